@@ -1,0 +1,85 @@
+// Account schemas shared by the server (validation) and the client (forms and types).
+// Messages are i18n keys under "validation.*": the client translates them, and the REST
+// adapter turns them into English sentences for other clients.
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, USER_TYPES } from './constants';
+
+export const emailSchema = z
+  .string({ error: 'validation.emailRequired' })
+  .trim()
+  .min(1, 'validation.emailRequired')
+  .max(254, 'validation.emailTooLong')
+  .pipe(z.email('validation.emailInvalid'));
+
+export const passwordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .min(MIN_PASSWORD_LENGTH, 'validation.passwordTooShort')
+  .max(1024, 'validation.passwordTooLong');
+
+const personName = (requiredKey: string) =>
+  z.string({ error: requiredKey }).trim().min(1, requiredKey).max(100, 'validation.tooLong');
+
+export const userTypeSchema = z.enum(USER_TYPES, { error: 'validation.userTypeRequired' });
+
+export const registerInput = z
+  .object({
+    name: personName('validation.nameRequired'),
+    lname: personName('validation.lnameRequired'),
+    email: emailSchema,
+    password: passwordSchema,
+    type: userTypeSchema,
+    // An empty string from a form means "no doctor": only a filled value is checked.
+    doctorEmail: z
+      .union([z.literal('').transform(() => undefined), emailSchema])
+      .nullish()
+      .transform((value) => value ?? undefined),
+  })
+  .refine((input) => input.type === 'patient' || input.doctorEmail === undefined, {
+    path: ['doctorEmail'],
+    message: 'validation.doctorEmailPatientsOnly',
+  });
+export type RegisterInput = z.input<typeof registerInput>;
+
+/** The register form adds the confirmation, which never leaves the browser. */
+export const registerForm = z
+  .object({
+    name: personName('validation.nameRequired'),
+    lname: personName('validation.lnameRequired'),
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(),
+    type: userTypeSchema,
+    doctorEmail: z.string().trim().max(254).optional(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsDoNotMatch',
+  })
+  .refine((form) => !form.doctorEmail || z.email().safeParse(form.doctorEmail).success, {
+    path: ['doctorEmail'],
+    message: 'validation.emailInvalid',
+  });
+export type RegisterForm = z.input<typeof registerForm>;
+
+export const loginInput = z.object({
+  email: emailSchema,
+  // Never length-checked at sign-in: an old short password must still be able to fail cleanly.
+  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(1024),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+export interface User {
+  idUser: number;
+  name: string;
+  lname: string;
+  email: string;
+  type: (typeof USER_TYPES)[number];
+  phone: string | null;
+  address: string | null;
+}
+
+export interface Session {
+  access_token: string;
+  user: User;
+}

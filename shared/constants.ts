@@ -1,0 +1,25 @@
+// Business constants of SPEC.md §9, in one place for server and client.
+export const MIN_PASSWORD_LENGTH = 6;
+export const LANGUAGES = ['es', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'es';
+export const LONG_PRESS_MS = 500;
+export const RECENT_PATIENT_DAYS = 7;
+export const SKELETON_CARDS = 12;
+export const DEFAULT_PATIENT_PHONE = '0000000000';
+export const DEFAULT_PATIENT_ADDRESS = 'No especificada';
+export const OPENED_FILE_URL_REVOKE_MS = 100;
+export const CONTEXT_MENU_LISTENER_DELAY_MS = 100;
+export const SHOW_MORE_STEP = 5;
+export const DASHBOARD_VITALS_LIMIT = 5;
+export const DASHBOARD_LABS_LIMIT = 10;
+export const SEARCH_RESULTS_LIMIT = 20;
+export const QUERY_STALE_MS = 300_000;
+export const QUERY_GC_MS = 600_000;
+export const QUERY_RETRIES = 1;
+export const BLOOD_GROUPS = ['A', 'B', 'AB', 'O'] as const;
+export const BLOOD_RH = ['+', '-'] as const;
+export const USER_TYPES = ['patient', 'medic'] as const;
+export const ALLERGY_SEVERITIES = ['Mild', 'Moderate', 'Severe'] as const;
+export const RECORD_STATUSES = ['Active', 'Resolved', 'Chronic'] as const;
+export const FILE_MAIN_TYPES = ['image', 'video', 'audio', 'pdf'] as const;

@@ -1,0 +1,37 @@
+// The stable error codes of API.md and the HTTP status each one answers with.
+// The server throws them, the REST adapter and tRPC formatter map them, the client translates them.
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  DOCTOR_NOT_FOUND: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  PATIENT_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  ALREADY_LINKED: 409,
+  APPOINTMENT_LOCKED: 409,
+  FILE_TOO_LARGE: 413,
+  UNSUPPORTED_FILE_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(errorStatus, value);
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** The body of every failed REST call (API.md "Errors"). */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  code: ErrorCode;
+  message: string;
+  issues?: ValidationIssue[];
+}
