@@ -1,0 +1,112 @@
+// buildApp(config) assembles the whole server and never listens: index.ts listens, tests inject.
+import fastifyJwt from '@fastify/jwt';
+import rateLimit from '@fastify/rate-limit';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultSignInLimits, SignInFailures, type SignInLimits } from './auth/sign-in-failures';
+import { registerClientFiles } from './client-files';
+import type { Config } from './config';
+import { openDatabase, type Db } from './db/client';
+import { toErrorBody, sendError } from './rest/error-body';
+import { registerRestRoutes } from './rest/register-rest';
+import { restRoutes } from './rest/routes';
+import { ensureDataDir, readOrCreateSecret } from './secrets';
+import { registerSecurityHeaders } from './security-headers';
+import type { AppDeps, TokenClaims } from './trpc/context';
+import { contextFromRequestFactory } from './trpc/request-context';
+import { appRouter, type AppRouter } from './trpc/router';
+
+export const defaultClientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database (tests pass an in-memory one); otherwise DATA_DIR/expediente.db. */
+  db?: Db;
+  /** The built client; null serves no client (API-only tests). */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  signInLimits?: SignInLimits;
+  /** Sign-in and register calls one address may make per window, before any hashing. */
+  authFlood?: { max: number; timeWindowMs: number };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const needsDataDir = !options.db || !config.jwtSecret;
+  if (needsDataDir) ensureDataDir(config.dataDir);
+  const db = options.db ?? openDatabase(join(config.dataDir, 'expediente.db'));
+  const jwtSecret = config.jwtSecret ?? readOrCreateSecret(config.dataDir, 'jwt-secret');
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Request lines would put patients' ids and addresses in the log; failures are logged on their own.
+    logController: new LogController({ disableRequestLogging: true }),
+    // tRPC batches name several procedures in one path segment.
+    routerOptions: { maxParamLength: 5_000 },
+    bodyLimit: 1_048_576,
+    ...(config.tls
+      ? { https: { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath) } }
+      : {}),
+  }) as unknown as FastifyInstance;
+
+  await registerSecurityHeaders(app, { https: Boolean(config.tls) });
+  await app.register(fastifyJwt, { secret: jwtSecret });
+  await app.register(rateLimit, { global: false });
+
+  const deps: AppDeps = {
+    db,
+    config,
+    signToken: (claims) => app.jwt.sign(claims, { expiresIn: `${Math.round(config.sessionHours * 3600)}s` }),
+    verifyToken: (token) => app.jwt.verify<TokenClaims>(token),
+    signInFailures: new SignInFailures(options.signInLimits ?? defaultSignInLimits),
+  };
+  app.decorate('deps', deps);
+  const contextFromRequest = contextFromRequestFactory(app, deps, options.authFlood ?? { max: 60, timeWindowMs: 60_000 });
+
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => contextFromRequest(req),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  app.get('/api/health', async () => {
+    db.$client.prepare('select 1').get();
+    return { status: 'ok' };
+  });
+  registerRestRoutes(app, restRoutes, contextFromRequest);
+
+  const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;
+  const servesClient = clientDir ? await registerClientFiles(app, clientDir) : false;
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/trpc');
+    if (!isApi && servesClient && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    const path = request.url.split('?')[0];
+    return reply.code(404).send(
+      toErrorBody({ code: 'NOT_FOUND', status: 404, message: `No such route: ${request.method} ${path}` }),
+    );
+  });
+
+  app.addHook('onClose', async () => {
+    db.$client.close();
+  });
+  return app;
+}

@@ -1,0 +1,72 @@
+// Server-side sessions: a token is only as good as its session row, so logout revokes one
+// session while the user's other sessions live on.
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, gt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { medics, patients, sessions, users } from '../db/schema/index';
+
+export interface Actor {
+  userId: number;
+  type: 'patient' | 'medic';
+  name: string;
+  lname: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  sessionId: string;
+  /** Set for medics: their row in medics. */
+  medicId: number | null;
+  /** Set for patients: their own record. */
+  patientId: number | null;
+}
+
+export function createSession(
+  db: Db,
+  userId: number,
+  options: { hours: number; ip: string | null; userAgent: string | null },
+): { sessionId: string; expiresAt: Date } {
+  const sessionId = randomBytes(18).toString('base64url');
+  const expiresAt = new Date(Date.now() + options.hours * 3_600_000);
+  db.insert(sessions)
+    .values({ id: sessionId, userId, expiresAt: expiresAt.toISOString(), ip: options.ip, userAgent: options.userAgent?.slice(0, 300) ?? null })
+    .run();
+  return { sessionId, expiresAt };
+}
+
+/** The signed-in user of a live session, or null when it is unknown, revoked or expired. */
+export function findActor(db: Db, sessionId: string, userId: number): Actor | null {
+  const row = db
+    .select({
+      userId: users.id,
+      type: users.type,
+      name: users.name,
+      lname: users.lname,
+      email: users.email,
+      phone: users.phone,
+      address: users.address,
+      sessionId: sessions.id,
+      medicId: medics.id,
+      patientId: patients.id,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(medics, eq(medics.userId, users.id))
+    .leftJoin(patients, eq(patients.userId, users.id))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`${new Date().toISOString()}`),
+      ),
+    )
+    .get();
+  return row ?? null;
+}
+
+export function revokeSession(db: Db, sessionId: string): void {
+  db.update(sessions)
+    .set({ revokedAt: new Date().toISOString() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .run();
+}

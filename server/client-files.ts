@@ -1,0 +1,19 @@
+// Serves the built React app, with the SPA fallback: any other GET that is not an API path
+// answers index.html, and the client's router takes it from there.
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export async function registerClientFiles(app: FastifyInstance, clientDir: string): Promise<boolean> {
+  if (!existsSync(join(clientDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: true,
+    setHeaders(res, path) {
+      // Vite puts a content hash in every asset name, so assets never change; index.html must.
+      res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}

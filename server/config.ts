@@ -1,0 +1,56 @@
+// The environment of API.md "Process and configuration", parsed and checked once at start.
+import { z } from 'zod';
+
+const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value : undefined));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    JWT_SECRET: optionalText,
+    SESSION_HOURS: positiveNumber(12),
+    MAX_UPLOAD_MB: positiveNumber(50),
+    MASTER_KEY: optionalText,
+    TLS_CERT: optionalText,
+    TLS_KEY: optionalText,
+  })
+  .refine((env) => Boolean(env.TLS_CERT) === Boolean(env.TLS_KEY), {
+    message: 'TLS_CERT and TLS_KEY must be set together',
+    path: ['TLS_CERT'],
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset means: generate once into DATA_DIR. */
+  jwtSecret: string | undefined;
+  sessionHours: number;
+  maxUploadBytes: number;
+  masterKey: string | undefined;
+  tls: { certPath: string; keyPath: string } | undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    jwtSecret: e.JWT_SECRET,
+    sessionHours: e.SESSION_HOURS,
+    maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
+    masterKey: e.MASTER_KEY,
+    tls: e.TLS_CERT && e.TLS_KEY ? { certPath: e.TLS_CERT, keyPath: e.TLS_KEY } : undefined,
+  };
+}

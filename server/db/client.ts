@@ -1,0 +1,27 @@
+// Opens the SQLite database with the pragmas this app relies on and applies the migrations.
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema/index';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** `path` is a file, or ':memory:' for tests. */
+export function openDatabase(path: string): Db {
+  const sqlite = new Database(path);
+  // WAL lets readers go on while one write commits; FULL makes a commit survive a power cut.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder });
+  return db;
+}
+
+/** A transaction handle: the read and write helpers accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;

@@ -1,0 +1,26 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { id } from './columns';
+
+/**
+ * Append-only audit trail (HIPAA audit controls). No foreign keys on purpose: the trail
+ * outlives the accounts and records it speaks of. A migration adds triggers that refuse
+ * UPDATE and DELETE.
+ */
+export const auditEvents = sqliteTable(
+  'audit_events',
+  {
+    id: id(),
+    at: text('at').notNull(),
+    actorUserId: integer('actor_user_id'),
+    actorType: text('actor_type', { enum: ['patient', 'medic', 'anonymous'] }).notNull(),
+    action: text('action').notNull(),
+    patientId: integer('patient_id'),
+    outcome: text('outcome', { enum: ['success', 'failure', 'denied'] }).notNull(),
+    ip: text('ip'),
+    detail: text('detail'),
+  },
+  (t) => [
+    index('audit_events_patient_at_idx').on(t.patientId, t.at),
+    index('audit_events_actor_at_idx').on(t.actorUserId, t.at),
+  ],
+);

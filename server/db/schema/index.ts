@@ -1,0 +1,6 @@
+// drizzle-kit and the database client read the whole schema from here.
+export * from './users';
+export * from './lookups';
+export * from './patients';
+export * from './record';
+export * from './audit';

@@ -1,0 +1,82 @@
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { BLOOD_GROUPS, BLOOD_RH } from '../../../shared/constants';
+import { createdAt, id } from './columns';
+import { documentTypes, educations, nationalities, professions, religions } from './lookups';
+import { medics, users } from './users';
+
+/** The clinical record's root. Name, email, phone and address live on the patient's user. */
+export const patients = sqliteTable(
+  'patients',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    extraPhone: text('extra_phone').notNull().default(''),
+    addressSpecific: text('address_specific').notNull().default(''),
+    bloodGroup: text('blood_group', { enum: BLOOD_GROUPS }),
+    bloodRh: text('blood_rh', { enum: BLOOD_RH }),
+    civilStatus: text('civil_status'),
+    weight: real('weight'),
+    height: integer('height'),
+    policy: text('policy').notNull().default(''),
+    documentNumber: text('document_number'),
+    origin: text('origin').notNull().default(''),
+    originSent: text('origin_sent').notNull().default(''),
+    originPlace: text('origin_place').notNull().default(''),
+    insuranceComment: text('insurance_comment').notNull().default(''),
+    professionId: integer('profession_id').references(() => professions.id),
+    religionId: integer('religion_id').references(() => religions.id),
+    nationalityId: integer('nationality_id').references(() => nationalities.id),
+    educationId: integer('education_id').references(() => educations.id),
+    documentTypeId: integer('document_type_id').references(() => documentTypes.id),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at'),
+  },
+);
+
+/** Which medics may see which patients: the only source of a medic's access to a record. */
+export const medicPatients = sqliteTable(
+  'medic_patients',
+  {
+    medicId: integer('medic_id')
+      .notNull()
+      .references(() => medics.id, { onDelete: 'cascade' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.patientId] }), index('medic_patients_patient_idx').on(t.patientId)],
+);
+
+export const insurances = sqliteTable('insurances', {
+  id: id(),
+  patientId: integer('patient_id')
+    .notNull()
+    .unique()
+    .references(() => patients.id, { onDelete: 'cascade' }),
+  name: text('name'),
+  type: text('type'),
+  provider: text('provider'),
+  policyNumber: text('policy_number'),
+});
+
+/** One row per patient; a habit is absent when all its columns are null. */
+export const lifestyles = sqliteTable('lifestyles', {
+  patientId: integer('patient_id')
+    .primaryKey()
+    .references(() => patients.id, { onDelete: 'cascade' }),
+  alcoholFrequency: text('alcohol_frequency'),
+  alcoholQuantity: text('alcohol_quantity'),
+  alcoholType: text('alcohol_type'),
+  tobaccoFrequency: text('tobacco_frequency'),
+  tobaccoQuantity: text('tobacco_quantity'),
+  tobaccoYearsUsing: text('tobacco_years_using'),
+  drugsType: text('drugs_type'),
+  drugsFrequency: text('drugs_frequency'),
+  activityFrequency: text('activity_frequency'),
+  activityType: text('activity_type'),
+  activityDuration: text('activity_duration'),
+});

@@ -1,0 +1,144 @@
+// The patient's clinical sub-records. Each list is read newest first for one patient, hence
+// the (patient_id, date) indexes.
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ALLERGY_SEVERITIES, FILE_MAIN_TYPES, RECORD_STATUSES } from '../../../shared/constants';
+import { createdAt, id } from './columns';
+import { patients } from './patients';
+import { medics, users } from './users';
+
+const patientId = () =>
+  integer('patient_id')
+    .notNull()
+    .references(() => patients.id, { onDelete: 'cascade' });
+
+export const allergies = sqliteTable(
+  'allergies',
+  {
+    id: id(),
+    patientId: patientId(),
+    allergyName: text('allergy_name').notNull(),
+    severity: text('severity', { enum: ALLERGY_SEVERITIES }),
+    type: text('type'),
+    reaction: text('reaction'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('allergies_patient_idx').on(t.patientId, t.createdAt)],
+);
+
+export const pathologicalRecords = sqliteTable(
+  'pathological_records',
+  {
+    id: id(),
+    patientId: patientId(),
+    condition: text('condition').notNull(),
+    diagnosisDate: text('diagnosis_date'),
+    status: text('status', { enum: RECORD_STATUSES }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pathological_records_patient_date_idx').on(t.patientId, t.diagnosisDate)],
+);
+
+export const vitals = sqliteTable(
+  'vitals',
+  {
+    id: id(),
+    patientId: patientId(),
+    date: text('date').notNull(),
+    systolic: integer('systolic'),
+    diastolic: integer('diastolic'),
+    heartRate: integer('heart_rate'),
+    temperature: real('temperature'),
+    oxygenSaturation: real('oxygen_saturation'),
+    respiratoryRate: integer('respiratory_rate'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('vitals_patient_date_idx').on(t.patientId, t.date)],
+);
+
+export const labs = sqliteTable(
+  'labs',
+  {
+    id: id(),
+    patientId: patientId(),
+    // The originating order or report the result belongs to (idContent in the API).
+    contentId: integer('content_id'),
+    testName: text('test_name'),
+    value: text('value'),
+    unit: text('unit'),
+    referenceRange: text('reference_range'),
+    date: text('date').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('labs_patient_date_idx').on(t.patientId, t.date)],
+);
+
+export const vaccines = sqliteTable(
+  'vaccines',
+  {
+    id: id(),
+    patientId: patientId(),
+    vaccineName: text('vaccine_name').notNull(),
+    date: text('date').notNull(),
+    dose: text('dose'),
+    manufacturer: text('manufacturer'),
+    nextDose: text('next_dose'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('vaccines_patient_date_idx').on(t.patientId, t.date)],
+);
+
+export const emergencyContacts = sqliteTable(
+  'emergency_contacts',
+  {
+    id: id(),
+    patientId: patientId(),
+    name: text('name').notNull(),
+    relationship: text('relationship'),
+    phone: text('phone'),
+    email: text('email'),
+    address: text('address'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('emergency_contacts_patient_idx').on(t.patientId, t.createdAt)],
+);
+
+/** An uploaded document: the bytes are an encrypted blob named blob_name under DATA_DIR. */
+export const files = sqliteTable(
+  'files',
+  {
+    id: id(),
+    patientId: patientId(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    comment: text('comment'),
+    mainType: text('main_type', { enum: FILE_MAIN_TYPES }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    code: text('code').notNull().unique(),
+    blobName: text('blob_name').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_patient_created_idx').on(t.patientId, t.createdAt)],
+);
+
+/** An appointment. `date` is the practice-local moment YYYY-MM-DDTHH:mm. */
+export const clinicalHistories = sqliteTable(
+  'clinical_histories',
+  {
+    id: id(),
+    patientId: patientId(),
+    medicId: integer('medic_id').references(() => medics.id, { onDelete: 'set null' }),
+    date: text('date').notNull(),
+    start: text('start').notNull(),
+    end: text('end'),
+    motive: text('motive').notNull(),
+    notes: text('notes'),
+    medications: text('medications', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    diagnosisIds: text('diagnosis_ids', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    closed: integer('closed', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('clinical_histories_patient_date_idx').on(t.patientId, t.date)],
+);

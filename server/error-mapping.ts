@@ -1,0 +1,75 @@
+// One classification of every failure, used by the tRPC formatter and the REST adapter alike,
+// so both transports answer with the same code, status, message and issues.
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import enErrors from '../shared/locales/en/errors.json';
+import enValidation from '../shared/locales/en/validation.json';
+import { errorStatus, type ErrorCode, type ValidationIssue } from '../shared/errors';
+import { AppError } from './errors';
+
+export interface ClassifiedError {
+  code: ErrorCode;
+  status: number;
+  /** English, naming the problem; never internals for a 5xx. */
+  message: string;
+  issues?: ValidationIssue[];
+}
+
+const englishError = (code: ErrorCode): string => (enErrors as Record<string, string>)[code] ?? code;
+
+/** Validation messages are i18n keys ('validation.emailInvalid'); other clients get English. */
+export function englishIssueMessage(message: string): string {
+  const key = message.startsWith('validation.') ? message.slice('validation.'.length) : undefined;
+  return (key && (enValidation as Record<string, string>)[key]) || message;
+}
+
+const fromTrpcCode: Partial<Record<TRPCError['code'], ErrorCode>> = {
+  PARSE_ERROR: 'VALIDATION_FAILED',
+  BAD_REQUEST: 'VALIDATION_FAILED',
+  UNAUTHORIZED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  PAYLOAD_TOO_LARGE: 'FILE_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_FILE_TYPE',
+  TOO_MANY_REQUESTS: 'RATE_LIMITED',
+};
+
+export const zodIssues = (error: ZodError): ValidationIssue[] =>
+  error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+
+export function classifyError(error: unknown): ClassifiedError {
+  const cause = error instanceof TRPCError && error.cause ? error.cause : error;
+  if (cause instanceof AppError) {
+    return {
+      code: cause.code,
+      status: cause.status,
+      message: cause.message === cause.code ? englishError(cause.code) : cause.message,
+      issues: cause.issues,
+    };
+  }
+  if (cause instanceof ZodError) {
+    const issues = zodIssues(cause);
+    const summary = issues.map((issue) => `${issue.path || 'input'}: ${englishIssueMessage(issue.message)}`).join('; ');
+    return { code: 'VALIDATION_FAILED', status: 400, message: `Invalid input. ${summary}`, issues };
+  }
+  if (error instanceof TRPCError) {
+    const code = fromTrpcCode[error.code];
+    if (code) return { code, status: errorStatus[code], message: englishError(code) };
+  }
+  return { code: 'INTERNAL_ERROR', status: 500, message: englishError('INTERNAL_ERROR') };
+}
+
+const toTrpcCode: Record<number, TRPCError['code']> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** Gives an AppError the tRPC code whose HTTP status API.md documents for it. */
+export const toTrpcError = (error: AppError): TRPCError =>
+  new TRPCError({ code: toTrpcCode[error.status] ?? 'INTERNAL_SERVER_ERROR', message: error.message, cause: error });

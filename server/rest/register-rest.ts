@@ -1,0 +1,39 @@
+// Serves the rows of routes.ts under /api by calling the same procedures the client calls.
+import type { FastifyInstance } from 'fastify';
+import { appRouter, createCaller } from '../trpc/router';
+import type { ContextFromRequest } from '../trpc/request-context';
+import type { RestRoute } from './routes';
+
+type Procedure = (input?: unknown) => Promise<unknown>;
+
+function resolveProcedure(caller: unknown, path: string): Procedure {
+  let target: unknown = caller;
+  for (const part of path.split('.')) target = (target as Record<string, unknown>)[part];
+  return target as Procedure;
+}
+
+export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], contextFromRequest: ContextFromRequest): void {
+  for (const route of routes) {
+    // A row naming a procedure that does not exist fails at start-up, not on the first call.
+    if (!Object.hasOwn(appRouter._def.procedures, route.procedure)) {
+      throw new Error(`REST route ${route.method} ${route.path} names unknown procedure ${route.procedure}`);
+    }
+    app.route({
+      method: route.method,
+      url: `/api${route.path}`,
+      handler: async (request, reply) => {
+        const caller = createCaller(contextFromRequest(request));
+        const parts = {
+          params: request.params as Record<string, string>,
+          query: request.query as Record<string, unknown>,
+          body: request.body,
+        };
+        const input = route.input ? route.input(parts) : route.method === 'GET' ? undefined : parts.body;
+        const result = await resolveProcedure(caller, route.procedure)(input);
+        const status = route.status ?? 200;
+        reply.code(status);
+        return status === 204 ? reply.send() : result;
+      },
+    });
+  }
+}

@@ -1,0 +1,28 @@
+// The REST adapter of API.md: one row per documented path, naming the tRPC procedure that
+// serves it. Later issues only add rows. Validation and authorization live in the procedures.
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface RestRequestParts {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export interface RestRoute {
+  method: HttpMethod;
+  /** Path under /api, in Fastify's syntax (`:id`). */
+  path: string;
+  /** Dotted path of the tRPC procedure, e.g. 'auth.login'. */
+  procedure: string;
+  /** Success status; 204 sends no body. */
+  status?: 200 | 201 | 204;
+  /** Builds the procedure input; without it a procedure gets the body (or nothing for GET). */
+  input?: (parts: RestRequestParts) => unknown;
+}
+
+export const restRoutes: RestRoute[] = [
+  { method: 'POST', path: '/auth/register', procedure: 'auth.register', status: 201 },
+  { method: 'POST', path: '/auth/login', procedure: 'auth.login' },
+  { method: 'GET', path: '/auth/profile', procedure: 'auth.profile' },
+  { method: 'POST', path: '/auth/logout', procedure: 'auth.logout', status: 204 },
+];

@@ -1,0 +1,60 @@
+// Per-request context: who is calling (from the bearer token and its live session) and from where.
+import type { Actor } from '../auth/sessions';
+import { findActor } from '../auth/sessions';
+import type { SignInFailures } from '../auth/sign-in-failures';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { RequestMeta } from '../services/accounts';
+
+export interface TokenClaims {
+  sid: string;
+  sub: string;
+}
+
+/** Everything a request needs that outlives it; built once by buildApp. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  signToken: (claims: TokenClaims) => string;
+  /** Throws on a bad signature or an expired token. */
+  verifyToken: (token: string) => TokenClaims;
+  signInFailures: SignInFailures;
+}
+
+export interface Context {
+  deps: AppDeps;
+  meta: RequestMeta;
+  actor: Actor | null;
+  /** Throws RATE_LIMITED when this address floods the sign-in and register calls. */
+  guardAuthFlood: () => Promise<void>;
+}
+
+export interface RequestFacts {
+  authorization: string | undefined;
+  ip: string;
+  userAgent: string | null;
+  guardAuthFlood?: () => Promise<void>;
+}
+
+function actorFromAuthorization(deps: AppDeps, authorization: string | undefined): Actor | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  if (!match?.[1]) return null;
+  let claims: TokenClaims;
+  try {
+    claims = deps.verifyToken(match[1]);
+  } catch {
+    return null;
+  }
+  const userId = Number(claims.sub);
+  if (typeof claims.sid !== 'string' || !Number.isSafeInteger(userId)) return null;
+  return findActor(deps.db, claims.sid, userId);
+}
+
+export function createContext(deps: AppDeps, facts: RequestFacts): Context {
+  return {
+    deps,
+    meta: { ip: facts.ip, userAgent: facts.userAgent },
+    actor: actorFromAuthorization(deps, facts.authorization),
+    guardAuthFlood: facts.guardAuthFlood ?? (async () => {}),
+  };
+}

@@ -1,0 +1,24 @@
+// Builds the procedure context from a Fastify request, for tRPC and the REST adapter alike.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import { createContext, type AppDeps, type Context } from './context';
+
+export type ContextFromRequest = (request: FastifyRequest) => Context;
+
+export function contextFromRequestFactory(
+  app: FastifyInstance,
+  deps: AppDeps,
+  authFlood: { max: number; timeWindowMs: number },
+): ContextFromRequest {
+  const checkAuthFlood = app.createRateLimit({ max: authFlood.max, timeWindow: authFlood.timeWindowMs });
+  return (request) =>
+    createContext(deps, {
+      authorization: request.headers.authorization,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      guardAuthFlood: async () => {
+        const limit = await checkAuthFlood(request);
+        if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED');
+      },
+    });
+}
