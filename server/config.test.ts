@@ -1,0 +1,100 @@
+// Configuration by the environment variables of API.md, and the secrets generated into DATA_DIR.
+import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { readOrCreateSecret } from './secrets';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'expediente-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      jwtSecret: undefined,
+      sessionHours: 12,
+      maxUploadBytes: 50 * 1024 * 1024,
+      masterKey: undefined,
+      tls: undefined,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/x',
+      JWT_SECRET: 's3cret',
+      SESSION_HOURS: '8',
+      MAX_UPLOAD_MB: '10',
+      MASTER_KEY: 'k',
+      TLS_CERT: '/c.pem',
+      TLS_KEY: '/k.pem',
+    });
+    expect(config).toMatchObject({ port: 0, host: '0.0.0.0', dataDir: '/srv/x', jwtSecret: 's3cret', sessionHours: 8 });
+    expect(config.maxUploadBytes).toBe(10 * 1024 * 1024);
+    expect(config.tls).toEqual({ certPath: '/c.pem', keyPath: '/k.pem' });
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SESSION_HOURS: '-1' })).toThrow(/SESSION_HOURS/);
+    expect(() => loadConfig({ TLS_CERT: '/c.pem' })).toThrow(/TLS_CERT and TLS_KEY/);
+  });
+});
+
+describe('generated secrets', () => {
+  it('are written once with mode 0600 and read back unchanged', () => {
+    const dir = tempDir();
+    const first = readOrCreateSecret(dir, 'jwt-secret');
+    expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(readOrCreateSecret(dir, 'jwt-secret')).toBe(first);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('make a missing DATA_DIR, its database and its JWT secret on first start', async () => {
+    const dataDir = join(tempDir(), 'nested', 'data');
+    const app = await buildApp({ config: { ...loadConfig({}), dataDir }, clientDir: null });
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    await app.close();
+    expect(health.statusCode).toBe(200);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8').length).toBeGreaterThanOrEqual(32);
+    expect(statSync(join(dataDir, 'expediente.db')).isFile()).toBe(true);
+  });
+});
+
+describe('the database', () => {
+  it('opens in WAL mode with foreign keys, full sync and a busy timeout, migrated', () => {
+    const db = openDatabase(join(tempDir(), 'test.db'));
+    const sqlite = db.$client;
+    expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    const tables = (sqlite.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((t) => t.name);
+    for (const table of ['users', 'medics', 'patients', 'medic_patients', 'sessions', 'audit_events', 'clinical_histories', 'files', 'vitals', 'labs']) {
+      expect(tables).toContain(table);
+    }
+    sqlite.close();
+  });
+
+  it('refuses two accounts whose emails differ only in case', () => {
+    const sqlite = openDatabase(':memory:').$client;
+    const insert = sqlite.prepare("insert into users (email, password_hash, type, name, lname, created_at) values (?, 'x', 'patient', 'a', 'b', '')");
+    insert.run('Ana@Example.com');
+    expect(() => insert.run('ana@example.COM')).toThrow(/UNIQUE/);
+  });
+});
