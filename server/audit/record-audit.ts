@@ -1,6 +1,6 @@
 // The one way anything is written to the audit trail (HIPAA audit controls): who, what action,
 // which patient if any, when (UTC), from which address, and the outcome.
-import type { Db } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { auditEvents } from '../db/schema/index';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
@@ -18,7 +18,7 @@ export interface AuditEntry {
   detail?: string | null;
 }
 
-export function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): void {
+export function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): void {
   db.insert(auditEvents)
     .values({
       at: new Date().toISOString(),

@@ -25,4 +25,20 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/auth/login', procedure: 'auth.login' },
   { method: 'GET', path: '/auth/profile', procedure: 'auth.profile' },
   { method: 'POST', path: '/auth/logout', procedure: 'auth.logout', status: 204 },
+
+  { method: 'GET', path: '/medics/my-patients', procedure: 'medics.myPatients' },
+  { method: 'GET', path: '/medics/search-patients', procedure: 'medics.searchPatients', input: ({ query }) => ({ q: query.q }) },
+  { method: 'POST', path: '/medics/link-patient', procedure: 'medics.linkPatient' },
+  {
+    method: 'DELETE',
+    path: '/medics/unlink-patient/:patientId',
+    procedure: 'medics.unlinkPatient',
+    status: 204,
+    input: ({ params }) => ({ idPatient: params.patientId }),
+  },
+  { method: 'GET', path: '/medics/search', procedure: 'medics.searchDoctors', input: ({ query }) => ({ q: query.q }) },
+
+  { method: 'POST', path: '/patients', procedure: 'patients.create', status: 201 },
+  { method: 'GET', path: '/patients', procedure: 'patients.list' },
+  { method: 'GET', path: '/patients/:id', procedure: 'patients.byId', input: ({ params }) => ({ idPatient: params.id }) },
 ];

@@ -1,4 +1,48 @@
-// The medic workspace: linked patients, search, link and unlink (filled by the workspace issue).
-import { router } from '../trpc';
+// The medic workspace: linked patients, search, link and unlink; and doctor search for everyone.
+import { linkPatientInput, patientIdInput, searchInput } from '../../../shared/patients';
+import { recordAudit } from '../../audit/record-audit';
+import { auditActorOf } from '../../services/access';
+import { linkPatientByEmail, unlinkPatient } from '../../services/patient-links';
+import { listLinkedPatients, searchDoctors, searchPatients } from '../../services/patient-queries';
+import { medicProcedure, router, userProcedure } from '../trpc';
 
-export const medicsRouter = router({});
+export const medicsRouter = router({
+  myPatients: medicProcedure.query(({ ctx }) => {
+    const patients = listLinkedPatients(ctx.deps.db, ctx.actor.medicId);
+    recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+      action: 'patients.list',
+      outcome: 'success',
+      detail: `${patients.length} patients`,
+    });
+    return { patients };
+  }),
+
+  searchPatients: medicProcedure.input(searchInput).query(({ ctx, input }) => {
+    const query = input.q.trim();
+    // An empty query is no search: nothing is read, so nothing is audited.
+    if (!query) return [];
+    const results = searchPatients(ctx.deps.db, query);
+    recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+      action: 'patients.search',
+      outcome: 'success',
+      detail: `${results.length} results`,
+    });
+    return results;
+  }),
+
+  linkPatient: medicProcedure
+    .input(linkPatientInput)
+    .mutation(({ ctx, input }) =>
+      linkPatientByEmail(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.medicId, input.patientEmail),
+    ),
+
+  unlinkPatient: medicProcedure.input(patientIdInput).mutation(({ ctx, input }) => {
+    unlinkPatient(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.medicId, input.idPatient);
+    return null;
+  }),
+
+  searchDoctors: userProcedure.input(searchInput).query(({ ctx, input }) => {
+    const query = input.q.trim();
+    return query ? searchDoctors(ctx.deps.db, query) : [];
+  }),
+});

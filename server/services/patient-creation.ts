@@ -1,0 +1,104 @@
+// A medic creates a patient (POST /patients): a new account, or the record of an existing
+// patient account. The user, the patient record and the link are written in one transaction.
+import { and, eq } from 'drizzle-orm';
+import { DEFAULT_PATIENT_ADDRESS, DEFAULT_PATIENT_PHONE } from '../../shared/constants';
+import type { createPatientInput, Patient } from '../../shared/patients';
+import type { z } from 'zod';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { hashPassword } from '../auth/passwords';
+import type { Db, Tx } from '../db/client';
+import { medicPatients, patients, users } from '../db/schema/index';
+import { AppError } from '../errors';
+import { isLinked } from './access';
+import { findPatient } from './patient-queries';
+import { byEmail } from './users';
+
+export type CreatePatientParsed = z.output<typeof createPatientInput>;
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+/** Optional record fields present in both forms; undefined leaves a column as it is. */
+function recordFields(input: CreatePatientParsed) {
+  const common = {
+    bloodGroup: input.bloodGroup,
+    bloodRh: input.bloodRh,
+    weight: input.weight,
+    height: input.height,
+    civilStatus: input.civilStatus,
+  };
+  if (input.form === 'newAccount') return common;
+  return {
+    ...common,
+    extraPhone: input.extraPhone,
+    addressSpecific: input.addressSpecific,
+    policy: input.policy,
+    origin: input.origin,
+    originSent: input.originSent,
+    originPlace: input.originPlace,
+    insuranceComment: input.insuranceComment,
+  };
+}
+
+function createAccount(tx: Tx, input: CreatePatientParsed & { form: 'newAccount' }, passwordHash: string): number {
+  if (tx.select({ id: users.id }).from(users).where(byEmail(input.email)).get()) throw new AppError('EMAIL_TAKEN');
+  const user = tx
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash,
+      type: 'patient',
+      name: input.name,
+      lname: input.lname,
+      phone: input.phone ?? DEFAULT_PATIENT_PHONE,
+      address: input.address ?? DEFAULT_PATIENT_ADDRESS,
+    })
+    .returning({ id: users.id })
+    .get();
+  return tx.insert(patients).values({ userId: user.id, ...recordFields(input) }).returning({ id: patients.id }).get().id;
+}
+
+function completeExistingAccount(tx: Tx, input: CreatePatientParsed & { form: 'existingUser' }, medicId: number): number {
+  const user = tx
+    .select({ id: users.id, phone: users.phone, address: users.address })
+    .from(users)
+    .where(and(eq(users.id, input.idUser), eq(users.type, 'patient'), byEmail(input.email)))
+    .get();
+  // The id and the email must name the same patient account: an id alone is never trusted.
+  if (!user) throw new AppError('PATIENT_NOT_FOUND', 'No patient account has that id and email.');
+  tx.update(users)
+    .set({
+      phone: input.phone ?? user.phone ?? DEFAULT_PATIENT_PHONE,
+      address: input.address ?? user.address ?? DEFAULT_PATIENT_ADDRESS,
+    })
+    .where(eq(users.id, user.id))
+    .run();
+  const existing = tx.select({ id: patients.id }).from(patients).where(eq(patients.userId, user.id)).get();
+  if (existing && isLinked(tx, medicId, existing.id)) throw new AppError('ALREADY_LINKED');
+  const fields = recordFields(input);
+  if (!existing) return tx.insert(patients).values({ userId: user.id, ...fields }).returning({ id: patients.id }).get().id;
+  tx.update(patients)
+    .set({ ...fields, updatedAt: new Date().toISOString() })
+    .where(eq(patients.id, existing.id))
+    .run();
+  return existing.id;
+}
+
+export async function createPatient(db: Db, who: AuditActor, medicId: number, input: CreatePatientParsed): Promise<Patient> {
+  // Hashing is slow and async; it happens before the (synchronous) transaction opens.
+  const passwordHash = input.form === 'newAccount' ? await hashPassword(input.password) : undefined;
+  let patientId: number;
+  try {
+    patientId = db.transaction((tx) => {
+      const id = input.form === 'newAccount' ? createAccount(tx, input, passwordHash!) : completeExistingAccount(tx, input, medicId);
+      tx.insert(medicPatients).values({ medicId, patientId: id }).run();
+      return id;
+    });
+  } catch (error) {
+    const appError = error instanceof AppError ? error : isUniqueViolation(error) ? new AppError('EMAIL_TAKEN') : undefined;
+    recordAudit(db, who, { action: 'patients.create', outcome: 'failure', detail: appError?.code ?? 'INTERNAL_ERROR' });
+    throw appError ?? error;
+  }
+  recordAudit(db, who, { action: 'patients.create', outcome: 'success', patientId, detail: input.form });
+  return findPatient(db, patientId)!;
+}

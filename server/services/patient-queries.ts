@@ -1,0 +1,135 @@
+// Reads of patients for the medic workspace. Each answers in one SQL statement, whatever the
+// number of patients (a grouped join, never a query per patient).
+import { and, asc, count, eq, max, or, sql, type SQLWrapper } from 'drizzle-orm';
+import type { Doctor, Patient, PatientListItem, PatientSearchResult } from '../../shared/patients';
+import { SEARCH_RESULTS_LIMIT } from '../../shared/constants';
+import type { DbOrTx } from '../db/client';
+import { clinicalHistories, medicPatients, medics, patients, users } from '../db/schema/index';
+
+const byLastNameThenName = [
+  asc(sql`${users.lname} collate nocase`),
+  asc(sql`${users.name} collate nocase`),
+  asc(patients.id),
+];
+
+export function listLinkedPatients(db: DbOrTx, medicId: number): PatientListItem[] {
+  return db
+    .select({
+      idPatient: patients.id,
+      name: users.name,
+      lname: users.lname,
+      email: users.email,
+      phone: users.phone,
+      bloodGroup: patients.bloodGroup,
+      bloodRh: patients.bloodRh,
+      lastAppointment: max(clinicalHistories.date),
+      appointmentCount: count(clinicalHistories.id),
+    })
+    .from(medicPatients)
+    .innerJoin(patients, eq(patients.id, medicPatients.patientId))
+    .innerJoin(users, eq(users.id, patients.userId))
+    .leftJoin(clinicalHistories, eq(clinicalHistories.patientId, patients.id))
+    .where(eq(medicPatients.medicId, medicId))
+    .groupBy(patients.id)
+    .orderBy(...byLastNameThenName)
+    .all();
+}
+
+/** One linked patient as a list item (the answer to a link). */
+export function linkedPatientListItem(db: DbOrTx, medicId: number, patientId: number): PatientListItem | undefined {
+  return listLinkedPatients(db, medicId).find((item) => item.idPatient === patientId);
+}
+
+/** A LIKE pattern matching `text` anywhere, with % and _ taken literally. */
+export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeLower = (column: SQLWrapper, pattern: string) => sql`lower(${column}) like ${pattern} escape '\\'`;
+
+export function searchPatients(db: DbOrTx, query: string): PatientSearchResult[] {
+  const pattern = containsPattern(query);
+  return db
+    .select({ idPatient: patients.id, name: users.name, lname: users.lname, email: users.email, phone: users.phone })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(
+      or(
+        likeLower(users.name, pattern),
+        likeLower(users.lname, pattern),
+        likeLower(users.email, pattern),
+        likeLower(sql`coalesce(${users.phone}, '')`, pattern),
+      ),
+    )
+    .orderBy(...byLastNameThenName)
+    .limit(SEARCH_RESULTS_LIMIT)
+    .all();
+}
+
+const doctorColumns = {
+  idMedic: medics.id,
+  name: users.name,
+  lname: users.lname,
+  email: users.email,
+  phone: users.phone,
+  whatsapp: medics.whatsapp,
+  about: medics.about,
+};
+
+export function searchDoctors(db: DbOrTx, query: string): Doctor[] {
+  const pattern = containsPattern(query);
+  return db
+    .select(doctorColumns)
+    .from(medics)
+    .innerJoin(users, eq(users.id, medics.userId))
+    .where(or(likeLower(users.name, pattern), likeLower(users.lname, pattern), likeLower(users.email, pattern)))
+    .orderBy(asc(sql`${users.lname} collate nocase`), asc(sql`${users.name} collate nocase`))
+    .limit(SEARCH_RESULTS_LIMIT)
+    .all();
+}
+
+const patientColumns = {
+  idPatient: patients.id,
+  idUser: users.id,
+  name: users.name,
+  lname: users.lname,
+  email: users.email,
+  phone: users.phone,
+  extraPhone: patients.extraPhone,
+  address: users.address,
+  addressSpecific: patients.addressSpecific,
+  bloodGroup: patients.bloodGroup,
+  bloodRh: patients.bloodRh,
+  civilStatus: patients.civilStatus,
+  weight: patients.weight,
+  height: patients.height,
+  policy: patients.policy,
+  documentNumber: patients.documentNumber,
+};
+
+export function findPatient(db: DbOrTx, patientId: number): Patient | undefined {
+  return db
+    .select(patientColumns)
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(eq(patients.id, patientId))
+    .get();
+}
+
+export function listLinkedPatientRecords(db: DbOrTx, medicId: number): Patient[] {
+  return db
+    .select(patientColumns)
+    .from(medicPatients)
+    .innerJoin(patients, eq(patients.id, medicPatients.patientId))
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(eq(medicPatients.medicId, medicId))
+    .orderBy(...byLastNameThenName)
+    .all();
+}
+
+/** The patient record of a patient account found by email, if any (medic accounts have none). */
+export function findPatientByEmail(db: DbOrTx, email: string): { idPatient: number } | undefined {
+  return db
+    .select({ idPatient: patients.id })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), eq(users.type, 'patient')))
+    .get();
+}

@@ -1,0 +1,149 @@
+// Patient schemas shared by the server (validation) and the client (forms and types).
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './auth';
+import { BLOOD_GROUPS, BLOOD_RH } from './constants';
+
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.tooLong')
+    .nullish()
+    .transform((value) => (value ? value : undefined));
+
+/** Numbers may arrive as form strings; empty means "not given". */
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value),
+    schema.optional(),
+  );
+
+export const weightSchema = z
+  .number({ error: 'validation.numberInvalid' })
+  .min(0.2, 'validation.weightRange')
+  .max(500, 'validation.weightRange')
+  .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, 'validation.weightStep');
+export const heightSchema = z
+  .number({ error: 'validation.numberInvalid' })
+  .int('validation.heightInteger')
+  .min(20, 'validation.heightRange')
+  .max(260, 'validation.heightRange');
+
+export const bloodGroupSchema = z.enum(BLOOD_GROUPS, { error: 'validation.bloodGroupInvalid' });
+export const bloodRhSchema = z.enum(BLOOD_RH, { error: 'validation.bloodRhInvalid' });
+const optionalEnum = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+const personName = (requiredKey: string) =>
+  z.string({ error: requiredKey }).trim().min(1, requiredKey).max(100, 'validation.tooLong');
+
+/** The create-patient modal and POST /patients for a new account. */
+export const createPatientAccountInput = z.object({
+  name: personName('validation.nameRequired'),
+  lname: personName('validation.lnameRequired'),
+  email: emailSchema,
+  password: passwordSchema,
+  phone: optionalText(40),
+  address: optionalText(300),
+  weight: optionalNumber(weightSchema),
+  height: optionalNumber(heightSchema),
+  bloodGroup: optionalEnum(bloodGroupSchema),
+  bloodRh: optionalEnum(bloodRhSchema),
+  civilStatus: optionalText(60),
+});
+export type CreatePatientAccountInput = z.input<typeof createPatientAccountInput>;
+
+/** POST /patients in the documented form, for an existing patient account. */
+export const createPatientForUserInput = z.object({
+  idUser: z.number({ error: 'validation.numberInvalid' }).int().positive(),
+  email: emailSchema,
+  phone: optionalText(40),
+  extraPhone: optionalText(40),
+  address: optionalText(300),
+  addressSpecific: optionalText(300),
+  bloodGroup: optionalEnum(bloodGroupSchema),
+  bloodRh: optionalEnum(bloodRhSchema),
+  weight: optionalNumber(weightSchema),
+  height: optionalNumber(heightSchema),
+  civilStatus: optionalText(60),
+  policy: optionalText(100),
+  origin: optionalText(200),
+  originSent: optionalText(200),
+  originPlace: optionalText(200),
+  insuranceComment: optionalText(500),
+});
+export type CreatePatientForUserInput = z.input<typeof createPatientForUserInput>;
+
+type CreatePatientOutput =
+  | ({ form: 'existingUser' } & z.output<typeof createPatientForUserInput>)
+  | ({ form: 'newAccount' } & z.output<typeof createPatientAccountInput>);
+
+/** Either form of POST /patients, told apart by idUser so errors name the fields of that form. */
+export const createPatientInput = z.unknown().transform((value, ctx): CreatePatientOutput => {
+  const forExistingUser = typeof value === 'object' && value !== null && 'idUser' in value;
+  const result = (forExistingUser ? createPatientForUserInput : createPatientAccountInput).safeParse(value);
+  if (!result.success) {
+    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    return z.NEVER;
+  }
+  return forExistingUser
+    ? { form: 'existingUser', ...(result.data as z.output<typeof createPatientForUserInput>) }
+    : { form: 'newAccount', ...(result.data as z.output<typeof createPatientAccountInput>) };
+});
+
+export const patientIdInput = z.object({ idPatient: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
+
+export const searchInput = z.object({ q: z.string().max(200, 'validation.tooLong').optional().default('') });
+
+export const linkPatientInput = z.object({ patientEmail: emailSchema });
+export const linkDoctorInput = z.object({ doctorEmail: emailSchema });
+
+export interface PatientListItem {
+  idPatient: number;
+  name: string;
+  lname: string;
+  email: string;
+  phone: string | null;
+  bloodGroup: (typeof BLOOD_GROUPS)[number] | null;
+  bloodRh: (typeof BLOOD_RH)[number] | null;
+  /** The latest appointment's moment (YYYY-MM-DDTHH:mm) or null. */
+  lastAppointment: string | null;
+  appointmentCount: number;
+}
+
+export interface PatientSearchResult {
+  idPatient: number;
+  name: string;
+  lname: string;
+  email: string;
+  phone: string | null;
+}
+
+export interface Patient {
+  idPatient: number;
+  idUser: number;
+  name: string;
+  lname: string;
+  email: string;
+  phone: string | null;
+  extraPhone: string;
+  address: string | null;
+  addressSpecific: string;
+  bloodGroup: (typeof BLOOD_GROUPS)[number] | null;
+  bloodRh: (typeof BLOOD_RH)[number] | null;
+  civilStatus: string | null;
+  weight: number | null;
+  height: number | null;
+  policy: string;
+  documentNumber: string | null;
+}
+
+export interface Doctor {
+  idMedic: number;
+  name: string;
+  lname: string;
+  email: string;
+  phone: string | null;
+  whatsapp: string | null;
+  about: string | null;
+}
