@@ -9,17 +9,22 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+export interface OpenOptions {
+  /** Called with every SQL statement drizzle runs (tests count statements with it). */
+  logQuery?: (query: string) => void;
+}
+
 /** `path` is a file, or ':memory:' for tests. */
-export function openDatabase(path: string): Db {
+export function openDatabase(path: string, options: OpenOptions = {}): Db {
   const sqlite = new Database(path);
   // WAL lets readers go on while one write commits; FULL makes a commit survive a power cut.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder });
-  return db;
+  migrate(drizzle(sqlite), { migrationsFolder });
+  const { logQuery } = options;
+  return drizzle(sqlite, { schema, ...(logQuery ? { logger: { logQuery: (query: string) => logQuery(query) } } : {}) });
 }
 
 /** A transaction handle: the read and write helpers accept either. */

@@ -25,6 +25,8 @@ export async function buildTestApp(options: Partial<BuildOptions> = {}): Promise
     config: testConfig(),
     db: openDatabase(':memory:'),
     clientDir: null,
+    // Tests register many accounts from one address; the flood cap has its own test.
+    authFlood: { max: 100_000, timeWindowMs: 60_000 },
     ...options,
   });
 }

@@ -18,7 +18,7 @@ export function contextFromRequestFactory(
       userAgent: request.headers['user-agent'] ?? null,
       guardAuthFlood: async () => {
         const limit = await checkAuthFlood(request);
-        if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED');
+        if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', 'Too many sign-in or registration requests from this address. Please wait a minute and try again.');
       },
     });
 }
