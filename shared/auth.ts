@@ -50,7 +50,7 @@ export const registerForm = z
     password: passwordSchema,
     confirmPassword: z.string(),
     type: userTypeSchema,
-    doctorEmail: z.string().trim().max(254).optional(),
+    doctorEmail: z.string().trim().max(254, 'validation.emailTooLong').optional(),
   })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],

@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, fakeTrpcServer, ok } from '../test/fake-trpc-server';
+import { medicUser, patientUser, renderApp, sessionFor } from '../test/render-app';
+
+describe('protected routes', () => {
+  it.each(['/dashboard', '/medic/patients', '/medic/patient/12', '/'])('send a signed-out visitor from %s to /login', async (path) => {
+    const server = fakeTrpcServer({});
+    const app = renderApp({ path });
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/login');
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('confirm a stored session with the server, sending its token, before showing the page', async () => {
+    const server = fakeTrpcServer({ 'auth.profile': () => ok({ user: medicUser }) });
+    renderApp({ path: '/dashboard', session: sessionFor(medicUser) });
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('heading', { name: 'My patients' })).toBeInTheDocument();
+    expect(screen.getByText('Signed in as Andrés Mora')).toBeInTheDocument();
+    expect(server.callsTo('auth.profile')[0]?.headers.authorization).toBe('Bearer token-3');
+    expect(document.title).toBe('Expediente · Home');
+  });
+
+  it('clear the session and go to /login on a 401 from any call', async () => {
+    fakeTrpcServer({ 'auth.profile': () => fail('UNAUTHENTICATED') });
+    const app = renderApp({ path: '/medic/patients', session: sessionFor(medicUser) });
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/login');
+    expect(localStorage.getItem('expediente.session')).toBeNull();
+  });
+
+  it('keep the stored user when the server cannot be reached', async () => {
+    fakeTrpcServer({ 'auth.profile': () => fail('INTERNAL_ERROR') });
+    renderApp({ path: '/dashboard', session: sessionFor(patientUser) });
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Lucía' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(localStorage.getItem('expediente.session')).not.toBeNull();
+  });
+
+  it("refresh the stored user from the server's profile", async () => {
+    const updated = { ...patientUser, phone: '5599998888', address: 'Av. Reforma 10' };
+    fakeTrpcServer({ 'auth.profile': () => ok({ user: updated }) });
+    renderApp({ path: '/dashboard', session: sessionFor(patientUser) });
+
+    expect(await screen.findByText('Av. Reforma 10')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('expediente.session')!).user).toEqual(updated);
+  });
+
+  it('show a patient their details, with N/A for what is missing', async () => {
+    fakeTrpcServer({ 'auth.profile': () => ok({ user: patientUser }) });
+    renderApp({ path: '/dashboard', session: sessionFor(patientUser) });
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Lucía' })).toBeInTheDocument();
+    expect(screen.getByText('lucia@example.com')).toBeInTheDocument();
+    expect(screen.getByText('5512345678')).toBeInTheDocument();
+    expect(screen.getByText('N/A')).toBeInTheDocument();
+  });
+
+  it('keep patients out of the medic screens', async () => {
+    fakeTrpcServer({ 'auth.profile': () => ok({ user: patientUser }) });
+    const app = renderApp({ path: '/medic/patients', session: sessionFor(patientUser) });
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Lucía' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/dashboard');
+  });
+
+  it('give the patient detail page its title and a back button', async () => {
+    fakeTrpcServer({ 'auth.profile': () => ok({ user: medicUser }) });
+    renderApp({ path: '/medic/patient/12', session: sessionFor(medicUser), language: 'es' });
+
+    expect(await screen.findByRole('heading', { name: 'Paciente' })).toBeInTheDocument();
+    expect(screen.getByText('12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Volver' })).toBeInTheDocument();
+    expect(document.title).toBe('Expediente · Paciente');
+  });
+
+  it('send unknown addresses to the dashboard', async () => {
+    fakeTrpcServer({ 'auth.profile': () => ok({ user: medicUser }) });
+    const app = renderApp({ path: '/nowhere/at/all', session: sessionFor(medicUser) });
+
+    expect(await screen.findByRole('heading', { name: 'My patients' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/dashboard');
+  });
+
+  it('sign out: revoke the token, forget the session and go to /login', async () => {
+    const server = fakeTrpcServer({
+      'auth.profile': () => ok({ user: medicUser }),
+      'auth.logout': () => ok(null),
+    });
+    const app = renderApp({ path: '/dashboard', session: sessionFor(medicUser) });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/login');
+    expect(localStorage.getItem('expediente.session')).toBeNull();
+    expect(server.callsTo('auth.logout')[0]?.headers.authorization).toBe('Bearer token-3');
+  });
+
+  it('sign out even when the server refuses the logout', async () => {
+    fakeTrpcServer({
+      'auth.profile': () => ok({ user: medicUser }),
+      'auth.logout': () => fail('UNAUTHENTICATED'),
+    });
+    const app = renderApp({ path: '/dashboard', session: sessionFor(medicUser) });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    await waitFor(() => expect(app.currentPath()).toBe('/login'));
+    expect(localStorage.getItem('expediente.session')).toBeNull();
+  });
+});

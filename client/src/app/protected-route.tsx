@@ -1,0 +1,45 @@
+// Signed-in pages only. A stored session is first confirmed with the server (auth.profile): an
+// expired or revoked token then ends in /login at once instead of on the first click, and a user
+// changed elsewhere (phone, address) is refreshed. Sign-in seeds that query, so it costs nothing then.
+import { useEffect, type ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import type { Session } from '../../../shared/auth';
+import { Spinner } from '../components/spinner';
+import { useSession } from '../features/auth/use-session';
+import { writeSession } from '../lib/session-storage';
+import { trpc } from '../lib/trpc';
+import { SignedInLayout } from './signed-in-layout';
+
+interface ProtectedRouteProps {
+  children: ReactNode;
+  /** Medic screens: anyone else is sent to their own home. */
+  medicOnly?: boolean;
+  showBack?: boolean;
+}
+
+export function ProtectedRoute({ children, medicOnly = false, showBack = false }: ProtectedRouteProps) {
+  const session = useSession();
+  if (!session) return <Redirect to="/login" replace />;
+  if (medicOnly && session.user.type !== 'medic') return <Redirect to="/dashboard" replace />;
+  return (
+    <ConfirmedSession session={session}>
+      <SignedInLayout user={session.user} showBack={showBack}>
+        {children}
+      </SignedInLayout>
+    </ConfirmedSession>
+  );
+}
+
+function ConfirmedSession({ session, children }: { session: Session; children: ReactNode }) {
+  const profile = trpc.auth.profile.useQuery();
+  const fresh = profile.data?.user;
+
+  useEffect(() => {
+    if (fresh && JSON.stringify(fresh) !== JSON.stringify(session.user)) writeSession({ ...session, user: fresh });
+  }, [fresh, session]);
+
+  // A failure other than 401 (the server unreachable) still lets the stored user in; a 401 is
+  // handled once for the whole app and leads to /login.
+  if (profile.isPending) return <Spinner fullPage />;
+  return children;
+}

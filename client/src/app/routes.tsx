@@ -1,0 +1,51 @@
+// SPEC §2's routes. Every page is its own chunk, so the sign-in page stays light.
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { Spinner } from '../components/spinner';
+import { ProtectedRoute } from './protected-route';
+import { PublicOnlyRoute } from './public-only-route';
+
+const LoginPage = lazy(() => import('../pages/login').then((module) => ({ default: module.LoginPage })));
+const RegisterPage = lazy(() => import('../pages/register').then((module) => ({ default: module.RegisterPage })));
+const DashboardPage = lazy(() => import('../pages/dashboard').then((module) => ({ default: module.DashboardPage })));
+const MedicHomePage = lazy(() => import('../pages/medic-home').then((module) => ({ default: module.MedicHomePage })));
+const PatientDetailPage = lazy(() =>
+  import('../pages/patient-detail').then((module) => ({ default: module.PatientDetailPage })),
+);
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Spinner fullPage />}>
+      <Switch>
+        <Route path="/login">
+          <PublicOnlyRoute>
+            <LoginPage />
+          </PublicOnlyRoute>
+        </Route>
+        <Route path="/register">
+          <PublicOnlyRoute>
+            <RegisterPage />
+          </PublicOnlyRoute>
+        </Route>
+        <Route path="/dashboard">
+          <ProtectedRoute>
+            <DashboardPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/medic/patients">
+          <ProtectedRoute medicOnly>
+            <MedicHomePage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/medic/patient/:id">
+          <ProtectedRoute medicOnly showBack>
+            <PatientDetailPage />
+          </ProtectedRoute>
+        </Route>
+        <Route>
+          <Redirect to="/dashboard" replace />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,18 @@
+import { Suspense, type ReactNode } from 'react';
+import type { User } from '../../../shared/auth';
+import { AppHeader } from '../components/app-header';
+import { Spinner } from '../components/spinner';
+import { useLogout } from '../features/auth/use-logout';
+
+/** Header on top, the page below; the header stays put while a page's code loads. */
+export function SignedInLayout({ user, showBack, children }: { user: User; showBack: boolean; children: ReactNode }) {
+  const { logout, isPending } = useLogout();
+  return (
+    <div className="app">
+      <AppHeader user={user} showBack={showBack} onLogout={() => void logout()} loggingOut={isPending} />
+      <main className="page">
+        <Suspense fallback={<Spinner />}>{children}</Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../lib/i18n';
+import { medicUser } from '../test/render-app';
+import { UserMenu } from './user-menu';
+
+function renderMenu(language: 'es' | 'en' = 'en') {
+  localStorage.setItem('expediente.lang', language);
+  const onLogout = vi.fn();
+  render(
+    <I18nextProvider i18n={createI18n()}>
+      <p>Outside</p>
+      <UserMenu user={medicUser} onLogout={onLogout} />
+    </I18nextProvider>,
+  );
+  return { onLogout, trigger: screen.getByRole('button', { name: language === 'es' ? 'Menú de usuario' : 'User menu' }) };
+}
+
+describe('user menu', () => {
+  it('shows initials on a button that opens the name, badge, email, languages and sign-out', async () => {
+    const { trigger, onLogout } = renderMenu('es');
+    const user = userEvent.setup();
+
+    expect(trigger).toHaveTextContent('AM');
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await user.click(trigger);
+
+    const panel = screen.getByRole('dialog', { name: 'Andrés Mora' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getByText('Médico')).toBeInTheDocument();
+    expect(within(panel).getByText('andres.mora@example.com')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(within(panel).getByRole('button', { name: 'English' }));
+    expect(within(panel).getByText('Medic')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Sign out' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('closes on Escape, giving focus back to the avatar', async () => {
+    const { trigger } = renderMenu();
+    const user = userEvent.setup();
+
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('closes on a click outside, but not on a click inside', async () => {
+    const { trigger } = renderMenu();
+    const user = userEvent.setup();
+
+    await user.click(trigger);
+    await user.click(screen.getByText('andres.mora@example.com'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Outside'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -1,0 +1,82 @@
+// The avatar button and its dropdown (SPEC §2 "Shared header"). The panel holds text as well as
+// buttons, so it is a small non-modal dialog rather than an ARIA menu: Tab moves through it,
+// Escape or a click outside closes it and focus returns to the avatar.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '../../../shared/auth';
+import { Avatar } from './avatar';
+import { LanguageSwitch } from './language-switch';
+
+interface UserMenuProps {
+  user: User;
+  onLogout: () => void;
+  loggingOut?: boolean;
+}
+
+export function UserMenu({ user, onLogout, loggingOut = false }: UserMenuProps) {
+  const { t } = useTranslation('common');
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+  const fullName = `${user.name} ${user.lname}`.trim();
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('button')?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="user-menu__trigger"
+        aria-label={t('header.openUserMenu')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Avatar name={user.name} lname={user.lname} />
+      </button>
+      {open && (
+        <div id={panelId} ref={panelRef} className="user-menu__panel" role="dialog" aria-labelledby={titleId}>
+          <div className="user-menu__identity">
+            <Avatar name={user.name} lname={user.lname} size="lg" />
+            <div className="user-menu__who">
+              <p id={titleId} className="user-menu__name">
+                {fullName}
+              </p>
+              <span className={`badge badge--${user.type}`}>{t(`userTypes.${user.type}`)}</span>
+              <p className="user-menu__email">{user.email}</p>
+            </div>
+          </div>
+          <div className="user-menu__section">
+            <span className="user-menu__label">{t('header.language')}</span>
+            <LanguageSwitch />
+          </div>
+          <button type="button" className="button button--secondary user-menu__logout" onClick={onLogout} disabled={loggingOut}>
+            {t('header.logout')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

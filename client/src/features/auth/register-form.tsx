@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { registerForm, type RegisterInput } from '../../../../shared/auth';
+import { TextField } from '../../components/text-field';
+import { readApiError } from '../../lib/api-error';
+import { trpc } from '../../lib/trpc';
+import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { useStartSession } from './use-start-session';
+
+type RegisterFields = z.input<typeof registerForm>;
+const fieldNames = ['name', 'lname', 'email', 'password', 'type', 'doctorEmail'] as const;
+
+export function RegisterForm() {
+  const { t } = useTranslation('auth');
+  const startSession = useStartSession();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<RegisterFields, unknown, z.output<typeof registerForm>>({
+    resolver: zodResolver(registerForm),
+    mode: 'onTouched',
+    // No user type preselected: a medic signing up as a patient by mistake is hard to undo.
+    defaultValues: { name: '', lname: '', email: '', password: '', confirmPassword: '', doctorEmail: '' },
+  });
+  const type = useWatch({ control, name: 'type' });
+  const typeErrorId = useId();
+  const signUp = trpc.auth.register.useMutation({
+    onSuccess: startSession,
+    onError: (error) => {
+      for (const issue of readApiError(error).issues) {
+        const field = fieldNames.find((name) => name === issue.path);
+        if (field) setError(field, { message: issue.message });
+      }
+    },
+  });
+
+  // The confirmation never leaves the browser, and only a patient names a doctor.
+  const onSubmit = handleSubmit(({ name, lname, email, password, type, doctorEmail }) => {
+    const payload: RegisterInput = { name, lname, email, password, type };
+    if (type === 'patient' && doctorEmail) payload.doctorEmail = doctorEmail;
+    signUp.mutate(payload);
+  });
+
+  const error = (message: string | undefined) => translateValidation(t, message);
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {signUp.error && (
+        <div role="alert" className="alert alert--error">
+          {translateApiError(t, signUp.error, 'auth:register.failed')}
+        </div>
+      )}
+      <div className="form__row">
+        <TextField label={t('register.name')} autoComplete="given-name" error={error(errors.name?.message)} {...register('name')} />
+        <TextField label={t('register.lname')} autoComplete="family-name" error={error(errors.lname?.message)} {...register('lname')} />
+      </div>
+      <fieldset
+        className="choice"
+        aria-invalid={errors.type ? true : undefined}
+        aria-describedby={errors.type ? typeErrorId : undefined}
+      >
+        <legend className="field__label">{t('register.type')}</legend>
+        <div className="choice__options">
+          <label className="choice__option">
+            <input type="radio" value="patient" {...register('type')} />
+            <span>{t('register.typePatient')}</span>
+          </label>
+          <label className="choice__option">
+            <input type="radio" value="medic" {...register('type')} />
+            <span>{t('register.typeMedic')}</span>
+          </label>
+        </div>
+        {errors.type && (
+          <p id={typeErrorId} className="field__error">
+            {error(errors.type.message)}
+          </p>
+        )}
+      </fieldset>
+      {type === 'patient' && (
+        <TextField
+          label={t('register.doctorEmail')}
+          hint={t('register.doctorEmailHint')}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          error={error(errors.doctorEmail?.message)}
+          // Switching to medic drops what was typed here, so a hidden field can never block sending.
+          {...register('doctorEmail', { shouldUnregister: true })}
+        />
+      )}
+      <TextField
+        label={t('register.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={error(errors.email?.message)}
+        {...register('email')}
+      />
+      <TextField
+        label={t('register.password')}
+        hint={t('register.passwordHint')}
+        type="password"
+        autoComplete="new-password"
+        error={error(errors.password?.message)}
+        {...register('password')}
+      />
+      <TextField
+        label={t('register.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={error(errors.confirmPassword?.message)}
+        {...register('confirmPassword')}
+      />
+      <button type="submit" className="button button--primary button--block" disabled={signUp.isPending}>
+        {signUp.isPending ? t('register.submitting') : t('register.submit')}
+      </button>
+    </form>
+  );
+}

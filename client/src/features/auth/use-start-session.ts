@@ -1,0 +1,16 @@
+// After sign-in or sign-up: keep the session and go home. The profile query is seeded with the
+// user just received, so the protected pages do not ask the server again who we are.
+import { useLocation } from 'wouter';
+import type { Session } from '../../../../shared/auth';
+import { trpc } from '../../lib/trpc';
+import { writeSession } from '../../lib/session-storage';
+
+export function useStartSession(): (session: Session) => void {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  return (session) => {
+    writeSession(session);
+    utils.auth.profile.setData(undefined, { user: session.user });
+    navigate('/dashboard', { replace: true });
+  };
+}

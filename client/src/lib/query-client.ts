@@ -1,0 +1,36 @@
+// TanStack Query with SPEC §7's defaults, and the one place where a 401 signs the user out.
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { QUERY_GC_MS, QUERY_RETRIES, QUERY_STALE_MS } from '../../../shared/constants';
+import { isTransient, isUnauthorized } from './api-error';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The call answers 401 for its own reasons (a wrong password at sign-in): the form shows it. */
+      handlesUnauthorized?: boolean;
+    };
+  }
+}
+
+export function createQueryClient(onUnauthorized: () => void): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) onUnauthorized();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (isUnauthorized(error) && !mutation.meta?.handlesUnauthorized) onUnauthorized();
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_STALE_MS,
+        gcTime: QUERY_GC_MS,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => failureCount < QUERY_RETRIES && isTransient(error),
+      },
+    },
+  });
+}

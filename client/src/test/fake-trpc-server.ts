@@ -1,0 +1,72 @@
+// Stands in for the server process, which is outside the components under test: global fetch is
+// replaced by a function that answers the way tRPC's HTTP endpoint answers httpBatchLink
+// (tRPC 11, no transformer) — `/trpc/a.b,c.d?batch=1`, inputs as {"0": ..., "1": ...}, and one
+// `{result: {data}}` or `{error: {message, code, data}}` per call, in order.
+import { vi } from 'vitest';
+import { errorStatus, type ErrorCode, type ValidationIssue } from '../../../shared/errors';
+
+export interface FakeCall {
+  path: string;
+  input: unknown;
+  headers: Record<string, string>;
+}
+
+type Answer = { data: unknown } | { error: ErrorCode; issues?: ValidationIssue[]; message?: string };
+type Handler = (input: unknown, call: FakeCall) => Answer | Promise<Answer>;
+
+const jsonRpcCode: Record<number, { code: number; name: string }> = {
+  400: { code: -32600, name: 'BAD_REQUEST' },
+  401: { code: -32001, name: 'UNAUTHORIZED' },
+  403: { code: -32003, name: 'FORBIDDEN' },
+  404: { code: -32004, name: 'NOT_FOUND' },
+  409: { code: -32009, name: 'CONFLICT' },
+  413: { code: -32013, name: 'PAYLOAD_TOO_LARGE' },
+  415: { code: -32015, name: 'UNSUPPORTED_MEDIA_TYPE' },
+  429: { code: -32029, name: 'TOO_MANY_REQUESTS' },
+  500: { code: -32603, name: 'INTERNAL_SERVER_ERROR' },
+};
+
+export const ok = (data: unknown): Answer => ({ data });
+export const fail = (error: ErrorCode, issues?: ValidationIssue[]): Answer => ({ error, issues });
+
+/** Installs the fake; unknown procedures answer NOT_FOUND like the real router would. */
+export function fakeTrpcServer(handlers: Record<string, Handler>) {
+  const calls: FakeCall[] = [];
+  const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const href = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
+    const parsed = new URL(href, 'http://localhost');
+    const paths = decodeURIComponent(parsed.pathname.replace(/^\/trpc\//, '')).split(',');
+    const rawInput = init?.method === 'POST' ? (init.body as string | undefined) : parsed.searchParams.get('input');
+    const inputs = (rawInput ? JSON.parse(rawInput) : {}) as Record<string, unknown>;
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+
+    const items = await Promise.all(
+      paths.map(async (path, index) => {
+        const call: FakeCall = { path, input: inputs[index], headers };
+        calls.push(call);
+        const handler = handlers[path];
+        const answer: Answer = handler ? await handler(call.input, call) : { error: 'NOT_FOUND' };
+        if ('data' in answer) return { status: 200, body: { result: { data: answer.data } } };
+        const status = errorStatus[answer.error];
+        const rpc = jsonRpcCode[status] ?? { code: -32603, name: 'INTERNAL_SERVER_ERROR' };
+        return {
+          status,
+          body: {
+            error: {
+              message: answer.message ?? answer.error,
+              code: rpc.code,
+              data: { code: rpc.name, httpStatus: status, path, appCode: answer.error, issues: answer.issues ?? null },
+            },
+          },
+        };
+      }),
+    );
+    const statuses = new Set(items.map((item) => item.status));
+    return new Response(JSON.stringify(items.map((item) => item.body)), {
+      status: statuses.size === 1 ? items[0]!.status : 207,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock, callsTo: (path: string) => calls.filter((call) => call.path === path) };
+}
