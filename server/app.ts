@@ -31,6 +31,8 @@ export interface BuildOptions {
   signInLimits?: SignInLimits;
   /** Sign-in and register calls one address may make per window, before any hashing. */
   authFlood?: { max: number; timeWindowMs: number };
+  /** The clock, for tests of rules about "today". */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -68,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     signToken: (claims) => app.jwt.sign(claims, { expiresIn: `${Math.round(config.sessionHours * 3600)}s` }),
     verifyToken: (token) => app.jwt.verify<TokenClaims>(token),
     signInFailures: new SignInFailures(options.signInLimits ?? defaultSignInLimits),
+    now: options.now ?? (() => new Date()),
   };
   app.decorate('deps', deps);
   const contextFromRequest = contextFromRequestFactory(app, deps, options.authFlood ?? { max: 60, timeWindowMs: 60_000 });

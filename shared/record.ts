@@ -88,18 +88,23 @@ export const contactFields = z.object({
 const labHasNameOrValue = (lab: { testName?: string | null; value?: string | null }) => Boolean(lab.testName || lab.value);
 export const labAddFields = labFields.refine(labHasNameOrValue, { path: ['testName'], message: 'validation.labNameOrValue' });
 
-export const appointmentFields = z.object({
+const appointmentBase = z.object({
   date: momentSchema,
   motive: requiredText('validation.motiveRequired', 300),
   notes: optionalText(5000),
   end: z.preprocess((value) => (value === '' || value === undefined ? null : value), timeOfDaySchema.nullable()),
-  medications: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
-  diagnosisIds: z.array(z.string().trim().min(1).max(50)).max(50).default([]),
+  medications: z.array(z.string().trim().min(1).max(200)).max(50),
+  diagnosisIds: z.array(z.string().trim().min(1).max(50)).max(50),
 });
 
-export const appointmentUpdateFields = appointmentFields
-  .partial()
-  .extend({ closed: z.boolean({ error: 'validation.invalid' }).optional() });
+export const appointmentFields = appointmentBase.extend({
+  medications: appointmentBase.shape.medications.default([]),
+  diagnosisIds: appointmentBase.shape.diagnosisIds.default([]),
+});
+
+// Built from the base without defaults: a default inside .partial() would still fire and
+// overwrite the medications of every edited appointment with [].
+export const appointmentUpdateFields = appointmentBase.partial().extend({ closed: z.boolean({ error: 'validation.invalid' }).optional() });
 
 /** The response shapes (API.md "Shapes"). */
 export interface Allergy {

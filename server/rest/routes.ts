@@ -1,5 +1,7 @@
 // The REST adapter of API.md: one row per documented path, naming the tRPC procedure that
 // serves it. Later issues only add rows. Validation and authorization live in the procedures.
+import { collections } from '../services/record-collections';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface RestRequestParts {
@@ -18,6 +20,12 @@ export interface RestRoute {
   status?: 200 | 201 | 204;
   /** Builds the procedure input; without it a procedure gets the body (or nothing for GET). */
   input?: (parts: RestRequestParts) => unknown;
+}
+
+/** The body's fields with the path's ids over them: an id in the path is never overridden by the body. */
+function withParams({ params, body }: RestRequestParts): unknown {
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  return { ...fields, ...params };
 }
 
 export const restRoutes: RestRoute[] = [
@@ -41,4 +49,16 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/patients', procedure: 'patients.create', status: 201 },
   { method: 'GET', path: '/patients', procedure: 'patients.list' },
   { method: 'GET', path: '/patients/:id', procedure: 'patients.byId', input: ({ params }) => ({ idPatient: params.id }) },
+  { method: 'PATCH', path: '/patients/:idPatient', procedure: 'patients.update', input: withParams },
+  { method: 'GET', path: '/medics/patients/:id', procedure: 'medics.patientDetail', input: ({ params }) => ({ idPatient: params.id }) },
+
+  ...collections.flatMap((def): RestRoute[] => [
+    { method: 'POST', path: `/patients/:idPatient/${def.restPath}`, procedure: `patients.${def.key}.add`, status: 201, input: withParams },
+    { method: 'PATCH', path: `/patients/:idPatient/${def.restPath}/:itemId`, procedure: `patients.${def.key}.update`, input: withParams },
+    { method: 'DELETE', path: `/patients/:idPatient/${def.restPath}/:itemId`, procedure: `patients.${def.key}.remove`, status: 204, input: withParams },
+  ]),
+
+  { method: 'POST', path: '/clinical-history', procedure: 'clinicalHistory.create', status: 201 },
+  { method: 'PATCH', path: '/clinical-history/:idHistory', procedure: 'clinicalHistory.update', input: withParams },
+  { method: 'DELETE', path: '/clinical-history/:idHistory', procedure: 'clinicalHistory.remove', status: 204, input: withParams },
 ];

@@ -19,6 +19,8 @@ export interface AppDeps {
   /** Throws on a bad signature or an expired token. */
   verifyToken: (token: string) => TokenClaims;
   signInFailures: SignInFailures;
+  /** The clock; tests move it to check rules about "today". */
+  now: () => Date;
 }
 
 export interface Context {

@@ -1,4 +1,32 @@
-// Appointments (filled by the patient-record issue).
-import { router } from '../trpc';
+// Appointments: create for a linked patient; edit and delete only on their own day.
+import { z } from 'zod';
+import { appointmentFields, appointmentUpdateFields } from '../../../shared/record';
+import { createAppointment, deleteAppointment, updateAppointment } from '../../services/appointments';
+import { linkedPatientProcedure } from '../patient-scoped';
+import { medicProcedure, router } from '../trpc';
+import type { Context } from '../context';
+import type { MedicActor } from '../trpc';
 
-export const clinicalHistoryRouter = router({});
+const historyIdInput = z.object({ idHistory: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
+
+const callerOf = (ctx: Context & { actor: MedicActor }) => ({ db: ctx.deps.db, actor: ctx.actor, ip: ctx.meta.ip, now: ctx.deps.now() });
+
+export const clinicalHistoryRouter = router({
+  create: linkedPatientProcedure.input(appointmentFields).mutation(({ ctx, input }) => {
+    const { idPatient, ...fields } = input;
+    return createAppointment(callerOf(ctx), ctx.actor.medicId, idPatient, fields);
+  }),
+
+  update: medicProcedure
+    .input(historyIdInput)
+    .input(appointmentUpdateFields)
+    .mutation(({ ctx, input }) => {
+      const { idHistory, ...changes } = input;
+      return updateAppointment(callerOf(ctx), idHistory, changes);
+    }),
+
+  remove: medicProcedure.input(historyIdInput).mutation(({ ctx, input }) => {
+    deleteAppointment(callerOf(ctx), input.idHistory);
+    return null;
+  }),
+});

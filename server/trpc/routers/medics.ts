@@ -4,6 +4,9 @@ import { recordAudit } from '../../audit/record-audit';
 import { auditActorOf } from '../../services/access';
 import { linkPatientByEmail, unlinkPatient } from '../../services/patient-links';
 import { listLinkedPatients, searchDoctors, searchPatients } from '../../services/patient-queries';
+import { loadPatientRecord } from '../../services/patient-record';
+import { AppError } from '../../errors';
+import { linkedPatientProcedure } from '../patient-scoped';
 import { medicProcedure, router, userProcedure } from '../trpc';
 
 export const medicsRouter = router({
@@ -39,6 +42,17 @@ export const medicsRouter = router({
   unlinkPatient: medicProcedure.input(patientIdInput).mutation(({ ctx, input }) => {
     unlinkPatient(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.medicId, input.idPatient);
     return null;
+  }),
+
+  patientDetail: linkedPatientProcedure.query(({ ctx, input }) => {
+    const record = loadPatientRecord(ctx.deps.db, input.idPatient);
+    if (!record) throw new AppError('PATIENT_NOT_FOUND');
+    recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+      action: 'patient.detail',
+      outcome: 'success',
+      patientId: input.idPatient,
+    });
+    return record;
   }),
 
   searchDoctors: userProcedure.input(searchInput).query(({ ctx, input }) => {

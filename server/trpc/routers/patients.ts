@@ -1,12 +1,26 @@
-// Patient records: creation by a medic, the medic's list, and one patient by id.
+// Patient records: creation by a medic, the medic's list, one patient by id, editing, and
+// the sub-record collections.
 import { createPatientInput } from '../../../shared/patients';
+import { patientUpdateInput } from '../../../shared/patient-update';
 import { recordAudit } from '../../audit/record-audit';
+import { AppError } from '../../errors';
 import { auditActorOf } from '../../services/access';
 import { createPatient } from '../../services/patient-creation';
 import { findPatient, listLinkedPatientRecords } from '../../services/patient-queries';
-import { AppError } from '../../errors';
-import { patientScopedProcedure } from '../patient-scoped';
+import { updatePatient } from '../../services/patient-update';
+import {
+  allergiesDef,
+  contactsDef,
+  labsDef,
+  pathologicalRecordsDef,
+  vaccinesDef,
+  vitalsDef,
+} from '../../services/record-collections';
+import { linkedPatientProcedure, patientScopedProcedure } from '../patient-scoped';
 import { medicProcedure, router } from '../trpc';
+import { collectionRouter } from './record-items';
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export const patientsRouter = router({
   create: medicProcedure
@@ -33,4 +47,30 @@ export const patientsRouter = router({
     });
     return patient;
   }),
+
+  update: linkedPatientProcedure.input(patientUpdateInput).mutation(({ ctx, input }) => {
+    const { idPatient, ...changes } = input;
+    let patient;
+    try {
+      patient = ctx.deps.db.transaction((tx) => updatePatient(tx, idPatient, changes));
+    } catch (error) {
+      // Two edits racing to the same email: the unique index decides.
+      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
+      throw error;
+    }
+    recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+      action: 'patient.update',
+      outcome: 'success',
+      patientId: idPatient,
+      detail: Object.keys(changes).join(','),
+    });
+    return patient;
+  }),
+
+  allergies: collectionRouter(allergiesDef),
+  pathologicalRecords: collectionRouter(pathologicalRecordsDef),
+  vitals: collectionRouter(vitalsDef),
+  labs: collectionRouter(labsDef),
+  vaccines: collectionRouter(vaccinesDef),
+  contacts: collectionRouter(contactsDef),
 });

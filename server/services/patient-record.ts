@@ -1,0 +1,184 @@
+// The whole record of one patient (PatientDetail of API.md): the patient with lookups,
+// insurance and lifestyle in one query, then one query per child list, never one per row.
+import { desc, eq } from 'drizzle-orm';
+import type { Patient } from '../../shared/patients';
+import type { ClinicalHistory } from '../../shared/record';
+import type { DbOrTx } from '../db/client';
+import {
+  clinicalHistories,
+  documentTypes,
+  educations,
+  files,
+  insurances,
+  lifestyles,
+  nationalities,
+  patients,
+  professions,
+  religions,
+  users,
+} from '../db/schema/index';
+import { allergiesDef, contactsDef, labsDef, listItems, pathologicalRecordsDef, vaccinesDef, vitalsDef } from './record-collections';
+
+export interface Lookup {
+  id: number;
+  name: string;
+}
+export interface Insurance {
+  name: string | null;
+  type: string | null;
+  provider: string | null;
+  policyNumber: string | null;
+}
+export interface Lifestyle {
+  alcohol: { frequency: string | null; quantity: string | null; type: string | null } | null;
+  tobacco: { frequency: string | null; quantity: string | null; yearsUsing: string | null } | null;
+  drugs: { type: string | null; frequency: string | null } | null;
+  physicalActivity: { frequency: string | null; type: string | null; duration: string | null } | null;
+}
+export interface RecordFile {
+  idFile: number;
+  name: string;
+  date: string;
+  mainType: 'image' | 'video' | 'audio' | 'pdf';
+  code: string;
+  comment: string | null;
+  size: number;
+  mimeType: string;
+}
+
+const lookup = (id: number | null, name: string | null): Lookup | null => (id !== null && name !== null ? { id, name } : null);
+
+/** A habit is present when any of its parts is. */
+const habit = <T extends Record<string, string | null>>(parts: T): T | null =>
+  Object.values(parts).some((value) => value !== null) ? parts : null;
+
+type LifestyleRow = typeof lifestyles.$inferSelect;
+export function toLifestyle(row: LifestyleRow | null): Lifestyle | null {
+  if (!row) return null;
+  const lifestyle: Lifestyle = {
+    alcohol: habit({ frequency: row.alcoholFrequency, quantity: row.alcoholQuantity, type: row.alcoholType }),
+    tobacco: habit({ frequency: row.tobaccoFrequency, quantity: row.tobaccoQuantity, yearsUsing: row.tobaccoYearsUsing }),
+    drugs: habit({ type: row.drugsType, frequency: row.drugsFrequency }),
+    physicalActivity: habit({ frequency: row.activityFrequency, type: row.activityType, duration: row.activityDuration }),
+  };
+  return Object.values(lifestyle).some(Boolean) ? lifestyle : null;
+}
+
+function loadPatientCore(db: DbOrTx, patientId: number) {
+  const row = db
+    .select({
+      patient: {
+        idPatient: patients.id,
+        idUser: users.id,
+        name: users.name,
+        lname: users.lname,
+        email: users.email,
+        phone: users.phone,
+        extraPhone: patients.extraPhone,
+        address: users.address,
+        addressSpecific: patients.addressSpecific,
+        bloodGroup: patients.bloodGroup,
+        bloodRh: patients.bloodRh,
+        civilStatus: patients.civilStatus,
+        weight: patients.weight,
+        height: patients.height,
+        policy: patients.policy,
+        documentNumber: patients.documentNumber,
+      },
+      professionId: professions.id,
+      professionName: professions.name,
+      religionId: religions.id,
+      religionName: religions.name,
+      nationalityId: nationalities.id,
+      nationalityName: nationalities.name,
+      educationId: educations.id,
+      educationName: educations.name,
+      documentTypeId: documentTypes.id,
+      documentTypeName: documentTypes.name,
+      insurance: insurances,
+      lifestyle: lifestyles,
+    })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .leftJoin(professions, eq(professions.id, patients.professionId))
+    .leftJoin(religions, eq(religions.id, patients.religionId))
+    .leftJoin(nationalities, eq(nationalities.id, patients.nationalityId))
+    .leftJoin(educations, eq(educations.id, patients.educationId))
+    .leftJoin(documentTypes, eq(documentTypes.id, patients.documentTypeId))
+    .leftJoin(insurances, eq(insurances.patientId, patients.id))
+    .leftJoin(lifestyles, eq(lifestyles.patientId, patients.id))
+    .where(eq(patients.id, patientId))
+    .get();
+  if (!row) return undefined;
+  const insurance: Insurance | null = row.insurance
+    ? { name: row.insurance.name, type: row.insurance.type, provider: row.insurance.provider, policyNumber: row.insurance.policyNumber }
+    : null;
+  return {
+    patient: row.patient as Patient,
+    profession: lookup(row.professionId, row.professionName),
+    religion: lookup(row.religionId, row.religionName),
+    nationality: lookup(row.nationalityId, row.nationalityName),
+    education: lookup(row.educationId, row.educationName),
+    documentType: lookup(row.documentTypeId, row.documentTypeName),
+    insurance,
+    lifestyle: toLifestyle(row.lifestyle),
+  };
+}
+
+export function listHistory(db: DbOrTx, patientId: number): ClinicalHistory[] {
+  return db
+    .select({
+      idHistory: clinicalHistories.id,
+      idPatient: clinicalHistories.patientId,
+      idMedic: clinicalHistories.medicId,
+      date: clinicalHistories.date,
+      start: clinicalHistories.start,
+      end: clinicalHistories.end,
+      motive: clinicalHistories.motive,
+      notes: clinicalHistories.notes,
+      medications: clinicalHistories.medications,
+      diagnosisIds: clinicalHistories.diagnosisIds,
+      closed: clinicalHistories.closed,
+    })
+    .from(clinicalHistories)
+    .where(eq(clinicalHistories.patientId, patientId))
+    .orderBy(desc(clinicalHistories.date), desc(clinicalHistories.id))
+    .all();
+}
+
+export function listFiles(db: DbOrTx, patientId: number): RecordFile[] {
+  return db
+    .select({
+      idFile: files.id,
+      name: files.name,
+      date: files.createdAt,
+      mainType: files.mainType,
+      code: files.code,
+      comment: files.comment,
+      size: files.size,
+      mimeType: files.mimeType,
+    })
+    .from(files)
+    .where(eq(files.patientId, patientId))
+    .orderBy(desc(files.createdAt), desc(files.id))
+    .all();
+}
+
+/** PatientDetail, or undefined when there is no such patient. */
+export function loadPatientRecord(db: DbOrTx, patientId: number) {
+  const core = loadPatientCore(db, patientId);
+  if (!core) return undefined;
+  return {
+    ...core,
+    history: listHistory(db, patientId),
+    allergies: listItems(db, allergiesDef, patientId),
+    vitals: listItems(db, vitalsDef, patientId),
+    labs: listItems(db, labsDef, patientId),
+    vaccines: listItems(db, vaccinesDef, patientId),
+    pathologicalRecords: listItems(db, pathologicalRecordsDef, patientId),
+    contacts: listItems(db, contactsDef, patientId),
+    files: listFiles(db, patientId),
+  };
+}
+
+export type PatientRecord = NonNullable<ReturnType<typeof loadPatientRecord>>;

@@ -1,0 +1,185 @@
+// The six sub-record collections of a patient (allergies, pathological records, vitals, labs,
+// vaccines, emergency contacts) differ only in table, schema, id name and order; one definition
+// each, and one set of add/edit/delete/list functions serves them all.
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { z } from 'zod';
+import {
+  allergyFields,
+  contactFields,
+  labAddFields,
+  labFields,
+  pathologicalRecordFields,
+  vaccineFields,
+  vitalFields,
+  type Allergy,
+  type Contact,
+  type Lab,
+  type PathologicalRecord,
+  type Vaccine,
+  type Vital,
+} from '../../shared/record';
+import type { DbOrTx } from '../db/client';
+import { allergies, emergencyContacts, labs, pathologicalRecords, vaccines, vitals } from '../db/schema/index';
+import { AppError } from '../errors';
+
+type RecordTable =
+  | typeof allergies
+  | typeof pathologicalRecords
+  | typeof vitals
+  | typeof labs
+  | typeof vaccines
+  | typeof emergencyContacts;
+
+type Fields = Record<string, unknown>;
+
+export interface CollectionDef<
+  Item = Fields,
+  Add extends z.ZodType<Fields> = z.ZodType<Fields>,
+  Update extends z.ZodType<Fields> = z.ZodType<Fields>,
+> {
+  /** The key in PatientDetail and the tRPC router name. */
+  key: 'allergies' | 'pathologicalRecords' | 'vitals' | 'labs' | 'vaccines' | 'contacts';
+  /** The REST path segment under /patients/:idPatient/. */
+  restPath: string;
+  /** The item's id in the API (API.md "Shapes"). */
+  idName: string;
+  table: RecordTable;
+  addSchema: Add;
+  updateSchema: Update;
+  /** Newest first. */
+  order: (SQL | SQLiteColumn)[];
+  /** A rule about the whole item, checked after an edit too. */
+  check?: (item: Fields) => AppError | undefined;
+  /** Carries the item type for the procedures; never set. */
+  readonly item?: Item;
+}
+
+const newestByDate = (table: typeof vitals | typeof labs | typeof vaccines) => [desc(table.date), desc(table.id)];
+
+const define = <Item, Add extends z.ZodType<Fields>, Update extends z.ZodType<Fields>>(def: CollectionDef<Item, Add, Update>) => def;
+
+export const allergiesDef = define<Allergy, typeof allergyFields, ReturnType<typeof allergyFields.partial>>({
+  key: 'allergies',
+  restPath: 'allergies',
+  idName: 'idPatientAllergy',
+  table: allergies,
+  addSchema: allergyFields,
+  updateSchema: allergyFields.partial(),
+  order: [desc(allergies.id)],
+});
+
+export const pathologicalRecordsDef = define<PathologicalRecord, typeof pathologicalRecordFields, ReturnType<typeof pathologicalRecordFields.partial>>({
+  key: 'pathologicalRecords',
+  restPath: 'pathological-records',
+  idName: 'idRecord',
+  table: pathologicalRecords,
+  addSchema: pathologicalRecordFields,
+  updateSchema: pathologicalRecordFields.partial(),
+  // Records without a diagnosis date come after the dated ones.
+  order: [sql`${pathologicalRecords.diagnosisDate} is null`, desc(pathologicalRecords.diagnosisDate), desc(pathologicalRecords.id)],
+});
+
+export const vitalsDef = define<Vital, typeof vitalFields, ReturnType<typeof vitalFields.partial>>({
+  key: 'vitals',
+  restPath: 'vitals',
+  idName: 'idVital',
+  table: vitals,
+  addSchema: vitalFields,
+  updateSchema: vitalFields.partial(),
+  order: newestByDate(vitals),
+});
+
+export const labsDef = define<Lab, typeof labAddFields, ReturnType<typeof labFields.partial>>({
+  key: 'labs',
+  restPath: 'labs',
+  idName: 'idLabs',
+  table: labs,
+  addSchema: labAddFields,
+  updateSchema: labFields.partial(),
+  order: newestByDate(labs),
+  check: (lab) =>
+    lab.testName || lab.value
+      ? undefined
+      : new AppError('VALIDATION_FAILED', 'A lab result needs a test name or a value.', [
+          { path: 'testName', message: 'validation.labNameOrValue' },
+        ]),
+});
+
+export const vaccinesDef = define<Vaccine, typeof vaccineFields, ReturnType<typeof vaccineFields.partial>>({
+  key: 'vaccines',
+  restPath: 'vaccines',
+  idName: 'idVaccine',
+  table: vaccines,
+  addSchema: vaccineFields,
+  updateSchema: vaccineFields.partial(),
+  order: newestByDate(vaccines),
+});
+
+export const contactsDef = define<Contact, typeof contactFields, ReturnType<typeof contactFields.partial>>({
+  key: 'contacts',
+  restPath: 'contacts',
+  idName: 'idContact',
+  table: emergencyContacts,
+  addSchema: contactFields,
+  updateSchema: contactFields.partial(),
+  order: [desc(emergencyContacts.id)],
+});
+
+export const collections = [allergiesDef, pathologicalRecordsDef, vitalsDef, labsDef, vaccinesDef, contactsDef] as const;
+
+type Row = Fields & { id: number; patientId: number };
+
+/** Row → API item: the id under its API name, lab contentId as idContent, no bookkeeping columns. */
+function toItem<Item>(def: CollectionDef<Item>, row: Row): Record<string, unknown> {
+  const { id, patientId: _patientId, createdAt: _createdAt, contentId, ...fields } = row;
+  return { [def.idName]: id, ...(def.key === 'labs' ? { idContent: contentId ?? null } : {}), ...fields };
+}
+
+/** API fields → columns. */
+function toColumns<Item>(def: CollectionDef<Item>, fields: Record<string, unknown>): Record<string, unknown> {
+  if (def.key !== 'labs' || !('idContent' in fields)) return fields;
+  const { idContent, ...rest } = fields;
+  return { ...rest, contentId: idContent };
+}
+
+// Drizzle's builders cannot take a union of tables; the casts stay in this file.
+type AnyTable = typeof allergies;
+const asTable = <Item>(def: CollectionDef<Item>) => def.table as unknown as AnyTable;
+
+export function listItems<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number): Item[] {
+  const table = asTable(def);
+  const rows = db.select().from(table).where(eq(table.patientId, patientId)).orderBy(...(def.order as SQL[])).all();
+  return (rows as unknown as Row[]).map((row) => toItem(def, row) as Item);
+}
+
+export function addItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, fields: Fields): Item {
+  const failed = def.check?.(fields);
+  if (failed) throw failed;
+  const table = asTable(def);
+  const row = db
+    .insert(table)
+    .values({ ...(toColumns(def, fields) as typeof table.$inferInsert), patientId })
+    .returning()
+    .get();
+  return toItem(def, row as unknown as Row) as Item;
+}
+
+/** Edits an item of this patient; an item of another patient is NOT_FOUND, whatever its id. */
+export function updateItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, itemId: number, fields: Fields): Item {
+  const table = asTable(def);
+  const where = and(eq(table.id, itemId), eq(table.patientId, patientId));
+  const current = db.select().from(table).where(where).get() as unknown as Row | undefined;
+  if (!current) throw new AppError('NOT_FOUND', `No such item in this patient's ${def.restPath}.`);
+  const failed = def.check?.({ ...toItem(def, current), ...fields });
+  if (failed) throw failed;
+  if (Object.keys(fields).length === 0) return toItem(def, current) as Item;
+  const row = db.update(table).set(toColumns(def, fields)).where(where).returning().get();
+  return toItem(def, row as unknown as Row) as Item;
+}
+
+export function removeItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, itemId: number): void {
+  const table = asTable(def);
+  const { changes } = db.delete(table).where(and(eq(table.id, itemId), eq(table.patientId, patientId))).run();
+  if (!changes) throw new AppError('NOT_FOUND', `No such item in this patient's ${def.restPath}.`);
+}

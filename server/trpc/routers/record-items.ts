@@ -1,0 +1,51 @@
+// add, update and remove for one sub-record collection; every call is audited.
+import { z } from 'zod';
+import { recordAudit } from '../../audit/record-audit';
+import { auditActorOf } from '../../services/access';
+import { addItem, removeItem, updateItem, type CollectionDef } from '../../services/record-collections';
+import { linkedPatientProcedure } from '../patient-scoped';
+import { router } from '../trpc';
+
+const itemIdInput = z.object({ itemId: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
+
+type Fields = Record<string, unknown>;
+
+/** The item's own fields, without the ids that came with them. */
+const fieldsOf = (input: Fields): Fields => {
+  const { idPatient: _idPatient, itemId: _itemId, ...fields } = input;
+  return fields;
+};
+
+// Generic in the item only: tRPC cannot resolve its input checks on a generic schema type.
+export function collectionRouter<Item>(def: CollectionDef<Item, z.ZodType<Fields>, z.ZodType<Fields>>) {
+  return router({
+    add: linkedPatientProcedure.input(def.addSchema).mutation(({ ctx, input }) => {
+      const item = ctx.deps.db.transaction((tx) => addItem(tx, def, input.idPatient, fieldsOf(input)));
+      recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), { action: `${def.key}.add`, outcome: 'success', patientId: input.idPatient });
+      return item;
+    }),
+    update: linkedPatientProcedure
+      .input(itemIdInput)
+      .input(def.updateSchema)
+      .mutation(({ ctx, input }) => {
+        const item = ctx.deps.db.transaction((tx) => updateItem(tx, def, input.idPatient, input.itemId, fieldsOf(input)));
+        recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+          action: `${def.key}.update`,
+          outcome: 'success',
+          patientId: input.idPatient,
+          detail: `${def.idName} ${input.itemId}`,
+        });
+        return item;
+      }),
+    remove: linkedPatientProcedure.input(itemIdInput).mutation(({ ctx, input }) => {
+      removeItem(ctx.deps.db, def, input.idPatient, input.itemId);
+      recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+        action: `${def.key}.remove`,
+        outcome: 'success',
+        patientId: input.idPatient,
+        detail: `${def.idName} ${input.itemId}`,
+      });
+      return null;
+    }),
+  });
+}
