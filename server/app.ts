@@ -1,5 +1,6 @@
 // buildApp(config) assembles the whole server and never listens: index.ts listens, tests inject.
 import fastifyJwt from '@fastify/jwt';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -8,6 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultSignInLimits, SignInFailures, type SignInLimits } from './auth/sign-in-failures';
 import { registerClientFiles } from './client-files';
+import { BlobStore } from './files/blob-store';
+import { loadDocumentKey } from './files/document-key';
+import { knownBlobNames } from './services/documents';
+import { registerDocumentRoutes } from './rest/documents';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { toErrorBody, sendError } from './rest/error-body';
@@ -43,8 +48,7 @@ declare module 'fastify' {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const needsDataDir = !options.db || !config.jwtSecret;
-  if (needsDataDir) ensureDataDir(config.dataDir);
+  ensureDataDir(config.dataDir);
   const db = options.db ?? openDatabase(join(config.dataDir, 'expediente.db'));
   const jwtSecret = config.jwtSecret ?? readOrCreateSecret(config.dataDir, 'jwt-secret');
 
@@ -63,6 +67,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, { https: Boolean(config.tls) });
   await app.register(fastifyJwt, { secret: jwtSecret });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 5, fieldSize: 10_000, parts: 10 },
+  });
 
   const deps: AppDeps = {
     db,
@@ -71,7 +78,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     verifyToken: (token) => app.jwt.verify<TokenClaims>(token),
     signInFailures: new SignInFailures(options.signInLimits ?? defaultSignInLimits),
     now: options.now ?? (() => new Date()),
+    blobs: new BlobStore(join(config.dataDir, 'documents'), () => loadDocumentKey(config.masterKey, config.dataDir)),
   };
+  // After a crash: temporary blobs, and blobs whose row was never written, go before we serve.
+  await deps.blobs.sweep(knownBlobNames(db));
   app.decorate('deps', deps);
   const contextFromRequest = contextFromRequestFactory(app, deps, options.authFlood ?? { max: 60, timeWindowMs: 60_000 });
 
@@ -93,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return { status: 'ok' };
   });
   registerRestRoutes(app, restRoutes, contextFromRequest);
+  registerDocumentRoutes(app, contextFromRequest);
 
   const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;
   const servesClient = clientDir ? await registerClientFiles(app, clientDir) : false;

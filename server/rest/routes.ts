@@ -51,6 +51,8 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/patients/:id', procedure: 'patients.byId', input: ({ params }) => ({ idPatient: params.id }) },
   { method: 'PATCH', path: '/patients/:idPatient', procedure: 'patients.update', input: withParams },
   { method: 'GET', path: '/medics/patients/:id', procedure: 'medics.patientDetail', input: ({ params }) => ({ idPatient: params.id }) },
+  // Upload and download are not JSON: rest/documents.ts serves them.
+  { method: 'DELETE', path: '/medics/patients/:idPatient/files/:fileId', procedure: 'medics.deleteFile', status: 204, input: withParams },
 
   ...collections.flatMap((def): RestRoute[] => [
     { method: 'POST', path: `/patients/:idPatient/${def.restPath}`, procedure: `patients.${def.key}.add`, status: 201, input: withParams },

@@ -1,5 +1,8 @@
 // Test factories: each test file builds its own app on a fresh in-memory database migrated
 // from the real drizzle/ folder, and talks to it through app.inject (REST) or the tRPC caller.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Session } from '../../shared/auth';
 import { buildApp, type BuildOptions } from '../app';
@@ -8,10 +11,12 @@ import { openDatabase } from '../db/client';
 import { createContext } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 
+const unusedDataDir = join(tmpdir(), 'expediente-unused');
+
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   port: 0,
   host: '127.0.0.1',
-  dataDir: '/nonexistent-test-data-dir',
+  dataDir: unusedDataDir,
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   sessionHours: 12,
   maxUploadBytes: 50 * 1024 * 1024,
@@ -20,15 +25,20 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...overrides,
 });
 
+/** A fresh app on a fresh in-memory database, with its own temporary DATA_DIR for documents. */
 export async function buildTestApp(options: Partial<BuildOptions> = {}): Promise<FastifyInstance> {
-  return buildApp({
-    config: testConfig(),
+  const ownDataDir = !options.config || options.config.dataDir === unusedDataDir;
+  const dataDir = ownDataDir ? mkdtempSync(join(tmpdir(), 'expediente-test-')) : options.config!.dataDir;
+  const app = await buildApp({
     db: openDatabase(':memory:'),
     clientDir: null,
     // Tests register many accounts from one address; the flood cap has its own test.
     authFlood: { max: 100_000, timeWindowMs: 60_000 },
     ...options,
+    config: { ...(options.config ?? testConfig()), dataDir },
   });
+  if (ownDataDir) app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
+  return app;
 }
 
 let counter = 0;

@@ -4,6 +4,7 @@ import { findActor } from '../auth/sessions';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { BlobStore } from '../files/blob-store';
 import type { RequestMeta } from '../services/accounts';
 
 export interface TokenClaims {
@@ -21,6 +22,8 @@ export interface AppDeps {
   signInFailures: SignInFailures;
   /** The clock; tests move it to check rules about "today". */
   now: () => Date;
+  /** Encrypted document blobs under DATA_DIR. */
+  blobs: BlobStore;
 }
 
 export interface Context {

@@ -1,5 +1,7 @@
 // The medic workspace: linked patients, search, link and unlink; and doctor search for everyone.
+import { z } from 'zod';
 import { linkPatientInput, patientIdInput, searchInput } from '../../../shared/patients';
+import { deleteDocument } from '../../services/documents';
 import { recordAudit } from '../../audit/record-audit';
 import { auditActorOf } from '../../services/access';
 import { linkPatientByEmail, unlinkPatient } from '../../services/patient-links';
@@ -54,6 +56,19 @@ export const medicsRouter = router({
     });
     return record;
   }),
+
+  deleteFile: linkedPatientProcedure
+    .input(z.object({ fileId: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() }))
+    .mutation(async ({ ctx, input }) => {
+      await deleteDocument(ctx.deps.db, ctx.deps.blobs, input.idPatient, input.fileId);
+      recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+        action: 'files.delete',
+        outcome: 'success',
+        patientId: input.idPatient,
+        detail: `file ${input.fileId}`,
+      });
+      return null;
+    }),
 
   searchDoctors: userProcedure.input(searchInput).query(({ ctx, input }) => {
     const query = input.q.trim();

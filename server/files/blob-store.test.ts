@@ -1,0 +1,83 @@
+// The blob store: what reaches the disk is never the plaintext, and a damaged blob is refused.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BlobIntegrityError, BlobStore } from './blob-store';
+import { parseMasterKey } from './document-key';
+
+const dirs: string[] = [];
+const newStore = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'expediente-blobs-'));
+  dirs.push(dir);
+  return new BlobStore(join(dir, 'documents'), () => randomBytes(32));
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('BlobStore', () => {
+  it('round-trips the bytes while storing only ciphertext', async () => {
+    const store = newStore();
+    const plaintext = Buffer.concat([Buffer.from('%PDF-1.7 confidential diagnosis '), randomBytes(200_000)]);
+    const { blobName, size } = await store.write(Readable.from([plaintext.subarray(0, 1000), plaintext.subarray(1000)]));
+    expect(size).toBe(plaintext.length);
+    const onDisk = readFileSync(join(store.dir, blobName));
+    expect(onDisk.includes(Buffer.from('confidential diagnosis'))).toBe(false);
+    await store.verify(blobName);
+    expect((await buffer(await store.open(blobName))).equals(plaintext)).toBe(true);
+  });
+
+  it('uses a fresh IV for every blob', async () => {
+    const store = newStore();
+    const same = Buffer.from('same bytes');
+    const a = await store.write(Readable.from([same]));
+    const b = await store.write(Readable.from([same]));
+    const ivOf = (name: string) => readFileSync(join(store.dir, name)).subarray(4, 16).toString('hex');
+    expect(ivOf(a.blobName)).not.toBe(ivOf(b.blobName));
+  });
+
+  it('refuses a blob with one byte flipped', async () => {
+    const store = newStore();
+    const { blobName } = await store.write(Readable.from([randomBytes(5000)]));
+    const path = join(store.dir, blobName);
+    const bytes = readFileSync(path);
+    bytes[100] = bytes[100]! ^ 0x01;
+    writeFileSync(path, bytes);
+    await expect(store.verify(blobName)).rejects.toBeInstanceOf(BlobIntegrityError);
+  });
+
+  it('leaves nothing on disk when the source fails midway', async () => {
+    const store = newStore();
+    const failing = new Readable({
+      read() {
+        this.push(randomBytes(1000));
+        this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(store.write(failing)).rejects.toThrow('client went away');
+    expect(readdirSync(store.dir)).toEqual([]);
+  });
+
+  it('sweeps temporary files and blobs without a row', async () => {
+    const store = newStore();
+    const kept = await store.write(Readable.from([Buffer.from('kept')]));
+    const orphan = await store.write(Readable.from([Buffer.from('orphan')]));
+    writeFileSync(join(store.dir, '.tmp-0123456789abcdef0123456789abcdef'), 'half');
+    expect(await store.sweep(new Set([kept.blobName]))).toBe(2);
+    expect(readdirSync(store.dir)).toEqual([kept.blobName]);
+    expect(orphan.blobName).not.toBe(kept.blobName);
+  });
+});
+
+describe('parseMasterKey', () => {
+  it('takes 32 bytes as hex or base64 and refuses anything else', () => {
+    const key = randomBytes(32);
+    expect(parseMasterKey(key.toString('hex')).equals(key)).toBe(true);
+    expect(parseMasterKey(key.toString('base64')).equals(key)).toBe(true);
+    expect(() => parseMasterKey('too-short')).toThrow(/32 bytes/);
+  });
+});
