@@ -37,7 +37,7 @@ async function linkedPair() {
 function form(parts: { file?: { bytes: Buffer; name: string; type?: string }; comment?: string }) {
   const data = new FormData();
   if (parts.comment !== undefined) data.append('comment', parts.comment);
-  if (parts.file) data.append('file', new Blob([parts.file.bytes], { type: parts.file.type ?? 'application/octet-stream' }), parts.file.name);
+  if (parts.file) data.append('file', new Blob([new Uint8Array(parts.file.bytes)], { type: parts.file.type ?? 'application/octet-stream' }), parts.file.name);
   return data;
 }
 
