@@ -46,6 +46,16 @@ export const restRoutes: RestRoute[] = [
   },
   { method: 'GET', path: '/medics/search', procedure: 'medics.searchDoctors', input: ({ query }) => ({ q: query.q }) },
 
+  { method: 'GET', path: '/patients/me', procedure: 'patients.me' },
+  { method: 'GET', path: '/patients/me/access-log', procedure: 'patients.accessLog', input: ({ query }) => ({ page: query.page ?? 1 }) },
+  { method: 'POST', path: '/patients/me/link-doctor', procedure: 'patients.linkDoctor' },
+  {
+    method: 'DELETE',
+    path: '/patients/me/unlink-doctor/:doctorId',
+    procedure: 'patients.unlinkDoctor',
+    status: 204,
+    input: ({ params }) => ({ idMedic: params.doctorId }),
+  },
   { method: 'POST', path: '/patients', procedure: 'patients.create', status: 201 },
   { method: 'GET', path: '/patients', procedure: 'patients.list' },
   { method: 'GET', path: '/patients/:id', procedure: 'patients.byId', input: ({ params }) => ({ idPatient: params.id }) },

@@ -17,7 +17,10 @@ import {
   vitalsDef,
 } from '../../services/record-collections';
 import { linkedPatientProcedure, patientScopedProcedure } from '../patient-scoped';
-import { medicProcedure, router } from '../trpc';
+import { medicProcedure, patientProcedure, router } from '../trpc';
+import { z } from 'zod';
+import { linkDoctorInput } from '../../../shared/patients';
+import { accessLog, linkDoctorByEmail, loadPatientSelf, unlinkDoctor } from '../../services/patient-self';
 import { collectionRouter } from './record-items';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -66,6 +69,27 @@ export const patientsRouter = router({
     });
     return patient;
   }),
+
+  me: patientProcedure.query(({ ctx }) => {
+    const self = loadPatientSelf(ctx.deps.db, ctx.actor.patientId);
+    recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), { action: 'patient.self', outcome: 'success', patientId: ctx.actor.patientId });
+    return self;
+  }),
+
+  linkDoctor: patientProcedure
+    .input(linkDoctorInput)
+    .mutation(({ ctx, input }) => linkDoctorByEmail(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.patientId, input.doctorEmail)),
+
+  unlinkDoctor: patientProcedure
+    .input(z.object({ idMedic: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() }))
+    .mutation(({ ctx, input }) => {
+      unlinkDoctor(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.patientId, input.idMedic);
+      return null;
+    }),
+
+  accessLog: patientProcedure
+    .input(z.object({ page: z.coerce.number({ error: 'validation.numberInvalid' }).int().min(1).max(100_000).default(1) }).default({ page: 1 }))
+    .query(({ ctx, input }) => accessLog(ctx.deps.db, ctx.actor.patientId, ctx.actor.userId, input.page)),
 
   allergies: collectionRouter(allergiesDef),
   pathologicalRecords: collectionRouter(pathologicalRecordsDef),
