@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { clinicalHistories } from '../db/schema/index';
 import { AppError } from '../errors';
 import { auditActorOf, canAccessPatient } from './access';
+import { historyColumns } from './columns';
 
 type NewAppointment = z.output<typeof appointmentFields>;
 type AppointmentChanges = z.output<typeof appointmentUpdateFields>;
@@ -22,22 +23,9 @@ export interface AppointmentCaller {
   now: Date;
 }
 
-const columns = {
-  idHistory: clinicalHistories.id,
-  idPatient: clinicalHistories.patientId,
-  idMedic: clinicalHistories.medicId,
-  date: clinicalHistories.date,
-  start: clinicalHistories.start,
-  end: clinicalHistories.end,
-  motive: clinicalHistories.motive,
-  notes: clinicalHistories.notes,
-  medications: clinicalHistories.medications,
-  diagnosisIds: clinicalHistories.diagnosisIds,
-  closed: clinicalHistories.closed,
-};
 
 const findAppointment = (db: Db, idHistory: number): ClinicalHistory | undefined =>
-  db.select(columns).from(clinicalHistories).where(eq(clinicalHistories.id, idHistory)).get();
+  db.select(historyColumns).from(clinicalHistories).where(eq(clinicalHistories.id, idHistory)).get();
 
 /** The appointment, if the caller may see its patient; a missing one and another's look alike. */
 function accessibleAppointment(caller: AppointmentCaller, idHistory: number, action: string): ClinicalHistory {

@@ -4,6 +4,7 @@ import { and, asc, count, eq, max, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Doctor, Patient, PatientListItem, PatientSearchResult } from '../../shared/patients';
 import { SEARCH_RESULTS_LIMIT } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
+import { doctorColumns, patientColumns } from './columns';
 import { clinicalHistories, medicPatients, medics, patients, users } from '../db/schema/index';
 
 const byLastNameThenName = [
@@ -63,15 +64,6 @@ export function searchPatients(db: DbOrTx, query: string): PatientSearchResult[]
     .all();
 }
 
-const doctorColumns = {
-  idMedic: medics.id,
-  name: users.name,
-  lname: users.lname,
-  email: users.email,
-  phone: users.phone,
-  whatsapp: medics.whatsapp,
-  about: medics.about,
-};
 
 export function searchDoctors(db: DbOrTx, query: string): Doctor[] {
   const pattern = containsPattern(query);
@@ -85,24 +77,6 @@ export function searchDoctors(db: DbOrTx, query: string): Doctor[] {
     .all();
 }
 
-const patientColumns = {
-  idPatient: patients.id,
-  idUser: users.id,
-  name: users.name,
-  lname: users.lname,
-  email: users.email,
-  phone: users.phone,
-  extraPhone: patients.extraPhone,
-  address: users.address,
-  addressSpecific: patients.addressSpecific,
-  bloodGroup: patients.bloodGroup,
-  bloodRh: patients.bloodRh,
-  civilStatus: patients.civilStatus,
-  weight: patients.weight,
-  height: patients.height,
-  policy: patients.policy,
-  documentNumber: patients.documentNumber,
-};
 
 export function findPatient(db: DbOrTx, patientId: number): Patient | undefined {
   return db

@@ -17,6 +17,7 @@ import {
   religions,
   users,
 } from '../db/schema/index';
+import { historyColumns, patientColumns } from './columns';
 import { allergiesDef, contactsDef, labsDef, listItems, pathologicalRecordsDef, vaccinesDef, vitalsDef } from './record-collections';
 
 export interface Lookup {
@@ -67,24 +68,7 @@ export function toLifestyle(row: LifestyleRow | null): Lifestyle | null {
 function loadPatientCore(db: DbOrTx, patientId: number) {
   const row = db
     .select({
-      patient: {
-        idPatient: patients.id,
-        idUser: users.id,
-        name: users.name,
-        lname: users.lname,
-        email: users.email,
-        phone: users.phone,
-        extraPhone: patients.extraPhone,
-        address: users.address,
-        addressSpecific: patients.addressSpecific,
-        bloodGroup: patients.bloodGroup,
-        bloodRh: patients.bloodRh,
-        civilStatus: patients.civilStatus,
-        weight: patients.weight,
-        height: patients.height,
-        policy: patients.policy,
-        documentNumber: patients.documentNumber,
-      },
+      patient: patientColumns,
       professionId: professions.id,
       professionName: professions.name,
       religionId: religions.id,
@@ -127,19 +111,7 @@ function loadPatientCore(db: DbOrTx, patientId: number) {
 
 export function listHistory(db: DbOrTx, patientId: number): ClinicalHistory[] {
   return db
-    .select({
-      idHistory: clinicalHistories.id,
-      idPatient: clinicalHistories.patientId,
-      idMedic: clinicalHistories.medicId,
-      date: clinicalHistories.date,
-      start: clinicalHistories.start,
-      end: clinicalHistories.end,
-      motive: clinicalHistories.motive,
-      notes: clinicalHistories.notes,
-      medications: clinicalHistories.medications,
-      diagnosisIds: clinicalHistories.diagnosisIds,
-      closed: clinicalHistories.closed,
-    })
+    .select(historyColumns)
     .from(clinicalHistories)
     .where(eq(clinicalHistories.patientId, patientId))
     .orderBy(desc(clinicalHistories.date), desc(clinicalHistories.id))

@@ -8,16 +8,8 @@ import { auditEvents, medicPatients, medics, users } from '../db/schema/index';
 import { AppError } from '../errors';
 import { loadPatientRecord } from './patient-record';
 import { byEmail } from './users';
+import { doctorColumns } from './columns';
 
-const doctorColumns = {
-  idMedic: medics.id,
-  name: users.name,
-  lname: users.lname,
-  email: users.email,
-  phone: users.phone,
-  whatsapp: medics.whatsapp,
-  about: medics.about,
-};
 
 export function listDoctorsOf(db: DbOrTx, patientId: number): Doctor[] {
   return db

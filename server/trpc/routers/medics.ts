@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { linkPatientInput, patientIdInput, searchInput } from '../../../shared/patients';
 import { deleteDocument } from '../../services/documents';
-import { recordAudit } from '../../audit/record-audit';
 import { auditActorOf } from '../../services/access';
 import { linkPatientByEmail, unlinkPatient } from '../../services/patient-links';
 import { listLinkedPatients, searchDoctors, searchPatients } from '../../services/patient-queries';
@@ -10,11 +9,12 @@ import { loadPatientRecord } from '../../services/patient-record';
 import { AppError } from '../../errors';
 import { linkedPatientProcedure } from '../patient-scoped';
 import { medicProcedure, router, userProcedure } from '../trpc';
+import { audit } from '../audit';
 
 export const medicsRouter = router({
   myPatients: medicProcedure.query(({ ctx }) => {
     const patients = listLinkedPatients(ctx.deps.db, ctx.actor.medicId);
-    recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+    audit(ctx, {
       action: 'patients.list',
       outcome: 'success',
       detail: `${patients.length} patients`,
@@ -27,7 +27,7 @@ export const medicsRouter = router({
     // An empty query is no search: nothing is read, so nothing is audited.
     if (!query) return [];
     const results = searchPatients(ctx.deps.db, query);
-    recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+    audit(ctx, {
       action: 'patients.search',
       outcome: 'success',
       detail: `${results.length} results`,
@@ -49,7 +49,7 @@ export const medicsRouter = router({
   patientDetail: linkedPatientProcedure.query(({ ctx, input }) => {
     const record = loadPatientRecord(ctx.deps.db, input.idPatient);
     if (!record) throw new AppError('PATIENT_NOT_FOUND');
-    recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+    audit(ctx, {
       action: 'patient.detail',
       outcome: 'success',
       patientId: input.idPatient,
@@ -61,7 +61,7 @@ export const medicsRouter = router({
     .input(z.object({ fileId: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() }))
     .mutation(async ({ ctx, input }) => {
       await deleteDocument(ctx.deps.db, ctx.deps.blobs, input.idPatient, input.fileId);
-      recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+      audit(ctx, {
         action: 'files.delete',
         outcome: 'success',
         patientId: input.idPatient,

@@ -2,7 +2,6 @@
 // the sub-record collections.
 import { createPatientInput } from '../../../shared/patients';
 import { patientUpdateInput } from '../../../shared/patient-update';
-import { recordAudit } from '../../audit/record-audit';
 import { AppError } from '../../errors';
 import { auditActorOf } from '../../services/access';
 import { createPatient } from '../../services/patient-creation';
@@ -22,6 +21,7 @@ import { z } from 'zod';
 import { linkDoctorInput } from '../../../shared/patients';
 import { accessLog, linkDoctorByEmail, loadPatientSelf, unlinkDoctor } from '../../services/patient-self';
 import { collectionRouter } from './record-items';
+import { audit } from '../audit';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -32,7 +32,7 @@ export const patientsRouter = router({
 
   list: medicProcedure.query(({ ctx }) => {
     const patients = listLinkedPatientRecords(ctx.deps.db, ctx.actor.medicId);
-    recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+    audit(ctx, {
       action: 'patients.list',
       outcome: 'success',
       detail: `${patients.length} patients`,
@@ -43,7 +43,7 @@ export const patientsRouter = router({
   byId: patientScopedProcedure.query(({ ctx, input }) => {
     const patient = findPatient(ctx.deps.db, input.idPatient);
     if (!patient) throw new AppError('PATIENT_NOT_FOUND');
-    recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+    audit(ctx, {
       action: 'patient.read',
       outcome: 'success',
       patientId: input.idPatient,
@@ -61,7 +61,7 @@ export const patientsRouter = router({
       if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
       throw error;
     }
-    recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+    audit(ctx, {
       action: 'patient.update',
       outcome: 'success',
       patientId: idPatient,
@@ -72,7 +72,7 @@ export const patientsRouter = router({
 
   me: patientProcedure.query(({ ctx }) => {
     const self = loadPatientSelf(ctx.deps.db, ctx.actor.patientId);
-    recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), { action: 'patient.self', outcome: 'success', patientId: ctx.actor.patientId });
+    audit(ctx, { action: 'patient.self', outcome: 'success', patientId: ctx.actor.patientId });
     return self;
   }),
 

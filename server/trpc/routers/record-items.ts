@@ -1,10 +1,9 @@
 // add, update and remove for one sub-record collection; every call is audited.
 import { z } from 'zod';
-import { recordAudit } from '../../audit/record-audit';
-import { auditActorOf } from '../../services/access';
 import { addItem, removeItem, updateItem, type CollectionDef } from '../../services/record-collections';
 import { linkedPatientProcedure } from '../patient-scoped';
 import { router } from '../trpc';
+import { audit } from '../audit';
 
 const itemIdInput = z.object({ itemId: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
 
@@ -21,7 +20,7 @@ export function collectionRouter<Item>(def: CollectionDef<Item, z.ZodType<Fields
   return router({
     add: linkedPatientProcedure.input(def.addSchema).mutation(({ ctx, input }) => {
       const item = ctx.deps.db.transaction((tx) => addItem(tx, def, input.idPatient, fieldsOf(input)));
-      recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), { action: `${def.key}.add`, outcome: 'success', patientId: input.idPatient });
+      audit(ctx, { action: `${def.key}.add`, outcome: 'success', patientId: input.idPatient });
       return item;
     }),
     update: linkedPatientProcedure
@@ -29,7 +28,7 @@ export function collectionRouter<Item>(def: CollectionDef<Item, z.ZodType<Fields
       .input(def.updateSchema)
       .mutation(({ ctx, input }) => {
         const item = ctx.deps.db.transaction((tx) => updateItem(tx, def, input.idPatient, input.itemId, fieldsOf(input)));
-        recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+        audit(ctx, {
           action: `${def.key}.update`,
           outcome: 'success',
           patientId: input.idPatient,
@@ -39,7 +38,7 @@ export function collectionRouter<Item>(def: CollectionDef<Item, z.ZodType<Fields
       }),
     remove: linkedPatientProcedure.input(itemIdInput).mutation(({ ctx, input }) => {
       removeItem(ctx.deps.db, def, input.idPatient, input.itemId);
-      recordAudit(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), {
+      audit(ctx, {
         action: `${def.key}.remove`,
         outcome: 'success',
         patientId: input.idPatient,
