@@ -1,4 +1,4 @@
-// Translations are bundled (four small JSON files per language) so the first paint is already in
+// Translations are bundled (a few small JSON files per language) so the first paint is already in
 // the right language, with no request and no flash of untranslated keys.
 import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
@@ -8,16 +8,22 @@ import esCommon from '../../../shared/locales/es/common.json';
 import esAuth from '../../../shared/locales/es/auth.json';
 import esValidation from '../../../shared/locales/es/validation.json';
 import esErrors from '../../../shared/locales/es/errors.json';
+import esPatients from '../../../shared/locales/es/patients.json';
+import esRecord from '../../../shared/locales/es/record.json';
+import esDashboard from '../../../shared/locales/es/dashboard.json';
 import enCommon from '../../../shared/locales/en/common.json';
 import enAuth from '../../../shared/locales/en/auth.json';
 import enValidation from '../../../shared/locales/en/validation.json';
 import enErrors from '../../../shared/locales/en/errors.json';
+import enPatients from '../../../shared/locales/en/patients.json';
+import enRecord from '../../../shared/locales/en/record.json';
+import enDashboard from '../../../shared/locales/en/dashboard.json';
 
 export const LANGUAGE_STORAGE_KEY = 'expediente.lang';
 
 export const resources = {
-  es: { common: esCommon, auth: esAuth, validation: esValidation, errors: esErrors },
-  en: { common: enCommon, auth: enAuth, validation: enValidation, errors: enErrors },
+  es: { common: esCommon, auth: esAuth, validation: esValidation, errors: esErrors, patients: esPatients, record: esRecord, dashboard: esDashboard },
+  en: { common: enCommon, auth: enAuth, validation: enValidation, errors: enErrors, patients: enPatients, record: enRecord, dashboard: enDashboard },
 } as const;
 
 /** A fresh instance: the app makes one at start, each component test its own. */
@@ -32,7 +38,7 @@ export function createI18n(): I18n {
     .use(initReactI18next)
     .init({
       resources,
-      ns: ['common', 'auth', 'validation', 'errors'],
+      ns: ['common', 'auth', 'validation', 'errors', 'patients', 'record', 'dashboard'],
       defaultNS: 'common',
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],

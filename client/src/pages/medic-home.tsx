@@ -1,17 +1,87 @@
+// The medic's home (SPEC §2 "Medic home"): the linked patients as cards, a filter over them, and
+// the two ways to add one — link an existing account or create a new one.
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkIcon, PlusIcon } from '../components/icons';
+import { ToastProvider } from '../components/toasts';
 import { useSession } from '../features/auth/use-session';
+import { CreatePatientModal } from '../features/patients/create-patient-modal';
+import { LinkPatientModal } from '../features/patients/link-patient-modal';
+import { PatientGrid } from '../features/patients/patient-grid';
+import { trpc } from '../lib/trpc';
 import { useDocumentTitle } from '../lib/use-document-title';
 
+type OpenModal = 'create' | 'link' | null;
+
 export function MedicHomePage() {
-  const { t } = useTranslation('common');
-  const user = useSession()?.user;
-  useDocumentTitle(t('titles.home'));
   return (
-    <section className="page-section" aria-labelledby="medic-home-title">
-      <h1 id="medic-home-title" className="page-title">
-        {t('medicHome.title')}
-      </h1>
-      {user && <p className="page-subtitle">{t('medicHome.signedInAs', { name: `${user.name} ${user.lname}` })}</p>}
+    <ToastProvider>
+      <MedicHome />
+    </ToastProvider>
+  );
+}
+
+function MedicHome() {
+  const { t } = useTranslation(['patients', 'common']);
+  const user = useSession()?.user;
+  useDocumentTitle(t('common:titles.home'));
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const [modal, setModal] = useState<OpenModal>(null);
+  const myPatients = trpc.medics.myPatients.useQuery();
+  const patients = myPatients.data?.patients;
+
+  return (
+    <section className="page-section medic-home" aria-labelledby="medic-home-title">
+      <div className="medic-home__header">
+        <div className="medic-home__heading">
+          <h1 id="medic-home-title" className="page-title">
+            {t('common:medicHome.title')}
+          </h1>
+          <p className="page-subtitle">
+            {patients && <span>{t('home.count', { count: patients.length })}</span>}
+            {patients && user && (
+              <span className="page-subtitle__separator" aria-hidden="true">
+                ·
+              </span>
+            )}
+            {user && <span>{t('common:medicHome.signedInAs', { name: `${user.name} ${user.lname}` })}</span>}
+          </p>
+        </div>
+        <div className="medic-home__actions">
+          <button type="button" className="button button--secondary" onClick={() => setModal('link')}>
+            <LinkIcon />
+            {t('home.linkPatient')}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => setModal('create')}>
+            <PlusIcon />
+            {t('home.createPatient')}
+          </button>
+        </div>
+      </div>
+      <div className="medic-home__search field" role="search">
+        <label htmlFor={searchId} className="field__label">
+          {t('home.searchLabel')}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="field__input field__input--search"
+          placeholder={t('home.searchPlaceholder')}
+          autoComplete="off"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      <PatientGrid
+        patients={patients}
+        isPending={myPatients.isPending}
+        isError={myPatients.isError}
+        onRetry={() => void myPatients.refetch()}
+        query={query}
+      />
+      {modal === 'create' && <CreatePatientModal onClose={() => setModal(null)} />}
+      {modal === 'link' && <LinkPatientModal onClose={() => setModal(null)} />}
     </section>
   );
 }

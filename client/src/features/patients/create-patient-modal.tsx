@@ -1,0 +1,143 @@
+// The create-patient modal (SPEC §2, §5): the same zod schema as the server, errors only once a
+// field was touched. A failure keeps the form as typed and says why inside the dialog, where the
+// user's attention (and a screen reader's, behind aria-modal) is; success closes it, says so and
+// reloads the list.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { BLOOD_GROUPS, BLOOD_RH } from '../../../../shared/constants';
+import { createPatientAccountInput } from '../../../../shared/patients';
+import { Modal } from '../../components/modal';
+import { SelectField } from '../../components/select-field';
+import { TextField } from '../../components/text-field';
+import { useToast } from '../../components/toasts';
+import { readApiError } from '../../lib/api-error';
+import { trpc } from '../../lib/trpc';
+import { translateValidation } from '../../lib/translate-error';
+import { errorDetail } from './error-detail';
+
+type CreatePatientFields = z.input<typeof createPatientAccountInput>;
+const fieldNames = ['name', 'lname', 'email', 'password', 'phone', 'address', 'weight', 'height', 'bloodGroup', 'bloodRh'] as const;
+
+export function CreatePatientModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('patients');
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CreatePatientFields, unknown, z.output<typeof createPatientAccountInput>>({
+    resolver: zodResolver(createPatientAccountInput),
+    mode: 'onTouched',
+    defaultValues: { name: '', lname: '', email: '', password: '', phone: '', address: '', weight: '', height: '', bloodGroup: '', bloodRh: '' },
+  });
+  const create = trpc.patients.create.useMutation({
+    onSuccess: () => {
+      void utils.medics.myPatients.invalidate();
+      toast.success(t('create.success'));
+      onClose();
+    },
+    onError: (error) => {
+      for (const issue of readApiError(error).issues) {
+        const field = fieldNames.find((name) => name === issue.path);
+        if (field) setError(field, { message: issue.message });
+      }
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    if (!create.isPending) create.mutate(values);
+  });
+  const error = (message: string | undefined) => translateValidation(t, message);
+  const notSpecified = { value: '', label: t('create.notSpecified') };
+
+  return (
+    <Modal title={t('create.title')} description={t('create.intro')} onClose={onClose}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {create.error && (
+          <div role="alert" className="alert alert--error">
+            <strong>{t('create.failed')}</strong> {errorDetail(t, create.error)}
+          </div>
+        )}
+        <div className="form__row">
+          <TextField label={t('create.name')} autoComplete="off" data-autofocus error={error(errors.name?.message)} {...register('name')} />
+          <TextField label={t('create.lname')} autoComplete="off" error={error(errors.lname?.message)} {...register('lname')} />
+        </div>
+        <div className="form__row">
+          <TextField
+            label={t('create.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            error={error(errors.email?.message)}
+            {...register('email')}
+          />
+          <TextField
+            label={t('create.password')}
+            hint={t('create.passwordHint')}
+            type="password"
+            autoComplete="new-password"
+            error={error(errors.password?.message)}
+            {...register('password')}
+          />
+        </div>
+        <h3 className="form__section">{t('create.health')}</h3>
+        <div className="form__row">
+          <TextField label={t('create.phone')} type="tel" inputMode="tel" autoComplete="off" error={error(errors.phone?.message)} {...register('phone')} />
+          <TextField label={t('create.address')} autoComplete="off" error={error(errors.address?.message)} {...register('address')} />
+        </div>
+        <div className="form__row">
+          <TextField
+            label={t('create.weight')}
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            min="0.2"
+            max="500"
+            error={error(errors.weight?.message)}
+            {...register('weight')}
+          />
+          <TextField
+            label={t('create.height')}
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="20"
+            max="260"
+            error={error(errors.height?.message)}
+            {...register('height')}
+          />
+        </div>
+        <div className="form__row">
+          <SelectField
+            label={t('create.bloodGroup')}
+            options={[notSpecified, ...BLOOD_GROUPS.map((group) => ({ value: group, label: group }))]}
+            error={error(errors.bloodGroup?.message)}
+            {...register('bloodGroup')}
+          />
+          <SelectField
+            label={t('create.bloodRh')}
+            options={[
+              notSpecified,
+              ...BLOOD_RH.map((rh) => ({ value: rh, label: rh === '+' ? t('create.rhPositive') : t('create.rhNegative') })),
+            ]}
+            error={error(errors.bloodRh?.message)}
+            {...register('bloodRh')}
+          />
+        </div>
+        <div className="form__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('create.cancel')}
+          </button>
+          {/* aria-disabled rather than disabled: a disabled button drops focus out of the dialog. */}
+          <button type="submit" className="button button--primary" aria-disabled={create.isPending}>
+            {create.isPending ? t('create.submitting') : t('create.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,137 @@
+// One patient in the medic's grid. The name is a link stretched over the whole card, so a click or
+// Enter opens the patient. Pressing and holding for 500 ms opens the card's action menu; so does
+// the visible ⋮ button, the ContextMenu key or Shift+F10, because a long press alone would lock
+// keyboard and switch users out of unlinking.
+import { useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { PatientListItem } from '../../../../shared/patients';
+import { Avatar } from '../../components/avatar';
+import { ContextMenu, type MenuCloseReason } from '../../components/context-menu';
+import { CalendarIcon, MoreIcon, UnlinkIcon } from '../../components/icons';
+import { useLongPress } from '../../components/use-long-press';
+import { bloodTypeOf, formatAppointmentDate, isRecent } from './patient-facts';
+
+interface PatientCardProps {
+  patient: PatientListItem;
+  now: Date;
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+  onCloseMenu: () => void;
+  onUnlink: () => void;
+}
+
+/** Where a press never starts a long press: the menu button and the menu itself. */
+const NO_LONG_PRESS = '[data-no-long-press]';
+
+export function PatientCard({ patient, now, menuOpen, onOpenMenu, onCloseMenu, onUnlink }: PatientCardProps) {
+  const { t, i18n } = useTranslation('patients');
+  const baseId = useId();
+  const menuId = `${baseId}-menu`;
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // Where focus was when the menu opened, to hand it back on Escape.
+  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const fullName = `${patient.name} ${patient.lname}`.trim();
+  const bloodType = bloodTypeOf(patient);
+  const recent = isRecent(patient.lastAppointment, now);
+  const lastDate = patient.lastAppointment ? formatAppointmentDate(patient.lastAppointment, i18n.resolvedLanguage ?? 'es') : null;
+
+  const openMenu = () => {
+    const active = document.activeElement;
+    returnFocusRef.current = active instanceof HTMLElement && active.closest('.patient-card') ? active : menuButtonRef.current;
+    onOpenMenu();
+  };
+  const longPress = useLongPress(openMenu, { ignore: NO_LONG_PRESS });
+
+  const closeMenu = (reason: MenuCloseReason) => {
+    onCloseMenu();
+    if (reason === 'escape' || reason === 'select') (returnFocusRef.current ?? menuButtonRef.current)?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
+      event.preventDefault();
+      openMenu();
+    }
+  };
+  // Right-click, a touch long press on Android and the keyboard's menu key in real browsers all
+  // arrive as 'contextmenu': they get this card's menu rather than the browser's link menu.
+  const onContextMenu = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as Element).closest('[role="menu"]')) return;
+    event.preventDefault();
+    if (!menuOpen) openMenu();
+  };
+
+  return (
+    <article
+      className={menuOpen ? 'patient-card card patient-card--menu-open' : 'patient-card card'}
+      aria-labelledby={`${baseId}-name`}
+      {...longPress}
+      onKeyDown={onKeyDown}
+      onContextMenu={onContextMenu}
+    >
+      <div className="patient-card__head">
+        <Avatar name={patient.name} lname={patient.lname} />
+        <div className="patient-card__who">
+          <h2 id={`${baseId}-name`} className="patient-card__name">
+            <Link href={`/medic/patient/${patient.idPatient}`} className="patient-card__link" draggable={false}>
+              {fullName}
+            </Link>
+          </h2>
+          <p className="patient-card__email">{patient.email}</p>
+        </div>
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className="icon-button patient-card__menu-button"
+          aria-label={t('card.actionsFor', { name: fullName })}
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? menuId : undefined}
+          data-no-long-press
+          onClick={() => (menuOpen ? onCloseMenu() : openMenu())}
+        >
+          <MoreIcon />
+        </button>
+      </div>
+      {(bloodType || recent) && (
+        <div className="patient-card__tags">
+          {bloodType && (
+            <span className="tag tag--blood">
+              <span className="visually-hidden">{t('card.bloodType')}: </span>
+              {bloodType}
+            </span>
+          )}
+          {recent && (
+            <span className="tag tag--recent" title={t('card.recentHint')}>
+              {t('card.recent')}
+            </span>
+          )}
+        </div>
+      )}
+      <dl className="patient-card__facts">
+        <div className="patient-card__fact">
+          <dt>
+            <CalendarIcon />
+            {t('card.lastAppointment')}
+          </dt>
+          <dd>{lastDate && patient.lastAppointment ? <time dateTime={patient.lastAppointment}>{lastDate}</time> : t('common:notAvailable')}</dd>
+        </div>
+        <div className="patient-card__fact">
+          <dt>{t('card.appointments')}</dt>
+          <dd>{patient.appointmentCount}</dd>
+        </div>
+      </dl>
+      {menuOpen && (
+        <div className="patient-card__menu" data-no-long-press>
+          <ContextMenu
+            id={menuId}
+            label={t('card.actionsFor', { name: fullName })}
+            onClose={closeMenu}
+            items={[{ id: 'unlink', label: t('card.unlink'), icon: <UnlinkIcon />, danger: true, onSelect: onUnlink }]}
+          />
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { bloodTypeOf, formatAppointmentDate, isRecent } from './patient-facts';
+
+// A fixed "now": Tuesday 11 March 2025, 09:00 local time.
+const now = new Date(2025, 2, 11, 9, 0);
+
+describe('patient card facts', () => {
+  it("marks a patient 'recent' when the last appointment was exactly 7 days ago, at any hour", () => {
+    expect(isRecent('2025-03-04T08:00', now)).toBe(true);
+    expect(isRecent('2025-03-04T23:59', now)).toBe(true);
+  });
+
+  it("does not mark a patient 'recent' 8 days after the last appointment", () => {
+    expect(isRecent('2025-03-03T23:59', now)).toBe(false);
+  });
+
+  it("marks today's and upcoming appointments recent, and no appointment not recent", () => {
+    expect(isRecent('2025-03-11T18:00', now)).toBe(true);
+    expect(isRecent('2025-03-20T10:00', now)).toBe(true);
+    expect(isRecent(null, now)).toBe(false);
+  });
+
+  it('shows a blood type only when both the group and the Rh are known', () => {
+    expect(bloodTypeOf({ bloodGroup: 'AB', bloodRh: '-' })).toBe('AB-');
+    expect(bloodTypeOf({ bloodGroup: 'AB', bloodRh: null })).toBeNull();
+    expect(bloodTypeOf({ bloodGroup: null, bloodRh: '+' })).toBeNull();
+  });
+
+  it('formats the appointment date in the active language', () => {
+    expect(formatAppointmentDate('2025-03-03T10:30', 'en')).toBe('Mar 3, 2025');
+    expect(formatAppointmentDate('2025-03-03T10:30', 'es')).toBe('3 mar 2025');
+  });
+});

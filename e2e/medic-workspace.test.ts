@@ -1,0 +1,232 @@
+// The medic workspace in Chromium against the real server: sign up as a medic, create a patient
+// through the modal, find and open it, link an existing patient account, and unlink by long press
+// and by the keyboard menu — once with a Spanish browser and once with an English one.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { repoRoot } from '../scripts/client-build';
+import enAuth from '../shared/locales/en/auth.json';
+import enCommon from '../shared/locales/en/common.json';
+import enPatients from '../shared/locales/en/patients.json';
+import esAuth from '../shared/locales/es/auth.json';
+import esCommon from '../shared/locales/es/common.json';
+import esPatients from '../shared/locales/es/patients.json';
+import { cspErrors, launchBrowser, openTab, registerViaApi, startApp, uniqueEmail, type App, type Locale, type Tab } from './harness';
+
+const PASSWORD = 'secreto-123';
+const LANGUAGE_KEY = 'expediente.lang';
+const SESSION_KEY = 'expediente.session';
+
+const texts = {
+  'es-ES': { language: 'es', auth: esAuth, common: esCommon, patients: esPatients },
+  'en-US': { language: 'en', auth: enAuth, common: enCommon, patients: enPatients },
+} as const;
+
+/** i18next-style `{{name}}` interpolation, and its plural choice for the patient count. */
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(values[key] ?? ''));
+
+let app: App;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe.each<Locale>(['es-ES', 'en-US'])('medic workspace, browser in %s', (locale) => {
+  const t = texts[locale];
+  const p = t.patients;
+  let tab: Tab;
+  let page: Page;
+
+  beforeEach(async () => {
+    tab = await openTab(browser, locale, app.url);
+    page = tab.page;
+    // The language is chosen explicitly too, so the journey does not hang on locale detection.
+    await tab.context.addInitScript(([key, language]) => localStorage.setItem(key!, language!), [LANGUAGE_KEY, t.language]);
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
+      const dir = join(repoRoot, 'test-results');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${context.task.name.replace(/[^\w-]+/g, '_')}-${locale}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      console.error(`Failed at ${page.url()}; screenshot ${file}\nbrowser errors: ${tab.errors.join('\n')}\n${app.output()}`);
+    }
+    const csp = cspErrors(tab.errors);
+    await tab.close();
+    expect(csp).toEqual([]);
+  });
+
+  const pathOf = () => new URL(page.url()).pathname;
+  const card = (name: string) => page.getByRole('article', { name, exact: true });
+  const toast = (role: 'status' | 'alert', text: string) => page.getByRole(role).filter({ hasText: text });
+
+  async function registerMedic(): Promise<void> {
+    const r = t.auth.register;
+    await page.goto('/register');
+    await page.getByLabel(r.name, { exact: true }).fill('Andrea');
+    await page.getByLabel(r.lname, { exact: true }).fill('Campos');
+    await page.getByRole('radio', { name: r.typeMedic, exact: true }).check();
+    await page.getByLabel(r.email, { exact: true }).fill(uniqueEmail('medic'));
+    await page.getByLabel(r.password, { exact: true }).fill(PASSWORD);
+    await page.getByLabel(r.confirmPassword, { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: r.submit, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByText(p.home.empty, { exact: true }).waitFor();
+  }
+
+  /** The patient's id as the server knows it, read with the signed-in medic's token. */
+  async function patientIdOf(email: string): Promise<number> {
+    const session = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)) ?? 'null') as {
+      access_token: string;
+    };
+    const response = await fetch(`${app.url}/api/medics/my-patients`, { headers: { authorization: `Bearer ${session.access_token}` } });
+    const { patients } = (await response.json()) as { patients: { idPatient: number; email: string }[] };
+    const found = patients.find((patient) => patient.email === email);
+    if (!found) throw new Error(`${email} is not among the medic's patients`);
+    return found.idPatient;
+  }
+
+  async function createPatient(patient: { name: string; lname: string; email: string }): Promise<void> {
+    const c = p.create;
+    await page.getByRole('button', { name: p.home.createPatient, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: c.title });
+    await dialog.getByLabel(c.name, { exact: true }).fill(patient.name);
+    await dialog.getByLabel(c.lname, { exact: true }).fill(patient.lname);
+    await dialog.getByLabel(c.email, { exact: true }).fill(patient.email);
+    await dialog.getByLabel(c.password, { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel(c.phone, { exact: true }).fill('5512345678');
+    await dialog.getByLabel(c.weight, { exact: true }).fill('61.5');
+    await dialog.getByLabel(c.height, { exact: true }).fill('164');
+    await dialog.getByLabel(c.bloodGroup, { exact: true }).selectOption('O');
+    await dialog.getByLabel(c.bloodRh, { exact: true }).selectOption('+');
+    await dialog.getByRole('button', { name: c.submit, exact: true }).click();
+    await toast('status', c.success).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  async function linkPatient(patient: { name: string; lname: string; email: string }): Promise<void> {
+    const l = p.link;
+    const fullName = `${patient.name} ${patient.lname}`;
+    await page.getByRole('button', { name: p.home.linkPatient, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: l.title });
+    await dialog.getByRole('searchbox', { name: l.searchLabel }).fill(patient.email);
+    await dialog.getByRole('button', { name: fill(l.linkNamed, { name: fullName }), exact: true }).click();
+    await toast('status', fill(l.success, { name: fullName })).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  /** Accepts the browser's confirmation, checking it names the patient. */
+  function acceptConfirmation(fullName: string): Promise<string> {
+    return new Promise((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      });
+    }).then((message) => {
+      expect(message).toBe(fill(p.unlink.confirm, { name: fullName }));
+      return message as string;
+    });
+  }
+
+  test('a medic creates, finds, opens, links and unlinks patients (long press and keyboard menu)', async () => {
+    const suffix = locale === 'es-ES' ? 'Es' : 'En';
+    const existing = { name: 'Elena', lname: `Vidal${suffix}`, email: uniqueEmail('elena') };
+    await registerViaApi(app, { ...existing, password: PASSWORD, type: 'patient' });
+    const created = { name: 'Lucía', lname: `Hernández${suffix}`, email: uniqueEmail('lucia') };
+    const createdName = `${created.name} ${created.lname}`;
+    const existingName = `${existing.name} ${existing.lname}`;
+
+    await registerMedic();
+    await createPatient(created);
+    const createdCard = card(createdName);
+    await createdCard.waitFor();
+    expect(await createdCard.getByText('O+').count()).toBe(1);
+    await page.getByText(fill(p.home.count_one, { count: 1 }), { exact: true }).waitFor();
+
+    // The search box narrows the list, and says so when nothing is left.
+    const search = page.getByRole('searchbox', { name: p.home.searchLabel });
+    await search.fill(created.lname.toUpperCase());
+    await createdCard.waitFor();
+    await search.fill('nadie-nobody');
+    await page.getByText(p.home.emptySearch, { exact: true }).waitFor();
+    await search.fill(created.email.slice(0, 10));
+    await createdCard.waitFor();
+
+    const id = await patientIdOf(created.email);
+    await createdCard.getByRole('link', { name: createdName }).click();
+    await page.waitForURL((url) => url.pathname === `/medic/patient/${id}`);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await search.fill('');
+
+    await linkPatient(existing);
+    await card(existingName).waitFor();
+    await page.getByText(fill(p.home.count_other, { count: 2 }), { exact: true }).waitFor();
+
+    // Press and hold the created patient's card for 600 ms: the menu opens, the release stays put.
+    const box = await createdCard.boundingBox();
+    if (!box) throw new Error('the card has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForTimeout(600);
+    await page.mouse.up();
+    const menu = page.getByRole('menu', { name: fill(p.card.actionsFor, { name: createdName }) });
+    await menu.waitFor();
+    await page.waitForTimeout(200);
+    expect(pathOf()).toBe('/dashboard');
+    expect(await menu.isVisible()).toBe(true);
+
+    const confirmed = acceptConfirmation(createdName);
+    await menu.getByRole('menuitem', { name: p.card.unlink }).click();
+    await confirmed;
+    await toast('status', fill(p.unlink.success, { name: createdName })).waitFor();
+    await createdCard.waitFor({ state: 'detached' });
+    await page.getByText(fill(p.home.count_one, { count: 1 }), { exact: true }).waitFor();
+
+    // The same from the keyboard: the card's menu button, Enter, Enter.
+    const menuButton = page.getByRole('button', { name: fill(p.card.actionsFor, { name: existingName }), exact: true });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+    const confirmedByKeyboard = acceptConfirmation(existingName);
+    await page.keyboard.press('Enter');
+    await confirmedByKeyboard;
+    await toast('status', fill(p.unlink.success, { name: existingName })).waitFor();
+    await page.getByText(p.home.empty, { exact: true }).waitFor();
+    expect(pathOf()).toBe('/dashboard');
+  });
+
+  test('creating a patient with a taken email keeps the form and explains why', async () => {
+    const taken = uniqueEmail('taken');
+    await registerViaApi(app, { name: 'Otra', lname: 'Persona', email: taken, password: PASSWORD, type: 'patient' });
+    await registerMedic();
+    const c = p.create;
+    await page.getByRole('button', { name: p.home.createPatient, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: c.title });
+    await dialog.getByLabel(c.name, { exact: true }).fill('Otra');
+    await dialog.getByLabel(c.lname, { exact: true }).fill('Persona');
+    await dialog.getByLabel(c.email, { exact: true }).fill(taken);
+    await dialog.getByLabel(c.password, { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: c.submit, exact: true }).click();
+
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(c.failed);
+    expect(await dialog.getByLabel(c.email, { exact: true }).inputValue()).toBe(taken);
+    // Focus never left the dialog while it was busy, so Escape closes it and focus returns.
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(p.home.createPatient);
+  });
+});
