@@ -1,10 +1,11 @@
-// Everything the pages need around them: translations, the query cache and the tRPC client.
+// Everything the pages need around them: translations, the query cache, the tRPC client and toasts.
 // It also owns the one reaction to a 401 from any call (SPEC §4): forget the session, go to /login.
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { ToastProvider } from '../components/toasts';
 import { createQueryClient } from '../lib/query-client';
 import { clearSession } from '../lib/session-storage';
 import { createTrpcClient, trpc } from '../lib/trpc';
@@ -36,7 +37,9 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
   return (
     <I18nextProvider i18n={i18n}>
       <trpc.Provider client={clients.trpcClient} queryClient={clients.queryClient}>
-        <QueryClientProvider client={clients.queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={clients.queryClient}>
+          <ToastProvider>{children}</ToastProvider>
+        </QueryClientProvider>
       </trpc.Provider>
     </I18nextProvider>
   );

@@ -19,7 +19,7 @@ interface ModalProps {
 }
 
 export function Modal({ title, description, onClose, children }: ModalProps) {
-  const { t } = useTranslation('patients');
+  const { t } = useTranslation('common');
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);

@@ -32,7 +32,7 @@ export function useToast(): ToastApi {
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('patients');
+  const { t } = useTranslation('common');
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 

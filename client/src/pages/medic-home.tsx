@@ -3,7 +3,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkIcon, PlusIcon } from '../components/icons';
-import { ToastProvider } from '../components/toasts';
 import { useSession } from '../features/auth/use-session';
 import { CreatePatientModal } from '../features/patients/create-patient-modal';
 import { LinkPatientModal } from '../features/patients/link-patient-modal';
@@ -14,14 +13,6 @@ import { useDocumentTitle } from '../lib/use-document-title';
 type OpenModal = 'create' | 'link' | null;
 
 export function MedicHomePage() {
-  return (
-    <ToastProvider>
-      <MedicHome />
-    </ToastProvider>
-  );
-}
-
-function MedicHome() {
   const { t } = useTranslation(['patients', 'common']);
   const user = useSession()?.user;
   useDocumentTitle(t('common:titles.home'));
