@@ -1,0 +1,53 @@
+// The Medical History tab (SPEC §2): every appointment as a row — number, date, start, end and
+// status — in a table, so a screen reader can read it by column.
+import { useTranslation } from 'react-i18next';
+import { AppointmentStatus } from './appointment-status';
+import { formatDate, formatTime } from './format';
+import type { Appointment } from './types';
+
+export function MedicalHistory({ appointments }: { appointments: Appointment[] }) {
+  const { t, i18n } = useTranslation(['dashboard', 'common']);
+  const language = i18n.resolvedLanguage ?? 'es';
+  return (
+    <section className="dashboard-section card" aria-labelledby="medical-history-title">
+      <h2 id="medical-history-title" className="dashboard-section__title">
+        {t('history.title')}
+      </h2>
+      {appointments.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-state__title">{t('history.empty')}</p>
+          <p className="empty-state__hint">{t('history.emptyHint')}</p>
+        </div>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('history.id')}</th>
+                <th scope="col">{t('history.date')}</th>
+                <th scope="col">{t('history.start')}</th>
+                <th scope="col">{t('history.end')}</th>
+                <th scope="col">{t('history.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {appointments.map((appointment) => (
+                <tr key={appointment.idHistory}>
+                  <td>#{appointment.idHistory}</td>
+                  <td>
+                    <time dateTime={appointment.date}>{formatDate(appointment.date, language)}</time>
+                  </td>
+                  <td>{formatTime(appointment.start, language)}</td>
+                  <td>{appointment.end ? formatTime(appointment.end, language) : t('common:notAvailable')}</td>
+                  <td>
+                    <AppointmentStatus closed={appointment.closed} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

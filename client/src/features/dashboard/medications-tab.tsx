@@ -1,0 +1,60 @@
+// The Medications tab: what open appointments prescribe now, then what closed ones prescribed,
+// each with the visit it came from.
+import { useTranslation } from 'react-i18next';
+import { medicationsOf, type Medication } from './dashboard-facts';
+import { formatDate } from './format';
+import type { Appointment } from './types';
+
+function MedicationList({ id, title, medications }: { id: string; title: string; medications: Medication[] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const language = i18n.resolvedLanguage ?? 'es';
+  return (
+    <section className="health-part" aria-labelledby={id}>
+      <h3 id={id} className="health-part__title">
+        {title}
+      </h3>
+      <ul className="item-list" aria-labelledby={id}>
+        {medications.map((medication) => (
+          <li key={medication.name} className="item-list__item">
+            <div className="item-list__main">
+              <p className="item-list__title">{medication.name}</p>
+              <p className="item-list__meta">
+                {medication.appointments
+                  .map((appointment) => t('medications.from', { date: formatDate(appointment.date, language), motive: appointment.motive }))
+                  .join(' · ')}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function MedicationsTab({ appointments }: { appointments: Appointment[] }) {
+  const { t } = useTranslation('dashboard');
+  const current = medicationsOf(appointments, { open: true });
+  const past = medicationsOf(appointments, { open: false });
+  return (
+    <section className="dashboard-section card" aria-labelledby="medications-tab-title">
+      <h2 id="medications-tab-title" className="dashboard-section__title">
+        {t('medications.title')}
+      </h2>
+      {current.length === 0 && past.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-state__title">{t('medications.empty')}</p>
+          <p className="empty-state__hint">{t('medications.emptyHint')}</p>
+        </div>
+      ) : (
+        <div className="health-parts">
+          {current.length > 0 ? (
+            <MedicationList id="medications-current" title={t('medications.current')} medications={current} />
+          ) : (
+            <p className="dashboard-section__empty">{t('medications.noneCurrent')}</p>
+          )}
+          {past.length > 0 && <MedicationList id="medications-past" title={t('medications.past')} medications={past} />}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+// "My information" (SPEC §2): demographics, physical data and insurance, read-only, each value
+// shown as N/A when the record has none, and measures in the language's number format.
+import { useTranslation } from 'react-i18next';
+import { formatMeasure } from './format';
+import type { PatientSelf } from './types';
+
+type Fact = [label: string, value: string | null | undefined];
+
+function FactGroup({ title, facts }: { title: string; facts: Fact[] }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="fact-group">
+      <h3 className="fact-group__title">{title}</h3>
+      <dl className="fact-group__list">
+        {facts.map(([label, value]) => (
+          <div key={label} className="fact-group__item">
+            <dt>{label}</dt>
+            <dd>{value && value.trim() ? value : t('notAvailable')}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+export function MyInformation({ self }: { self: PatientSelf }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const language = i18n.resolvedLanguage ?? 'es';
+  const { patient } = self;
+  const bloodType = patient.bloodGroup && patient.bloodRh ? `${patient.bloodGroup}${patient.bloodRh}` : patient.bloodGroup;
+
+  return (
+    <section className="dashboard-section card" aria-labelledby="my-information-title">
+      <h2 id="my-information-title" className="dashboard-section__title">
+        {t('information.title')}
+      </h2>
+      <div className="fact-groups">
+        <FactGroup
+          title={t('information.demographics')}
+          facts={[
+            [t('information.civilStatus'), patient.civilStatus],
+            [t('information.profession'), self.profession?.name],
+            [t('information.religion'), self.religion?.name],
+            [t('information.documentType'), self.documentType?.name],
+          ]}
+        />
+        <FactGroup
+          title={t('information.physical')}
+          facts={[
+            [t('information.weight'), patient.weight === null ? null : formatMeasure(patient.weight, 'kg', language)],
+            [t('information.height'), patient.height === null ? null : formatMeasure(patient.height, 'cm', language, 0)],
+            [t('information.bloodType'), bloodType],
+          ]}
+        />
+        <FactGroup
+          title={t('information.insurance')}
+          facts={[
+            [t('information.insuranceName'), self.insurance?.name],
+            [t('information.insuranceProvider'), self.insurance?.provider],
+          ]}
+        />
+      </div>
+    </section>
+  );
+}

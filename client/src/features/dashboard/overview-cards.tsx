@@ -1,0 +1,44 @@
+// The overview's summary cards (SPEC §2 "Tabs"): appointments, allergies, current medications and
+// the latest vital signs.
+import { useTranslation } from 'react-i18next';
+import { activeMedications } from './dashboard-facts';
+import { formatDate } from './format';
+import type { PatientSelf } from './types';
+import { VitalReadings } from './vital-list';
+
+function StatCard({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="stat-card card">
+      <dt className="stat-card__label">{label}</dt>
+      <dd className="stat-card__value">{value}</dd>
+    </div>
+  );
+}
+
+export function OverviewCards({ self }: { self: PatientSelf }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const language = i18n.resolvedLanguage ?? 'es';
+  const latestVital = self.vitals[0];
+  return (
+    <dl className="stat-cards">
+      <StatCard label={t('overview.totalAppointments')} value={self.clinicalHistories.length} />
+      <StatCard label={t('overview.allergies')} value={self.allergies.length} />
+      <StatCard label={t('overview.activeMedications')} value={activeMedications(self.clinicalHistories).length} />
+      <div className="stat-card stat-card--vitals card">
+        <dt className="stat-card__label">{t('overview.latestVitals')}</dt>
+        <dd className="stat-card__detail">
+          {latestVital ? (
+            <>
+              <time dateTime={latestVital.date} className="stat-card__date">
+                {formatDate(latestVital.date, language)}
+              </time>
+              <VitalReadings vital={latestVital} />
+            </>
+          ) : (
+            <span className="stat-card__none">{t('overview.noVitals')}</span>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}

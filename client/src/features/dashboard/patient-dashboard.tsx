@@ -1,0 +1,89 @@
+// The patient's own dashboard (SPEC §2 "Patient dashboard"): a header, their doctors, and their
+// record in tabs. It is read-only: linking and unlinking doctors are the only actions. SPEC says a
+// failed load renders an empty page; a patient is better served by saying so and offering a retry.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SkeletonCard } from '../../components/skeleton-card';
+import { trpc } from '../../lib/trpc';
+import { AccessLog } from './access-log';
+import { AllergiesTab } from './allergies-tab';
+import { DashboardHeader, type DashboardPerson } from './dashboard-header';
+import { MedicalHistory } from './medical-history';
+import { MedicationsTab } from './medications-tab';
+import { MyAppointments } from './my-appointments';
+import { MyDoctors } from './my-doctors';
+import { MyHealth } from './my-health';
+import { MyInformation } from './my-information';
+import { OverviewCards } from './overview-cards';
+import { SecurityBanner } from './security-banner';
+import { Tabs } from './tabs';
+
+type TabId = 'overview' | 'history' | 'allergies' | 'medications' | 'access';
+
+interface PatientDashboardProps {
+  /** Shown until the record arrives, and if it cannot be loaded. */
+  signedIn: DashboardPerson;
+  onLogout: () => void;
+  loggingOut: boolean;
+}
+
+export function PatientDashboard({ signedIn, onLogout, loggingOut }: PatientDashboardProps) {
+  const { t } = useTranslation('dashboard');
+  const [tab, setTab] = useState<TabId>('overview');
+  const me = trpc.patients.me.useQuery();
+  const self = me.data;
+
+  return (
+    <section className="page-section patient-dashboard" aria-labelledby="dashboard-title">
+      <DashboardHeader person={self?.patient ?? signedIn} onLogout={onLogout} loggingOut={loggingOut} />
+      {me.isPending && (
+        <div className="patient-dashboard__loading" aria-busy="true">
+          <p role="status" className="visually-hidden">
+            {t('common:loading')}
+          </p>
+          <SkeletonCard />
+          <SkeletonCard />
+        </div>
+      )}
+      {me.isError && !self && (
+        <div role="alert" className="alert alert--error banner">
+          <span>{t('loadFailed')}</span>
+          <button type="button" className="button button--secondary button--small" onClick={() => void me.refetch()} disabled={me.isFetching}>
+            {me.isFetching ? t('retrying') : t('retry')}
+          </button>
+        </div>
+      )}
+      {self && (
+        <>
+          <MyDoctors doctors={self.doctors} />
+          <Tabs
+            label={t('tabs.label')}
+            selected={tab}
+            onSelect={setTab}
+            tabs={[
+              { id: 'overview', label: t('tabs.overview') },
+              { id: 'history', label: t('tabs.history') },
+              { id: 'allergies', label: t('tabs.allergies') },
+              { id: 'medications', label: t('tabs.medications') },
+              { id: 'access', label: t('tabs.access') },
+            ]}
+          >
+            {tab === 'overview' && (
+              <div className="patient-dashboard__overview">
+                <OverviewCards self={self} />
+                <SecurityBanner />
+                <MyInformation self={self} />
+                <MyAppointments appointments={self.clinicalHistories} />
+                <MyHealth self={self} />
+              </div>
+            )}
+            {tab === 'history' && <MedicalHistory appointments={self.clinicalHistories} />}
+            {tab === 'allergies' && <AllergiesTab allergies={self.allergies} />}
+            {tab === 'medications' && <MedicationsTab appointments={self.clinicalHistories} />}
+            {tab === 'access' && <AccessLog />}
+          </Tabs>
+        </>
+      )}
+    </section>
+  );
+}

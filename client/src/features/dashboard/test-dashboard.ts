@@ -1,0 +1,97 @@
+// Shared by this feature's tests: a patient's own record as the server sends it, and the
+// dashboard rendered through the whole app against the fake tRPC server.
+import { fakeTrpcServer, ok } from '../../test/fake-trpc-server';
+import { patientUser, renderApp, sessionFor } from '../../test/render-app';
+import type { Appointment, Doctor, PatientSelf } from './types';
+
+export const drAna: Doctor = {
+  idMedic: 21,
+  name: 'Ana',
+  lname: 'Ruiz',
+  email: 'ana.ruiz@example.com',
+  phone: null,
+  whatsapp: '+52 55 1111 2222',
+  about: 'Medicina familiar',
+};
+export const drLuis: Doctor = {
+  idMedic: 22,
+  name: 'Luis',
+  lname: 'Pérez',
+  email: 'luis.perez@example.com',
+  phone: null,
+  whatsapp: null,
+  about: null,
+};
+
+export function appointment(overrides: Partial<Appointment> & Pick<Appointment, 'idHistory' | 'date'>): Appointment {
+  return {
+    idPatient: 5,
+    idMedic: 21,
+    start: overrides.date.slice(11, 16),
+    end: null,
+    motive: 'Revisión',
+    notes: null,
+    medications: [],
+    diagnosisIds: [],
+    closed: false,
+    ...overrides,
+  };
+}
+
+/** A patient with nothing on record but their account; overrides fill in parts. */
+export function patientSelf(overrides: Partial<PatientSelf> = {}): PatientSelf {
+  return {
+    patient: {
+      idPatient: 5,
+      idUser: patientUser.idUser,
+      name: patientUser.name,
+      lname: patientUser.lname,
+      email: patientUser.email,
+      phone: patientUser.phone,
+      extraPhone: '',
+      address: 'Calle Luna 12, Puebla',
+      addressSpecific: '',
+      bloodGroup: 'O',
+      bloodRh: '+',
+      civilStatus: 'Soltera',
+      weight: 61.5,
+      height: 165,
+      policy: '',
+      documentNumber: null,
+    },
+    doctors: [drAna],
+    allergies: [],
+    vitals: [],
+    labs: [],
+    vaccines: [],
+    pathologicalRecords: [],
+    contacts: [],
+    lifestyle: null,
+    insurance: null,
+    profession: null,
+    religion: null,
+    nationality: null,
+    education: null,
+    documentType: null,
+    files: [],
+    clinicalHistories: [],
+    ...overrides,
+  };
+}
+
+type Handlers = Parameters<typeof fakeTrpcServer>[0];
+
+/** The patient's /dashboard with `self` as their record; extra handlers win. */
+export function renderDashboard({
+  self = patientSelf(),
+  handlers = {},
+  language = 'en',
+}: { self?: PatientSelf; handlers?: Handlers; language?: 'es' | 'en' } = {}) {
+  const server = fakeTrpcServer({
+    'auth.profile': () => ok({ user: patientUser }),
+    'patients.me': () => ok(self),
+    ...handlers,
+  });
+  const app = renderApp({ path: '/dashboard', session: sessionFor(patientUser), language });
+  return { server, app };
+}

@@ -1,0 +1,34 @@
+// Vaccinations with their dose.
+import { useTranslation } from 'react-i18next';
+import { formatDate } from './format';
+import type { PatientSelf } from './types';
+
+type Vaccine = PatientSelf['vaccines'][number];
+
+export function VaccineList({ vaccines }: { vaccines: Vaccine[] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const language = i18n.resolvedLanguage ?? 'es';
+  return (
+    <ul className="item-list" aria-label={t('health.vaccines')}>
+      {vaccines.map((vaccine) => (
+        <li key={vaccine.idVaccine} className="item-list__item">
+          <div className="item-list__main">
+            <p className="item-list__title">{vaccine.vaccineName}</p>
+            <p className="item-list__meta">
+              <time dateTime={vaccine.date}>{formatDate(vaccine.date, language)}</time>
+              {vaccine.manufacturer && ` · ${vaccine.manufacturer}`}
+            </p>
+            {vaccine.nextDose && (
+              <p className="item-list__meta">{t('health.nextDose', { date: formatDate(vaccine.nextDose, language) })}</p>
+            )}
+          </div>
+          {vaccine.dose && (
+            <span className="tag tag--muted">
+              {t('health.dose')}: {vaccine.dose}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
