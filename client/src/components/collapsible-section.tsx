@@ -32,8 +32,12 @@ export function CollapsibleSection({ title, count, actions, children, open: cont
             <span className={open ? 'record-section__chevron record-section__chevron--open' : 'record-section__chevron'}>
               <ChevronIcon />
             </span>
-            <span className="record-section__title">{title}</span>
-            <span className="record-section__count">{count}</span>
+            <span className="record-section__title">{title}</span>{' '}
+            <span className="record-section__count">
+              <span className="visually-hidden">(</span>
+              {count}
+              <span className="visually-hidden">)</span>
+            </span>
           </button>
         </h2>
         {actions && <div className="record-section__actions">{actions}</div>}

@@ -25,7 +25,7 @@ export const authorizationHeader = (): Record<string, string> => {
 
 /** Reads an error body if there is one; a network or proxy error may have none. */
 export async function errorFromResponse(response: Response): Promise<RestCallError> {
-  let body: Partial<ErrorBody> | null = null;
+  let body: Partial<ErrorBody> | null;
   try {
     body = (await response.json()) as Partial<ErrorBody>;
   } catch {

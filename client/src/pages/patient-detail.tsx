@@ -1,22 +1,73 @@
+// The medic's view of one patient (SPEC §2 "Patient detail (medic)"): loading, then either the
+// error state or the whole record in collapsible sections, each editable where the spec says so.
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
+import { Spinner } from '../components/spinner';
+import { DocumentsSection } from '../features/documents/documents-section';
+import { allergiesConfig } from '../features/record/allergies';
+import { AppointmentHistorySection } from '../features/record/appointment-history-section';
+import { CollectionSection } from '../features/record/collection-section';
+import { contactsConfig } from '../features/record/contacts';
+import { DemographicsSection } from '../features/record/demographics-section';
+import { InsuranceSection } from '../features/record/insurance-section';
+import { LabsSection } from '../features/record/labs-section';
+import { LifestyleSection } from '../features/record/lifestyle-section';
+import { pathologicalRecordsConfig } from '../features/record/pathological-records';
+import { PatientSummaryCard } from '../features/record/patient-summary-card';
+import { PhysicalSection } from '../features/record/physical-section';
+import { vaccinesConfig } from '../features/record/vaccines';
+import { vitalsConfig } from '../features/record/vitals';
+import { trpc } from '../lib/trpc';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function PatientDetailPage() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['record', 'common']);
   const { id } = useParams<{ id: string }>();
-  useDocumentTitle(t('titles.patient'));
+  const idPatient = Number(id);
+  const validId = Number.isInteger(idPatient) && idPatient > 0;
+  const detail = trpc.medics.patientDetail.useQuery({ idPatient }, { enabled: validId });
+  const patient = detail.data?.patient;
+  useDocumentTitle(patient ? `${patient.name} ${patient.lname}` : t('common:titles.patient'));
+
+  if (!validId || detail.isError) return <LoadError />;
+  if (!detail.data) return <Spinner />;
+  const record = detail.data;
+
   return (
-    <section className="page-section card" aria-labelledby="patient-detail-title">
-      <h1 id="patient-detail-title" className="page-title">
-        {t('patientDetail.title')}
+    <div className="patient-detail">
+      <PatientSummaryCard detail={record} />
+      <div className="patient-detail__sections">
+        <DemographicsSection detail={record} />
+        <PhysicalSection detail={record} />
+        {record.insurance && <InsuranceSection insurance={record.insurance} />}
+        <CollectionSection config={allergiesConfig} idPatient={idPatient} items={record.allergies} />
+        <CollectionSection config={pathologicalRecordsConfig} idPatient={idPatient} items={record.pathologicalRecords} />
+        <CollectionSection config={vitalsConfig} idPatient={idPatient} items={record.vitals} />
+        <LabsSection idPatient={idPatient} labs={record.labs} />
+        <CollectionSection config={vaccinesConfig} idPatient={idPatient} items={record.vaccines} />
+        {record.lifestyle && <LifestyleSection lifestyle={record.lifestyle} />}
+        <CollectionSection config={contactsConfig} idPatient={idPatient} items={record.contacts} />
+        <DocumentsSection idPatient={idPatient} files={record.files} />
+        <AppointmentHistorySection idPatient={idPatient} history={record.history} />
+      </div>
+    </div>
+  );
+}
+
+function LoadError() {
+  const { t } = useTranslation('record');
+  const [, navigate] = useLocation();
+  return (
+    <section className="page-section card load-error" role="alert" aria-labelledby="load-error-title">
+      <h1 id="load-error-title" className="page-title">
+        {t('load.errorTitle')}
       </h1>
-      <dl className="details">
-        <div className="details__item">
-          <dt>{t('patientDetail.patientId')}</dt>
-          <dd>{id}</dd>
-        </div>
-      </dl>
+      <p className="page-subtitle">{t('load.notFound')}</p>
+      <div>
+        <button type="button" className="button button--primary" onClick={() => navigate('/medic/patients')}>
+          {t('load.back')}
+        </button>
+      </div>
     </section>
   );
 }

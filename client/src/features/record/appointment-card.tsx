@@ -1,0 +1,59 @@
+// One appointment in the history: its date, and badges for motive, notes and medications. The
+// whole card opens the details (a stretched button, so Enter works too); the edit and delete icons
+// show only on today's appointments (SPEC §2).
+import { useTranslation } from 'react-i18next';
+import type { ClinicalHistory } from '../../../../shared/record';
+import { EditIcon, TrashIcon } from '../../components/action-icons';
+import { isTodays } from './appointment-values';
+import { useFormatters } from '../../lib/use-formatters';
+
+interface AppointmentCardProps {
+  appointment: ClinicalHistory;
+  onOpen: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export function AppointmentCard({ appointment, onOpen, onEdit, onDelete }: AppointmentCardProps) {
+  const { t } = useTranslation('record');
+  const format = useFormatters();
+  const when = format.moment(appointment.date);
+  return (
+    <article className="appointment-card" aria-label={when}>
+      <div className="appointment-card__top">
+        <button type="button" className="appointment-card__open" onClick={onOpen}>
+          {when}
+        </button>
+        <span className={appointment.closed ? 'tag tag--muted' : 'tag tag--open'}>
+          {t(appointment.closed ? 'appointments.closed' : 'appointments.open')}
+        </span>
+        {isTodays(appointment) && (
+          <div className="appointment-card__actions">
+            <button type="button" className="icon-button" aria-label={t('appointments.editOne', { when })} onClick={onEdit}>
+              <EditIcon />
+            </button>
+            <button type="button" className="icon-button icon-button--danger" aria-label={t('appointments.deleteOne', { when })} onClick={onDelete}>
+              <TrashIcon />
+            </button>
+          </div>
+        )}
+      </div>
+      <ul className="appointment-card__badges" aria-label={t('appointments.summary')}>
+        <li className="badge-line">
+          <span className="tag tag--motive">{t('appointments.motive')}</span> {appointment.motive}
+        </li>
+        {appointment.notes && (
+          <li className="badge-line">
+            <span className="tag tag--notes">{t('appointments.notes')}</span> <span className="appointment-card__notes">{appointment.notes}</span>
+          </li>
+        )}
+        {appointment.medications.length > 0 && (
+          <li className="badge-line">
+            <span className="tag tag--meds">{t('appointments.medicationsCount', { count: appointment.medications.length })}</span>{' '}
+            {appointment.medications.join(', ')}
+          </li>
+        )}
+      </ul>
+    </article>
+  );
+}

@@ -1,0 +1,91 @@
+// The appointment history (SPEC §2): an add form, the appointments as cards newest first, and the
+// details modal. Deleting asks first (SPEC §5).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClinicalHistory } from '../../../../shared/record';
+import { CollapsibleSection } from '../../components/collapsible-section';
+import { confirmAction } from '../../components/confirm';
+import { PlusIcon } from '../../components/icons';
+import { AppointmentCard } from './appointment-card';
+import { AppointmentForm } from './appointment-form';
+import { AppointmentModal } from './appointment-modal';
+import { useAppointmentActions } from './use-appointment-actions';
+
+export function AppointmentHistorySection({ idPatient, history }: { idPatient: number; history: readonly ClinicalHistory[] }) {
+  const { t } = useTranslation('record');
+  const actions = useAppointmentActions(idPatient);
+  const [open, setOpen] = useState(true);
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(null);
+  // Read from the list, so the modal shows the reloaded appointment after a change.
+  const current = selected && history.find((appointment) => appointment.idHistory === selected.id);
+
+  const onDelete = async (appointment: ClinicalHistory) => {
+    if (!confirmAction(t('appointments.confirmDelete'))) return;
+    try {
+      await actions.remove.mutateAsync(appointment);
+      setSelected(null);
+    } catch {
+      // The toast has said why; the appointment stays.
+    }
+  };
+
+  return (
+    <CollapsibleSection
+      title={t('appointments.title')}
+      count={history.length}
+      open={open}
+      onOpenChange={setOpen}
+      actions={
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-expanded={adding}
+          onClick={() => {
+            setOpen(true);
+            setAdding(true);
+          }}
+        >
+          <PlusIcon />
+          {t('appointments.add')}
+        </button>
+      }
+    >
+      {adding && (
+        <AppointmentForm
+          appointment={null}
+          onSubmit={async (values) => {
+            await actions.create.mutateAsync(values);
+            setAdding(false);
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      )}
+      {history.length === 0 && !adding && <p className="record-empty">{t('appointments.empty')}</p>}
+      {history.length > 0 && (
+        <ul className="appointment-list">
+          {history.map((appointment) => (
+            <li key={appointment.idHistory}>
+              <AppointmentCard
+                appointment={appointment}
+                onOpen={() => setSelected({ id: appointment.idHistory, editing: false })}
+                onEdit={() => setSelected({ id: appointment.idHistory, editing: true })}
+                onDelete={() => void onDelete(appointment)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {current && (
+        <AppointmentModal
+          key={current.idHistory}
+          appointment={current}
+          startEditing={selected.editing}
+          actions={actions}
+          onDelete={() => void onDelete(current)}
+          onClose={() => setSelected(null)}
+        />
+      )}
+    </CollapsibleSection>
+  );
+}

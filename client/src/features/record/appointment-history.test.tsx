@@ -1,0 +1,109 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, ok } from '../../test/fake-trpc-server';
+import { splitList } from './appointment-values';
+import { appointment, bareDetail, renderPatientPage, today } from './test-record';
+
+const history = () => [
+  appointment({ idHistory: 2, date: `${today}T09:30`, motive: 'Dolor de cabeza', notes: 'Sin fiebre', medications: ['Paracetamol'], diagnosisIds: ['R51'] }),
+  appointment({ idHistory: 1, date: '2024-11-05T16:00', motive: 'Revisión anual', closed: true }),
+];
+
+async function openPage(handlers: NonNullable<Parameters<typeof renderPatientPage>[0]>['handlers'] = {}, language: 'en' | 'es' = 'en') {
+  const rendered = renderPatientPage({ detail: { ...bareDetail(), history: history() }, handlers, language });
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  return { ...rendered, user: userEvent.setup(), section: screen.getByRole('region', { name: /Appointment history|Historial de citas/ }) };
+}
+
+describe('appointment history', () => {
+  it("offers edit and delete icons on today's appointment only", async () => {
+    const { section } = await openPage();
+    const [todays, older] = within(section).getAllByRole('article');
+    expect(within(todays!).getByRole('button', { name: /^Edit appointment of/ })).toBeInTheDocument();
+    expect(within(todays!).getByRole('button', { name: /^Delete appointment of/ })).toBeInTheDocument();
+    expect(within(older!).queryByRole('button', { name: /^Edit appointment of/ })).not.toBeInTheDocument();
+    expect(within(older!).queryByRole('button', { name: /^Delete appointment of/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the long date in the active language and badges for motive, notes and medications', async () => {
+    const { section } = await openPage({}, 'es');
+    const older = within(section).getAllByRole('article')[1]!;
+    expect(older).toHaveAccessibleName(/5 de noviembre de 2024/);
+    const todays = within(section).getAllByRole('article')[0]!;
+    expect(todays).toHaveTextContent('Dolor de cabeza');
+    expect(todays).toHaveTextContent('Sin fiebre');
+    expect(todays).toHaveTextContent('1 medicamento');
+    expect(todays).toHaveTextContent('Paracetamol');
+  });
+
+  it('opens the details from the card by keyboard, and reopens a closed appointment of another day', async () => {
+    const { section, user, server } = await openPage({ 'clinicalHistory.update': () => ok({}) });
+    within(within(section).getAllByRole('article')[1]!).getAllByRole('button')[0]!.focus();
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Appointment details' });
+    expect(dialog).toHaveTextContent('Revisión anual');
+    expect(dialog).toHaveTextContent('Closed');
+    expect(within(dialog).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen appointment' }));
+    await screen.findByRole('status');
+    expect(server.callsTo('clinicalHistory.update')[0]!.input).toEqual({ idHistory: 1, closed: false });
+  });
+
+  it("edits today's appointment from its details", async () => {
+    const { section, user, server } = await openPage({ 'clinicalHistory.update': () => ok({}) });
+    await user.click(within(section).getAllByRole('article')[0]!.querySelector('button')!);
+    const dialog = screen.getByRole('dialog', { name: 'Appointment details' });
+    expect(dialog).toHaveTextContent('R51');
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('dialog')).getByRole('form', { name: 'Edit appointment' });
+    await user.clear(within(form).getByLabelText(/Medications/));
+    await user.type(within(form).getByLabelText(/Medications/), 'Ibuprofeno, Omeprazol');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('status');
+    expect(server.callsTo('clinicalHistory.update')[0]!.input).toMatchObject({
+      idHistory: 2,
+      date: `${today}T09:30`,
+      motive: 'Dolor de cabeza',
+      medications: ['Ibuprofeno', 'Omeprazol'],
+      diagnosisIds: ['R51'],
+    });
+  });
+
+  it('adds an appointment with a date-time input and medications one per line', async () => {
+    const { user, server } = await openPage({ 'clinicalHistory.create': () => ok({}) });
+    await user.click(screen.getByRole('button', { name: 'Add appointment' }));
+    const form = screen.getByRole('form', { name: 'New appointment' });
+    const date = within(form).getByLabelText(/Date and time/);
+    expect(date).toHaveAttribute('type', 'datetime-local');
+    await user.clear(date);
+    await user.type(date, `${today}T11:15`);
+    await user.type(within(form).getByLabelText(/Reason/), 'Control de presión');
+    await user.type(within(form).getByLabelText('Notes'), 'Estable');
+    await user.type(within(form).getByLabelText(/Medications/), 'Losartán{Enter}Aspirina');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await screen.findByRole('status');
+    expect(server.callsTo('clinicalHistory.create')[0]!.input).toMatchObject({
+      idPatient: 11,
+      date: `${today}T11:15`,
+      motive: 'Control de presión',
+      notes: 'Estable',
+      medications: ['Losartán', 'Aspirina'],
+    });
+  });
+
+  it('asks before deleting and translates APPOINTMENT_LOCKED', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { section, user } = await openPage({ 'clinicalHistory.remove': () => fail('APPOINTMENT_LOCKED') });
+    await user.click(within(section).getByRole('button', { name: /^Delete appointment of/ }));
+    expect(window.confirm).toHaveBeenCalledWith('Delete this appointment?');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error deleting');
+    expect(alert).toHaveTextContent("Only today's appointments can be changed or deleted.");
+  });
+
+  it('splits a list on commas and new lines', () => {
+    expect(splitList(' a, b\nc ,,\n')).toEqual(['a', 'b', 'c']);
+    expect(splitList('')).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+// The details of one appointment (SPEC §2): date, motive, diagnosis ids, medications, notes and
+// whether it is open, with a close/reopen toggle (allowed any day) and, on its own day only, edit
+// and delete.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClinicalHistory } from '../../../../shared/record';
+import { EditIcon, TrashIcon } from '../../components/action-icons';
+import { Modal } from '../../components/modal';
+import { AppointmentForm } from './appointment-form';
+import { isTodays } from './appointment-values';
+import type { useAppointmentActions } from './use-appointment-actions';
+import { FactsList } from './facts-list';
+import { useFormatters } from '../../lib/use-formatters';
+
+interface AppointmentModalProps {
+  appointment: ClinicalHistory;
+  startEditing: boolean;
+  actions: ReturnType<typeof useAppointmentActions>;
+  onDelete: () => void;
+  onClose: () => void;
+}
+
+export function AppointmentModal({ appointment, startEditing, actions, onDelete, onClose }: AppointmentModalProps) {
+  const { t } = useTranslation('record');
+  const format = useFormatters();
+  const today = isTodays(appointment);
+  const [editing, setEditing] = useState(startEditing && today);
+  const { idHistory } = appointment;
+  return (
+    <Modal title={t(editing ? 'appointments.editTitle' : 'appointments.detailsTitle')} onClose={onClose}>
+      {editing ? (
+        <AppointmentForm
+          appointment={appointment}
+          onSubmit={async (values) => {
+            await actions.update.mutateAsync({ idHistory, values });
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <>
+          <FactsList
+            facts={[
+              { label: t('appointments.date'), value: format.moment(appointment.date) },
+              { label: t('appointments.motive'), value: appointment.motive },
+              { label: t('appointments.diagnosisIds'), value: appointment.diagnosisIds.join(', ') },
+              { label: t('appointments.medications'), value: appointment.medications.join(', ') },
+              { label: t('appointments.notes'), value: appointment.notes },
+              { label: t('appointments.status'), value: t(appointment.closed ? 'appointments.closed' : 'appointments.open') },
+            ]}
+          />
+          {!today && <p className="field__hint appointment-modal__note">{t('appointments.lockedNote')}</p>}
+          <div className="form__actions form__actions--spread">
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-disabled={actions.setClosed.isPending}
+              onClick={() => {
+                if (!actions.setClosed.isPending) actions.setClosed.mutate({ idHistory, closed: !appointment.closed });
+              }}
+            >
+              {t(appointment.closed ? 'appointments.reopen' : 'appointments.close')}
+            </button>
+            {today && (
+              <>
+                <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+                  <EditIcon />
+                  {t('edit')}
+                </button>
+                <button type="button" className="button button--danger" onClick={onDelete}>
+                  <TrashIcon />
+                  {t('delete')}
+                </button>
+              </>
+            )}
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

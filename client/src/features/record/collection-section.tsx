@@ -1,0 +1,140 @@
+// One editable sub-record list (allergies, pathological records, vitals, vaccinations, emergency
+// contacts): the collapsible section, its add button and inline add form, each item with inline
+// edit and delete after a confirmation (SPEC §2, §5).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditIcon, TrashIcon } from '../../components/action-icons';
+import { CollapsibleSection } from '../../components/collapsible-section';
+import { confirmAction } from '../../components/confirm';
+import { PlusIcon } from '../../components/icons';
+import { ShowMoreButton } from '../../components/show-more-button';
+import { SHOW_MORE_STEP } from '../../../../shared/constants';
+import { useShowMore } from '../../components/show-more';
+import { present, type CollectionConfig } from './collection-config';
+import { toFormValues, type FormValues } from './field-spec';
+import { ItemForm } from './item-form';
+import { useFormatters } from '../../lib/use-formatters';
+import { useRecordMutation } from './use-record-mutation';
+
+interface CollectionSectionProps<Item> {
+  config: CollectionConfig<Item>;
+  idPatient: number;
+  items: readonly Item[];
+}
+
+export function CollectionSection<Item>({ config, idPatient, items }: CollectionSectionProps<Item>) {
+  const { t } = useTranslation('record');
+  const format = useFormatters();
+  const [open, setOpen] = useState(true);
+  const [adding, setAdding] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const shown = useShowMore(items, config.paged ? SHOW_MORE_STEP : Number.POSITIVE_INFINITY);
+
+  const add = useRecordMutation((client, values: Record<string, unknown>) => config.add(client, idPatient, values), 'save');
+  const update = useRecordMutation(
+    (client, { itemId, values }: { itemId: number; values: Record<string, unknown> }) => config.update(client, idPatient, itemId, values),
+    'save',
+  );
+  const remove = useRecordMutation((client, itemId: number) => config.remove(client, idPatient, itemId), 'delete');
+
+  const emptyValues: FormValues = toFormValues(config.fields, null);
+  const text = (name: string) => t(`${config.key}.${name}`);
+
+  const startAdding = () => {
+    setOpen(true);
+    setAdding(true);
+  };
+  const onDelete = (item: Item) => {
+    if (confirmAction(text('confirmDelete'))) remove.mutate(config.idOf(item));
+  };
+
+  return (
+    <CollapsibleSection
+      title={text('title')}
+      count={items.length}
+      open={open}
+      onOpenChange={setOpen}
+      actions={
+        <button type="button" className="button button--secondary button--small" onClick={startAdding} aria-expanded={adding}>
+          <PlusIcon />
+          {text('add')}
+        </button>
+      }
+    >
+      {adding && (
+        <ItemForm
+          title={text('newTitle')}
+          fields={config.fields}
+          schema={config.schema}
+          defaultValues={emptyValues}
+          submitLabel={t('add')}
+          onSubmit={async (values) => {
+            await add.mutateAsync(values);
+            setAdding(false);
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      )}
+      {items.length === 0 && !adding && <p className="record-empty">{text('empty')}</p>}
+      {items.length > 0 && (
+        <ul className="record-list">
+          {shown.items.map((item) => {
+            const itemId = config.idOf(item);
+            const name = config.nameOf(item, format);
+            if (editingId === itemId) {
+              return (
+                <li key={itemId} className="record-list__item record-list__item--editing">
+                  <ItemForm
+                    title={text('editTitle')}
+                    fields={config.fields}
+                    schema={config.schema}
+                    defaultValues={toFormValues(config.fields, item as Record<string, unknown>)}
+                    submitLabel={t('save')}
+                    onSubmit={async (values) => {
+                      await update.mutateAsync({ itemId, values });
+                      setEditingId(null);
+                    }}
+                    onCancel={() => setEditingId(null)}
+                  />
+                </li>
+              );
+            }
+            const tag = config.tagOf?.(item, t);
+            const facts = present(config.factsOf(item, format, t));
+            return (
+              <li key={itemId} className="record-list__item">
+                <div className="record-item">
+                  <div className="record-item__main">
+                    <p className="record-item__name">
+                      {name}
+                      {tag && <span className={`tag tag--${tag.tone}`}>{tag.text}</span>}
+                    </p>
+                    {facts.length > 0 && (
+                      <dl className="record-item__facts">
+                        {facts.map((fact) => (
+                          <div key={fact.label} className="record-item__fact">
+                            <dt>{fact.label}</dt>
+                            <dd>{fact.value}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    )}
+                  </div>
+                  <div className="record-item__actions">
+                    <button type="button" className="icon-button" aria-label={t('editItem', { name })} onClick={() => setEditingId(itemId)}>
+                      <EditIcon />
+                    </button>
+                    <button type="button" className="icon-button icon-button--danger" aria-label={t('deleteItem', { name })} onClick={() => onDelete(item)}>
+                      <TrashIcon />
+                    </button>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ShowMoreButton remaining={shown.remaining} onClick={shown.showMore} />
+    </CollapsibleSection>
+  );
+}

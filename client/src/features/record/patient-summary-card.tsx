@@ -1,0 +1,51 @@
+// The top of the patient page (SPEC §2 "Header", "Read view", "Edit view"): initials, full name,
+// blood type and an Edit button; below them the contact data, or the edit form in its place.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditIcon } from '../../components/action-icons';
+import { Avatar } from '../../components/avatar';
+import { bloodTypeOf } from './blood-type';
+import type { PatientDetail } from './detail-types';
+import { FactsList } from './facts-list';
+import { PatientEditForm } from './patient-edit-form';
+
+export function PatientSummaryCard({ detail }: { detail: PatientDetail }) {
+  const { t } = useTranslation('record');
+  const [editing, setEditing] = useState(false);
+  const { patient } = detail;
+  const bloodType = bloodTypeOf(patient);
+  return (
+    <section className="patient-summary card" aria-labelledby="patient-name">
+      <header className="patient-summary__header">
+        <Avatar name={patient.name} lname={patient.lname} size="lg" />
+        <div className="patient-summary__who">
+          <h1 id="patient-name" className="page-title">
+            {patient.name} {patient.lname}
+          </h1>
+          <p className="patient-summary__blood">
+            <span className="visually-hidden">{t('patient.bloodType')}: </span>
+            {bloodType ? <span className="tag tag--blood">{bloodType}</span> : <span className="tag tag--muted">{t('patient.noBloodType')}</span>}
+          </p>
+        </div>
+        {!editing && (
+          <button type="button" className="button button--secondary patient-summary__edit" onClick={() => setEditing(true)}>
+            <EditIcon />
+            {t('patient.edit')}
+          </button>
+        )}
+      </header>
+      {editing ? (
+        <PatientEditForm detail={detail} onDone={() => setEditing(false)} />
+      ) : (
+        <FactsList
+          facts={[
+            { label: t('patient.email'), value: patient.email },
+            { label: t('patient.phone'), value: patient.phone },
+            { label: t('patient.address'), value: patient.address },
+            { label: t('patient.patientId'), value: patient.idPatient },
+          ]}
+        />
+      )}
+    </section>
+  );
+}

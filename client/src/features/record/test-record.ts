@@ -1,0 +1,132 @@
+// Shared by the patient page's tests: a patient detail as the server sends it, and the page
+// rendered through the whole app against the fake tRPC server.
+import { localDay } from '../../../../shared/dates';
+import type { ClinicalHistory, Lab, Vital } from '../../../../shared/record';
+import { fakeTrpcServer, ok } from '../../test/fake-trpc-server';
+import { medicUser, renderApp, sessionFor } from '../../test/render-app';
+import type { PatientDetail } from './detail-types';
+
+export const today = localDay(new Date());
+
+export function appointment(overrides: Partial<ClinicalHistory> & Pick<ClinicalHistory, 'idHistory' | 'date'>): ClinicalHistory {
+  return {
+    idPatient: 11,
+    idMedic: 3,
+    start: overrides.date.slice(11, 16),
+    end: null,
+    motive: 'Control',
+    notes: null,
+    medications: [],
+    diagnosisIds: [],
+    closed: false,
+    ...overrides,
+  };
+}
+
+export const vital = (idVital: number, date = '2025-01-10'): Vital => ({
+  idVital,
+  date,
+  systolic: 120,
+  diastolic: 80,
+  heartRate: 70,
+  temperature: 36.6,
+  oxygenSaturation: 98,
+  respiratoryRate: 16,
+});
+
+export const lab = (overrides: Partial<Lab> & Pick<Lab, 'idLabs'>): Lab => ({
+  idContent: null,
+  testName: null,
+  value: null,
+  unit: null,
+  referenceRange: null,
+  date: '2025-02-01',
+  comment: null,
+  ...overrides,
+});
+
+/** A patient with only the basics: nothing optional filled in. */
+export function bareDetail(): PatientDetail {
+  return {
+    patient: {
+      idPatient: 11,
+      idUser: 7,
+      name: 'Lucía',
+      lname: 'Hernández Ruiz',
+      email: 'lucia@example.com',
+      phone: null,
+      extraPhone: '',
+      address: null,
+      addressSpecific: '',
+      bloodGroup: null,
+      bloodRh: null,
+      civilStatus: null,
+      weight: null,
+      height: null,
+      policy: '',
+      documentNumber: null,
+    },
+    history: [],
+    allergies: [],
+    vitals: [],
+    labs: [],
+    vaccines: [],
+    pathologicalRecords: [],
+    contacts: [],
+    lifestyle: null,
+    insurance: null,
+    profession: null,
+    religion: null,
+    nationality: null,
+    education: null,
+    documentType: null,
+    files: [],
+  };
+}
+
+/** A patient with something in every section. */
+export function fullDetail(): PatientDetail {
+  const detail = bareDetail();
+  return {
+    ...detail,
+    patient: {
+      ...detail.patient,
+      phone: '5512345678',
+      address: 'Calle Roble 12, Guadalajara',
+      bloodGroup: 'O',
+      bloodRh: '+',
+      civilStatus: 'Casada',
+      weight: 61.5,
+      height: 164,
+      documentNumber: 'HERL900101',
+    },
+    profession: { id: 1, name: 'Ingeniera' },
+    nationality: { id: 1, name: 'Mexicana' },
+    documentType: { id: 1, name: 'CURP' },
+    insurance: { name: 'Seguro Popular', type: 'Público', provider: 'IMSS', policyNumber: 'P-123' },
+    lifestyle: { alcohol: { frequency: 'Ocasional', quantity: null, type: 'Vino' }, tobacco: null, drugs: null, physicalActivity: null },
+    allergies: [{ idPatientAllergy: 1, allergyName: 'Penicilina', severity: 'Severe', type: 'Medicamento', reaction: 'Urticaria' }],
+    pathologicalRecords: [{ idRecord: 1, condition: 'Asma', diagnosisDate: '2010-05-02', status: 'Chronic', notes: null }],
+    vitals: [vital(1)],
+    labs: [lab({ idLabs: 1, idContent: 40, testName: 'Glucosa', value: '92', unit: 'mg/dL', referenceRange: '70-100' })],
+    vaccines: [{ idVaccine: 1, vaccineName: 'Influenza', date: '2024-10-01', dose: '1', manufacturer: null, nextDose: null }],
+    contacts: [{ idContact: 1, name: 'Mario Hernández', relationship: 'Padre', phone: '5599887766', email: null, address: null }],
+  };
+}
+
+type Handlers = Parameters<typeof fakeTrpcServer>[0];
+
+/** The patient page at /medic/patient/11; extra handlers win. */
+export function renderPatientPage({
+  detail = fullDetail(),
+  handlers = {},
+  language = 'en',
+}: { detail?: PatientDetail; handlers?: Handlers; language?: 'es' | 'en' } = {}) {
+  const server = fakeTrpcServer({
+    'auth.profile': () => ok({ user: medicUser }),
+    'medics.patientDetail': () => ok(detail),
+    ...handlers,
+  });
+  const app = renderApp({ path: `/medic/patient/${detail.patient.idPatient}`, session: sessionFor(medicUser), language });
+  return { server, app };
+}

@@ -1,0 +1,33 @@
+// Every change on the patient page goes the same way: call, reload the detail (SPEC §4 "Reload
+// after changes"), and say how it went in a toast (SPEC §8). Where the original showed nothing on a
+// failed sub-record call, this says what went wrong: a silent failure looks like a saved change.
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../components/toasts';
+import { trpc } from '../../lib/trpc';
+import { translateApiError } from '../../lib/translate-error';
+
+type Kind = 'save' | 'delete';
+
+export function useRecordMutation<Variables>(
+  call: (client: ReturnType<typeof trpc.useUtils>['client'], variables: Variables) => Promise<unknown>,
+  kind: Kind,
+  options: { alsoPatientList?: boolean } = {},
+) {
+  const { t } = useTranslation('record');
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: (variables: Variables) => call(utils.client, variables),
+    onSuccess: async () => {
+      toast.success(t(kind === 'save' ? 'messages.saved' : 'messages.deleted'));
+      await Promise.all([
+        utils.medics.patientDetail.invalidate(),
+        options.alsoPatientList ? utils.medics.myPatients.invalidate() : undefined,
+      ]);
+    },
+    onError: (error) => {
+      toast.error(t(kind === 'save' ? 'messages.saveFailed' : 'messages.deleteFailed'), translateApiError(t, error, 'messages.network'));
+    },
+  });
+}

@@ -1,0 +1,72 @@
+// Patient documents in Chromium against the real server: upload a PNG and a PDF with a comment,
+// open one in a new tab (a blob: address), delete one after accepting the confirmation.
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import enRecord from '../shared/locales/en/record.json';
+import { samplePdf, samplePng } from '../server/test/sample-files';
+import { cspErrors, launchBrowser, reportFailure, startApp, type App, type Tab } from './harness';
+import { acceptNextConfirmation, medicWithPatient, openPatientPage } from './record-journey';
+
+let app: App;
+let browser: Browser;
+let tab: Tab | undefined;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+afterEach(async (context) => {
+  if (!tab) return;
+  if (context.task.result?.state === 'fail') await reportFailure(tab, app, context.task.name);
+  const csp = cspErrors(tab.errors);
+  await tab.close();
+  tab = undefined;
+  expect(csp, 'Content-Security-Policy violations in the console').toEqual([]);
+});
+
+const d = enRecord.documents;
+
+describe('documents, browser in English', () => {
+  test('a medic uploads a PNG and a PDF, opens one in a new tab and deletes one', async () => {
+    const linked = await medicWithPatient(app);
+    tab = await openPatientPage(app, browser, 'en-US', linked);
+    const { page, context } = tab;
+    const section = page.getByRole('region', { name: new RegExp(`^${d.title} \\(`) });
+
+    const upload = async (file: { name: string; mimeType: string; buffer: Buffer }, comment: string) => {
+      await section.getByRole('button', { name: d.upload, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: d.uploadTitle });
+      const save = dialog.getByRole('button', { name: d.save, exact: true });
+      expect(await save.isDisabled()).toBe(true);
+      await dialog.getByLabel(d.file, { exact: true }).setInputFiles(file);
+      await dialog.getByText(file.name).waitFor();
+      await dialog.getByText(/\d\.\d{2}\sKB/).waitFor();
+      await dialog.getByLabel(d.comment, { exact: true }).fill(comment);
+      await save.click();
+      await page.getByRole('status').filter({ hasText: d.uploaded }).first().waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await section.getByText(comment).waitFor();
+    };
+    await upload({ name: 'radiografia.png', mimeType: 'image/png', buffer: samplePng }, 'Tórax PA');
+    await upload({ name: 'analisis.pdf', mimeType: 'application/pdf', buffer: samplePdf }, 'Biometría hemática');
+    await section.getByText(d.types.pdf).first().waitFor();
+    await section.getByText(d.types.image).first().waitFor();
+
+    const [opened] = await Promise.all([context.waitForEvent('page'), section.getByRole('button', { name: /^analisis\.pdf/ }).click()]);
+    await expect.poll(() => opened.url()).toMatch(/^blob:/);
+    await opened.close();
+
+    const confirmation = acceptNextConfirmation(page);
+    await section.getByRole('button', { name: 'Delete radiografia.png', exact: true }).click();
+    expect(await confirmation).toBe(d.confirmDelete);
+    await page.getByRole('status').filter({ hasText: enRecord.messages.deleted }).first().waitFor();
+    await expect.poll(() => section.getByText('radiografia.png').count()).toBe(0);
+    await section.getByRole('button', { name: /^analisis\.pdf/ }).waitFor();
+  });
+});

@@ -1,0 +1,59 @@
+// Shared by the patient-record and documents journeys: a medic and a linked patient made through
+// the API, and a signed-in tab in the chosen language opened on the patient's page.
+import type { Page } from 'playwright-core';
+import { openTab, registerViaApi, uniqueEmail, type App, type ApiSession, type Locale, type Tab } from './harness';
+
+const SESSION_KEY = 'expediente.session';
+const LANGUAGE_KEY = 'expediente.lang';
+const PASSWORD = 'secreto-123';
+
+export interface LinkedPatient {
+  medic: ApiSession;
+  idPatient: number;
+  fullName: string;
+}
+
+/** A medic, and a patient who named that medic at registration (so they are linked). */
+export async function medicWithPatient(app: App): Promise<LinkedPatient> {
+  const medic = await registerViaApi(app, { name: 'Andrea', lname: 'Campos', email: uniqueEmail('medic'), password: PASSWORD, type: 'medic' });
+  const patientEmail = uniqueEmail('patient');
+  await registerViaApi(app, {
+    name: 'Lucía',
+    lname: 'Hernández',
+    email: patientEmail,
+    password: PASSWORD,
+    type: 'patient',
+    doctorEmail: medic.user.email,
+  });
+  const response = await fetch(`${app.url}/api/medics/my-patients`, { headers: { authorization: `Bearer ${medic.access_token}` } });
+  const { patients } = (await response.json()) as { patients: { idPatient: number; email: string }[] };
+  const patient = patients.find((item) => item.email === patientEmail);
+  if (!patient) throw new Error('the patient was not linked to the medic');
+  return { medic, idPatient: patient.idPatient, fullName: 'Lucía Hernández' };
+}
+
+/** A tab already signed in as the medic, in `language`, on the patient's page. */
+export async function openPatientPage(app: App, browser: Parameters<typeof openTab>[0], locale: Locale, linked: LinkedPatient): Promise<Tab> {
+  const tab = await openTab(browser, locale, app.url);
+  const language = locale.slice(0, 2);
+  await tab.context.addInitScript(
+    ([sessionKey, session, languageKey, lang]) => {
+      localStorage.setItem(sessionKey!, session!);
+      localStorage.setItem(languageKey!, lang!);
+    },
+    [SESSION_KEY, JSON.stringify(linked.medic), LANGUAGE_KEY, language],
+  );
+  await tab.page.goto(`/medic/patient/${linked.idPatient}`);
+  await tab.page.getByRole('heading', { level: 1, name: linked.fullName }).waitFor();
+  return tab;
+}
+
+/** Accepts the next browser confirmation and hands back its text. */
+export function acceptNextConfirmation(page: Page): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
+}
