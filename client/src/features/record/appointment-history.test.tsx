@@ -70,6 +70,21 @@ describe('appointment history', () => {
     });
   });
 
+  it('says inside the dialog why an edit failed, keeping the form open with what was typed', async () => {
+    const { section, user } = await openPage({ 'clinicalHistory.update': () => fail('APPOINTMENT_LOCKED') });
+    await user.click(within(section).getAllByRole('article')[0]!.querySelector('button')!);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('dialog')).getByRole('form', { name: 'Edit appointment' });
+    await user.clear(within(form).getByLabelText(/Reason/));
+    await user.type(within(form).getByLabelText(/Reason/), 'Motivo nuevo');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const dialog = screen.getByRole('dialog');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Error saving changes');
+    expect(alert).toHaveTextContent("Only today's appointments can be changed or deleted.");
+    expect(within(dialog).getByLabelText(/Reason/)).toHaveValue('Motivo nuevo');
+  });
+
   it('adds an appointment with a date-time input and medications one per line', async () => {
     const { user, server } = await openPage({ 'clinicalHistory.create': () => ok({}) });
     await user.click(screen.getByRole('button', { name: 'Add appointment' }));

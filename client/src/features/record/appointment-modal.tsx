@@ -1,7 +1,7 @@
 // The details of one appointment (SPEC §2): date, motive, diagnosis ids, medications, notes and
 // whether it is open, with a close/reopen toggle (allowed any day) and, on its own day only, edit
 // and delete.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClinicalHistory } from '../../../../shared/record';
 import { EditIcon, TrashIcon } from '../../components/action-icons';
@@ -11,6 +11,7 @@ import { isTodays } from './appointment-values';
 import type { useAppointmentActions } from './use-appointment-actions';
 import { FactsList } from './facts-list';
 import { useFormatters } from '../../lib/use-formatters';
+import { translateApiError } from '../../lib/translate-error';
 
 interface AppointmentModalProps {
   appointment: ClinicalHistory;
@@ -26,8 +27,22 @@ export function AppointmentModal({ appointment, startEditing, actions, onDelete,
   const today = isTodays(appointment);
   const [editing, setEditing] = useState(startEditing && today);
   const { idHistory } = appointment;
+  const { update, setClosed } = actions;
+  // A failure from an earlier opening of the dialog is not this one's.
+  useEffect(() => {
+    update.reset();
+    setClosed.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [idHistory]);
+  // The dialog is modal, so a toast outside it may not be announced: the failure is said here too.
+  const failure = update.error ?? setClosed.error;
   return (
     <Modal title={t(editing ? 'appointments.editTitle' : 'appointments.detailsTitle')} onClose={onClose}>
+      {failure && (
+        <div role="alert" className="alert alert--error">
+          {t('messages.saveFailed')}: {translateApiError(t, failure, 'messages.network')}
+        </div>
+      )}
       {editing ? (
         <AppointmentForm
           appointment={appointment}

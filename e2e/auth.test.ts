@@ -1,0 +1,250 @@
+// Sign-up, sign-in, sign-out, language and session expiry, driven through the real built app in
+// Chromium, once with a Spanish browser and once with an English one.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import {
+  cspErrors,
+  launchBrowser,
+  openTab,
+  registerViaApi,
+  reportFailure,
+  startApp,
+  uniqueEmail,
+  type App,
+  type ApiSession,
+  type Locale,
+  type Tab,
+} from './harness';
+import { fill, texts, type Texts } from './texts';
+
+const SESSION_KEY = 'expediente.session';
+const LANGUAGE_KEY = 'expediente.lang';
+const PASSWORD = 'secreto-123';
+const TITLES: Record<Locale, { login: string; register: string; home: string }> = {
+  'es-ES': { login: 'Expediente · Ingresar', register: 'Expediente · Registrarse', home: 'Expediente · Inicio' },
+  'en-US': { login: 'Expediente · Sign in', register: 'Expediente · Sign up', home: 'Expediente · Home' },
+};
+
+let app: App;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+async function expectPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+  expect(pathOf(page)).toBe(path);
+}
+
+/** The title follows the language and the route after render, so wait for it as a user would. */
+async function expectTitle(page: Page, title: string): Promise<void> {
+  await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(title);
+}
+
+async function storedSession(page: Page): Promise<ApiSession | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY);
+  return raw ? (JSON.parse(raw) as ApiSession) : null;
+}
+
+describe.each<Locale>(['es-ES', 'en-US'])('auth journeys, browser in %s', (locale) => {
+  const t: Texts = texts[locale];
+  let tab: Tab;
+  let page: Page;
+
+  beforeEach(async () => {
+    tab = await openTab(browser, locale, app.url);
+    page = tab.page;
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await reportFailure(tab, app, `${context.task.name} ${locale}`);
+    const csp = cspErrors(tab.errors);
+    await tab.close();
+    expect(csp, 'Content-Security-Policy violations in the console').toEqual([]);
+  });
+
+  async function signIn(email: string, password: string): Promise<void> {
+    await page.getByLabel(t.auth.login.email, { exact: true }).fill(email);
+    await page.getByLabel(t.auth.login.password, { exact: true }).fill(password);
+    await page.getByRole('button', { name: t.auth.login.submit, exact: true }).click();
+  }
+
+  async function signOut(): Promise<void> {
+    await page.getByRole('button', { name: t.common.header.openUserMenu, exact: true }).click();
+    // The one in the user menu: a page may have its own sign-out button too.
+    await page.getByRole('dialog').getByRole('button', { name: t.common.header.logout, exact: true }).click();
+    await expectPath(page, '/login');
+  }
+
+  async function fillRegister(account: { name: string; lname: string; email: string; type: 'medic' | 'patient' }) {
+    const r = t.auth.register;
+    await page.getByLabel(r.name, { exact: true }).fill(account.name);
+    await page.getByLabel(r.lname, { exact: true }).fill(account.lname);
+    await page.getByRole('radio', { name: account.type === 'medic' ? r.typeMedic : r.typePatient, exact: true }).check();
+    await page.getByLabel(r.email, { exact: true }).fill(account.email);
+    await page.getByLabel(r.password, { exact: true }).fill(PASSWORD);
+    await page.getByLabel(r.confirmPassword, { exact: true }).fill(PASSWORD);
+  }
+
+  test('a medic registers, lands on the medic home, signs out and signs in again', async () => {
+    const email = uniqueEmail('medic');
+    await page.goto('/register');
+    await expectTitle(page, TITLES[locale].register);
+    await fillRegister({ name: 'Ana', lname: 'Ruiz', email, type: 'medic' });
+    await page.getByRole('button', { name: t.auth.register.submit, exact: true }).click();
+
+    await expectPath(page, '/dashboard');
+    await page.getByRole('heading', { name: t.common.medicHome.title }).waitFor();
+    await expectTitle(page, TITLES[locale].home);
+    expect((await storedSession(page))?.user).toMatchObject({ email, type: 'medic' });
+
+    await signOut();
+    expect(await storedSession(page)).toBeNull();
+    await expectTitle(page, TITLES[locale].login);
+
+    await signIn(email, PASSWORD);
+    await expectPath(page, '/dashboard');
+    await page.getByRole('heading', { name: t.common.medicHome.title }).waitFor();
+  });
+
+  test("a patient registers naming their medic's email and lands on the patient home", async () => {
+    const medic = await registerViaApi(app, {
+      name: 'Luis',
+      lname: 'Pérez',
+      email: uniqueEmail('doctor'),
+      password: PASSWORD,
+      type: 'medic',
+    });
+    const email = uniqueEmail('patient');
+    await page.goto('/register');
+    await fillRegister({ name: 'Marta', lname: 'Gómez', email, type: 'patient' });
+    await page.getByLabel(t.auth.register.doctorEmail, { exact: true }).fill(medic.user.email);
+    await page.getByRole('button', { name: t.auth.register.submit, exact: true }).click();
+
+    await expectPath(page, '/dashboard');
+    await page.getByText(fill(t.common.patientHome.welcome, { name: 'Marta' })).waitFor();
+    expect((await storedSession(page))?.user).toMatchObject({ email, type: 'patient' });
+
+    // The registration linked the patient to that medic.
+    const response = await fetch(`${app.url}/api/medics/my-patients`, {
+      headers: { authorization: `Bearer ${medic.access_token}` },
+    });
+    expect(response.status).toBe(200);
+    const { patients } = (await response.json()) as { patients: { email: string }[] };
+    expect(patients.map((patient) => patient.email)).toContain(email);
+  });
+
+  test('a wrong password shows the error and stays on the login page', async () => {
+    const email = uniqueEmail('wrongpw');
+    await registerViaApi(app, { name: 'Eva', lname: 'Soto', email, password: PASSWORD, type: 'medic' });
+    await page.goto('/login');
+    await expectTitle(page, TITLES[locale].login);
+    await signIn(email, 'not-the-password');
+
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect((await alert.textContent())?.trim()).toBe(t.errors.INVALID_CREDENTIALS);
+    expect(pathOf(page)).toBe('/login');
+    expect(await storedSession(page)).toBeNull();
+  });
+
+  test('the chosen language is kept across a reload', async () => {
+    const [other, otherTexts, otherKey] =
+      locale === 'es-ES' ? (['en-US', texts['en-US'], 'en'] as const) : (['es-ES', texts['es-ES'], 'es'] as const);
+    await page.goto('/login');
+    // With nothing stored, the browser's language decides.
+    await page.getByRole('heading', { name: t.auth.login.heading, exact: true }).waitFor();
+    await expectTitle(page, TITLES[locale].login);
+
+    await page.getByRole('button', { name: otherTexts.common.languages[otherKey], exact: true }).click();
+    await page.getByRole('heading', { name: otherTexts.auth.login.heading, exact: true }).waitFor();
+    expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_KEY)).toBe(otherKey);
+
+    await page.reload();
+    await page.getByRole('heading', { name: otherTexts.auth.login.heading, exact: true }).waitFor();
+    await page.getByLabel(otherTexts.auth.login.password, { exact: true }).waitFor();
+    await expectTitle(page, TITLES[other].login);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(otherKey);
+  });
+
+  test('visiting /dashboard (or /) signed out redirects to /login', async () => {
+    await page.goto('/dashboard');
+    await expectPath(page, '/login');
+    await page.getByRole('heading', { name: t.auth.login.heading, exact: true }).waitFor();
+
+    await page.goto('/');
+    await expectPath(page, '/login');
+    await page.getByRole('heading', { name: t.auth.login.heading, exact: true }).waitFor();
+  });
+
+  test('a tampered token is rejected and the app goes to /login', async () => {
+    const session = await registerViaApi(app, {
+      name: 'Iván',
+      lname: 'Mora',
+      email: uniqueEmail('tampered'),
+      password: PASSWORD,
+      type: 'medic',
+    });
+    const token = session.access_token;
+    // Change the signature's first character: still well-formed, no longer valid.
+    const dot = token.lastIndexOf('.');
+    const flipped = token[dot + 1] === 'A' ? 'B' : 'A';
+    const tampered = { ...session, access_token: `${token.slice(0, dot + 1)}${flipped}${token.slice(dot + 2)}` };
+
+    await page.goto('/login');
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_KEY, JSON.stringify(tampered)] as const);
+    const unauthorized = page.waitForResponse((response) => response.status() === 401);
+    await page.goto('/dashboard');
+    await unauthorized;
+
+    await expectPath(page, '/login');
+    await page.getByRole('heading', { name: t.auth.login.heading, exact: true }).waitFor();
+    expect(await storedSession(page)).toBeNull();
+  });
+
+  test('a session revoked on the server sends the user to /login on reload', async () => {
+    const email = uniqueEmail('revoked');
+    await registerViaApi(app, { name: 'Sara', lname: 'León', email, password: PASSWORD, type: 'patient' });
+    await page.goto('/login');
+    await signIn(email, PASSWORD);
+    await expectPath(page, '/dashboard');
+    await page.getByText(fill(t.common.patientHome.welcome, { name: 'Sara' })).waitFor();
+
+    const session = await storedSession(page);
+    expect(session?.access_token).toBeTruthy();
+    const logout = await fetch(`${app.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session!.access_token}` },
+    });
+    expect(logout.status).toBe(204);
+
+    await page.reload();
+    await expectPath(page, '/login');
+    await page.getByRole('heading', { name: t.auth.login.heading, exact: true }).waitFor();
+    expect(await storedSession(page)).toBeNull();
+  });
+});
+
+test('a browser in neither language gets Spanish, the default', async () => {
+  const tab = await openTab(browser, 'fr-FR', app.url);
+  try {
+    await tab.page.goto('/login');
+    await tab.page.getByRole('heading', { name: texts['es-ES'].auth.login.heading, exact: true }).waitFor();
+    await expectTitle(tab.page, TITLES['es-ES'].login);
+    expect(await tab.page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(cspErrors(tab.errors)).toEqual([]);
+  } finally {
+    await tab.close();
+  }
+});

@@ -1,0 +1,229 @@
+// The browser journeys' harness: the real server as a child process on a fresh data directory,
+// Debian's Chromium through playwright-core, and one browser context per test.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS } from '../scripts/chromium';
+import { repoRoot } from '../scripts/client-build';
+import { SERVER_PID_SUFFIX } from './run-dir';
+
+const STARTUP_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+const READY_LINE = /^Expediente listening at (https?:\/\/\S+)\s*$/;
+
+export interface App {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
+  url: string;
+  dataDir: string;
+  /** The server's output so far (stdout and stderr), to print when a test fails. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+// The server's own settings (API.md "Process and configuration"): a developer's shell must not
+// leak a TLS certificate or a fixed secret into the journeys, so they run on the defaults.
+const SERVER_SETTINGS = new Set([
+  'PORT', 'HOST', 'DATA_DIR', 'JWT_SECRET', 'MASTER_KEY', 'SESSION_HOURS', 'MAX_UPLOAD_MB', 'TLS_CERT', 'TLS_KEY',
+]);
+
+/** The test process's environment minus vitest's own variables and the server's settings. */
+function serverEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key.startsWith('VITEST') || SERVER_SETTINGS.has(key)) continue;
+    env[key] = value;
+  }
+  return { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' };
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** SIGKILL for the server and the node process tsx runs it in: they share a process group. */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Starts `tsx server/index.ts` on a free port and a fresh DATA_DIR; resolves once it listens.
+ * The data directory and a pid file live in the run directory that global-setup made, so its
+ * teardown can still kill the server and remove the data if a test file never calls stop().
+ */
+export async function startApp(extraEnv: NodeJS.ProcessEnv = {}): Promise<App> {
+  const runDir = inject('e2eRunDir');
+  const dataDir = mkdtempSync(join(runDir, 'data-'));
+  const child = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
+    cwd: repoRoot,
+    env: { ...serverEnv(dataDir), ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so one signal reaches tsx and the node process it starts.
+    detached: true,
+  });
+  const pidFile = join(runDir, `${child.pid}${SERVER_PID_SUFFIX}`);
+  if (child.pid !== undefined) writeFileSync(pidFile, String(child.pid));
+
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  // Reading every line keeps the pipe drained for the life of the server.
+  const lines = createInterface({ input: child.stdout! });
+
+  const cleanup = () => {
+    rmSync(pidFile, { force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  let url: string;
+  try {
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the server did not print "Expediente listening at ..." within ${STARTUP_TIMEOUT_MS} ms`)),
+        STARTUP_TIMEOUT_MS,
+      );
+      lines.on('line', (line) => {
+        stdout += line + '\n';
+        const match = READY_LINE.exec(line);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1].replace(/\/$/, ''));
+        }
+      });
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      // 'close' rather than 'exit': by then all of stderr has been read, so the report is complete.
+      child.once('close', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`the server exited (${code ?? signal}) before it was listening`));
+      });
+    });
+  } catch (error) {
+    killGroup(child);
+    await waitForExit(child, STOP_TIMEOUT_MS);
+    cleanup();
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`Server start-up failed: ${reason}\n--- stdout ---\n${stdout}--- stderr ---\n${stderr}`);
+    throw new Error(`Server start-up failed: ${reason}\n${stderr}`, { cause: error });
+  }
+
+  let stopped = false;
+  return {
+    url,
+    dataDir,
+    output: () => `--- stdout ---\n${stdout}--- stderr ---\n${stderr}`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      // tsx passes SIGTERM on to the server, which closes gracefully and exits.
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+        console.error(`The server did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM; killing it.`);
+        killGroup(child);
+        await waitForExit(child, STOP_TIMEOUT_MS);
+      }
+      cleanup();
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: inject('chromiumPath'), args: [...CHROMIUM_ARGS], headless: true });
+}
+
+export type Locale = 'es-ES' | 'en-US';
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh context (empty storage) whose browser language is `locale`. */
+export async function openTab(browser: Browser, locale: Locale | (string & {}), baseURL?: string): Promise<Tab> {
+  const context = await browser.newContext({ locale, baseURL });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return { context, page, errors, close: () => context.close() };
+}
+
+export function cspErrors(errors: string[]): string[] {
+  return errors.filter((text) => /content[- ]security[- ]policy/i.test(text));
+}
+
+/** After a failed test: a screenshot in test-results/ (git-ignored), the browser's errors and the server's output. */
+export async function reportFailure(tab: Tab, app: App, testName: string): Promise<void> {
+  const dir = join(repoRoot, 'test-results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${testName.replace(/[^\w-]+/g, '_')}.png`);
+  const saved = await tab.page.screenshot({ path: file, fullPage: true }).then(
+    () => true,
+    () => false,
+  );
+  console.error(
+    [
+      `Failed at ${tab.page.url()}${saved ? `; screenshot ${file}` : ''}`,
+      `browser errors:\n${tab.errors.join('\n') || '(none)'}`,
+      app.output(),
+    ].join('\n'),
+  );
+}
+
+/** An address no other test uses, so tests never collide on EMAIL_TAKEN. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+export interface ApiSession {
+  access_token: string;
+  user: { idUser: number; name: string; lname: string; email: string; type: 'patient' | 'medic' };
+}
+
+export interface NewAccount {
+  name: string;
+  lname: string;
+  email: string;
+  password: string;
+  type: 'patient' | 'medic';
+  doctorEmail?: string;
+}
+
+/** Creates an account through the REST API, for journeys whose subject is not registration. */
+export async function registerViaApi(app: App, account: NewAccount): Promise<ApiSession> {
+  const response = await fetch(`${app.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (response.status !== 201) {
+    throw new Error(`register ${account.email}: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as ApiSession;
+}

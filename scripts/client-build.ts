@@ -1,0 +1,112 @@
+// Builds the React client into dist/client when it is missing or older than its sources, so that
+// `npm start` and the browser journeys always serve the code in the working tree. The build goes to
+// a staging folder first and is then moved in, so a concurrent build never pulls files from under
+// a running server.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+export const clientDistDir = join(repoRoot, 'dist', 'client');
+const builtIndex = join(clientDistDir, 'index.html');
+const viteConfig = join(repoRoot, 'client', 'vite.config.ts');
+
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.vite']);
+
+function isTestFile(path: string): boolean {
+  const rel = relative(repoRoot, path).split(sep).join('/');
+  return /\.test\.[^/]+$/.test(rel) || rel.startsWith('client/src/test/') || rel === 'client/src/test';
+}
+
+/** Newest modification time (ms) of the non-test files under `dir`; 0 when there are none. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (isTestFile(path)) continue;
+    if (entry.isDirectory()) {
+      if (!SKIPPED_DIRS.has(entry.name)) newest = Math.max(newest, newestMtime(path));
+    } else if (entry.isFile()) {
+      newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/** Why the client must be (re)built, or null when dist/client is up to date. */
+export function staleReason(): string | null {
+  if (!existsSync(builtIndex)) return 'dist/client/index.html is missing';
+  const builtAt = statSync(builtIndex).mtimeMs;
+  const lockfile = join(repoRoot, 'package-lock.json');
+  const sources = Math.max(
+    newestMtime(join(repoRoot, 'client')),
+    newestMtime(join(repoRoot, 'shared')),
+    existsSync(lockfile) ? statSync(lockfile).mtimeMs : 0,
+  );
+  return sources > builtAt ? 'client sources changed since the last build' : null;
+}
+
+/** Every file below `dir`, as paths relative to it. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? join(prefix, entry.name) : entry.name;
+    if (entry.isDirectory()) files.push(...filesUnder(dir, rel));
+    else files.push(rel);
+  }
+  return files;
+}
+
+// Old hashed assets stay this long after a newer build, for pages and servers still using them.
+const OLD_ASSET_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Moves a finished build into dist/client without ever emptying it: a server that is running
+ * (`npm start`, another test run) keeps finding index.html and the hashed chunks its open pages
+ * still ask for. New assets arrive first and index.html last, each by an atomic rename.
+ */
+function publish(staging: string, startedAt: Date): void {
+  const files = filesUnder(staging);
+  const ordered = [...files.filter((file) => file !== 'index.html'), 'index.html'];
+  for (const file of ordered) {
+    const target = join(clientDistDir, file);
+    mkdirSync(dirname(target), { recursive: true });
+    renameSync(join(staging, file), target);
+  }
+  // Stamped with the build's start, so a source saved while Vite was running counts as newer.
+  utimesSync(builtIndex, startedAt, startedAt);
+  const fresh = new Set(files);
+  const assetsDir = join(clientDistDir, 'assets');
+  if (!existsSync(assetsDir)) return;
+  const cutoff = Date.now() - OLD_ASSET_GRACE_MS;
+  for (const file of filesUnder(clientDistDir, 'assets')) {
+    const path = join(clientDistDir, file);
+    if (!fresh.has(file) && statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
+  }
+}
+
+export async function ensureClientBuilt(log: (line: string) => void = console.log): Promise<void> {
+  const reason = staleReason();
+  if (reason === null) return;
+  if (!existsSync(viteConfig)) throw new Error(`Cannot build the client: ${viteConfig} does not exist.`);
+  log(`Building the client into dist/client (${reason})...`);
+
+  // Vite bakes process.env.NODE_ENV into the bundle; under vitest it is "test", which would ship
+  // React's development build. The served client is always a production build.
+  const previousNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  mkdirSync(join(repoRoot, 'dist'), { recursive: true });
+  const staging = mkdtempSync(join(repoRoot, 'dist', '.client-staging-'));
+  const startedAt = new Date();
+  try {
+    const { build } = await import('vite');
+    await build({ configFile: viteConfig, logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
+    if (!existsSync(join(staging, 'index.html'))) throw new Error('The client build finished without an index.html.');
+    publish(staging, startedAt);
+  } finally {
+    if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previousNodeEnv;
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
