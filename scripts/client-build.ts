@@ -86,8 +86,8 @@ function publish(staging: string, startedAt: Date): void {
   }
 }
 
-export async function ensureClientBuilt(log: (line: string) => void = console.log): Promise<void> {
-  const reason = staleReason();
+export async function ensureClientBuilt(log: (line: string) => void = console.log, force = false): Promise<void> {
+  const reason = force ? 'asked for' : staleReason();
   if (reason === null) return;
   if (!existsSync(viteConfig)) throw new Error(`Cannot build the client: ${viteConfig} does not exist.`);
   log(`Building the client into dist/client (${reason})...`);

@@ -83,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // After a crash: temporary blobs, and blobs whose row was never written, go before we serve.
   await deps.blobs.sweep(knownBlobNames(db));
   app.decorate('deps', deps);
-  const contextFromRequest = contextFromRequestFactory(app, deps, options.authFlood ?? { max: 60, timeWindowMs: 60_000 });
+  const contextFromRequest = contextFromRequestFactory(app, deps, options.authFlood ?? { max: config.authRequestsPerMinute, timeWindowMs: 60_000 });
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
 

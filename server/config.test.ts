@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       jwtSecret: undefined,
       sessionHours: 12,
       maxUploadBytes: 50 * 1024 * 1024,
+      authRequestsPerMinute: 60,
       masterKey: undefined,
       tls: undefined,
     });
@@ -40,12 +41,14 @@ describe('loadConfig', () => {
       JWT_SECRET: 's3cret',
       SESSION_HOURS: '8',
       MAX_UPLOAD_MB: '10',
+      AUTH_REQUESTS_PER_MINUTE: '200',
       MASTER_KEY: 'k',
       TLS_CERT: '/c.pem',
       TLS_KEY: '/k.pem',
     });
     expect(config).toMatchObject({ port: 0, host: '0.0.0.0', dataDir: '/srv/x', jwtSecret: 's3cret', sessionHours: 8 });
     expect(config.maxUploadBytes).toBe(10 * 1024 * 1024);
+    expect(config.authRequestsPerMinute).toBe(200);
     expect(config.tls).toEqual({ certPath: '/c.pem', keyPath: '/k.pem' });
   });
 

@@ -15,6 +15,7 @@ const envSchema = z
     JWT_SECRET: optionalText,
     SESSION_HOURS: positiveNumber(12),
     MAX_UPLOAD_MB: positiveNumber(50),
+    AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
     MASTER_KEY: optionalText,
     TLS_CERT: optionalText,
     TLS_KEY: optionalText,
@@ -32,6 +33,8 @@ export interface Config {
   jwtSecret: string | undefined;
   sessionHours: number;
   maxUploadBytes: number;
+  /** Sign-in and register calls one address may make a minute, checked before any hashing. */
+  authRequestsPerMinute: number;
   masterKey: string | undefined;
   tls: { certPath: string; keyPath: string } | undefined;
 }
@@ -50,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     sessionHours: e.SESSION_HOURS,
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
+    authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     masterKey: e.MASTER_KEY,
     tls: e.TLS_CERT && e.TLS_KEY ? { certPath: e.TLS_CERT, keyPath: e.TLS_KEY } : undefined,
   };

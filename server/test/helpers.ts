@@ -20,6 +20,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   sessionHours: 12,
   maxUploadBytes: 50 * 1024 * 1024,
+  authRequestsPerMinute: 60,
   masterKey: undefined,
   tls: undefined,
   ...overrides,

@@ -59,5 +59,6 @@ describe('tRPC over HTTP', () => {
     const trpc = await broken.inject({ method: 'POST', url: '/trpc/auth.login', payload: { email: 'a@b.co', password: 'x' } });
     expect(trpc.statusCode).toBe(500);
     expect(trpc.body).not.toMatch(/database connection|\.ts:\d+|"stack"/i);
+    await broken.close();
   });
 });
