@@ -3,6 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import enRecord from '../shared/locales/en/record.json';
+import esRecord from '../shared/locales/es/record.json';
 import { samplePdf, samplePng } from '../server/test/sample-files';
 import { cspErrors, launchBrowser, reportFailure, startApp, type App, type Tab } from './harness';
 import { acceptNextConfirmation, medicWithPatient, openPatientPage } from './record-journey';
@@ -30,12 +31,14 @@ afterEach(async (context) => {
   expect(csp, 'Content-Security-Policy violations in the console').toEqual([]);
 });
 
-const d = enRecord.documents;
-
-describe('documents, browser in English', () => {
+describe.each([
+  ['Spanish', 'es-ES', esRecord],
+  ['English', 'en-US', enRecord],
+] as const)('documents, browser in %s', (_language, locale, texts) => {
+  const d = texts.documents;
   test('a medic uploads a PNG and a PDF, opens one in a new tab and deletes one', async () => {
     const linked = await medicWithPatient(app);
-    tab = await openPatientPage(app, browser, 'en-US', linked);
+    tab = await openPatientPage(app, browser, locale, linked);
     const { page, context } = tab;
     const section = page.getByRole('region', { name: new RegExp(`^${d.title} \\(`) });
 
@@ -46,7 +49,7 @@ describe('documents, browser in English', () => {
       expect(await save.isDisabled()).toBe(true);
       await dialog.getByLabel(d.file, { exact: true }).setInputFiles(file);
       await dialog.getByText(file.name).waitFor();
-      await dialog.getByText(/\d\.\d{2}\sKB/).waitFor();
+      await dialog.getByText(/\d[.,]\d{2}\sKB/).waitFor();
       await dialog.getByLabel(d.comment, { exact: true }).fill(comment);
       await save.click();
       await page.getByRole('status').filter({ hasText: d.uploaded }).first().waitFor();
@@ -63,9 +66,9 @@ describe('documents, browser in English', () => {
     await opened.close();
 
     const confirmation = acceptNextConfirmation(page);
-    await section.getByRole('button', { name: 'Delete radiografia.png', exact: true }).click();
+    await section.getByRole('button', { name: texts.deleteItem.replace('{{name}}', 'radiografia.png'), exact: true }).click();
     expect(await confirmation).toBe(d.confirmDelete);
-    await page.getByRole('status').filter({ hasText: enRecord.messages.deleted }).first().waitFor();
+    await page.getByRole('status').filter({ hasText: texts.messages.deleted }).first().waitFor();
     await expect.poll(() => section.getByText('radiografia.png').count()).toBe(0);
     await section.getByRole('button', { name: /^analisis\.pdf/ }).waitFor();
   });
