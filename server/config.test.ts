@@ -87,6 +87,7 @@ describe('the database', () => {
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(statSync(sqlite.name).mode & 0o777).toBe(0o600);
     const tables = (sqlite.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((t) => t.name);
     for (const table of ['users', 'medics', 'patients', 'medic_patients', 'sessions', 'audit_events', 'clinical_histories', 'files', 'vitals', 'labs']) {
       expect(tables).toContain(table);

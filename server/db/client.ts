@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index';
 
@@ -17,6 +18,9 @@ export interface OpenOptions {
 /** `path` is a file, or ':memory:' for tests. */
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
   const sqlite = new Database(path);
+  // Patients' records: readable by this account only. SQLite gives the -wal and -shm files the
+  // database file's mode, so they follow.
+  if (path !== ':memory:') chmodSync(path, 0o600);
   // WAL lets readers go on while one write commits; FULL makes a commit survive a power cut.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
