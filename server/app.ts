@@ -7,6 +7,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pruneEndedSessions } from './auth/sessions';
 import { defaultSignInLimits, SignInFailures, type SignInLimits } from './auth/sign-in-failures';
 import { registerClientFiles } from './client-files';
 import { BlobStore } from './files/blob-store';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: options.now ?? (() => new Date()),
     blobs: new BlobStore(join(config.dataDir, 'documents'), () => loadDocumentKey(config.masterKey, config.dataDir)),
   };
+  pruneEndedSessions(db);
   // After a crash: temporary blobs, and blobs whose row was never written, go before we serve.
   await deps.blobs.sweep(knownBlobNames(db));
   app.decorate('deps', deps);

@@ -1,7 +1,7 @@
 // Server-side sessions: a token is only as good as its session row, so logout revokes one
 // session while the user's other sessions live on.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, gt, sql } from 'drizzle-orm';
+import { and, eq, isNull, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { medics, patients, sessions, users } from '../db/schema/index';
 
@@ -69,4 +69,10 @@ export function revokeSession(db: Db, sessionId: string): void {
     .set({ revokedAt: new Date().toISOString() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .run();
+}
+
+/** Sessions that ended long ago say nothing the audit trail does not; they are dropped at start-up. */
+export function pruneEndedSessions(db: Db, olderThanDays = 30): number {
+  const cutoff = new Date(Date.now() - olderThanDays * 24 * 3_600_000).toISOString();
+  return db.delete(sessions).where(lt(sessions.expiresAt, cutoff)).run().changes;
 }

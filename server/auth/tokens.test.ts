@@ -3,6 +3,7 @@ import fastifyJwt from '@fastify/jwt';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, callerFor, register, testConfig } from '../test/helpers';
+import { pruneEndedSessions } from './sessions';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -64,6 +65,15 @@ describe('access tokens', () => {
     const { access_token, user } = await register(app);
     expect(await profileStatus(access_token)).toBe(200);
     expect(await profileStatus(app.jwt.sign({ sid: 'no-such-session', sub: String(user.idUser) }))).toBe(401);
+  });
+
+  it('keep working when sessions that ended over 30 days ago are pruned', async () => {
+    const sqlite = app.deps.db.$client;
+    const { access_token, user } = await register(app);
+    const longAgo = new Date(Date.now() - 31 * 24 * 3_600_000).toISOString();
+    sqlite.prepare("insert into sessions (id, user_id, created_at, expires_at) values ('ended-long-ago', ?, ?, ?)").run(user.idUser, longAgo, longAgo);
+    expect(pruneEndedSessions(app.deps.db)).toBe(1);
+    expect(await profileStatus(access_token)).toBe(200);
   });
 
   it('are refused through tRPC too, with the UNAUTHENTICATED code', async () => {
