@@ -1,16 +1,13 @@
 // Sign-up, sign-in, sign-out, language and session expiry, driven through the real built app in
 // Chromium, once with a Spanish browser and once with an English one.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, test } from 'vitest';
 import {
   cspErrors,
-  launchBrowser,
   openTab,
   registerViaApi,
-  reportFailure,
-  startApp,
   uniqueEmail,
-  type App,
+  useJourney,
   type ApiSession,
   type Locale,
   type Tab,
@@ -25,18 +22,7 @@ const TITLES: Record<Locale, { login: string; register: string; home: string }> 
   'en-US': { login: 'Expediente · Sign in', register: 'Expediente · Sign up', home: 'Expediente · Home' },
 };
 
-let app: App;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, browser, setTab } = useJourney();
 
 function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
@@ -63,15 +49,8 @@ describe.each<Locale>(['es-ES', 'en-US'])('auth journeys, browser in %s', (local
   let page: Page;
 
   beforeEach(async () => {
-    tab = await openTab(browser, locale, app.url);
+    tab = setTab(await openTab(browser(), locale, app().url));
     page = tab.page;
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') await reportFailure(tab, app, `${context.task.name} ${locale}`);
-    const csp = cspErrors(tab.errors);
-    await tab.close();
-    expect(csp, 'Content-Security-Policy violations in the console').toEqual([]);
   });
 
   async function signIn(email: string, password: string): Promise<void> {
@@ -119,7 +98,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('auth journeys, browser in %s', (local
   });
 
   test("a patient registers naming their medic's email and lands on the patient home", async () => {
-    const medic = await registerViaApi(app, {
+    const medic = await registerViaApi(app(), {
       name: 'Luis',
       lname: 'Pérez',
       email: uniqueEmail('doctor'),
@@ -137,7 +116,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('auth journeys, browser in %s', (local
     expect((await storedSession(page))?.user).toMatchObject({ email, type: 'patient' });
 
     // The registration linked the patient to that medic.
-    const response = await fetch(`${app.url}/api/medics/my-patients`, {
+    const response = await fetch(`${app().url}/api/medics/my-patients`, {
       headers: { authorization: `Bearer ${medic.access_token}` },
     });
     expect(response.status).toBe(200);
@@ -147,7 +126,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('auth journeys, browser in %s', (local
 
   test('a wrong password shows the error and stays on the login page', async () => {
     const email = uniqueEmail('wrongpw');
-    await registerViaApi(app, { name: 'Eva', lname: 'Soto', email, password: PASSWORD, type: 'medic' });
+    await registerViaApi(app(), { name: 'Eva', lname: 'Soto', email, password: PASSWORD, type: 'medic' });
     await page.goto('/login');
     await expectTitle(page, TITLES[locale].login);
     await signIn(email, 'not-the-password');
@@ -189,7 +168,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('auth journeys, browser in %s', (local
   });
 
   test('a tampered token is rejected and the app goes to /login', async () => {
-    const session = await registerViaApi(app, {
+    const session = await registerViaApi(app(), {
       name: 'Iván',
       lname: 'Mora',
       email: uniqueEmail('tampered'),
@@ -215,7 +194,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('auth journeys, browser in %s', (local
 
   test('a session revoked on the server sends the user to /login on reload', async () => {
     const email = uniqueEmail('revoked');
-    await registerViaApi(app, { name: 'Sara', lname: 'León', email, password: PASSWORD, type: 'patient' });
+    await registerViaApi(app(), { name: 'Sara', lname: 'León', email, password: PASSWORD, type: 'patient' });
     await page.goto('/login');
     await signIn(email, PASSWORD);
     await expectPath(page, '/dashboard');
@@ -223,7 +202,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('auth journeys, browser in %s', (local
 
     const session = await storedSession(page);
     expect(session?.access_token).toBeTruthy();
-    const logout = await fetch(`${app.url}/api/auth/logout`, {
+    const logout = await fetch(`${app().url}/api/auth/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${session!.access_token}` },
     });
@@ -237,7 +216,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('auth journeys, browser in %s', (local
 });
 
 test('a browser in neither language gets Spanish, the default', async () => {
-  const tab = await openTab(browser, 'fr-FR', app.url);
+  const tab = await openTab(browser(), 'fr-FR', app().url);
   try {
     await tab.page.goto('/login');
     await tab.page.getByRole('heading', { name: texts['es-ES'].auth.login.heading, exact: true }).waitFor();

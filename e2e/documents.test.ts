@@ -1,35 +1,13 @@
 // Patient documents in Chromium against the real server: upload a PNG and a PDF with a comment,
 // open one in a new tab (a blob: address), delete one after accepting the confirmation.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import enRecord from '../shared/locales/en/record.json';
 import esRecord from '../shared/locales/es/record.json';
 import { samplePdf, samplePng } from '../server/test/sample-files';
-import { cspErrors, launchBrowser, reportFailure, startApp, type App, type Tab } from './harness';
+import { useJourney } from './harness';
 import { acceptNextConfirmation, medicWithPatient, openPatientPage } from './record-journey';
 
-let app: App;
-let browser: Browser;
-let tab: Tab | undefined;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-afterEach(async (context) => {
-  if (!tab) return;
-  if (context.task.result?.state === 'fail') await reportFailure(tab, app, context.task.name);
-  const csp = cspErrors(tab.errors);
-  await tab.close();
-  tab = undefined;
-  expect(csp, 'Content-Security-Policy violations in the console').toEqual([]);
-});
+const { app, browser, setTab } = useJourney();
 
 describe.each([
   ['Spanish', 'es-ES', esRecord],
@@ -37,8 +15,8 @@ describe.each([
 ] as const)('documents, browser in %s', (_language, locale, texts) => {
   const d = texts.documents;
   test('a medic uploads a PNG and a PDF, opens one in a new tab and deletes one', async () => {
-    const linked = await medicWithPatient(app);
-    tab = await openPatientPage(app, browser, locale, linked);
+    const linked = await medicWithPatient(app());
+    const tab = setTab(await openPatientPage(app(), browser(), locale, linked));
     const { page, context } = tab;
     const section = page.getByRole('region', { name: new RegExp(`^${d.title} \\(`) });
 

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from '../scripts/chromium';
 import { repoRoot } from '../scripts/client-build';
 import { SERVER_PID_SUFFIX } from './run-dir';
@@ -196,6 +196,51 @@ export async function reportFailure(tab: Tab, app: App, testName: string): Promi
       app.output(),
     ].join('\n'),
   );
+}
+
+export interface Journey {
+  app(): App;
+  browser(): Browser;
+  /** Hands the test's tab to the harness, which reports, checks and closes it after the test. */
+  setTab(tab: Tab): Tab;
+}
+
+/**
+ * The set-up every journey file shares: one server and one browser for the file; after each test,
+ * the failure report, the check that the console saw no Content-Security-Policy violation, and
+ * closing the tab that setTab() was last given. Call it once, at the top of the file.
+ */
+export function useJourney(): Journey {
+  let app: App | undefined;
+  let browser: Browser | undefined;
+  let tab: Tab | undefined;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  afterEach(async (context) => {
+    if (!tab) return;
+    const current = tab;
+    tab = undefined;
+    // The full test name carries the describe block's language, so the two runs of a test get their own screenshot.
+    if (context.task.result?.state === 'fail') await reportFailure(current, app!, context.task.fullTestName);
+    const csp = cspErrors(current.errors);
+    await current.close();
+    expect(csp, 'Content-Security-Policy violations in the console').toEqual([]);
+  });
+
+  return {
+    app: () => app!,
+    browser: () => browser!,
+    setTab: (next) => (tab = next),
+  };
 }
 
 /** An address no other test uses, so tests never collide on EMAIL_TAKEN. */

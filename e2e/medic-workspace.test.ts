@@ -1,18 +1,15 @@
 // The medic workspace in Chromium against the real server: sign up as a medic, create a patient
 // through the modal, find and open it, link an existing patient account, and unlink by long press
 // and by the keyboard menu — once with a Spanish browser and once with an English one.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { repoRoot } from '../scripts/client-build';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, test } from 'vitest';
 import enAuth from '../shared/locales/en/auth.json';
 import enCommon from '../shared/locales/en/common.json';
 import enPatients from '../shared/locales/en/patients.json';
 import esAuth from '../shared/locales/es/auth.json';
 import esCommon from '../shared/locales/es/common.json';
 import esPatients from '../shared/locales/es/patients.json';
-import { cspErrors, launchBrowser, openTab, registerViaApi, startApp, uniqueEmail, type App, type Locale, type Tab } from './harness';
+import { openTab, registerViaApi, uniqueEmail, useJourney, type Locale, type Tab } from './harness';
 
 const PASSWORD = 'secreto-123';
 const LANGUAGE_KEY = 'expediente.lang';
@@ -27,18 +24,7 @@ const texts = {
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(values[key] ?? ''));
 
-let app: App;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, browser, setTab } = useJourney();
 
 describe.each<Locale>(['es-ES', 'en-US'])('medic workspace, browser in %s', (locale) => {
   const t = texts[locale];
@@ -47,23 +33,10 @@ describe.each<Locale>(['es-ES', 'en-US'])('medic workspace, browser in %s', (loc
   let page: Page;
 
   beforeEach(async () => {
-    tab = await openTab(browser, locale, app.url);
+    tab = setTab(await openTab(browser(), locale, app().url));
     page = tab.page;
     // The language is chosen explicitly too, so the journey does not hang on locale detection.
     await tab.context.addInitScript(([key, language]) => localStorage.setItem(key!, language!), [LANGUAGE_KEY, t.language]);
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') {
-      const dir = join(repoRoot, 'test-results');
-      mkdirSync(dir, { recursive: true });
-      const file = join(dir, `${context.task.name.replace(/[^\w-]+/g, '_')}-${locale}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-      console.error(`Failed at ${page.url()}; screenshot ${file}\nbrowser errors: ${tab.errors.join('\n')}\n${app.output()}`);
-    }
-    const csp = cspErrors(tab.errors);
-    await tab.close();
-    expect(csp).toEqual([]);
   });
 
   const pathOf = () => new URL(page.url()).pathname;
@@ -89,7 +62,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('medic workspace, browser in %s', (loc
     const session = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)) ?? 'null') as {
       access_token: string;
     };
-    const response = await fetch(`${app.url}/api/medics/my-patients`, { headers: { authorization: `Bearer ${session.access_token}` } });
+    const response = await fetch(`${app().url}/api/medics/my-patients`, { headers: { authorization: `Bearer ${session.access_token}` } });
     const { patients } = (await response.json()) as { patients: { idPatient: number; email: string }[] };
     const found = patients.find((patient) => patient.email === email);
     if (!found) throw new Error(`${email} is not among the medic's patients`);
@@ -141,7 +114,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('medic workspace, browser in %s', (loc
   test('a medic creates, finds, opens, links and unlinks patients (long press and keyboard menu)', async () => {
     const suffix = locale === 'es-ES' ? 'Es' : 'En';
     const existing = { name: 'Elena', lname: `Vidal${suffix}`, email: uniqueEmail('elena') };
-    await registerViaApi(app, { ...existing, password: PASSWORD, type: 'patient' });
+    await registerViaApi(app(), { ...existing, password: PASSWORD, type: 'patient' });
     const created = { name: 'Lucía', lname: `Hernández${suffix}`, email: uniqueEmail('lucia') };
     const createdName = `${created.name} ${created.lname}`;
     const existingName = `${existing.name} ${existing.lname}`;
@@ -208,7 +181,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('medic workspace, browser in %s', (loc
 
   test('creating a patient with a taken email keeps the form and explains why', async () => {
     const taken = uniqueEmail('taken');
-    await registerViaApi(app, { name: 'Otra', lname: 'Persona', email: taken, password: PASSWORD, type: 'patient' });
+    await registerViaApi(app(), { name: 'Otra', lname: 'Persona', email: taken, password: PASSWORD, type: 'patient' });
     await registerMedic();
     const c = p.create;
     await page.getByRole('button', { name: p.home.createPatient, exact: true }).click();

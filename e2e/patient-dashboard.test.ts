@@ -3,38 +3,24 @@
 // the patient sees them, links a second doctor by search, unlinks the first by press and hold,
 // opens the document and finds the doctor's visit under "Who viewed my record" — once with a
 // Spanish browser and once with an English one.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { repoRoot } from '../scripts/client-build';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { samplePng } from '../server/test/sample-files';
 import enDashboard from '../shared/locales/en/dashboard.json';
 import esDashboard from '../shared/locales/es/dashboard.json';
-import { cspErrors, launchBrowser, openTab, registerViaApi, startApp, uniqueEmail, type ApiSession, type App, type Locale, type Tab } from './harness';
+import { openTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type Locale, type Tab } from './harness';
 import { fill, texts } from './texts';
 
 const PASSWORD = 'secreto-123';
 const LANGUAGE_KEY = 'expediente.lang';
 const dashboardTexts = { 'es-ES': { language: 'es', d: esDashboard }, 'en-US': { language: 'en', d: enDashboard } } as const;
 
-let app: App;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, browser, setTab } = useJourney();
 
 /** A REST call as the given user; fails the test on an unexpected status. */
 async function api<T>(session: ApiSession, method: string, path: string, body?: unknown, expected = 200): Promise<T> {
   const isForm = body instanceof FormData;
-  const response = await fetch(`${app.url}/api${path}`, {
+  const response = await fetch(`${app().url}/api${path}`, {
     method,
     headers: { authorization: `Bearer ${session.access_token}`, ...(body && !isForm ? { 'content-type': 'application/json' } : {}) },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
@@ -56,22 +42,9 @@ describe.each<Locale>(['es-ES', 'en-US'])('patient dashboard, browser in %s', (l
   let page: Page;
 
   beforeEach(async () => {
-    tab = await openTab(browser, locale, app.url);
+    tab = setTab(await openTab(browser(), locale, app().url));
     page = tab.page;
     await tab.context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [LANGUAGE_KEY, language]);
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') {
-      const dir = join(repoRoot, 'test-results');
-      mkdirSync(dir, { recursive: true });
-      const file = join(dir, `${context.task.name.replace(/[^\w-]+/g, '_')}-${locale}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-      console.error(`Failed at ${page.url()}; screenshot ${file}\nbrowser errors: ${tab.errors.join('\n')}\n${app.output()}`);
-    }
-    const csp = cspErrors(tab.errors);
-    await tab.close();
-    expect(csp).toEqual([]);
   });
 
   const card = (name: string) => page.getByRole('article', { name, exact: true });
@@ -79,8 +52,8 @@ describe.each<Locale>(['es-ES', 'en-US'])('patient dashboard, browser in %s', (l
 
   test('a patient sees what the doctor recorded, manages doctors, opens a document and sees who viewed the record', async () => {
     const suffix = uniqueEmail('x').slice(2, 10);
-    const first = await registerViaApi(app, { name: 'Ana', lname: `Ruiz ${suffix}`, email: uniqueEmail('ana'), password: PASSWORD, type: 'medic' });
-    const second = await registerViaApi(app, { name: 'Luis', lname: `Pérez ${suffix}`, email: uniqueEmail('luis'), password: PASSWORD, type: 'medic' });
+    const first = await registerViaApi(app(), { name: 'Ana', lname: `Ruiz ${suffix}`, email: uniqueEmail('ana'), password: PASSWORD, type: 'medic' });
+    const second = await registerViaApi(app(), { name: 'Luis', lname: `Pérez ${suffix}`, email: uniqueEmail('luis'), password: PASSWORD, type: 'medic' });
     const firstName = `${first.user.name} ${first.user.lname}`;
     const secondName = `${second.user.name} ${second.user.lname}`;
 

@@ -1,36 +1,15 @@
 // The medic's patient page in Chromium against the real server: edit the patient, add, edit and
 // delete one item of every collection, add and edit today's appointment, and read the page in
 // Spanish and in English.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { localDay } from '../shared/dates';
 import enRecord from '../shared/locales/en/record.json';
 import esRecord from '../shared/locales/es/record.json';
-import { cspErrors, launchBrowser, reportFailure, startApp, type App, type Tab } from './harness';
+import { useJourney } from './harness';
 import { acceptNextConfirmation, medicWithPatient, openPatientPage } from './record-journey';
 
-let app: App;
-let browser: Browser;
-let tab: Tab | undefined;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-afterEach(async (context) => {
-  if (!tab) return;
-  if (context.task.result?.state === 'fail') await reportFailure(tab, app, context.task.name);
-  const csp = cspErrors(tab.errors);
-  await tab.close();
-  tab = undefined;
-  expect(csp, 'Content-Security-Policy violations in the console').toEqual([]);
-});
+const { app, browser, setTab } = useJourney();
 
 const r = enRecord;
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => values[key] ?? '');
@@ -73,8 +52,8 @@ async function roundTrip(
 
 describe('patient record, browser in English', () => {
   test('a medic edits the patient and every collection, and adds and edits an appointment', async () => {
-    const linked = await medicWithPatient(app);
-    tab = await openPatientPage(app, browser, 'en-US', linked);
+    const linked = await medicWithPatient(app());
+    const tab = setTab(await openPatientPage(app(), browser(), 'en-US', linked));
     const { page } = tab;
     await expect.poll(() => page.title()).toBe(`Expediente · ${linked.fullName}`);
 
@@ -217,8 +196,8 @@ describe('patient record, browser in English', () => {
   });
 
   test('the same page reads in Spanish and in English', async () => {
-    const linked = await medicWithPatient(app);
-    tab = await openPatientPage(app, browser, 'es-ES', linked);
+    const linked = await medicWithPatient(app());
+    let tab = setTab(await openPatientPage(app(), browser(), 'es-ES', linked));
     const { page } = tab;
     for (const title of [esRecord.allergies.title, esRecord.vitals.title, esRecord.documents.title, esRecord.appointments.title]) {
       await region(page, title).waitFor();
@@ -227,7 +206,7 @@ describe('patient record, browser in English', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
 
     await tab.close();
-    tab = await openPatientPage(app, browser, 'en-US', linked);
+    tab = setTab(await openPatientPage(app(), browser(), 'en-US', linked));
     for (const title of [r.allergies.title, r.vitals.title, r.documents.title, r.appointments.title]) {
       await region(tab.page, title).waitFor();
     }

@@ -2,7 +2,7 @@
 // section's title and item count (SPEC §2 "Collapsible sections"). Every section starts open. The
 // actions (an add button) sit beside the heading, outside the button, so they stay reachable.
 import { useId, useState, type ReactNode } from 'react';
-import { ChevronIcon } from './action-icons';
+import { ChevronIcon } from './icons';
 
 interface CollapsibleSectionProps {
   title: string;

@@ -1,5 +1,6 @@
-// A labelled <select> with its error wired for assistive technology, the twin of TextField.
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+// A labelled <select> with its error wired for assistive technology.
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { Field } from './field';
 
 interface SelectFieldProps extends ComponentPropsWithRef<'select'> {
   label: ReactNode;
@@ -7,26 +8,18 @@ interface SelectFieldProps extends ComponentPropsWithRef<'select'> {
   options: { value: string; label: string }[];
 }
 
-export function SelectField({ label, error, options, className = '', ...select }: SelectFieldProps) {
-  const id = useId();
-  const errorId = error ? `${id}-error` : undefined;
+export function SelectField({ label, error, options, className, ...select }: SelectFieldProps) {
   return (
-    <div className={`field ${className}`.trim()}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="field__input field__select" aria-invalid={error ? true : undefined} aria-describedby={errorId} {...select}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
+    <Field label={label} error={error} className={className}>
+      {(control) => (
+        <select {...control} className="field__input field__select" {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </Field>
   );
 }

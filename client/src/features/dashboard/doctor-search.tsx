@@ -1,10 +1,10 @@
 // Finding a doctor to link to (SPEC §2 "My doctor", §5 "Search"). The search runs on Enter or the
 // search button, not while typing; an empty query clears the results without a call. A failed
 // search is logged and reads as no results (SPEC §8).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../components/avatar';
-import { LinkIcon, SearchIcon } from '../../components/icons';
+import { SearchForm } from '../../components/search-form';
+import { SearchResultsList } from '../../components/search-results-list';
 import { trpc } from '../../lib/trpc';
 import type { Doctor } from './types';
 
@@ -17,7 +17,6 @@ interface DoctorSearchProps {
 
 export function DoctorSearch({ id, linkedIds, linking, onLink }: DoctorSearchProps) {
   const { t } = useTranslation('dashboard');
-  const inputId = useId();
   const resultsId = useId();
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
@@ -26,10 +25,6 @@ export function DoctorSearch({ id, linkedIds, linking, onLink }: DoctorSearchPro
     if (search.error) console.error('Doctor search failed', search.error);
   }, [search.error]);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setTerm(text.trim());
-  };
   const link = async (doctor: Doctor) => {
     if (linking) return;
     if (await onLink(doctor)) {
@@ -38,70 +33,37 @@ export function DoctorSearch({ id, linkedIds, linking, onLink }: DoctorSearchPro
     }
   };
 
-  const showResults = term !== '' && (search.isError || search.data !== undefined);
-  const results = search.isError ? [] : (search.data ?? []);
-
   return (
     <div id={id} className="doctor-search">
-      <form role="search" className="search-form" onSubmit={onSubmit}>
-        <label htmlFor={inputId} className="field__label">
-          {t('doctors.searchLabel')}
-        </label>
-        <div className="search-form__row">
-          <input
-            id={inputId}
-            type="search"
-            className="field__input"
-            autoComplete="off"
-            placeholder={t('doctors.searchPlaceholder')}
-            aria-controls={resultsId}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-          <button type="submit" className="button button--secondary">
-            <SearchIcon />
-            {t('doctors.search')}
-          </button>
-        </div>
-      </form>
-      <div id={resultsId} className="doctor-search__results" aria-live="polite" aria-busy={search.isFetching}>
-        {term !== '' && search.isFetching && !showResults && <p className="doctor-search__note">{t('doctors.searching')}</p>}
-        {showResults && results.length === 0 && <p className="doctor-search__note">{t('doctors.noResults')}</p>}
-        {showResults && results.length > 0 && (
-          <ul className="result-list" aria-label={t('doctors.resultsLabel')}>
-            {results.map((doctor) => {
-              const name = `${doctor.name} ${doctor.lname}`.trim();
-              return (
-                <li key={doctor.idMedic} className="result-list__item">
-                  <Avatar name={doctor.name} lname={doctor.lname} />
-                  <div className="result-list__who">
-                    <p className="result-list__name">{name}</p>
-                    <p className="result-list__meta">
-                      <span>{doctor.email}</span>
-                      {doctor.about && <span>{doctor.about}</span>}
-                    </p>
-                  </div>
-                  {linkedIds.has(doctor.idMedic) ? (
-                    <span className="tag tag--muted">{t('doctors.alreadyLinked')}</span>
-                  ) : (
-                    <button
-                      type="button"
-                      className="button button--primary button--small"
-                      aria-label={t('doctors.linkNamed', { name })}
-                      // Not disabled while linking: a disabled button would drop the focus.
-                      aria-disabled={linking}
-                      onClick={() => void link(doctor)}
-                    >
-                      <LinkIcon />
-                      {t('doctors.link')}
-                    </button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
+      <SearchForm
+        label={t('doctors.searchLabel')}
+        buttonLabel={t('doctors.search')}
+        placeholder={t('doctors.searchPlaceholder')}
+        resultsId={resultsId}
+        value={text}
+        onChange={setText}
+        onSubmit={() => setTerm(text.trim())}
+      />
+      <SearchResultsList
+        id={resultsId}
+        className="doctor-search__results"
+        noteClassName="doctor-search__note"
+        term={term}
+        search={search}
+        keyOf={(doctor) => doctor.idMedic}
+        detailOf={(doctor) => doctor.about}
+        isLinked={(doctor) => linkedIds.has(doctor.idMedic)}
+        linking={linking}
+        onLink={(doctor) => void link(doctor)}
+        texts={{
+          searching: t('doctors.searching'),
+          noResults: t('doctors.noResults'),
+          resultsLabel: t('doctors.resultsLabel'),
+          alreadyLinked: t('doctors.alreadyLinked'),
+          link: t('doctors.link'),
+          linkNamed: (name) => t('doctors.linkNamed', { name }),
+        }}
+      />
     </div>
   );
 }

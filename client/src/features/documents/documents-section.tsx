@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordFile } from '../../../../server/services/patient-record';
-import { FileIcon, TrashIcon, UploadIcon } from '../../components/action-icons';
+import { FileIcon, UploadIcon } from '../../components/icons';
 import { CollapsibleSection } from '../../components/collapsible-section';
-import { confirmAction } from '../../components/confirm';
+import { DeleteButton } from '../../components/delete-button';
 import { useShowMore } from '../../components/show-more';
 import { ShowMoreButton } from '../../components/show-more-button';
 import { useFormatters } from '../../lib/use-formatters';
@@ -61,16 +61,11 @@ export function DocumentsSection({ idPatient, files }: { idPatient: number; file
                     {file.comment && <p className="document-item__comment">{file.comment}</p>}
                   </div>
                   <div className="record-item__actions">
-                    <button
-                      type="button"
-                      className="icon-button icon-button--danger"
-                      aria-label={t('deleteItem', { name })}
-                      onClick={() => {
-                        if (confirmAction(t('documents.confirmDelete'))) actions.remove.mutate(file.idFile);
-                      }}
-                    >
-                      <TrashIcon />
-                    </button>
+                    <DeleteButton
+                      label={t('deleteItem', { name })}
+                      question={t('documents.confirmDelete')}
+                      onConfirm={() => actions.remove.mutate(file.idFile)}
+                    />
                   </div>
                 </div>
               </li>

@@ -3,7 +3,7 @@
 // show only on today's appointments (SPEC §2).
 import { useTranslation } from 'react-i18next';
 import type { ClinicalHistory } from '../../../../shared/record';
-import { EditIcon, TrashIcon } from '../../components/action-icons';
+import { EditIcon, TrashIcon } from '../../components/icons';
 import { isTodays } from './appointment-values';
 import { useFormatters } from '../../lib/use-formatters';
 

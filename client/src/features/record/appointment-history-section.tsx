@@ -5,17 +5,17 @@ import { useTranslation } from 'react-i18next';
 import type { ClinicalHistory } from '../../../../shared/record';
 import { CollapsibleSection } from '../../components/collapsible-section';
 import { confirmAction } from '../../components/confirm';
-import { PlusIcon } from '../../components/icons';
+import { AddButton } from './add-button';
 import { AppointmentCard } from './appointment-card';
 import { AppointmentForm } from './appointment-form';
 import { AppointmentModal } from './appointment-modal';
 import { useAppointmentActions } from './use-appointment-actions';
+import { useInlineAdd } from './use-inline-add';
 
 export function AppointmentHistorySection({ idPatient, history }: { idPatient: number; history: readonly ClinicalHistory[] }) {
   const { t } = useTranslation('record');
   const actions = useAppointmentActions(idPatient);
-  const [open, setOpen] = useState(true);
-  const [adding, setAdding] = useState(false);
+  const { open, setOpen, adding, startAdding, stopAdding } = useInlineAdd();
   const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(null);
   // Read from the list, so the modal shows the reloaded appointment after a change.
   const current = selected && history.find((appointment) => appointment.idHistory === selected.id);
@@ -36,29 +36,16 @@ export function AppointmentHistorySection({ idPatient, history }: { idPatient: n
       count={history.length}
       open={open}
       onOpenChange={setOpen}
-      actions={
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          aria-expanded={adding}
-          onClick={() => {
-            setOpen(true);
-            setAdding(true);
-          }}
-        >
-          <PlusIcon />
-          {t('appointments.add')}
-        </button>
-      }
+      actions={<AddButton label={t('appointments.add')} adding={adding} onClick={startAdding} />}
     >
       {adding && (
         <AppointmentForm
           appointment={null}
           onSubmit={async (values) => {
             await actions.create.mutateAsync(values);
-            setAdding(false);
+            stopAdding();
           }}
-          onCancel={() => setAdding(false)}
+          onCancel={stopAdding}
         />
       )}
       {history.length === 0 && !adding && <p className="record-empty">{t('appointments.empty')}</p>}

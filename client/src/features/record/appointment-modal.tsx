@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClinicalHistory } from '../../../../shared/record';
-import { EditIcon, TrashIcon } from '../../components/action-icons';
+import { EditIcon, TrashIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import { AppointmentForm } from './appointment-form';
 import { isTodays } from './appointment-values';

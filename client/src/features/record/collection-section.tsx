@@ -3,17 +3,18 @@
 // edit and delete after a confirmation (SPEC §2, §5).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditIcon, TrashIcon } from '../../components/action-icons';
+import { EditIcon } from '../../components/icons';
 import { CollapsibleSection } from '../../components/collapsible-section';
-import { confirmAction } from '../../components/confirm';
-import { PlusIcon } from '../../components/icons';
+import { DeleteButton } from '../../components/delete-button';
 import { ShowMoreButton } from '../../components/show-more-button';
 import { SHOW_MORE_STEP } from '../../../../shared/constants';
 import { useShowMore } from '../../components/show-more';
+import { AddButton } from './add-button';
 import { present, type CollectionConfig } from './collection-config';
 import { toFormValues, type FormValues } from './field-spec';
 import { ItemForm } from './item-form';
 import { useFormatters } from '../../lib/use-formatters';
+import { useInlineAdd } from './use-inline-add';
 import { useRecordMutation } from './use-record-mutation';
 
 interface CollectionSectionProps<Item> {
@@ -25,8 +26,7 @@ interface CollectionSectionProps<Item> {
 export function CollectionSection<Item>({ config, idPatient, items }: CollectionSectionProps<Item>) {
   const { t } = useTranslation('record');
   const format = useFormatters();
-  const [open, setOpen] = useState(true);
-  const [adding, setAdding] = useState(false);
+  const { open, setOpen, adding, startAdding, stopAdding } = useInlineAdd();
   const [editingId, setEditingId] = useState<number | null>(null);
   const shown = useShowMore(items, config.paged ? SHOW_MORE_STEP : Number.POSITIVE_INFINITY);
 
@@ -40,26 +40,13 @@ export function CollectionSection<Item>({ config, idPatient, items }: Collection
   const emptyValues: FormValues = toFormValues(config.fields, null);
   const text = (name: string) => t(`${config.key}.${name}`);
 
-  const startAdding = () => {
-    setOpen(true);
-    setAdding(true);
-  };
-  const onDelete = (item: Item) => {
-    if (confirmAction(text('confirmDelete'))) remove.mutate(config.idOf(item));
-  };
-
   return (
     <CollapsibleSection
       title={text('title')}
       count={items.length}
       open={open}
       onOpenChange={setOpen}
-      actions={
-        <button type="button" className="button button--secondary button--small" onClick={startAdding} aria-expanded={adding}>
-          <PlusIcon />
-          {text('add')}
-        </button>
-      }
+      actions={<AddButton label={text('add')} adding={adding} onClick={startAdding} />}
     >
       {adding && (
         <ItemForm
@@ -70,9 +57,9 @@ export function CollectionSection<Item>({ config, idPatient, items }: Collection
           submitLabel={t('add')}
           onSubmit={async (values) => {
             await add.mutateAsync(values);
-            setAdding(false);
+            stopAdding();
           }}
-          onCancel={() => setAdding(false)}
+          onCancel={stopAdding}
         />
       )}
       {items.length === 0 && !adding && <p className="record-empty">{text('empty')}</p>}
@@ -124,9 +111,7 @@ export function CollectionSection<Item>({ config, idPatient, items }: Collection
                     <button type="button" className="icon-button" aria-label={t('editItem', { name })} onClick={() => setEditingId(itemId)}>
                       <EditIcon />
                     </button>
-                    <button type="button" className="icon-button icon-button--danger" aria-label={t('deleteItem', { name })} onClick={() => onDelete(item)}>
-                      <TrashIcon />
-                    </button>
+                    <DeleteButton label={t('deleteItem', { name })} question={text('confirmDelete')} onConfirm={() => remove.mutate(itemId)} />
                   </div>
                 </div>
               </li>

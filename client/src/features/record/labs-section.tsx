@@ -3,17 +3,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labAddFields, type Lab } from '../../../../shared/record';
-import { TrashIcon } from '../../components/action-icons';
 import { CollapsibleSection } from '../../components/collapsible-section';
-import { confirmAction } from '../../components/confirm';
-import { PlusIcon } from '../../components/icons';
+import { DeleteButton } from '../../components/delete-button';
 import { useShowMore } from '../../components/show-more';
 import { ShowMoreButton } from '../../components/show-more-button';
+import { AddButton } from './add-button';
 import { toFormValues, type FieldSpec } from './field-spec';
 import { ItemForm } from './item-form';
 import { labLabel } from './lab-label';
 import { LabModal } from './lab-modal';
 import { useFormatters } from '../../lib/use-formatters';
+import { useInlineAdd } from './use-inline-add';
 import { useRecordMutation } from './use-record-mutation';
 
 const labFormFields: readonly FieldSpec[] = [
@@ -28,8 +28,7 @@ const labFormFields: readonly FieldSpec[] = [
 export function LabsSection({ idPatient, labs }: { idPatient: number; labs: readonly Lab[] }) {
   const { t } = useTranslation('record');
   const format = useFormatters();
-  const [open, setOpen] = useState(true);
-  const [adding, setAdding] = useState(false);
+  const { open, setOpen, adding, startAdding, stopAdding } = useInlineAdd();
   const [viewing, setViewing] = useState<Lab | null>(null);
   const shown = useShowMore(labs);
   const add = useRecordMutation(
@@ -44,20 +43,7 @@ export function LabsSection({ idPatient, labs }: { idPatient: number; labs: read
       count={labs.length}
       open={open}
       onOpenChange={setOpen}
-      actions={
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          aria-expanded={adding}
-          onClick={() => {
-            setOpen(true);
-            setAdding(true);
-          }}
-        >
-          <PlusIcon />
-          {t('labs.add')}
-        </button>
-      }
+      actions={<AddButton label={t('labs.add')} adding={adding} onClick={startAdding} />}
     >
       {adding && (
         <ItemForm
@@ -68,9 +54,9 @@ export function LabsSection({ idPatient, labs }: { idPatient: number; labs: read
           submitLabel={t('add')}
           onSubmit={async (values) => {
             await add.mutateAsync(values);
-            setAdding(false);
+            stopAdding();
           }}
-          onCancel={() => setAdding(false)}
+          onCancel={stopAdding}
         />
       )}
       {labs.length === 0 && !adding && <p className="record-empty">{t('labs.empty')}</p>}
@@ -88,16 +74,7 @@ export function LabsSection({ idPatient, labs }: { idPatient: number; labs: read
                     </span>
                   </button>
                   <div className="record-item__actions">
-                    <button
-                      type="button"
-                      className="icon-button icon-button--danger"
-                      aria-label={t('deleteItem', { name })}
-                      onClick={() => {
-                        if (confirmAction(t('labs.confirmDelete'))) remove.mutate(lab.idLabs);
-                      }}
-                    >
-                      <TrashIcon />
-                    </button>
+                    <DeleteButton label={t('deleteItem', { name })} question={t('labs.confirmDelete')} onConfirm={() => remove.mutate(lab.idLabs)} />
                   </div>
                 </div>
               </li>

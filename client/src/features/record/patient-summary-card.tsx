@@ -2,7 +2,7 @@
 // blood type and an Edit button; below them the contact data, or the edit form in its place.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditIcon } from '../../components/action-icons';
+import { EditIcon } from '../../components/icons';
 import { Avatar } from '../../components/avatar';
 import { bloodTypeOf } from './blood-type';
 import type { PatientDetail } from './detail-types';
