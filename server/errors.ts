@@ -1,6 +1,10 @@
 // The one error type services throw; the tRPC formatter and the REST adapter map it once.
 import { errorStatus, type ErrorCode, type ValidationIssue } from '../shared/errors';
 
+/** A write refused by a unique index (two requests racing to the same email, say). */
+export const isUniqueViolation = (error: unknown): boolean =>
+  (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

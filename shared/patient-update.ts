@@ -2,8 +2,8 @@
 // demographics, physical data, insurance and lifestyle, so that a record can be completed.
 import { z } from 'zod';
 import { emailSchema } from './auth';
-import { optionalNumber, optionalText } from './record';
-import { bloodGroupSchema, bloodRhSchema } from './patients';
+import { formNumber, optionalText } from './record';
+import { bloodGroupSchema, bloodRhSchema, heightSchema, weightSchema } from './patients';
 
 const blankToNull = (value: unknown) => (value === '' ? null : value);
 
@@ -30,8 +30,9 @@ export const patientUpdateFields = z.object({
   bloodGroup: z.preprocess(blankToNull, bloodGroupSchema.nullable()),
   bloodRh: z.preprocess(blankToNull, bloodRhSchema.nullable()),
   civilStatus: optionalText(60),
-  weight: optionalNumber(0.2, 500, 'validation.weightRange', { step: 0.1 }),
-  height: optionalNumber(20, 260, 'validation.heightRange', { integer: true }),
+  // The same rules as at creation.
+  weight: formNumber(weightSchema),
+  height: formNumber(heightSchema),
   policy: optionalText(100),
   documentNumber: optionalText(60),
   profession: optionalText(100),

@@ -16,17 +16,21 @@ export const optionalText = (max = 500) =>
 
 const requiredText = (key: string, max = 200) => z.string({ error: key }).trim().min(1, key).max(max, 'validation.tooLong');
 
-/** Numbers may come from form fields as strings; blank means none. */
-export const optionalNumber = (min: number, max: number, rangeKey: string, options: { integer?: boolean; step?: number } = {}) =>
+/** A number from a form field: text is converted (a decimal comma too), blank means none (null). */
+export const formNumber = (schema: z.ZodType<number>) =>
   z.preprocess(
     (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? Number(value.replace(',', '.')) : value),
+    schema.nullable(),
+  );
+
+export const optionalNumber = (min: number, max: number, rangeKey: string, options: { integer?: boolean; step?: number } = {}) =>
+  formNumber(
     z
       .number({ error: 'validation.numberInvalid' })
       .min(min, rangeKey)
       .max(max, rangeKey)
       .refine((value) => !options.integer || Number.isInteger(value), 'validation.wholeNumber')
-      .refine((value) => !options.step || Math.abs(value / options.step - Math.round(value / options.step)) < 1e-9, 'validation.stepTenth')
-      .nullable(),
+      .refine((value) => !options.step || Math.abs(value / options.step - Math.round(value / options.step)) < 1e-9, 'validation.stepTenth'),
   );
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, key: string) =>

@@ -97,6 +97,9 @@ describe('POST /api/medics/patients/:idPatient/files', () => {
     expect(errorOf(response).issues).toEqual([{ path: 'file', message: 'validation.fileRequired' }]);
     const json = await app.inject({ method: 'POST', url: `/api/medics/patients/${idPatient}/files`, headers: bearer(medic.access_token), payload: { x: 1 } });
     expect(json.statusCode).toBe(400);
+    const badId = await upload(medic, 'abc' as unknown as number, form({ file: { bytes: samplePng, name: 'x.png' } }));
+    expect(badId.statusCode).toBe(400);
+    expect(errorOf(badId).issues?.[0]?.path).toBe('idPatient');
   });
 
   it('stores ciphertext, never the document itself, under DATA_DIR', async () => {

@@ -1,6 +1,7 @@
 // Document upload (multipart) and download (bytes): the two kinds of call that are not JSON,
 // so they are Fastify routes of their own, with the same context, access rule and errors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { patientIdInput } from '../../shared/patients';
 import { recordAudit } from '../audit/record-audit';
 import type { Actor } from '../auth/sessions';
 import { AppError } from '../errors';
@@ -18,12 +19,6 @@ function requireActor(ctx: Context, type: Actor['type']): Actor {
   return ctx.actor;
 }
 
-function positiveId(value: string | undefined, field: string): number {
-  const id = Number(value);
-  if (Number.isSafeInteger(id) && id > 0) return id;
-  throw new AppError('VALIDATION_FAILED', `${field} must be a positive whole number.`, [{ path: field, message: 'validation.numberInvalid' }]);
-}
-
 const missingFile = () =>
   new AppError('VALIDATION_FAILED', 'Send the document as multipart/form-data with a "file" part.', [
     { path: 'file', message: 'validation.fileRequired' },
@@ -31,7 +26,7 @@ const missingFile = () =>
 
 async function upload(ctx: Context, request: FastifyRequest, reply: FastifyReply) {
   const actor = requireActor(ctx, 'medic');
-  const patientId = positiveId((request.params as { idPatient?: string }).idPatient, 'idPatient');
+  const { idPatient: patientId } = patientIdInput.parse(request.params);
   const { db, blobs } = ctx.deps;
   assertPatientAccess(db, actor, ctx.meta.ip, patientId, 'files.upload');
   const who = auditActorOf(actor, ctx.meta.ip);

@@ -6,7 +6,7 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwo
 import { createSession, revokeSession, type Actor } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { medicPatients, medics, patients, users } from '../db/schema/index';
-import { AppError } from '../errors';
+import { AppError, isUniqueViolation } from '../errors';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import { findUserByEmail, toUser } from './users';
 
@@ -24,8 +24,6 @@ export interface RequestMeta {
 
 type ParsedRegisterInput = Omit<RegisterInput, 'doctorEmail'> & { doctorEmail?: string | undefined };
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 function startSession(deps: AccountDeps, user: User, meta: RequestMeta): Session {
   const { sessionId } = createSession(deps.db, user.idUser, {

@@ -8,15 +8,13 @@ import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { hashPassword } from '../auth/passwords';
 import type { Db, Tx } from '../db/client';
 import { medicPatients, patients, users } from '../db/schema/index';
-import { AppError } from '../errors';
+import { AppError, isUniqueViolation } from '../errors';
 import { isLinked } from './access';
 import { findPatient } from './patient-queries';
 import { byEmail } from './users';
 
 export type CreatePatientParsed = z.output<typeof createPatientInput>;
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /** Optional record fields present in both forms; undefined leaves a column as it is. */
 function recordFields(input: CreatePatientParsed) {

@@ -13,7 +13,8 @@ const byLastNameThenName = [
   asc(patients.id),
 ];
 
-export function listLinkedPatients(db: DbOrTx, medicId: number): PatientListItem[] {
+/** The medic's linked patients, or only `onlyPatientId` among them; one statement either way. */
+export function listLinkedPatients(db: DbOrTx, medicId: number, onlyPatientId?: number): PatientListItem[] {
   return db
     .select({
       idPatient: patients.id,
@@ -30,7 +31,7 @@ export function listLinkedPatients(db: DbOrTx, medicId: number): PatientListItem
     .innerJoin(patients, eq(patients.id, medicPatients.patientId))
     .innerJoin(users, eq(users.id, patients.userId))
     .leftJoin(clinicalHistories, eq(clinicalHistories.patientId, patients.id))
-    .where(eq(medicPatients.medicId, medicId))
+    .where(and(eq(medicPatients.medicId, medicId), onlyPatientId === undefined ? undefined : eq(patients.id, onlyPatientId)))
     .groupBy(patients.id)
     .orderBy(...byLastNameThenName)
     .all();
@@ -38,7 +39,7 @@ export function listLinkedPatients(db: DbOrTx, medicId: number): PatientListItem
 
 /** One linked patient as a list item (the answer to a link). */
 export function linkedPatientListItem(db: DbOrTx, medicId: number, patientId: number): PatientListItem | undefined {
-  return listLinkedPatients(db, medicId).find((item) => item.idPatient === patientId);
+  return listLinkedPatients(db, medicId, patientId)[0];
 }
 
 /** A LIKE pattern matching `text` anywhere, with % and _ taken literally. */

@@ -2,7 +2,7 @@
 // the sub-record collections.
 import { createPatientInput } from '../../../shared/patients';
 import { patientUpdateInput } from '../../../shared/patient-update';
-import { AppError } from '../../errors';
+import { AppError, isUniqueViolation } from '../../errors';
 import { auditActorOf } from '../../services/access';
 import { createPatient } from '../../services/patient-creation';
 import { findPatient, listLinkedPatientRecords } from '../../services/patient-queries';
@@ -23,7 +23,6 @@ import { accessLog, linkDoctorByEmail, loadPatientSelf, unlinkDoctor } from '../
 import { collectionRouter } from './record-items';
 import { audit } from '../audit';
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export const patientsRouter = router({
   create: medicProcedure
