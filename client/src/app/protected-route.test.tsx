@@ -22,7 +22,7 @@ describe('protected routes', () => {
     expect(await screen.findByRole('heading', { name: 'My patients' })).toBeInTheDocument();
     expect(screen.getByText('Signed in as Andrés Mora')).toBeInTheDocument();
     expect(server.callsTo('auth.profile')[0]?.headers.authorization).toBe('Bearer token-3');
-    expect(document.title).toBe('Expediente · Home');
+    await waitFor(() => expect(document.title).toBe('Expediente · Home'));
   });
 
   it('clear the session and go to /login on a 401 from any call', async () => {
@@ -75,7 +75,7 @@ describe('protected routes', () => {
 
     expect(await screen.findByRole('heading', { name: 'Error al cargar el paciente' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Volver' }).length).toBeGreaterThan(0);
-    expect(document.title).toBe('Expediente · Paciente');
+    await waitFor(() => expect(document.title).toBe('Expediente · Paciente'));
   });
 
   it('send unknown addresses to the dashboard', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTrpcServer } from '../test/fake-trpc-server';
@@ -23,7 +23,7 @@ describe('language choice', () => {
     expect(screen.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'false');
     expect(document.documentElement.lang).toBe('es');
-    expect(document.title).toBe('Expediente · Ingresar');
+    await waitFor(() => expect(document.title).toBe('Expediente · Ingresar'));
   });
 
   it('follows the browser language, regional variants included', async () => {
@@ -58,6 +58,6 @@ describe('language choice', () => {
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
     expect(localStorage.getItem('expediente.lang')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
-    expect(document.title).toBe('Expediente · Sign up');
+    await waitFor(() => expect(document.title).toBe('Expediente · Sign up'));
   });
 });

@@ -27,7 +27,7 @@ describe('login form', () => {
     expect(app.currentPath()).toBe('/dashboard');
     // The sign-in answer already says who the user is: no extra profile round trip.
     expect(server.callsTo('auth.profile')).toHaveLength(0);
-    expect(document.title).toBe('Expediente · Home');
+    await waitFor(() => expect(document.title).toBe('Expediente · Home'));
   });
 
   it('shows a wrong password on the form, in the active language, and keeps what was typed', async () => {

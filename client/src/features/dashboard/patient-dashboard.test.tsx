@@ -38,7 +38,7 @@ describe('patient dashboard', () => {
     expect(screen.getByText('5512345678')).toBeInTheDocument();
     expect(await screen.findByText('Calle Luna 12, Puebla')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
-    expect(document.title).toBe('Expediente · Home');
+    await waitFor(() => expect(document.title).toBe('Expediente · Home'));
   });
 
   it('shows the demographics, physical data with units in the language, and insurance', async () => {

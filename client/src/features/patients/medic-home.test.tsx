@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
@@ -21,7 +21,7 @@ describe('medic home', () => {
     expect(within(card).getByText('4')).toBeInTheDocument();
     expect(within(cardOf('Mateo Gómez')).getByText('N/A')).toBeInTheDocument();
     expect(within(cardOf('Mateo Gómez')).getByText('0')).toBeInTheDocument();
-    expect(document.title).toBe('Expediente · Home');
+    await waitFor(() => expect(document.title).toBe('Expediente · Home'));
   });
 
   it('shows the blood type only when both the group and the Rh are known', async () => {

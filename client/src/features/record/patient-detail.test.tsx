@@ -20,7 +20,7 @@ describe('patient detail page', () => {
     const { app } = renderPatientPage({ handlers: { 'medics.patientDetail': () => fail('PATIENT_NOT_FOUND') } });
     expect(await screen.findByRole('heading', { name: 'Error Loading Patient' })).toBeInTheDocument();
     expect(screen.getByText('Patient not found')).toBeInTheDocument();
-    expect(document.title).toBe('Expediente · Patient');
+    await waitFor(() => expect(document.title).toBe('Expediente · Patient'));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Back to my patients' }));
     expect(app.currentPath()).toBe('/medic/patients');
   });
