@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       maxUploadBytes: 50 * 1024 * 1024,
       authRequestsPerMinute: 60,
       masterKey: undefined,
+      emergencyAccessHours: 4,
       tls: undefined,
     });
   });

@@ -1,5 +1,6 @@
 // The environment of API.md "Process and configuration", parsed and checked once at start.
 import { z } from 'zod';
+import { DEFAULT_EMERGENCY_ACCESS_HOURS } from '../shared/constants';
 
 const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
 const optionalText = z
@@ -16,6 +17,7 @@ const envSchema = z
     SESSION_HOURS: positiveNumber(12),
     MAX_UPLOAD_MB: positiveNumber(50),
     AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    EMERGENCY_ACCESS_HOURS: positiveNumber(DEFAULT_EMERGENCY_ACCESS_HOURS),
     MASTER_KEY: optionalText,
     TLS_CERT: optionalText,
     TLS_KEY: optionalText,
@@ -36,6 +38,8 @@ export interface Config {
   /** Sign-in and register calls one address may make a minute, checked before any hashing. */
   authRequestsPerMinute: number;
   masterKey: string | undefined;
+  /** How long emergency ("break the glass") access lasts; fractions of an hour are fine. */
+  emergencyAccessHours: number;
   tls: { certPath: string; keyPath: string } | undefined;
 }
 
@@ -55,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     masterKey: e.MASTER_KEY,
+    emergencyAccessHours: e.EMERGENCY_ACCESS_HOURS,
     tls: e.TLS_CERT && e.TLS_KEY ? { certPath: e.TLS_CERT, keyPath: e.TLS_KEY } : undefined,
   };
 }

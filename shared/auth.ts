@@ -2,7 +2,7 @@
 // Messages are i18n keys under "validation.*": the client translates them, and the REST
 // adapter turns them into English sentences for other clients.
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, USER_TYPES } from './constants';
+import { MIN_PASSWORD_LENGTH, USER_STATUSES, USER_TYPES } from './constants';
 
 export const emailSchema = z
   .string({ error: 'validation.emailRequired' })
@@ -77,9 +77,38 @@ export interface User {
   type: (typeof USER_TYPES)[number];
   phone: string | null;
   address: string | null;
+  /** The practice administrator: the first medic of an install. */
+  isAdmin: boolean;
+  status: (typeof USER_STATUSES)[number];
+  /** After an administrator's reset: every call but change-password, profile and logout answers 403. */
+  mustChangePassword: boolean;
 }
 
 export interface Session {
   access_token: string;
   user: User;
 }
+
+/** A medic who registers on an install that already has an administrator gets no token yet. */
+export interface PendingRegistration {
+  pending: true;
+  message: string;
+}
+
+export const isPendingRegistration = (value: Session | PendingRegistration): value is PendingRegistration =>
+  'pending' in value && value.pending === true;
+
+export const changePasswordInput = z.object({
+  currentPassword: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(1024),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
+
+/** The change-password form adds the confirmation, which never leaves the browser. */
+export const changePasswordForm = changePasswordInput
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsDoNotMatch',
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordForm>;

@@ -20,6 +20,12 @@ export const QUERY_RETRIES = 1;
 export const BLOOD_GROUPS = ['A', 'B', 'AB', 'O'] as const;
 export const BLOOD_RH = ['+', '-'] as const;
 export const USER_TYPES = ['patient', 'medic'] as const;
+export const USER_STATUSES = ['active', 'pending', 'disabled'] as const;
+export const LINK_REQUEST_STATUSES = ['pending', 'declined'] as const;
+/** Emergency ("break the glass") access: how long it lasts unless EMERGENCY_ACCESS_HOURS says otherwise. */
+export const DEFAULT_EMERGENCY_ACCESS_HOURS = 4;
+export const EMERGENCY_REASON_MIN = 10;
+export const EMERGENCY_REASON_MAX = 500;
 export const ALLERGY_SEVERITIES = ['Mild', 'Moderate', 'Severe'] as const;
 export const RECORD_STATUSES = ['Active', 'Resolved', 'Chronic'] as const;
 export const FILE_MAIN_TYPES = ['image', 'video', 'audio', 'pdf'] as const;

@@ -1,7 +1,7 @@
 // Patient schemas shared by the server (validation) and the client (forms and types).
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth';
-import { BLOOD_GROUPS, BLOOD_RH } from './constants';
+import { BLOOD_GROUPS, BLOOD_RH, EMERGENCY_REASON_MAX, EMERGENCY_REASON_MIN, LINK_REQUEST_STATUSES } from './constants';
 
 const optionalText = (max = 200) =>
   z
@@ -117,6 +117,60 @@ export interface PatientSearchResult {
   lname: string;
   email: string;
   phone: string | null;
+  /** Already one of the caller's patients; otherwise found by exact email only. */
+  linked: boolean;
+}
+
+export const requestIdInput = z.object({ idRequest: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
+
+export const emergencyAccessInput = z.object({
+  patientEmail: emailSchema,
+  reason: z
+    .string({ error: 'validation.emergencyReasonLength' })
+    .trim()
+    .min(EMERGENCY_REASON_MIN, 'validation.emergencyReasonLength')
+    .max(EMERGENCY_REASON_MAX, 'validation.emergencyReasonLength'),
+});
+export type EmergencyAccessInput = z.input<typeof emergencyAccessInput>;
+
+/** PATCH /medics/me: the Doctor fields a patient's doctor card shows. Blank clears an optional field. */
+const profileText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.tooLong')
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null));
+export const medicProfileInput = z.object({
+  name: personName('validation.nameRequired').optional(),
+  lname: personName('validation.lnameRequired').optional(),
+  phone: profileText(40),
+  address: profileText(300),
+  whatsapp: profileText(40),
+  about: profileText(1000),
+});
+export type MedicProfileInput = z.input<typeof medicProfileInput>;
+
+export interface LinkRequestForPatient {
+  idRequest: number;
+  medic: Doctor;
+  createdAt: string;
+}
+
+export interface LinkRequestForMedic {
+  idRequest: number;
+  patient: { idPatient: number; name: string; lname: string; email: string };
+  createdAt: string;
+  status: (typeof LINK_REQUEST_STATUSES)[number];
+}
+
+export interface EmergencyAccess {
+  idAccess: number;
+  medic: Doctor;
+  patient: { idPatient: number; name: string; lname: string };
+  reason: string;
+  startedAt: string;
+  expiresAt: string;
 }
 
 export interface Patient {

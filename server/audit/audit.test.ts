@@ -24,9 +24,9 @@ const eventsFor = (where: string, ...params: unknown[]) =>
 
 describe('the audit trail', () => {
   it('records a registration, a sign-in, a failed sign-in and a logout with who, when, where and the outcome', async () => {
-    const session = await register(app, { password: 'secret123' });
+    const session = await register(app, { password: 'clave-segura-9' });
     await loginRequest(app, session.user.email, 'wrong', '10.9.9.9');
-    await loginRequest(app, session.user.email, 'secret123', '10.9.9.8');
+    await loginRequest(app, session.user.email, 'clave-segura-9', '10.9.9.8');
     await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(session.access_token) });
 
     const events = eventsFor('actor_user_id = ?', session.user.idUser);

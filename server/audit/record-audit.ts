@@ -1,6 +1,7 @@
 // The one way anything is written to the audit trail (HIPAA audit controls): who, what action,
 // which patient if any, when (UTC), from which address, and the outcome.
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { AppError } from '../errors';
 import { auditEvents } from '../db/schema/index';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
@@ -16,6 +17,8 @@ export interface AuditEntry {
   outcome: AuditOutcome;
   patientId?: number | null;
   detail?: string | null;
+  /** Done under emergency access; the patient's access log flags it. */
+  emergency?: boolean;
 }
 
 export function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): void {
@@ -29,6 +32,26 @@ export function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): v
       outcome: entry.outcome,
       ip: actor.ip,
       detail: entry.detail ?? null,
+      emergency: entry.emergency ?? false,
     })
     .run();
+}
+
+/**
+ * Runs a change in one transaction; `change` writes its own success event inside it, so the two
+ * commit together or not at all. A refusal (an AppError) changes nothing and is audited as a failure.
+ */
+export function auditedTransaction<T>(
+  db: Db,
+  who: AuditActor,
+  action: string,
+  patientId: number | null,
+  change: (tx: DbOrTx) => T,
+): T {
+  try {
+    return db.transaction(change);
+  } catch (error) {
+    if (error instanceof AppError) recordAudit(db, who, { action, outcome: 'failure', patientId, detail: error.code });
+    throw error;
+  }
 }

@@ -1,8 +1,9 @@
 // Server-side sessions: a token is only as good as its session row, so logout revokes one
 // session while the user's other sessions live on.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, isNull, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { AppError } from '../errors';
 import { medics, patients, sessions, users } from '../db/schema/index';
 
 export interface Actor {
@@ -18,6 +19,13 @@ export interface Actor {
   medicId: number | null;
   /** Set for patients: their own record. */
   patientId: number | null;
+  isAdmin: boolean;
+  mustChangePassword: boolean;
+}
+
+/** After an administrator's reset the user must pick a new password before anything else. */
+export function assertPasswordCurrent(actor: Actor): void {
+  if (actor.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
 }
 
 export function createSession(
@@ -47,6 +55,8 @@ export function findActor(db: Db, sessionId: string, userId: number): Actor | nu
       sessionId: sessions.id,
       medicId: medics.id,
       patientId: patients.id,
+      isAdmin: users.isAdmin,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -56,6 +66,8 @@ export function findActor(db: Db, sessionId: string, userId: number): Actor | nu
       and(
         eq(sessions.id, sessionId),
         eq(sessions.userId, userId),
+        // A disabled (or not yet approved) account has no live session, whatever its tokens say.
+        eq(users.status, 'active'),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`${new Date().toISOString()}`),
       ),
@@ -64,10 +76,24 @@ export function findActor(db: Db, sessionId: string, userId: number): Actor | nu
   return row ?? null;
 }
 
-export function revokeSession(db: Db, sessionId: string): void {
+export function revokeSession(db: DbOrTx, sessionId: string): void {
   db.update(sessions)
     .set({ revokedAt: new Date().toISOString() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .run();
+}
+
+/** Every live session of a user, or all but `exceptSessionId` (the one changing its password). */
+export function revokeUserSessions(db: DbOrTx, userId: number, exceptSessionId?: string): void {
+  db.update(sessions)
+    .set({ revokedAt: new Date().toISOString() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    )
     .run();
 }
 

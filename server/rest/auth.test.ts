@@ -22,15 +22,30 @@ const tables = ['users', 'medics', 'patients', 'medic_patients', 'sessions'];
 const counts = () => Object.fromEntries(tables.map((table) => [table, rowCount(app, table)]));
 
 describe('POST /api/auth/register', () => {
-  it('creates a medic account and answers 201 with a session', async () => {
-    const email = uniqueEmail('medic');
-    const response = await registerRequest(app, { type: 'medic', email, name: 'Laura', lname: 'Gómez' });
-    expect(response.statusCode).toBe(201);
-    const session = response.json();
-    expect(session).toEqual({
-      access_token: expect.any(String),
-      user: { idUser: expect.any(Number), name: 'Laura', lname: 'Gómez', email, type: 'medic', phone: null, address: null },
-    });
+  it("creates the install's first medic as the administrator and answers 201 with a session", async () => {
+    const fresh = await buildTestApp();
+    try {
+      const email = uniqueEmail('medic');
+      const response = await registerRequest(fresh, { type: 'medic', email, name: 'Laura', lname: 'Gómez' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        access_token: expect.any(String),
+        user: {
+          idUser: expect.any(Number),
+          name: 'Laura',
+          lname: 'Gómez',
+          email,
+          type: 'medic',
+          phone: null,
+          address: null,
+          isAdmin: true,
+          status: 'active',
+          mustChangePassword: false,
+        },
+      });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('gives a patient account its patient record at once', async () => {
@@ -152,8 +167,8 @@ describe('GET /api/auth/profile', () => {
 
 describe('POST /api/auth/logout', () => {
   it('answers 204 and revokes that session only', async () => {
-    const first = await register(app, { password: 'secret123' });
-    const second = (await loginRequest(app, first.user.email, 'secret123')).json<{ access_token: string }>();
+    const first = await register(app, { password: 'clave-segura-9' });
+    const second = (await loginRequest(app, first.user.email, 'clave-segura-9')).json<{ access_token: string }>();
 
     const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(first.access_token) });
     expect(logout.statusCode).toBe(204);

@@ -3,18 +3,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { patientIdInput } from '../../shared/patients';
 import { recordAudit } from '../audit/record-audit';
-import type { Actor } from '../auth/sessions';
 import { AppError } from '../errors';
 import { BlobIntegrityError } from '../files/blob-store';
-import { assertPatientAccess, auditActorOf, canAccessPatient } from '../services/access';
+import { assertPasswordCurrent, type Actor } from '../auth/sessions';
+import { assertPatientAccess, auditActorOf, patientAccess } from '../services/access';
 import { deleteDocument, findFileByCode, setDocumentComment, storeDocument } from '../services/documents';
 import type { RecordFile } from '../services/patient-record';
 import type { Context } from '../trpc/context';
 import type { ContextFromRequest } from '../trpc/request-context';
 import { inlineDisposition } from './content-disposition';
 
+/** The same gate as tRPC's userProcedure and medic/patientProcedure (trpc/trpc.ts). */
 function requireActor(ctx: Context, type: Actor['type']): Actor {
   if (!ctx.actor) throw new AppError('UNAUTHENTICATED');
+  assertPasswordCurrent(ctx.actor);
   if (ctx.actor.type !== type) throw new AppError('FORBIDDEN');
   return ctx.actor;
 }
@@ -28,7 +30,7 @@ async function upload(ctx: Context, request: FastifyRequest, reply: FastifyReply
   const actor = requireActor(ctx, 'medic');
   const { idPatient: patientId } = patientIdInput.parse(request.params);
   const { db, blobs } = ctx.deps;
-  assertPatientAccess(db, actor, ctx.meta.ip, patientId, 'files.upload');
+  assertPatientAccess(db, actor, ctx.meta.ip, patientId, 'files.upload', { mode: 'write', now: ctx.deps.now() });
   const who = auditActorOf(actor, ctx.meta.ip);
 
   let comment: string | null = null;
@@ -65,21 +67,24 @@ async function download(ctx: Context, reply: FastifyReply, code: string, type: A
   const { db, blobs } = ctx.deps;
   const who = auditActorOf(actor, ctx.meta.ip);
   const file = findFileByCode(db, code);
-  const allowed = file && (type === 'patient' ? actor.patientId === file.patientId : canAccessPatient(db, actor, file.patientId));
-  if (!file || !allowed) {
+  // The patient reaches their own files only; a medic, those of a linked or emergency-access patient.
+  const access = file ? patientAccess(db, actor, file.patientId, ctx.deps.now()) : undefined;
+  if (!file || !access || access.kind === 'none') {
     recordAudit(db, who, { action: 'files.download', outcome: 'denied', patientId: file?.patientId ?? null });
     throw new AppError('NOT_FOUND', 'No such document.');
   }
+  // Under emergency access the patient sees the download flagged, with the medic's reason.
+  const underEmergency = access.kind === 'emergency' ? { emergency: true, detail: access.reason } : {};
   try {
     await blobs.verify(file.blobName);
   } catch (error) {
-    recordAudit(db, who, { action: 'files.download', outcome: 'failure', patientId: file.patientId, detail: `file ${file.id}: integrity` });
+    recordAudit(db, who, { action: 'files.download', outcome: 'failure', patientId: file.patientId, detail: `file ${file.id}: integrity`, ...underEmergency });
     if (error instanceof BlobIntegrityError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new AppError('INTERNAL_ERROR', 'The stored document is damaged or missing and cannot be opened.');
     }
     throw error;
   }
-  recordAudit(db, who, { action: 'files.download', outcome: 'success', patientId: file.patientId, detail: `file ${file.id}` });
+  recordAudit(db, who, { action: 'files.download', outcome: 'success', patientId: file.patientId, detail: `file ${file.id}`, ...underEmergency });
   return reply
     .header('Content-Type', file.mimeType)
     .header('Content-Length', file.size)

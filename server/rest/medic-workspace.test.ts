@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { openDatabase } from '../db/client';
-import { bearer, buildTestApp, errorOf, register, rowCount, uniqueEmail } from '../test/helpers';
+import { bearer, buildTestApp, errorOf, linkWithConsent, register, rowCount, uniqueEmail } from '../test/helpers';
 
 let app: FastifyInstance;
 let statements = 0;
@@ -23,7 +23,8 @@ const newPatient = (account: { name?: string; lname?: string; email?: string } =
   register(app, { type: 'patient', email: uniqueEmail('patient'), ...account });
 const patientIdOf = (session: Session) =>
   (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(session.user.idUser) as { id: number }).id;
-const link = (medic: Session, patient: Session) => post('/api/medics/link-patient', { patientEmail: patient.user.email }, medic);
+const askLink = (medic: Session, patient: Session) => post('/api/medics/link-patient', { patientEmail: patient.user.email }, medic);
+const link = (medic: Session, patient: Session) => linkWithConsent(app, medic, patient);
 const addAppointment = (patientId: number, date: string) =>
   app.deps.db.$client
     .prepare("insert into clinical_histories (patient_id, date, start, motive, created_at) values (?, ?, substr(?, 12, 5), 'Control', '')")
@@ -85,8 +86,9 @@ describe('GET /api/medics/search-patients', () => {
   it('matches name, last name, email or phone case-insensitively', async () => {
     const tag = `Qx${Date.now()}`;
     const patient = await newPatient({ name: `${tag}Marta`, lname: 'Pérez' });
+    await link(medic, patient);
     app.deps.db.$client.prepare('update users set phone = ? where id = ?').run('5551234', patient.user.idUser);
-    for (const q of [tag.toLowerCase(), tag.toUpperCase(), patient.user.email.toUpperCase(), '5551234']) {
+    for (const q of [tag.toLowerCase(), tag.toUpperCase(), patient.user.email.toUpperCase(), patient.user.email.slice(0, 12), '5551234']) {
       const response = await get(`/api/medics/search-patients?q=${encodeURIComponent(q)}`, medic);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toContainEqual({
@@ -95,22 +97,36 @@ describe('GET /api/medics/search-patients', () => {
         lname: 'Pérez',
         email: patient.user.email,
         phone: '5551234',
+        linked: true,
       });
     }
   });
 
+  it("does not reveal another medic's patient by name, phone or partial email; only by the exact email", async () => {
+    const tag = `Priv${Date.now()}`;
+    const stranger = await newPatient({ name: `${tag}Rosa`, lname: 'Vidal' });
+    app.deps.db.$client.prepare('update users set phone = ? where id = ?').run('5559876', stranger.user.idUser);
+    await link(await newMedic(), stranger);
+    for (const q of [tag, 'Vidal', '5559876', stranger.user.email.slice(0, 12), stranger.user.email.slice(1)]) {
+      const response = await get(`/api/medics/search-patients?q=${encodeURIComponent(q)}`, medic);
+      expect(response.json(), q).toEqual([]);
+    }
+    const exact = await get(`/api/medics/search-patients?q=${encodeURIComponent(` ${stranger.user.email.toUpperCase()} `)}`, medic);
+    expect(exact.json()).toEqual([
+      { idPatient: patientIdOf(stranger), name: `${tag}Rosa`, lname: 'Vidal', email: stranger.user.email, phone: '5559876', linked: false },
+    ]);
+  });
+
   it('answers at most 20 results', async () => {
     const tag = `Many${Date.now()}`;
-    for (let i = 0; i < 22; i++) await newPatient({ lname: `${tag}${i}` });
+    for (let i = 0; i < 22; i++) await link(medic, await newPatient({ lname: `${tag}${i}` }));
     const response = await get(`/api/medics/search-patients?q=${tag}`, medic);
     expect(response.json()).toHaveLength(20);
   });
 
   it('takes % and _ literally', async () => {
     const tag = `Lit${Date.now()}`;
-    await newPatient({ name: tag, lname: '100% Real' });
-    await newPatient({ name: tag, lname: 'A_B' });
-    await newPatient({ name: tag, lname: 'AxB' });
+    for (const lname of ['100% Real', 'A_B', 'AxB']) await link(medic, await newPatient({ name: tag, lname }));
     const percent = (await get(`/api/medics/search-patients?q=${encodeURIComponent('0% R')}`, medic)).json();
     expect(percent.map((p: { lname: string }) => p.lname)).toEqual(['100% Real']);
     const underscore = (await get(`/api/medics/search-patients?q=${encodeURIComponent('a_b')}`, medic)).json();
@@ -130,16 +146,41 @@ describe('GET /api/medics/search-patients', () => {
 });
 
 describe('POST /api/medics/link-patient', () => {
-  it('links a patient by email in any case and answers {message, patient}', async () => {
+  it('answers 202 with a pending request for an email in any case; the record stays 404 until the patient accepts', async () => {
     const medic = await newMedic();
     const patient = await newPatient({ name: 'Luz', lname: 'Mar' });
     const response = await post('/api/medics/link-patient', { patientEmail: ` ${patient.user.email.toUpperCase()} ` }, medic);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(202);
+    const { request } = response.json();
     expect(response.json()).toEqual({
       message: expect.any(String),
-      patient: expect.objectContaining({ idPatient: patientIdOf(patient), name: 'Luz', lname: 'Mar', appointmentCount: 0 }),
+      request: {
+        idRequest: expect.any(Number),
+        patient: { idPatient: patientIdOf(patient), name: 'Luz', lname: 'Mar', email: patient.user.email },
+        createdAt: expect.any(String),
+        status: 'pending',
+      },
     });
-    expect((await get(`/api/patients/${patientIdOf(patient)}`, medic)).statusCode).toBe(200);
+    expect((await get(`/api/medics/patients/${patientIdOf(patient)}`, medic)).statusCode).toBe(404);
+    expect((await get(`/api/patients/${patientIdOf(patient)}`, medic)).statusCode).toBe(404);
+
+    const accepted = await post(`/api/patients/me/link-requests/${request.idRequest}/accept`, {}, patient);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ message: expect.any(String), doctor: expect.objectContaining({ email: medic.user.email }) });
+    expect((await get(`/api/medics/patients/${patientIdOf(patient)}`, medic)).statusCode).toBe(200);
+    // A fulfilled request is gone from both sides.
+    expect((await get('/api/medics/link-requests', medic)).json()).toEqual({ requests: [] });
+    expect((await get('/api/patients/me', patient)).json().linkRequests).toEqual([]);
+  });
+
+  it('answers the same pending request when asked twice', async () => {
+    const medic = await newMedic();
+    const patient = await newPatient();
+    const first = (await askLink(medic, patient)).json().request;
+    const second = await askLink(medic, patient);
+    expect(second.statusCode).toBe(202);
+    expect(second.json().request.idRequest).toBe(first.idRequest);
+    expect((await get('/api/patients/me', patient)).json().linkRequests).toHaveLength(1);
   });
 
   it('answers 404 PATIENT_NOT_FOUND for an unknown email and for a medic account', async () => {
@@ -155,8 +196,8 @@ describe('POST /api/medics/link-patient', () => {
   it('answers 409 ALREADY_LINKED for a patient already linked', async () => {
     const medic = await newMedic();
     const patient = await newPatient();
-    await link(medic, patient);
-    const response = await link(medic, patient);
+    expect(await link(medic, patient)).toBe(200);
+    const response = await askLink(medic, patient);
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).code).toBe('ALREADY_LINKED');
   });
@@ -194,7 +235,7 @@ describe('POST /api/patients', () => {
   it('creates a new patient account linked to the caller, with the documented defaults', async () => {
     const medic = await newMedic();
     const email = uniqueEmail('created');
-    const response = await post('/api/patients', { name: 'Sara', lname: 'Núñez', email, password: 'secret1', weight: '61.5', height: 165, bloodGroup: 'AB', bloodRh: '-' }, medic);
+    const response = await post('/api/patients', { name: 'Sara', lname: 'Núñez', email, password: 'secreto1', weight: '61.5', height: 165, bloodGroup: 'AB', bloodRh: '-' }, medic);
     expect(response.statusCode).toBe(201);
     const patient = response.json();
     expect(patient).toEqual({
@@ -218,7 +259,7 @@ describe('POST /api/patients', () => {
     const list = (await get('/api/medics/my-patients', medic)).json().patients;
     expect(list.map((p: { idPatient: number }) => p.idPatient)).toContain(patient.idPatient);
     // The new patient can sign in with the password the medic set.
-    const login = await post('/api/auth/login', { email, password: 'secret1' });
+    const login = await post('/api/auth/login', { email, password: 'secreto1' });
     expect(login.statusCode).toBe(200);
   });
 
@@ -226,7 +267,7 @@ describe('POST /api/patients', () => {
     const medic = await newMedic();
     const existing = await newPatient();
     const before = rowCount(app, 'users');
-    const response = await post('/api/patients', { name: 'A', lname: 'B', email: existing.user.email.toUpperCase(), password: 'secret1' }, medic);
+    const response = await post('/api/patients', { name: 'A', lname: 'B', email: existing.user.email.toUpperCase(), password: 'secreto1' }, medic);
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).code).toBe('EMAIL_TAKEN');
     expect(rowCount(app, 'users')).toBe(before);
@@ -244,7 +285,7 @@ describe('POST /api/patients', () => {
     const before = ['users', 'patients', 'medic_patients'].map((table) => rowCount(app, table));
     sqlite.exec("create trigger fail_patient_insert before insert on patients begin select raise(abort, 'forced failure'); end");
     try {
-      const response = await post('/api/patients', { name: 'A', lname: 'B', email: uniqueEmail('doomed'), password: 'secret1' }, medic);
+      const response = await post('/api/patients', { name: 'A', lname: 'B', email: uniqueEmail('doomed'), password: 'secreto1' }, medic);
       expect(response.statusCode).toBe(500);
       expect(errorOf(response).code).toBe('INTERNAL_ERROR');
     } finally {
@@ -253,9 +294,10 @@ describe('POST /api/patients', () => {
     expect(['users', 'patients', 'medic_patients'].map((table) => rowCount(app, table))).toEqual(before);
   });
 
-  it('accepts the documented form for an existing patient account, matching id and email', async () => {
+  it('accepts the documented form for a patient already linked to the caller, matching id and email', async () => {
     const medic = await newMedic();
     const patient = await newPatient();
+    await link(medic, patient);
     const payload = {
       idUser: patient.user.idUser,
       email: patient.user.email,
@@ -277,9 +319,25 @@ describe('POST /api/patients', () => {
     const response = await post('/api/patients', payload, medic);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ idPatient: patientIdOf(patient), phone: '0000000000', address: 'No especificada', bloodGroup: 'O', civilStatus: 'Casado' });
-    expect((await post('/api/patients', payload, medic)).statusCode).toBe(409);
-    const mismatch = await post('/api/patients', { ...payload, email: uniqueEmail('other') }, await newMedic());
+    const mismatch = await post('/api/patients', { ...payload, email: uniqueEmail('other') }, medic);
     expect(mismatch.statusCode).toBe(404);
+  });
+
+  it("answers 404 and changes nothing when an unlinked medic sends the documented form for someone's account", async () => {
+    const owner = await newMedic();
+    const patient = await newPatient();
+    await link(owner, patient);
+    const before = (await get(`/api/medics/patients/${patientIdOf(patient)}`, owner)).json().patient;
+    const intruder = await newMedic();
+    const response = await post(
+      '/api/patients',
+      { idUser: patient.user.idUser, email: patient.user.email, phone: '666', address: 'Elsewhere', bloodGroup: 'B', weight: 99 },
+      intruder,
+    );
+    expect(response.statusCode).toBe(404);
+    expect(errorOf(response).code).toBe('PATIENT_NOT_FOUND');
+    expect((await get(`/api/medics/patients/${patientIdOf(patient)}`, owner)).json().patient).toEqual(before);
+    expect((await get(`/api/medics/patients/${patientIdOf(patient)}`, intruder)).statusCode).toBe(404);
   });
 });
 
@@ -361,7 +419,7 @@ describe('the audit trail of the workspace', () => {
     const patient = await newPatient();
     await get('/api/medics/my-patients', medic);
     await get('/api/medics/search-patients?q=zz', medic);
-    await post('/api/patients', { name: 'A', lname: 'B', email: uniqueEmail('audited'), password: 'secret1' }, medic);
+    await post('/api/patients', { name: 'A', lname: 'B', email: uniqueEmail('audited'), password: 'secreto1' }, medic);
     await link(medic, patient);
     await get(`/api/patients/${patientIdOf(patient)}`, medic);
     await del(`/api/medics/unlink-patient/${patientIdOf(patient)}`, medic);
@@ -371,10 +429,12 @@ describe('the audit trail of the workspace', () => {
       .all(medic.user.idUser) as { action: string; outcome: string }[];
     expect(actions.map((a) => `${a.action}:${a.outcome}`)).toEqual([
       'auth.register:success',
+      // The test factory approves the medic and signs in.
+      'auth.login:success',
       'patients.list:success',
       'patients.search:success',
       'patients.create:success',
-      'patients.link:success',
+      'patients.linkRequest:success',
       'patient.read:success',
       'patients.unlink:success',
       'patients.byId:denied',

@@ -62,6 +62,7 @@ describe('GET /api/medics/patients/:id', () => {
       education: null,
       documentType: null,
       files: [],
+      emergencyAccess: null,
     });
   });
 

@@ -42,7 +42,7 @@ describe('GET /api/patients/me', () => {
     expect(response.statusCode).toBe(200);
     const self = response.json();
     expect(Object.keys(self).sort()).toEqual(
-      ['allergies', 'clinicalHistories', 'contacts', 'doctors', 'documentType', 'education', 'files', 'insurance', 'labs', 'lifestyle', 'nationality', 'pathologicalRecords', 'patient', 'profession', 'religion', 'vaccines', 'vitals'].sort(),
+      ['allergies', 'clinicalHistories', 'contacts', 'doctors', 'documentType', 'education', 'files', 'insurance', 'labs', 'lifestyle', 'linkRequests', 'nationality', 'pathologicalRecords', 'patient', 'profession', 'religion', 'vaccines', 'vitals'].sort(),
     );
     expect(self.patient).toMatchObject({ idPatient, email: patient.user.email, bloodGroup: 'O', bloodRh: '+' });
     expect(self.doctors).toEqual([{ idMedic: medicIdOf(medic), name: 'Laura', lname: 'Gómez', email: medic.user.email, phone: null, whatsapp: null, about: null }]);
@@ -135,7 +135,7 @@ describe('GET /api/patients/me/access-log', () => {
     const log = response.json();
     expect(log).toMatchObject({ page: 1, pageSize: 20, total: 2 });
     expect(log.events.map((e: { action: string }) => e.action)).toEqual(['allergies.add', 'patient.detail']);
-    expect(log.events[0]).toEqual({ at: expect.any(String), action: 'allergies.add', outcome: 'success', medic: { idMedic: medicIdOf(medic), name: 'Ana', lname: 'Paz' }, detail: null });
+    expect(log.events[0]).toEqual({ at: expect.any(String), action: 'allergies.add', outcome: 'success', medic: { idMedic: medicIdOf(medic), name: 'Ana', lname: 'Paz' }, detail: null, emergency: false });
   });
 
   it('pages through long histories', async () => {

@@ -17,7 +17,7 @@ export interface RestRoute {
   /** Dotted path of the tRPC procedure, e.g. 'auth.login'. */
   procedure: string;
   /** Success status; 204 sends no body. */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /** Builds the procedure input; without it a procedure gets the body (or nothing for GET). */
   input?: (parts: RestRequestParts) => unknown;
 }
@@ -33,10 +33,30 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/auth/login', procedure: 'auth.login' },
   { method: 'GET', path: '/auth/profile', procedure: 'auth.profile' },
   { method: 'POST', path: '/auth/logout', procedure: 'auth.logout', status: 204 },
+  { method: 'POST', path: '/auth/change-password', procedure: 'auth.changePassword', status: 204 },
+
+  { method: 'GET', path: '/admin/medics', procedure: 'admin.medics' },
+  { method: 'POST', path: '/admin/medics/:idMedic/approve', procedure: 'admin.approveMedic', input: ({ params }) => params },
+  { method: 'POST', path: '/admin/medics/:idMedic/disable', procedure: 'admin.disableMedic', input: ({ params }) => params },
+  { method: 'POST', path: '/admin/medics/:idMedic/enable', procedure: 'admin.enableMedic', input: ({ params }) => params },
+  { method: 'GET', path: '/admin/users', procedure: 'admin.findAccount', input: ({ query }) => ({ email: query.email }) },
+  { method: 'POST', path: '/admin/users/:idUser/reset-password', procedure: 'admin.resetPassword', input: ({ params }) => params },
+  { method: 'GET', path: '/admin/emergency-access', procedure: 'admin.emergencyAccesses' },
 
   { method: 'GET', path: '/medics/my-patients', procedure: 'medics.myPatients' },
   { method: 'GET', path: '/medics/search-patients', procedure: 'medics.searchPatients', input: ({ query }) => ({ q: query.q }) },
-  { method: 'POST', path: '/medics/link-patient', procedure: 'medics.linkPatient' },
+  { method: 'POST', path: '/medics/link-patient', procedure: 'medics.linkPatient', status: 202 },
+  { method: 'GET', path: '/medics/link-requests', procedure: 'medics.linkRequests' },
+  {
+    method: 'DELETE',
+    path: '/medics/link-requests/:idRequest',
+    procedure: 'medics.withdrawLinkRequest',
+    status: 204,
+    input: ({ params }) => params,
+  },
+  { method: 'POST', path: '/medics/emergency-access', procedure: 'medics.emergencyAccess' },
+  { method: 'GET', path: '/medics/me', procedure: 'medics.me' },
+  { method: 'PATCH', path: '/medics/me', procedure: 'medics.updateMe' },
   {
     method: 'DELETE',
     path: '/medics/unlink-patient/:patientId',
@@ -49,6 +69,19 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/patients/me', procedure: 'patients.me' },
   { method: 'GET', path: '/patients/me/access-log', procedure: 'patients.accessLog', input: ({ query }) => ({ page: query.page ?? 1 }) },
   { method: 'POST', path: '/patients/me/link-doctor', procedure: 'patients.linkDoctor' },
+  {
+    method: 'POST',
+    path: '/patients/me/link-requests/:idRequest/accept',
+    procedure: 'patients.acceptLinkRequest',
+    input: ({ params }) => params,
+  },
+  {
+    method: 'POST',
+    path: '/patients/me/link-requests/:idRequest/decline',
+    procedure: 'patients.declineLinkRequest',
+    status: 204,
+    input: ({ params }) => params,
+  },
   {
     method: 'DELETE',
     path: '/patients/me/unlink-doctor/:doctorId',

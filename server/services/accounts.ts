@@ -1,14 +1,15 @@
 // Registration, sign-in, profile and sign-out (API.md "Routes": /auth/*).
 import { eq } from 'drizzle-orm';
-import type { LoginInput, RegisterInput, Session, User } from '../../shared/auth';
+import type { ChangePasswordInput, LoginInput, PendingRegistration, RegisterInput, Session, User } from '../../shared/auth';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwords';
-import { createSession, revokeSession, type Actor } from '../auth/sessions';
-import type { Db } from '../db/client';
+import { assertUncommonPassword } from '../auth/password-policy';
+import { createSession, revokeSession, revokeUserSessions, type Actor } from '../auth/sessions';
+import type { Db, DbOrTx } from '../db/client';
 import { medicPatients, medics, patients, users } from '../db/schema/index';
 import { AppError, isUniqueViolation } from '../errors';
 import type { SignInFailures } from '../auth/sign-in-failures';
-import { findUserByEmail, toUser } from './users';
+import { findActiveMedicByEmail, findUserByEmail, toUser } from './users';
 
 export interface AccountDeps {
   db: Db;
@@ -34,31 +35,53 @@ function startSession(deps: AccountDeps, user: User, meta: RequestMeta): Session
   return { access_token: deps.signToken({ sid: sessionId, sub: String(user.idUser) }), user };
 }
 
-export async function register(deps: AccountDeps, meta: RequestMeta, input: ParsedRegisterInput): Promise<Session> {
-  const anonymous: AuditActor = { userId: null, type: 'anonymous', ip: meta.ip };
+const anonymousAt = (meta: RequestMeta): AuditActor => ({ userId: null, type: 'anonymous', ip: meta.ip });
+
+const PENDING_MESSAGE = 'Your account was created. The practice administrator must approve it before you can sign in.';
+
+/** Does the install have its administrator yet? The first medic to register becomes it. */
+const hasAdministrator = (tx: DbOrTx): boolean =>
+  Boolean(tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1).get());
+
+export async function register(
+  deps: AccountDeps,
+  meta: RequestMeta,
+  input: ParsedRegisterInput,
+): Promise<Session | PendingRegistration> {
   const fail = (error: AppError): never => {
-    recordAudit(deps.db, anonymous, { action: 'auth.register', outcome: 'failure', detail: error.code });
+    recordAudit(deps.db, anonymousAt(meta), { action: 'auth.register', outcome: 'failure', detail: error.code });
     throw error;
   };
   // Checked before hashing, so an obvious conflict costs no hash; the transaction checks again.
   if (findUserByEmail(deps.db, input.email)) fail(new AppError('EMAIL_TAKEN'));
+  try {
+    assertUncommonPassword(input.password, 'password');
+  } catch (error) {
+    return fail(error as AppError);
+  }
   const passwordHash = await hashPassword(input.password);
 
   let user: User;
   try {
-    // One transaction: the user, their medic or patient row and the doctor link exist together or not at all.
+    // One transaction: the user, their medic or patient row, the doctor link and the audit event
+    // exist together or not at all.
     user = deps.db.transaction((tx) => {
-      const doctorUser = input.doctorEmail ? findUserByEmail(tx, input.doctorEmail) : undefined;
-      const doctor =
-        doctorUser?.type === 'medic'
-          ? tx.select({ medicId: medics.id }).from(medics).where(eq(medics.userId, doctorUser.id)).get()
-          : undefined;
+      const doctor = input.doctorEmail ? findActiveMedicByEmail(tx, input.doctorEmail) : undefined;
       if (input.doctorEmail && !doctor) throw new AppError('DOCTOR_NOT_FOUND');
       if (findUserByEmail(tx, input.email)) throw new AppError('EMAIL_TAKEN');
 
+      const firstMedic = input.type === 'medic' && !hasAdministrator(tx);
       const row = tx
         .insert(users)
-        .values({ email: input.email, passwordHash, type: input.type, name: input.name, lname: input.lname })
+        .values({
+          email: input.email,
+          passwordHash,
+          type: input.type,
+          name: input.name,
+          lname: input.lname,
+          isAdmin: firstMedic,
+          status: input.type === 'medic' && !firstMedic ? 'pending' : 'active',
+        })
         .returning()
         .get();
       if (input.type === 'medic') {
@@ -67,6 +90,8 @@ export async function register(deps: AccountDeps, meta: RequestMeta, input: Pars
         const patient = tx.insert(patients).values({ userId: row.id }).returning({ id: patients.id }).get();
         if (doctor) tx.insert(medicPatients).values({ medicId: doctor.medicId, patientId: patient.id }).run();
       }
+      const detail = firstMedic ? 'administrator' : row.status === 'pending' ? 'pending approval' : input.doctorEmail ? 'linked to doctor' : null;
+      recordAudit(tx, { userId: row.id, type: row.type, ip: meta.ip }, { action: 'auth.register', outcome: 'success', detail });
       return toUser(row);
     });
   } catch (error) {
@@ -74,31 +99,32 @@ export async function register(deps: AccountDeps, meta: RequestMeta, input: Pars
     if (isUniqueViolation(error)) return fail(new AppError('EMAIL_TAKEN'));
     throw error;
   }
-  recordAudit(deps.db, { userId: user.idUser, type: user.type, ip: meta.ip }, {
-    action: 'auth.register',
-    outcome: 'success',
-    detail: input.doctorEmail ? 'linked to doctor' : null,
-  });
+  if (user.status === 'pending') return { pending: true, message: PENDING_MESSAGE };
   return startSession(deps, user, meta);
 }
 
 export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginInput): Promise<Session> {
   const email = input.email.trim();
-  const anonymous: AuditActor = { userId: null, type: 'anonymous', ip: meta.ip };
   if (deps.signInFailures.isBlocked(meta.ip, email)) {
-    recordAudit(deps.db, anonymous, { action: 'auth.login', outcome: 'denied', detail: 'RATE_LIMITED' });
+    recordAudit(deps.db, anonymousAt(meta), { action: 'auth.login', outcome: 'denied', detail: 'RATE_LIMITED' });
     throw new AppError('RATE_LIMITED');
   }
   const row = findUserByEmail(deps.db, email);
   const valid = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
   if (!row || !valid) {
     deps.signInFailures.recordFailure(meta.ip, email);
-    recordAudit(deps.db, { ...anonymous, userId: row?.id ?? null }, {
+    recordAudit(deps.db, { ...anonymousAt(meta), userId: row?.id ?? null }, {
       action: 'auth.login',
       outcome: 'failure',
       detail: row ? 'wrong password' : 'unknown email',
     });
     throw new AppError('INVALID_CREDENTIALS');
+  }
+  // Only after the password is right: the account's state is nobody else's business.
+  if (row.status !== 'active') {
+    const code = row.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_DISABLED';
+    recordAudit(deps.db, { userId: row.id, type: row.type, ip: meta.ip }, { action: 'auth.login', outcome: 'denied', detail: code });
+    throw new AppError(code);
   }
   deps.signInFailures.recordSuccess(meta.ip, email);
   const user = toUser(row);
@@ -106,11 +132,53 @@ export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginIn
   return startSession(deps, user, meta);
 }
 
+const wrongCurrentPassword = () =>
+  new AppError('VALIDATION_FAILED', 'Invalid input. currentPassword: The current password is not correct.', [
+    { path: 'currentPassword', message: 'validation.currentPasswordWrong' },
+  ]);
+
+/**
+ * A signed-in user picks a new password, proving the current one. Wrong guesses count like failed
+ * sign-ins, so a stolen session cannot be used to guess the password. Every other session ends.
+ */
+export async function changePassword(deps: AccountDeps, actor: Actor, meta: RequestMeta, input: ChangePasswordInput): Promise<void> {
+  const who: AuditActor = { userId: actor.userId, type: actor.type, ip: meta.ip };
+  const fail = (error: AppError): never => {
+    recordAudit(deps.db, who, { action: 'auth.changePassword', outcome: error.code === 'RATE_LIMITED' ? 'denied' : 'failure', detail: error.code });
+    throw error;
+  };
+  if (deps.signInFailures.isBlocked(meta.ip, actor.email)) fail(new AppError('RATE_LIMITED'));
+  const row = deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).get();
+  if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    deps.signInFailures.recordFailure(meta.ip, actor.email);
+    fail(wrongCurrentPassword());
+  }
+  if (input.newPassword === input.currentPassword) {
+    fail(new AppError('VALIDATION_FAILED', 'Invalid input. newPassword: The new password must differ from the current one.', [
+      { path: 'newPassword', message: 'validation.passwordUnchanged' },
+    ]));
+  }
+  try {
+    assertUncommonPassword(input.newPassword, 'newPassword');
+  } catch (error) {
+    fail(error as AppError);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  deps.db.transaction((tx) => {
+    tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, actor.userId)).run();
+    revokeUserSessions(tx, actor.userId, actor.sessionId);
+    recordAudit(tx, who, { action: 'auth.changePassword', outcome: 'success' });
+  });
+}
+
 export const profile = (actor: Actor): { user: User } => ({
-  user: toUser({ ...actor, id: actor.userId }),
+  // A signed-in actor's account is active: findActor finds no other.
+  user: toUser({ ...actor, id: actor.userId, status: 'active' }),
 });
 
 export function logout(db: Db, actor: Actor, meta: RequestMeta): void {
-  revokeSession(db, actor.sessionId);
-  recordAudit(db, { userId: actor.userId, type: actor.type, ip: meta.ip }, { action: 'auth.logout', outcome: 'success' });
+  db.transaction((tx) => {
+    revokeSession(tx, actor.sessionId);
+    recordAudit(tx, { userId: actor.userId, type: actor.type, ip: meta.ip }, { action: 'auth.logout', outcome: 'success' });
+  });
 }

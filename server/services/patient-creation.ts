@@ -5,6 +5,7 @@ import { DEFAULT_PATIENT_ADDRESS, DEFAULT_PATIENT_PHONE } from '../../shared/con
 import type { createPatientInput, Patient } from '../../shared/patients';
 import type { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { assertUncommonPassword } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import type { Db, Tx } from '../db/client';
 import { medicPatients, patients, users } from '../db/schema/index';
@@ -56,40 +57,50 @@ function createAccount(tx: Tx, input: CreatePatientParsed & { form: 'newAccount'
   return tx.insert(patients).values({ userId: user.id, ...recordFields(input) }).returning({ id: patients.id }).get().id;
 }
 
-function completeExistingAccount(tx: Tx, input: CreatePatientParsed & { form: 'existingUser' }, medicId: number): number {
-  const user = tx
-    .select({ id: users.id, phone: users.phone, address: users.address })
+/**
+ * The documented {idUser, ...} form fills in the record of a patient already linked to the caller.
+ * A patient who is not linked answers 404 and nothing changes: reaching a record takes the
+ * patient's consent (a link request), never a creation call.
+ */
+function completeLinkedAccount(tx: Tx, input: CreatePatientParsed & { form: 'existingUser' }, medicId: number): number {
+  const found = tx
+    .select({ id: users.id, phone: users.phone, address: users.address, patientId: patients.id })
     .from(users)
+    .innerJoin(patients, eq(patients.userId, users.id))
     .where(and(eq(users.id, input.idUser), eq(users.type, 'patient'), byEmail(input.email)))
     .get();
   // The id and the email must name the same patient account: an id alone is never trusted.
-  if (!user) throw new AppError('PATIENT_NOT_FOUND', 'No patient account has that id and email.');
+  if (!found || !isLinked(tx, medicId, found.patientId)) throw new AppError('PATIENT_NOT_FOUND', 'No patient of yours has that id and email.');
   tx.update(users)
     .set({
-      phone: input.phone ?? user.phone ?? DEFAULT_PATIENT_PHONE,
-      address: input.address ?? user.address ?? DEFAULT_PATIENT_ADDRESS,
+      phone: input.phone ?? found.phone ?? DEFAULT_PATIENT_PHONE,
+      address: input.address ?? found.address ?? DEFAULT_PATIENT_ADDRESS,
     })
-    .where(eq(users.id, user.id))
+    .where(eq(users.id, found.id))
     .run();
-  const existing = tx.select({ id: patients.id }).from(patients).where(eq(patients.userId, user.id)).get();
-  if (existing && isLinked(tx, medicId, existing.id)) throw new AppError('ALREADY_LINKED');
-  const fields = recordFields(input);
-  if (!existing) return tx.insert(patients).values({ userId: user.id, ...fields }).returning({ id: patients.id }).get().id;
   tx.update(patients)
-    .set({ ...fields, updatedAt: new Date().toISOString() })
-    .where(eq(patients.id, existing.id))
+    .set({ ...recordFields(input), updatedAt: new Date().toISOString() })
+    .where(eq(patients.id, found.patientId))
     .run();
-  return existing.id;
+  return found.patientId;
 }
 
 export async function createPatient(db: Db, who: AuditActor, medicId: number, input: CreatePatientParsed): Promise<Patient> {
-  // Hashing is slow and async; it happens before the (synchronous) transaction opens.
-  const passwordHash = input.form === 'newAccount' ? await hashPassword(input.password) : undefined;
   let patientId: number;
   try {
+    if (input.form === 'newAccount') assertUncommonPassword(input.password, 'password');
+    // Hashing is slow and async; it happens before the (synchronous) transaction opens.
+    const passwordHash = input.form === 'newAccount' ? await hashPassword(input.password) : undefined;
     patientId = db.transaction((tx) => {
-      const id = input.form === 'newAccount' ? createAccount(tx, input, passwordHash!) : completeExistingAccount(tx, input, medicId);
-      tx.insert(medicPatients).values({ medicId, patientId: id }).run();
+      let id: number;
+      if (input.form === 'newAccount') {
+        // A patient the medic creates is linked at once: the medic brought the patient to the practice.
+        id = createAccount(tx, input, passwordHash!);
+        tx.insert(medicPatients).values({ medicId, patientId: id }).run();
+      } else {
+        id = completeLinkedAccount(tx, input, medicId);
+      }
+      recordAudit(tx, who, { action: 'patients.create', outcome: 'success', patientId: id, detail: input.form });
       return id;
     });
   } catch (error) {
@@ -97,6 +108,5 @@ export async function createPatient(db: Db, who: AuditActor, medicId: number, in
     recordAudit(db, who, { action: 'patients.create', outcome: 'failure', detail: appError?.code ?? 'INTERNAL_ERROR' });
     throw appError ?? error;
   }
-  recordAudit(db, who, { action: 'patients.create', outcome: 'success', patientId, detail: input.form });
   return findPatient(db, patientId)!;
 }

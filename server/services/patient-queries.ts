@@ -1,10 +1,11 @@
 // Reads of patients for the medic workspace. Each answers in one SQL statement, whatever the
 // number of patients (a grouped join, never a query per patient).
-import { and, asc, count, eq, max, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, max, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Doctor, Patient, PatientListItem, PatientSearchResult } from '../../shared/patients';
 import { SEARCH_RESULTS_LIMIT } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
 import { doctorColumns, patientColumns } from './columns';
+import { byEmail } from './users';
 import { clinicalHistories, medicPatients, medics, patients, users } from '../db/schema/index';
 
 const byLastNameThenName = [
@@ -46,33 +47,51 @@ export function linkedPatientListItem(db: DbOrTx, medicId: number, patientId: nu
 export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const likeLower = (column: SQLWrapper, pattern: string) => sql`lower(${column}) like ${pattern} escape '\\'`;
 
-export function searchPatients(db: DbOrTx, query: string): PatientSearchResult[] {
+/**
+ * Patient search for a medic (API.md "Directory privacy"): any field among the medic's own
+ * patients; other patients only by their exact email, so the directory cannot be browsed.
+ */
+export function searchPatients(db: DbOrTx, medicId: number, query: string): PatientSearchResult[] {
   const pattern = containsPattern(query);
+  const linked = isNotNull(medicPatients.medicId);
   return db
-    .select({ idPatient: patients.id, name: users.name, lname: users.lname, email: users.email, phone: users.phone })
+    .select({ idPatient: patients.id, name: users.name, lname: users.lname, email: users.email, phone: users.phone, linked: sql<number>`${linked}` })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
+    .leftJoin(medicPatients, and(eq(medicPatients.patientId, patients.id), eq(medicPatients.medicId, medicId)))
     .where(
       or(
-        likeLower(users.name, pattern),
-        likeLower(users.lname, pattern),
-        likeLower(users.email, pattern),
-        likeLower(sql`coalesce(${users.phone}, '')`, pattern),
+        and(
+          linked,
+          or(
+            likeLower(users.name, pattern),
+            likeLower(users.lname, pattern),
+            likeLower(users.email, pattern),
+            likeLower(sql`coalesce(${users.phone}, '')`, pattern),
+          ),
+        ),
+        byEmail(query),
       ),
     )
     .orderBy(...byLastNameThenName)
     .limit(SEARCH_RESULTS_LIMIT)
-    .all();
+    .all()
+    .map((row) => ({ ...row, linked: Boolean(row.linked) }));
 }
 
-
+/** Doctor search for everyone: active medics only; pending and disabled ones are invisible. */
 export function searchDoctors(db: DbOrTx, query: string): Doctor[] {
   const pattern = containsPattern(query);
   return db
     .select(doctorColumns)
     .from(medics)
     .innerJoin(users, eq(users.id, medics.userId))
-    .where(or(likeLower(users.name, pattern), likeLower(users.lname, pattern), likeLower(users.email, pattern)))
+    .where(
+      and(
+        eq(users.status, 'active'),
+        or(likeLower(users.name, pattern), likeLower(users.lname, pattern), likeLower(users.email, pattern)),
+      ),
+    )
     .orderBy(asc(sql`${users.lname} collate nocase`), asc(sql`${users.name} collate nocase`))
     .limit(SEARCH_RESULTS_LIMIT)
     .all();
@@ -105,6 +124,6 @@ export function findPatientByEmail(db: DbOrTx, email: string): { idPatient: numb
     .select({ idPatient: patients.id })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
-    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), eq(users.type, 'patient')))
+    .where(and(byEmail(email), eq(users.type, 'patient')))
     .get();
 }

@@ -1,13 +1,15 @@
 // What a patient sees of themself (PatientSelf of API.md), and their links to doctors.
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Doctor } from '../../shared/patients';
-import type { AuditActor } from '../audit/record-audit';
-import { recordAudit } from '../audit/record-audit';
+import { auditedTransaction, recordAudit, type AuditActor } from '../audit/record-audit';
 import type { Db, DbOrTx } from '../db/client';
 import { auditEvents, medicPatients, medics, users } from '../db/schema/index';
 import { AppError } from '../errors';
 import { loadPatientRecord } from './patient-record';
-import { byEmail } from './users';
+import { isLinked } from './access';
+import { clearRequest, pendingRequestsFor } from './link-requests';
+import { medicProfile } from './medic-profile';
+import { findActiveMedicByEmail } from './users';
 import { doctorColumns } from './columns';
 
 
@@ -26,38 +28,32 @@ export function loadPatientSelf(db: DbOrTx, patientId: number) {
   const record = loadPatientRecord(db, patientId);
   if (!record) throw new AppError('PATIENT_NOT_FOUND');
   const { history, ...rest } = record;
-  return { ...rest, doctors: listDoctorsOf(db, patientId), clinicalHistories: history };
+  return { ...rest, doctors: listDoctorsOf(db, patientId), clinicalHistories: history, linkRequests: pendingRequestsFor(db, patientId) };
 }
 
+/** The patient links a doctor themself: consent is given, so the link is made at once. */
 export function linkDoctorByEmail(db: Db, who: AuditActor, patientId: number, email: string): { message: string; doctor: Doctor } {
-  try {
-    const doctor = db.transaction((tx) => {
-      const found = tx.select(doctorColumns).from(medics).innerJoin(users, eq(users.id, medics.userId)).where(byEmail(email)).get();
-      if (!found) throw new AppError('NOT_FOUND', 'No doctor is registered with that email.');
-      const linked = tx
-        .select({ one: medicPatients.medicId })
-        .from(medicPatients)
-        .where(and(eq(medicPatients.medicId, found.idMedic), eq(medicPatients.patientId, patientId)))
-        .get();
-      if (linked) throw new AppError('ALREADY_LINKED', 'That doctor is already linked to you.');
-      tx.insert(medicPatients).values({ medicId: found.idMedic, patientId }).run();
-      return found;
-    });
-    recordAudit(db, who, { action: 'doctors.link', outcome: 'success', patientId, detail: `medic ${doctor.idMedic}` });
-    return { message: 'Doctor linked', doctor };
-  } catch (error) {
-    if (error instanceof AppError) recordAudit(db, who, { action: 'doctors.link', outcome: 'failure', patientId, detail: error.code });
-    throw error;
-  }
+  const doctor = auditedTransaction(db, who, 'doctors.link', patientId, (tx) => {
+    const medic = findActiveMedicByEmail(tx, email);
+    if (!medic) throw new AppError('NOT_FOUND', 'No doctor is registered with that email.');
+    if (isLinked(tx, medic.medicId, patientId)) throw new AppError('ALREADY_LINKED', 'That doctor is already linked to you.');
+    tx.insert(medicPatients).values({ medicId: medic.medicId, patientId }).run();
+    clearRequest(tx, medic.medicId, patientId);
+    recordAudit(tx, who, { action: 'doctors.link', outcome: 'success', patientId, detail: `medic ${medic.medicId}` });
+    return medicProfile(tx, medic.medicId);
+  });
+  return { message: 'Doctor linked', doctor };
 }
 
 export function unlinkDoctor(db: Db, who: AuditActor, patientId: number, medicId: number): void {
-  const { changes } = db
-    .delete(medicPatients)
-    .where(and(eq(medicPatients.medicId, medicId), eq(medicPatients.patientId, patientId)))
-    .run();
-  recordAudit(db, who, { action: 'doctors.unlink', outcome: changes ? 'success' : 'failure', patientId, detail: `medic ${medicId}` });
-  if (!changes) throw new AppError('NOT_FOUND', 'That doctor is not linked to you.');
+  auditedTransaction(db, who, 'doctors.unlink', patientId, (tx) => {
+    const { changes } = tx
+      .delete(medicPatients)
+      .where(and(eq(medicPatients.medicId, medicId), eq(medicPatients.patientId, patientId)))
+      .run();
+    if (!changes) throw new AppError('NOT_FOUND', 'That doctor is not linked to you.');
+    recordAudit(tx, who, { action: 'doctors.unlink', outcome: 'success', patientId, detail: `medic ${medicId}` });
+  });
 }
 
 export const ACCESS_LOG_PAGE_SIZE = 20;
@@ -67,7 +63,9 @@ export interface AccessLogEvent {
   action: string;
   outcome: 'success' | 'failure' | 'denied';
   medic: { idMedic: number; name: string; lname: string } | null;
+  /** For emergency accesses, the reason the medic gave. */
   detail: string | null;
+  emergency: boolean;
 }
 
 /** Who read or changed this patient's record, newest first: everyone's events but the patient's own. */
@@ -79,6 +77,7 @@ export function accessLog(db: DbOrTx, patientId: number, patientUserId: number, 
       action: auditEvents.action,
       outcome: auditEvents.outcome,
       detail: auditEvents.detail,
+      emergency: auditEvents.emergency,
       idMedic: medics.id,
       name: users.name,
       lname: users.lname,
@@ -98,6 +97,7 @@ export function accessLog(db: DbOrTx, patientId: number, patientUserId: number, 
     outcome: row.outcome,
     medic: row.idMedic !== null && row.name !== null && row.lname !== null ? { idMedic: row.idMedic, name: row.name, lname: row.lname } : null,
     detail: row.detail,
+    emergency: row.emergency,
   }));
   return { events, page, pageSize: ACCESS_LOG_PAGE_SIZE, total };
 }

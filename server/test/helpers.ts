@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Session } from '../../shared/auth';
+import { isPendingRegistration, type PendingRegistration, type Session } from '../../shared/auth';
 import { buildApp, type BuildOptions } from '../app';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
@@ -22,6 +22,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   maxUploadBytes: 50 * 1024 * 1024,
   authRequestsPerMinute: 60,
   masterKey: undefined,
+  emergencyAccessHours: 4,
   tls: undefined,
   ...overrides,
 });
@@ -41,6 +42,9 @@ export async function buildTestApp(options: Partial<BuildOptions> = {}): Promise
   if (ownDataDir) app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
   return app;
 }
+
+/** Not on the common-password list that registration refuses. */
+export const TEST_PASSWORD = 'clave-segura-9';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now()}.${++counter}@example.test`;
@@ -63,17 +67,32 @@ export function registerRequest(app: FastifyInstance, account: NewAccount = {}, 
       name: 'Ana',
       lname: 'Ruiz',
       email: uniqueEmail(),
-      password: 'secret123',
+      password: TEST_PASSWORD,
       type: 'patient',
       ...account,
     },
   });
 }
 
+/**
+ * A signed-in account. A medic registering after the install's administrator waits for approval;
+ * most tests are about something else, so the factory approves them (the approval itself has its own tests).
+ */
 export async function register(app: FastifyInstance, account: NewAccount = {}): Promise<Session> {
-  const response = await registerRequest(app, account);
+  const email = account.email ?? uniqueEmail();
+  const response = await registerRequest(app, { ...account, email });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  return response.json<Session>();
+  const body = response.json<Session | PendingRegistration>();
+  if (!isPendingRegistration(body)) return body;
+  approveByEmail(app, email);
+  const login = await loginRequest(app, email, account.password ?? TEST_PASSWORD);
+  if (login.statusCode !== 200) throw new Error(`login after approval failed: ${login.statusCode} ${login.body}`);
+  return login.json<Session>();
+}
+
+/** What an administrator's approval does, for tests whose subject is not the approval. */
+export function approveByEmail(app: FastifyInstance, email: string): void {
+  app.deps.db.$client.prepare("update users set status = 'active' where lower(email) = lower(?)").run(email);
 }
 
 export function loginRequest(app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1') {
@@ -94,3 +113,24 @@ export const rowCount = (app: FastifyInstance, table: string): number =>
 
 export const errorOf = (response: LightMyRequestResponse) =>
   response.json<{ statusCode: number; error: string; code: string; message: string; issues?: { path: string; message: string }[] }>();
+
+/**
+ * Links a patient to a medic the way the product does: the medic asks (202), the patient accepts.
+ * Resolves with the accepted answer's status, so tests can assert the link was made.
+ */
+export async function linkWithConsent(app: FastifyInstance, medic: Session, patient: Session): Promise<number> {
+  const asked = await app.inject({
+    method: 'POST',
+    url: '/api/medics/link-patient',
+    payload: { patientEmail: patient.user.email },
+    headers: bearer(medic.access_token),
+  });
+  if (asked.statusCode !== 202) return asked.statusCode;
+  const { idRequest } = asked.json<{ request: { idRequest: number } }>().request;
+  const accepted = await app.inject({
+    method: 'POST',
+    url: `/api/patients/me/link-requests/${idRequest}/accept`,
+    headers: bearer(patient.access_token),
+  });
+  return accepted.statusCode;
+}

@@ -1,21 +1,21 @@
 // Procedures about one patient take `idPatient` and pass through the one access rule
 // (services/access.ts) before their body runs; an id from the request is never used unchecked.
+// The access found travels in ctx.access, so audit() flags what is done under emergency access.
 import { patientIdInput } from '../../shared/patients';
 import { assertPatientAccess } from '../services/access';
 import { medicProcedure, userProcedure } from './trpc';
 
-/** The patient themself or a linked medic. */
-export const patientScopedProcedure = userProcedure
-  .input(patientIdInput)
-  .use(({ ctx, input, path, next }) => {
-    assertPatientAccess(ctx.deps.db, ctx.actor, ctx.meta.ip, input.idPatient, path);
-    return next();
-  });
+/** Reads: the patient themself, a linked medic, or a medic with running emergency access. */
+export const patientReadProcedure = userProcedure.input(patientIdInput).use(({ ctx, input, path, next }) =>
+  next({ ctx: { access: assertPatientAccess(ctx.deps.db, ctx.actor, ctx.meta.ip, input.idPatient, path, { mode: 'read', now: ctx.deps.now() }) } }),
+);
 
-/** A medic linked to the patient. */
-export const linkedPatientProcedure = medicProcedure
-  .input(patientIdInput)
-  .use(({ ctx, input, path, next }) => {
-    assertPatientAccess(ctx.deps.db, ctx.actor, ctx.meta.ip, input.idPatient, path);
-    return next();
-  });
+/** Reads only a medic makes (the full record): linked, or with running emergency access. */
+export const medicReadProcedure = medicProcedure.input(patientIdInput).use(({ ctx, input, path, next }) =>
+  next({ ctx: { access: assertPatientAccess(ctx.deps.db, ctx.actor, ctx.meta.ip, input.idPatient, path, { mode: 'read', now: ctx.deps.now() }) } }),
+);
+
+/** Writes: a medic linked to the patient. Under emergency access they answer 403. */
+export const linkedPatientProcedure = medicProcedure.input(patientIdInput).use(({ ctx, input, path, next }) =>
+  next({ ctx: { access: assertPatientAccess(ctx.deps.db, ctx.actor, ctx.meta.ip, input.idPatient, path, { mode: 'write', now: ctx.deps.now() }) } }),
+);

@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from './trpc';
+import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { clinicalHistoryRouter } from './routers/clinical-history';
 import { medicsRouter } from './routers/medics';
@@ -6,6 +7,7 @@ import { patientsRouter } from './routers/patients';
 
 export const appRouter = router({
   auth: authRouter,
+  admin: adminRouter,
   medics: medicsRouter,
   patients: patientsRouter,
   clinicalHistory: clinicalHistoryRouter,

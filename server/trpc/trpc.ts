@@ -3,7 +3,7 @@
 import { initTRPC } from '@trpc/server';
 import { classifyError, toTrpcError } from '../error-mapping';
 import { AppError } from '../errors';
-import type { Actor } from '../auth/sessions';
+import { assertPasswordCurrent, type Actor } from '../auth/sessions';
 import type { Context } from './context';
 
 const t = initTRPC.context<Context>().create({
@@ -43,9 +43,16 @@ export const authFloodProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next();
 });
 
-export const userProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Any signed-in user, even one who must change their password first (profile, logout, change-password). */
+export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.actor) throw new AppError('UNAUTHENTICATED');
   return next({ ctx: { actor: ctx.actor } });
+});
+
+/** A signed-in user free to work: after an administrator's reset, nothing but a new password. */
+export const userProcedure = sessionProcedure.use(({ ctx, next }) => {
+  assertPasswordCurrent(ctx.actor);
+  return next();
 });
 
 export type MedicActor = Actor & { type: 'medic'; medicId: number };
@@ -61,4 +68,10 @@ export const patientProcedure = userProcedure.use(({ ctx, next }) => {
   const { actor } = ctx;
   if (actor.type !== 'patient' || actor.patientId === null) throw new AppError('FORBIDDEN');
   return next({ ctx: { actor: actor as PatientActor } });
+});
+
+/** The practice administrator (API.md "Practice administration"). */
+export const adminProcedure = medicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor.isAdmin) throw new AppError('FORBIDDEN', 'Only the practice administrator can do this.');
+  return next();
 });

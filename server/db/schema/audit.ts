@@ -18,6 +18,8 @@ export const auditEvents = sqliteTable(
     outcome: text('outcome', { enum: ['success', 'failure', 'denied'] }).notNull(),
     ip: text('ip'),
     detail: text('detail'),
+    /** Done under emergency access: the patient sees it flagged, with the reason in detail. */
+    emergency: integer('emergency', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('audit_events_patient_at_idx').on(t.patientId, t.at),

@@ -4,3 +4,4 @@ export * from './lookups';
 export * from './patients';
 export * from './record';
 export * from './audit';
+export * from './access';

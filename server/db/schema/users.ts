@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { USER_STATUSES } from '../../../shared/constants';
 import { createdAt, id } from './columns';
 
 /** Every account, medic or patient. Emails are unique whatever their case. */
@@ -14,11 +15,17 @@ export const users = sqliteTable(
     lname: text('lname').notNull(),
     phone: text('phone'),
     address: text('address'),
+    /** Medics registering after the administrator wait as 'pending' until approved. */
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    /** Set by an administrator's password reset: nothing else works until the user picks a new one. */
+    mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_lname_name_idx').on(t.lname, t.name),
+    index('users_type_status_idx').on(t.type, t.status),
   ],
 );
 

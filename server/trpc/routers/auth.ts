@@ -1,7 +1,7 @@
-import { loginInput, registerInput } from '../../../shared/auth';
-import { login, logout, profile, register, type AccountDeps } from '../../services/accounts';
+import { changePasswordInput, loginInput, registerInput } from '../../../shared/auth';
+import { changePassword, login, logout, profile, register, type AccountDeps } from '../../services/accounts';
 import type { AppDeps } from '../context';
-import { authFloodProcedure, router, userProcedure } from '../trpc';
+import { authFloodProcedure, router, sessionProcedure } from '../trpc';
 
 const accountDeps = (deps: AppDeps): AccountDeps => ({
   db: deps.db,
@@ -17,9 +17,21 @@ export const authRouter = router({
   login: authFloodProcedure
     .input(loginInput)
     .mutation(({ ctx, input }) => login(accountDeps(ctx.deps), ctx.meta, input)),
-  profile: userProcedure.query(({ ctx }) => profile(ctx.actor)),
-  logout: userProcedure.mutation(({ ctx }) => {
+  // These three stay open to a user who must change their password: it is how they do so.
+  profile: sessionProcedure.query(({ ctx }) => profile(ctx.actor)),
+  logout: sessionProcedure.mutation(({ ctx }) => {
     logout(ctx.deps.db, ctx.actor, ctx.meta);
     return null;
   }),
+  changePassword: sessionProcedure
+    .use(async ({ ctx, next }) => {
+      // Checking the current password hashes, like a sign-in: a flood is refused before hashing.
+      await ctx.guardAuthFlood();
+      return next();
+    })
+    .input(changePasswordInput)
+    .mutation(async ({ ctx, input }) => {
+      await changePassword(accountDeps(ctx.deps), ctx.actor, ctx.meta, input);
+      return null;
+    }),
 });

@@ -1,13 +1,17 @@
-// The medic workspace: linked patients, search, link and unlink; and doctor search for everyone.
+// The medic workspace: linked patients, search, link requests, emergency access, unlink, the
+// medic's own profile; and doctor search for everyone.
 import { z } from 'zod';
-import { linkPatientInput, patientIdInput, searchInput } from '../../../shared/patients';
+import { emergencyAccessInput, linkPatientInput, medicProfileInput, patientIdInput, requestIdInput, searchInput } from '../../../shared/patients';
 import { deleteDocument } from '../../services/documents';
 import { auditActorOf } from '../../services/access';
-import { linkPatientByEmail, unlinkPatient } from '../../services/patient-links';
+import { startEmergencyAccess } from '../../services/emergency-access';
+import { listMedicRequests, requestLink, withdrawRequest } from '../../services/link-requests';
+import { medicProfile, updateMedicProfile } from '../../services/medic-profile';
+import { unlinkPatient } from '../../services/patient-links';
 import { listLinkedPatients, searchDoctors, searchPatients } from '../../services/patient-queries';
 import { loadPatientRecord } from '../../services/patient-record';
 import { AppError } from '../../errors';
-import { linkedPatientProcedure } from '../patient-scoped';
+import { linkedPatientProcedure, medicReadProcedure } from '../patient-scoped';
 import { medicProcedure, router, userProcedure } from '../trpc';
 import { audit } from '../audit';
 
@@ -26,7 +30,7 @@ export const medicsRouter = router({
     const query = input.q.trim();
     // An empty query is no search: nothing is read, so nothing is audited.
     if (!query) return [];
-    const results = searchPatients(ctx.deps.db, query);
+    const results = searchPatients(ctx.deps.db, ctx.actor.medicId, query);
     audit(ctx, {
       action: 'patients.search',
       outcome: 'success',
@@ -35,18 +39,33 @@ export const medicsRouter = router({
     return results;
   }),
 
+  /** Asks the patient: the record opens once they accept (API.md: 202 with the request). */
   linkPatient: medicProcedure
     .input(linkPatientInput)
     .mutation(({ ctx, input }) =>
-      linkPatientByEmail(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.medicId, input.patientEmail),
+      requestLink(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.medicId, input.patientEmail, ctx.deps.now()),
     ),
+
+  linkRequests: medicProcedure.query(({ ctx }) => ({ requests: listMedicRequests(ctx.deps.db, ctx.actor.medicId) })),
+
+  withdrawLinkRequest: medicProcedure.input(requestIdInput).mutation(({ ctx, input }) => {
+    withdrawRequest(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.medicId, input.idRequest);
+    return null;
+  }),
+
+  emergencyAccess: medicProcedure.input(emergencyAccessInput).mutation(({ ctx, input }) =>
+    startEmergencyAccess(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.medicId, input, {
+      now: ctx.deps.now(),
+      hours: ctx.deps.config.emergencyAccessHours,
+    }),
+  ),
 
   unlinkPatient: medicProcedure.input(patientIdInput).mutation(({ ctx, input }) => {
     unlinkPatient(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.medicId, input.idPatient);
     return null;
   }),
 
-  patientDetail: linkedPatientProcedure.query(({ ctx, input }) => {
+  patientDetail: medicReadProcedure.query(({ ctx, input }) => {
     const record = loadPatientRecord(ctx.deps.db, input.idPatient);
     if (!record) throw new AppError('PATIENT_NOT_FOUND');
     audit(ctx, {
@@ -54,7 +73,10 @@ export const medicsRouter = router({
       outcome: 'success',
       patientId: input.idPatient,
     });
-    return record;
+    const { access } = ctx;
+    // Under emergency access the client shows the banner with its end and offers no edits.
+    const emergencyAccess = access.kind === 'emergency' ? { idAccess: access.idAccess, reason: access.reason, expiresAt: access.expiresAt } : null;
+    return { ...record, emergencyAccess };
   }),
 
   deleteFile: linkedPatientProcedure
@@ -69,6 +91,12 @@ export const medicsRouter = router({
       });
       return null;
     }),
+
+  me: medicProcedure.query(({ ctx }) => medicProfile(ctx.deps.db, ctx.actor.medicId)),
+
+  updateMe: medicProcedure
+    .input(medicProfileInput)
+    .mutation(({ ctx, input }) => updateMedicProfile(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor, input)),
 
   searchDoctors: userProcedure.input(searchInput).query(({ ctx, input }) => {
     const query = input.q.trim();

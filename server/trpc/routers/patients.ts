@@ -15,10 +15,11 @@ import {
   vaccinesDef,
   vitalsDef,
 } from '../../services/record-collections';
-import { linkedPatientProcedure, patientScopedProcedure } from '../patient-scoped';
+import { linkedPatientProcedure, patientReadProcedure } from '../patient-scoped';
 import { medicProcedure, patientProcedure, router } from '../trpc';
 import { z } from 'zod';
-import { linkDoctorInput } from '../../../shared/patients';
+import { linkDoctorInput, requestIdInput } from '../../../shared/patients';
+import { acceptRequest, declineRequest } from '../../services/link-requests';
 import { accessLog, linkDoctorByEmail, loadPatientSelf, unlinkDoctor } from '../../services/patient-self';
 import { collectionRouter } from './record-items';
 import { audit } from '../audit';
@@ -39,7 +40,7 @@ export const patientsRouter = router({
     return patients;
   }),
 
-  byId: patientScopedProcedure.query(({ ctx, input }) => {
+  byId: patientReadProcedure.query(({ ctx, input }) => {
     const patient = findPatient(ctx.deps.db, input.idPatient);
     if (!patient) throw new AppError('PATIENT_NOT_FOUND');
     audit(ctx, {
@@ -52,21 +53,17 @@ export const patientsRouter = router({
 
   update: linkedPatientProcedure.input(patientUpdateInput).mutation(({ ctx, input }) => {
     const { idPatient, ...changes } = input;
-    let patient;
     try {
-      patient = ctx.deps.db.transaction((tx) => updatePatient(tx, idPatient, changes));
+      return ctx.deps.db.transaction((tx) => {
+        const patient = updatePatient(tx, idPatient, changes);
+        audit(ctx, { action: 'patient.update', outcome: 'success', patientId: idPatient, detail: Object.keys(changes).join(',') }, tx);
+        return patient;
+      });
     } catch (error) {
       // Two edits racing to the same email: the unique index decides.
       if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
       throw error;
     }
-    audit(ctx, {
-      action: 'patient.update',
-      outcome: 'success',
-      patientId: idPatient,
-      detail: Object.keys(changes).join(','),
-    });
-    return patient;
   }),
 
   me: patientProcedure.query(({ ctx }) => {
@@ -85,6 +82,15 @@ export const patientsRouter = router({
       unlinkDoctor(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.patientId, input.idMedic);
       return null;
     }),
+
+  acceptLinkRequest: patientProcedure
+    .input(requestIdInput)
+    .mutation(({ ctx, input }) => acceptRequest(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.patientId, input.idRequest)),
+
+  declineLinkRequest: patientProcedure.input(requestIdInput).mutation(({ ctx, input }) => {
+    declineRequest(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.patientId, input.idRequest, ctx.deps.now());
+    return null;
+  }),
 
   accessLog: patientProcedure
     .input(z.object({ page: z.coerce.number({ error: 'validation.numberInvalid' }).int().min(1).max(100_000).default(1) }).default({ page: 1 }))

@@ -19,30 +19,26 @@ const fieldsOf = (input: Fields): Fields => {
 export function collectionRouter<Item>(def: CollectionDef<Item, z.ZodType<Fields>, z.ZodType<Fields>>) {
   return router({
     add: linkedPatientProcedure.input(def.addSchema).mutation(({ ctx, input }) => {
-      const item = ctx.deps.db.transaction((tx) => addItem(tx, def, input.idPatient, fieldsOf(input)));
-      audit(ctx, { action: `${def.key}.add`, outcome: 'success', patientId: input.idPatient });
-      return item;
+      return ctx.deps.db.transaction((tx) => {
+        const item = addItem(tx, def, input.idPatient, fieldsOf(input));
+        audit(ctx, { action: `${def.key}.add`, outcome: 'success', patientId: input.idPatient }, tx);
+        return item;
+      });
     }),
     update: linkedPatientProcedure
       .input(itemIdInput)
       .input(def.updateSchema)
       .mutation(({ ctx, input }) => {
-        const item = ctx.deps.db.transaction((tx) => updateItem(tx, def, input.idPatient, input.itemId, fieldsOf(input)));
-        audit(ctx, {
-          action: `${def.key}.update`,
-          outcome: 'success',
-          patientId: input.idPatient,
-          detail: `${def.idName} ${input.itemId}`,
+        return ctx.deps.db.transaction((tx) => {
+          const item = updateItem(tx, def, input.idPatient, input.itemId, fieldsOf(input));
+          audit(ctx, { action: `${def.key}.update`, outcome: 'success', patientId: input.idPatient, detail: `${def.idName} ${input.itemId}` }, tx);
+          return item;
         });
-        return item;
       }),
     remove: linkedPatientProcedure.input(itemIdInput).mutation(({ ctx, input }) => {
-      removeItem(ctx.deps.db, def, input.idPatient, input.itemId);
-      audit(ctx, {
-        action: `${def.key}.remove`,
-        outcome: 'success',
-        patientId: input.idPatient,
-        detail: `${def.idName} ${input.itemId}`,
+      ctx.deps.db.transaction((tx) => {
+        removeItem(tx, def, input.idPatient, input.itemId);
+        audit(ctx, { action: `${def.key}.remove`, outcome: 'success', patientId: input.idPatient, detail: `${def.idName} ${input.itemId}` }, tx);
       });
       return null;
     }),

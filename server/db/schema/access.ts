@@ -1,0 +1,49 @@
+// How a medic comes to see a patient besides a link: a request the patient has yet to answer,
+// and emergency ("break the glass") access, read-only and time-limited.
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { LINK_REQUEST_STATUSES } from '../../../shared/constants';
+import { createdAt, id } from './columns';
+import { patients } from './patients';
+import { medics } from './users';
+
+/** A medic asks to see a patient's record; the patient accepts (a link) or declines. One row per pair. */
+export const linkRequests = sqliteTable(
+  'link_requests',
+  {
+    id: id(),
+    medicId: integer('medic_id')
+      .notNull()
+      .references(() => medics.id, { onDelete: 'cascade' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: LINK_REQUEST_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: text('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('link_requests_medic_patient_unique').on(t.medicId, t.patientId),
+    index('link_requests_patient_status_idx').on(t.patientId, t.status),
+  ],
+);
+
+/** Read-only access to one record for emergency care, with the reason the medic gave. Never deleted. */
+export const emergencyAccesses = sqliteTable(
+  'emergency_accesses',
+  {
+    id: id(),
+    medicId: integer('medic_id')
+      .notNull()
+      .references(() => medics.id, { onDelete: 'cascade' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    startedAt: text('started_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [
+    index('emergency_accesses_medic_patient_idx').on(t.medicId, t.patientId, t.expiresAt),
+    index('emergency_accesses_started_idx').on(t.startedAt),
+  ],
+);

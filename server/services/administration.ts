@@ -1,0 +1,97 @@
+// The practice administrator's work (API.md "Practice administration"): approving, disabling and
+// enabling medics, and resetting any account's password. Each change and its audit event commit together.
+import { randomInt } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { MedicAccount } from '../../shared/admin';
+import { auditedTransaction, recordAudit, type AuditActor } from '../audit/record-audit';
+import { hashPassword } from '../auth/passwords';
+import { revokeUserSessions, type Actor } from '../auth/sessions';
+import type { Db, DbOrTx } from '../db/client';
+import { medics, users } from '../db/schema/index';
+import { AppError } from '../errors';
+import { byEmail } from './users';
+
+/** Medic accounts, pending first, then by last name and name (or only `onlyMedicId`). */
+export function listMedicAccounts(db: DbOrTx, onlyMedicId?: number): MedicAccount[] {
+  return db
+    .select({
+      idMedic: medics.id,
+      idUser: users.id,
+      name: users.name,
+      lname: users.lname,
+      email: users.email,
+      status: users.status,
+      isAdmin: users.isAdmin,
+      createdAt: users.createdAt,
+    })
+    .from(medics)
+    .innerJoin(users, eq(users.id, medics.userId))
+    .where(onlyMedicId === undefined ? undefined : eq(medics.id, onlyMedicId))
+    .orderBy(
+      sql`case ${users.status} when 'pending' then 0 else 1 end`,
+      asc(sql`${users.lname} collate nocase`),
+      asc(sql`${users.name} collate nocase`),
+      asc(medics.id),
+    )
+    .all();
+}
+
+export type MedicStatusChange = 'approve' | 'disable' | 'enable';
+
+const statusAfter: Record<MedicStatusChange, MedicAccount['status']> = { approve: 'active', enable: 'active', disable: 'disabled' };
+
+/** Approve a pending medic, or disable or enable one. A disabled medic's sessions end at once. */
+export function changeMedicStatus(db: Db, admin: Actor, who: AuditActor, idMedic: number, change: MedicStatusChange): MedicAccount {
+  const action = `admin.${change}Medic`;
+  return auditedTransaction(db, who, action, null, (tx) => {
+    const medic = listMedicAccounts(tx, idMedic)[0];
+    if (!medic) throw new AppError('NOT_FOUND', 'No such medic.');
+    if (medic.idUser === admin.userId) throw new AppError('FORBIDDEN', 'You cannot change the status of your own account.');
+    if (change === 'approve' && medic.status !== 'pending') throw new AppError('FORBIDDEN', 'Only a medic waiting for approval can be approved.');
+    tx.update(users).set({ status: statusAfter[change] }).where(eq(users.id, medic.idUser)).run();
+    if (change === 'disable') revokeUserSessions(tx, medic.idUser);
+    recordAudit(tx, who, { action, outcome: 'success', detail: `medic ${idMedic}` });
+    return listMedicAccounts(tx, idMedic)[0]!;
+  });
+}
+
+// No 0/O, 1/l/I: the administrator reads it out or writes it down for the user.
+const READABLE = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 16 characters from 55 (about 92 bits), in groups of four for reading aloud. */
+export function temporaryPassword(): string {
+  const chars = Array.from({ length: 16 }, () => READABLE[randomInt(READABLE.length)]);
+  return [0, 4, 8, 12].map((start) => chars.slice(start, start + 4).join('')).join('-');
+}
+
+/**
+ * Gives any account (medic or patient) a temporary password, shown once to the administrator. The
+ * account's sessions end, and it must choose a new password at its next sign-in.
+ */
+export async function resetPassword(db: Db, admin: Actor, who: AuditActor, idUser: number): Promise<{ temporaryPassword: string }> {
+  const refuse = (error: AppError): never => {
+    recordAudit(db, who, { action: 'admin.resetPassword', outcome: 'failure', detail: `${error.code} user ${idUser}` });
+    throw error;
+  };
+  if (idUser === admin.userId) refuse(new AppError('FORBIDDEN', 'Use "Change password" for your own account.'));
+  if (!db.select({ id: users.id }).from(users).where(eq(users.id, idUser)).get()) refuse(new AppError('NOT_FOUND', 'No such account.'));
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, idUser)).run();
+    revokeUserSessions(tx, idUser);
+    recordAudit(tx, who, { action: 'admin.resetPassword', outcome: 'success', detail: `user ${idUser}` });
+  });
+  return { temporaryPassword: password };
+}
+
+/** The account behind an exact email, for the administrator's password reset. */
+export function findAccount(db: DbOrTx, email: string) {
+  return (
+    db
+      .select({ idUser: users.id, name: users.name, lname: users.lname, email: users.email, type: users.type, status: users.status })
+      .from(users)
+      .where(byEmail(email))
+      .get() ?? null
+  );
+}

@@ -1,0 +1,66 @@
+// Emergency ("break the glass") access: a medic who is not linked states a reason and reads one
+// patient's record for a limited time. Every start and every use is audited with the reason.
+import { desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { EmergencyAccess, EmergencyAccessInput } from '../../shared/patients';
+import { auditedTransaction, recordAudit, type AuditActor } from '../audit/record-audit';
+import type { Db, DbOrTx } from '../db/client';
+import { emergencyAccesses, medics, patients, users } from '../db/schema/index';
+import { AppError } from '../errors';
+import { isLinked } from './access';
+import { doctorColumns } from './columns';
+import { findPatientByEmail } from './patient-queries';
+
+const patientUsers = alias(users, 'patient_users');
+
+/** Emergency accesses, newest first, or only `onlyId`: one statement whatever their number. */
+export function listEmergencyAccesses(db: DbOrTx, onlyId?: number): EmergencyAccess[] {
+  return db
+    .select({
+      idAccess: emergencyAccesses.id,
+      medic: doctorColumns,
+      idPatient: patients.id,
+      patientName: patientUsers.name,
+      patientLname: patientUsers.lname,
+      reason: emergencyAccesses.reason,
+      startedAt: emergencyAccesses.startedAt,
+      expiresAt: emergencyAccesses.expiresAt,
+    })
+    .from(emergencyAccesses)
+    .innerJoin(medics, eq(medics.id, emergencyAccesses.medicId))
+    .innerJoin(users, eq(users.id, medics.userId))
+    .innerJoin(patients, eq(patients.id, emergencyAccesses.patientId))
+    .innerJoin(patientUsers, eq(patientUsers.id, patients.userId))
+    .where(onlyId === undefined ? undefined : eq(emergencyAccesses.id, onlyId))
+    .orderBy(desc(emergencyAccesses.startedAt), desc(emergencyAccesses.id))
+    .all()
+    .map(({ idPatient, patientName, patientLname, ...access }) => ({
+      ...access,
+      patient: { idPatient, name: patientName, lname: patientLname },
+    }));
+}
+
+export function startEmergencyAccess(
+  db: Db,
+  who: AuditActor,
+  medicId: number,
+  input: EmergencyAccessInput,
+  options: { now: Date; hours: number },
+): EmergencyAccess {
+  return auditedTransaction(db, who, 'emergency.start', null, (tx) => {
+    const found = findPatientByEmail(tx, input.patientEmail);
+    if (!found) throw new AppError('PATIENT_NOT_FOUND', 'No patient account has that email.');
+    if (isLinked(tx, medicId, found.idPatient)) {
+      throw new AppError('ALREADY_LINKED', 'That patient is already linked to you: open the record from your list.');
+    }
+    const startedAt = options.now;
+    const expiresAt = new Date(startedAt.getTime() + options.hours * 3_600_000);
+    const { id } = tx
+      .insert(emergencyAccesses)
+      .values({ medicId, patientId: found.idPatient, reason: input.reason, startedAt: startedAt.toISOString(), expiresAt: expiresAt.toISOString() })
+      .returning({ id: emergencyAccesses.id })
+      .get();
+    recordAudit(tx, who, { action: 'emergency.start', outcome: 'success', patientId: found.idPatient, emergency: true, detail: input.reason });
+    return listEmergencyAccesses(tx, id)[0]!;
+  });
+}

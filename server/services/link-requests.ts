@@ -1,0 +1,131 @@
+// Consent for links (API.md "Practice administration, consent and emergency access"): a medic asks
+// to see a patient's record; the record stays closed to them until the patient accepts.
+import { and, desc, eq } from 'drizzle-orm';
+import type { Doctor, LinkRequestForMedic, LinkRequestForPatient } from '../../shared/patients';
+import { auditedTransaction as audited, recordAudit, type AuditActor } from '../audit/record-audit';
+import type { Db, DbOrTx } from '../db/client';
+import { linkRequests, medicPatients, medics, patients, users } from '../db/schema/index';
+import { AppError } from '../errors';
+import { isLinked } from './access';
+import { doctorColumns } from './columns';
+import { findPatientByEmail } from './patient-queries';
+
+function medicRequest(db: DbOrTx, medicId: number, idRequest: number): LinkRequestForMedic | undefined {
+  return listMedicRequests(db, medicId, idRequest)[0];
+}
+
+/** The requests a medic sent that are pending or declined, newest first (or only `onlyId`). */
+export function listMedicRequests(db: DbOrTx, medicId: number, onlyId?: number): LinkRequestForMedic[] {
+  return db
+    .select({
+      idRequest: linkRequests.id,
+      idPatient: patients.id,
+      name: users.name,
+      lname: users.lname,
+      email: users.email,
+      createdAt: linkRequests.createdAt,
+      status: linkRequests.status,
+    })
+    .from(linkRequests)
+    .innerJoin(patients, eq(patients.id, linkRequests.patientId))
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(and(eq(linkRequests.medicId, medicId), onlyId === undefined ? undefined : eq(linkRequests.id, onlyId)))
+    .orderBy(desc(linkRequests.createdAt), desc(linkRequests.id))
+    .all()
+    .map(({ idRequest, idPatient, name, lname, email, createdAt, status }) => ({
+      idRequest,
+      patient: { idPatient, name, lname, email },
+      createdAt,
+      status,
+    }));
+}
+
+/**
+ * POST /medics/link-patient: asks the patient behind `email`. Asking again while a request is
+ * pending answers the same request; after a decline it asks anew.
+ */
+export function requestLink(db: Db, who: AuditActor, medicId: number, email: string, now: Date): { message: string; request: LinkRequestForMedic } {
+  const request = audited(db, who, 'patients.linkRequest', null, (tx) => {
+    const found = findPatientByEmail(tx, email);
+    if (!found) throw new AppError('PATIENT_NOT_FOUND', 'No patient account has that email.');
+    if (isLinked(tx, medicId, found.idPatient)) throw new AppError('ALREADY_LINKED', 'That patient is already linked to you.');
+    const existing = tx
+      .select({ id: linkRequests.id, status: linkRequests.status })
+      .from(linkRequests)
+      .where(and(eq(linkRequests.medicId, medicId), eq(linkRequests.patientId, found.idPatient)))
+      .get();
+    let id = existing?.id;
+    if (!existing) {
+      id = tx.insert(linkRequests).values({ medicId, patientId: found.idPatient, createdAt: now.toISOString() }).returning({ id: linkRequests.id }).get().id;
+    } else if (existing.status === 'declined') {
+      tx.update(linkRequests).set({ status: 'pending', createdAt: now.toISOString(), decidedAt: null }).where(eq(linkRequests.id, existing.id)).run();
+    }
+    recordAudit(tx, who, { action: 'patients.linkRequest', outcome: 'success', patientId: found.idPatient, detail: `request ${id}` });
+    return medicRequest(tx, medicId, id!)!;
+  });
+  return { message: 'Request sent. The patient must accept it before you can see the record.', request };
+}
+
+/** DELETE /medics/link-requests/:idRequest: the medic withdraws a request (pending or declined). */
+export function withdrawRequest(db: Db, who: AuditActor, medicId: number, idRequest: number): void {
+  audited(db, who, 'patients.linkRequestWithdraw', null, (tx) => {
+    const row = tx
+      .delete(linkRequests)
+      .where(and(eq(linkRequests.id, idRequest), eq(linkRequests.medicId, medicId)))
+      .returning({ patientId: linkRequests.patientId })
+      .get();
+    if (!row) throw new AppError('NOT_FOUND', 'No such request.');
+    recordAudit(tx, who, { action: 'patients.linkRequestWithdraw', outcome: 'success', patientId: row.patientId, detail: `request ${idRequest}` });
+  });
+}
+
+/** The pending requests a patient has yet to answer, from medics whose accounts are active. */
+export function pendingRequestsFor(db: DbOrTx, patientId: number, onlyId?: number): LinkRequestForPatient[] {
+  return db
+    .select({ idRequest: linkRequests.id, createdAt: linkRequests.createdAt, medic: doctorColumns })
+    .from(linkRequests)
+    .innerJoin(medics, eq(medics.id, linkRequests.medicId))
+    .innerJoin(users, eq(users.id, medics.userId))
+    .where(
+      and(
+        eq(linkRequests.patientId, patientId),
+        eq(linkRequests.status, 'pending'),
+        eq(users.status, 'active'),
+        onlyId === undefined ? undefined : eq(linkRequests.id, onlyId),
+      ),
+    )
+    .orderBy(desc(linkRequests.createdAt), desc(linkRequests.id))
+    .all();
+}
+
+function pendingRequestOrThrow(tx: DbOrTx, patientId: number, idRequest: number): LinkRequestForPatient {
+  const request = pendingRequestsFor(tx, patientId, idRequest)[0];
+  if (!request) throw new AppError('NOT_FOUND', 'No such request.');
+  return request;
+}
+
+/** The patient accepts: the medic is linked, and the request, fulfilled, goes. */
+export function acceptRequest(db: Db, who: AuditActor, patientId: number, idRequest: number): { message: string; doctor: Doctor } {
+  const doctor = audited(db, who, 'linkRequests.accept', patientId, (tx) => {
+    const { medic } = pendingRequestOrThrow(tx, patientId, idRequest);
+    tx.insert(medicPatients).values({ medicId: medic.idMedic, patientId }).onConflictDoNothing().run();
+    tx.delete(linkRequests).where(eq(linkRequests.id, idRequest)).run();
+    recordAudit(tx, who, { action: 'linkRequests.accept', outcome: 'success', patientId, detail: `medic ${medic.idMedic}` });
+    return medic;
+  });
+  return { message: 'Doctor linked', doctor };
+}
+
+/** The patient declines: the record stays closed; the medic sees the request as declined. */
+export function declineRequest(db: Db, who: AuditActor, patientId: number, idRequest: number, now: Date): void {
+  audited(db, who, 'linkRequests.decline', patientId, (tx) => {
+    const { medic } = pendingRequestOrThrow(tx, patientId, idRequest);
+    tx.update(linkRequests).set({ status: 'declined', decidedAt: now.toISOString() }).where(eq(linkRequests.id, idRequest)).run();
+    recordAudit(tx, who, { action: 'linkRequests.decline', outcome: 'success', patientId, detail: `medic ${medic.idMedic}` });
+  });
+}
+
+/** A link made another way (the patient linked the doctor) fulfils any request between them. */
+export function clearRequest(tx: DbOrTx, medicId: number, patientId: number): void {
+  tx.delete(linkRequests).where(and(eq(linkRequests.medicId, medicId), eq(linkRequests.patientId, patientId))).run();
+}

@@ -1,0 +1,28 @@
+// Shapes and inputs of the practice administration (API.md "Practice administration").
+import { z } from 'zod';
+import { emailSchema } from './auth';
+import type { USER_STATUSES, USER_TYPES } from './constants';
+
+export interface MedicAccount {
+  idMedic: number;
+  idUser: number;
+  name: string;
+  lname: string;
+  email: string;
+  status: (typeof USER_STATUSES)[number];
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+export interface AccountSummary {
+  idUser: number;
+  name: string;
+  lname: string;
+  email: string;
+  type: (typeof USER_TYPES)[number];
+  status: (typeof USER_STATUSES)[number];
+}
+
+export const medicIdInput = z.object({ idMedic: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
+export const userIdInput = z.object({ idUser: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
+export const accountLookupInput = z.object({ email: emailSchema });
