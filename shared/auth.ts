@@ -2,7 +2,8 @@
 // Messages are i18n keys under "validation.*": the client translates them, and the REST
 // adapter turns them into English sentences for other clients.
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, USER_STATUSES, USER_TYPES } from './constants';
+import type { USER_STATUSES} from './constants';
+import { MIN_PASSWORD_LENGTH, USER_TYPES } from './constants';
 
 export const emailSchema = z
   .string({ error: 'validation.emailRequired' })

@@ -1,7 +1,8 @@
 // Patient schemas shared by the server (validation) and the client (forms and types).
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth';
-import { BLOOD_GROUPS, BLOOD_RH, EMERGENCY_REASON_MAX, EMERGENCY_REASON_MIN, LINK_REQUEST_STATUSES } from './constants';
+import type { LINK_REQUEST_STATUSES } from './constants';
+import { BLOOD_GROUPS, BLOOD_RH, EMERGENCY_REASON_MAX, EMERGENCY_REASON_MIN } from './constants';
 
 const optionalText = (max = 200) =>
   z

@@ -218,3 +218,30 @@ describe('a crash between writing a blob and inserting its row', () => {
     }
   });
 });
+
+describe('documents under emergency access', () => {
+  it('lets the medic open the documents, flagged for the patient, but not upload or delete them', async () => {
+    const { medic, patient, idPatient } = await linkedPair();
+    const stored = (await upload(medic, idPatient, form({ file: { bytes: samplePdf, name: 'informe.pdf' } }))).json();
+    const responder = await register(app, { type: 'medic', email: uniqueEmail('er') });
+    const reason = 'Patient arrived unconscious; need the latest reports';
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/medics/emergency-access',
+      headers: bearer(responder.access_token),
+      payload: { patientEmail: patient.user.email, reason },
+    });
+    expect(started.statusCode).toBe(200);
+
+    const opened = await download(responder, `/api/medics/files/${stored.code}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(samplePdf)).toBe(true);
+    const refused = await upload(responder, idPatient, form({ file: { bytes: samplePng, name: 'x.png' } }));
+    expect([refused.statusCode, errorOf(refused).code]).toEqual([403, 'FORBIDDEN']);
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/medics/patients/${idPatient}/files/${stored.idFile}`, headers: bearer(responder.access_token) });
+    expect(deleted.statusCode).toBe(403);
+
+    const log = (await app.inject({ method: 'GET', url: '/api/patients/me/access-log', headers: bearer(patient.access_token) })).json();
+    expect(log.events.find((event: { action: string }) => event.action === 'files.download')).toMatchObject({ emergency: true, detail: reason });
+  });
+});

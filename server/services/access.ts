@@ -75,14 +75,9 @@ export function assertPatientAccess(
 ): Exclude<PatientAccess, { kind: 'none' }> {
   const access = patientAccess(db, actor, patientId, options.now);
   if (access.kind === 'full' || (access.kind === 'emergency' && options.mode === 'read')) return access;
+  // A refused write under emergency access is flagged with the reason, like every emergency event.
   const readOnly = access.kind === 'emergency';
-  recordAudit(db, auditActorOf(actor, ip), {
-    action,
-    outcome: 'denied',
-    patientId,
-    emergency: readOnly,
-    detail: readOnly ? 'write refused: emergency access is read-only' : null,
-  });
+  recordAudit(db, auditActorOf(actor, ip), { action, outcome: 'denied', patientId, emergency: readOnly, detail: readOnly ? access.reason : null });
   if (readOnly) throw new AppError('FORBIDDEN', 'Emergency access is read-only: this record cannot be changed.');
   throw new AppError('PATIENT_NOT_FOUND');
 }
