@@ -19,6 +19,8 @@ export interface App {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
   dataDir: string;
+  /** The practice administrator: the first medic, registered as soon as the server listens. */
+  admin: ApiSession & { password: string };
   /** The server's output so far (stdout and stderr), to print when a test fails. */
   output(): string;
   stop(): Promise<void>;
@@ -128,10 +130,21 @@ export async function startApp(extraEnv: NodeJS.ProcessEnv = {}): Promise<App> {
     throw new Error(`Server start-up failed: ${reason}\n${stderr}`, { cause: error });
   }
 
+  let admin: App['admin'];
+  try {
+    admin = { ...(await registerAdministrator(url)), password: ADMIN_PASSWORD };
+  } catch (error) {
+    killGroup(child);
+    await waitForExit(child, STOP_TIMEOUT_MS);
+    cleanup();
+    throw error;
+  }
+
   let stopped = false;
   return {
     url,
     dataDir,
+    admin,
     output: () => `--- stdout ---\n${stdout}--- stderr ---\n${stderr}`,
     async stop() {
       if (stopped) return;
@@ -262,15 +275,58 @@ export interface NewAccount {
   doctorEmail?: string;
 }
 
-/** Creates an account through the REST API, for journeys whose subject is not registration. */
-export async function registerViaApi(app: App, account: NewAccount): Promise<ApiSession> {
-  const response = await fetch(`${app.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
+export const ADMIN_PASSWORD = 'admin-de-la-consulta-1';
+
+async function callApi<T>(baseUrl: string, method: string, path: string, body?: object, token?: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
   });
-  if (response.status !== 201) {
-    throw new Error(`register ${account.email}: ${response.status} ${await response.text()}`);
-  }
-  return (await response.json()) as ApiSession;
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** Every journey's server gets its administrator first, as a practice would on installing. */
+async function registerAdministrator(baseUrl: string): Promise<ApiSession> {
+  const { status, body } = await callApi<ApiSession>(baseUrl, 'POST', '/auth/register', {
+    name: 'Clara',
+    lname: 'Administradora',
+    email: uniqueEmail('admin'),
+    password: ADMIN_PASSWORD,
+    type: 'medic',
+  });
+  if (status !== 201 || !body.user) throw new Error(`registering the administrator: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * Creates an account through the REST API, for journeys whose subject is not registration. A medic
+ * waits for approval, so the administrator approves them through the API and they sign in.
+ */
+export async function registerViaApi(app: App, account: NewAccount): Promise<ApiSession> {
+  const registered = await callApi<ApiSession | { pending: true }>(app.url, 'POST', '/auth/register', account);
+  if (registered.status !== 201) throw new Error(`register ${account.email}: ${registered.status} ${JSON.stringify(registered.body)}`);
+  if (!('pending' in registered.body)) return registered.body;
+  await approveViaApi(app, account.email);
+  const login = await callApi<ApiSession>(app.url, 'POST', '/auth/login', { email: account.email, password: account.password });
+  if (login.status !== 200) throw new Error(`sign-in after approval ${account.email}: ${login.status} ${JSON.stringify(login.body)}`);
+  return login.body;
+}
+
+/** The administrator approves the pending medic with this email. */
+export async function approveViaApi(app: App, email: string): Promise<void> {
+  const { body } = await callApi<{ medics: { idMedic: number; email: string }[] }>(app.url, 'GET', '/admin/medics', undefined, app.admin.access_token);
+  const medic = body.medics.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
+  if (!medic) throw new Error(`no medic account ${email} to approve`);
+  const approved = await callApi(app.url, 'POST', `/admin/medics/${medic.idMedic}/approve`, undefined, app.admin.access_token);
+  if (approved.status !== 200) throw new Error(`approving ${email}: ${approved.status} ${JSON.stringify(approved.body)}`);
+}
+
+/** A medic asks for a patient's record and the patient accepts, as the consent rule requires. */
+export async function linkViaApi(app: App, medic: ApiSession, patient: ApiSession): Promise<void> {
+  const asked = await callApi<{ request: { idRequest: number } }>(app.url, 'POST', '/medics/link-patient', { patientEmail: patient.user.email }, medic.access_token);
+  if (asked.status !== 202) throw new Error(`link request: ${asked.status} ${JSON.stringify(asked.body)}`);
+  const accepted = await callApi(app.url, 'POST', `/patients/me/link-requests/${asked.body.request.idRequest}/accept`, undefined, patient.access_token);
+  if (accepted.status !== 200) throw new Error(`accepting the link request: ${accepted.status} ${JSON.stringify(accepted.body)}`);
 }
