@@ -1,22 +1,17 @@
 // How a medic comes to see a patient besides a link: a request the patient has yet to answer,
 // and emergency ("break the glass") access, read-only and time-limited.
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { LINK_REQUEST_STATUSES } from '../../../shared/constants';
 import { createdAt, id } from './columns';
-import { patients } from './patients';
-import { medics } from './users';
+import { medicRef, patientRef } from './patients';
 
 /** A medic asks to see a patient's record; the patient accepts (a link) or declines. One row per pair. */
 export const linkRequests = sqliteTable(
   'link_requests',
   {
     id: id(),
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => medics.id, { onDelete: 'cascade' }),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
+    medicId: medicRef(),
+    patientId: patientRef(),
     status: text('status', { enum: LINK_REQUEST_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     decidedAt: text('decided_at'),
@@ -32,12 +27,8 @@ export const emergencyAccesses = sqliteTable(
   'emergency_accesses',
   {
     id: id(),
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => medics.id, { onDelete: 'cascade' }),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
+    medicId: medicRef(),
+    patientId: patientRef(),
     reason: text('reason').notNull(),
     startedAt: text('started_at').notNull(),
     expiresAt: text('expires_at').notNull(),

@@ -36,16 +36,24 @@ export const patients = sqliteTable(
   },
 );
 
+/** A row that belongs to one patient's record, and goes with it. */
+export const patientRef = () =>
+  integer('patient_id')
+    .notNull()
+    .references(() => patients.id, { onDelete: 'cascade' });
+
+/** A row that belongs to one medic, and goes with the medic's account. */
+export const medicRef = () =>
+  integer('medic_id')
+    .notNull()
+    .references(() => medics.id, { onDelete: 'cascade' });
+
 /** Which medics may see which patients: the only source of a medic's access to a record. */
 export const medicPatients = sqliteTable(
   'medic_patients',
   {
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => medics.id, { onDelete: 'cascade' }),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
+    medicId: medicRef(),
+    patientId: patientRef(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.medicId, t.patientId] }), index('medic_patients_patient_idx').on(t.patientId)],

@@ -3,13 +3,10 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ALLERGY_SEVERITIES, FILE_MAIN_TYPES, RECORD_STATUSES } from '../../../shared/constants';
 import { createdAt, id } from './columns';
-import { patients } from './patients';
+import { patientRef } from './patients';
 import { medics, users } from './users';
 
-const patientId = () =>
-  integer('patient_id')
-    .notNull()
-    .references(() => patients.id, { onDelete: 'cascade' });
+const patientId = patientRef;
 
 export const allergies = sqliteTable(
   'allergies',
