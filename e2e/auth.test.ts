@@ -76,25 +76,108 @@ describe.each<Locale>(['es-ES', 'en-US'])('auth journeys, browser in %s', (local
     await page.getByLabel(r.confirmPassword, { exact: true }).fill(PASSWORD);
   }
 
-  test('a medic registers, lands on the medic home, signs out and signs in again', async () => {
+  async function openUserMenuItem(name: string): Promise<void> {
+    await page.getByRole('button', { name: t.common.header.openUserMenu, exact: true }).click();
+    await page.getByRole('dialog').getByRole('link', { name, exact: true }).click();
+  }
+
+  test('a medic registers and waits; the administrator approves them; they sign in to the medic home', async () => {
     const email = uniqueEmail('medic');
     await page.goto('/register');
     await expectTitle(page, TITLES[locale].register);
     await fillRegister({ name: 'Ana', lname: 'Ruiz', email, type: 'medic' });
     await page.getByRole('button', { name: t.auth.register.submit, exact: true }).click();
 
-    await expectPath(page, '/dashboard');
-    await page.getByRole('heading', { name: t.common.medicHome.title }).waitFor();
-    await expectTitle(page, TITLES[locale].home);
-    expect((await storedSession(page))?.user).toMatchObject({ email, type: 'medic' });
-
-    await signOut();
+    // No session yet: the page says why, and signing in is refused until approval.
+    await page.getByRole('status').getByText(t.auth.register.pending).waitFor();
     expect(await storedSession(page)).toBeNull();
-    await expectTitle(page, TITLES[locale].login);
+    await page.getByRole('link', { name: t.auth.register.pendingToLogin, exact: true }).click();
+    await expectPath(page, '/login');
+    await signIn(email, PASSWORD);
+    await page.getByRole('alert').getByText(t.errors.ACCOUNT_PENDING).waitFor();
+
+    // The administrator approves from the administration page.
+    await page.getByLabel(t.auth.login.password, { exact: true }).fill('');
+    await signIn(app().admin.user.email, app().admin.password);
+    await expectPath(page, '/dashboard');
+    await openUserMenuItem(t.common.header.admin);
+    await expectPath(page, '/admin');
+    await page.getByRole('heading', { name: t.admin.title, exact: true }).waitFor();
+    await page.getByRole('button', { name: fill(t.admin.medics.approveNamed, { name: 'Ana Ruiz' }), exact: true }).click();
+    await page.getByText(fill(t.admin.medics.approved, { name: 'Ana Ruiz' })).first().waitFor();
+    await signOut();
 
     await signIn(email, PASSWORD);
     await expectPath(page, '/dashboard');
     await page.getByRole('heading', { name: t.common.medicHome.title }).waitFor();
+    await expectTitle(page, TITLES[locale].home);
+    expect((await storedSession(page))?.user).toMatchObject({ email, type: 'medic', isAdmin: false });
+    // Only the administrator has the administration page.
+    await page.getByRole('button', { name: t.common.header.openUserMenu, exact: true }).click();
+    expect(await page.getByRole('dialog').getByRole('link', { name: t.common.header.admin, exact: true }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
+  test('a user changes their password from the user menu and signs in with the new one', async () => {
+    const email = uniqueEmail('changer');
+    await registerViaApi(app(), { name: 'Nora', lname: 'Vega', email, password: PASSWORD, type: 'patient' });
+    await page.goto('/login');
+    await signIn(email, PASSWORD);
+    await page.getByText(fill(t.common.patientHome.welcome, { name: 'Nora' })).waitFor();
+
+    await openUserMenuItem(t.common.header.changePassword);
+    await expectPath(page, '/change-password');
+    const a = t.account.password;
+    await page.getByLabel(a.current, { exact: true }).fill('not-the-password');
+    await page.getByLabel(a.new, { exact: true }).fill('otra-clave-larga-4');
+    await page.getByLabel(a.confirm, { exact: true }).fill('otra-clave-larga-4');
+    await page.getByRole('button', { name: a.submit, exact: true }).click();
+    // The wrong current password is named on its field, and what was typed stays.
+    await page.getByText(texts[locale].validation.currentPasswordWrong).waitFor();
+    expect(await page.getByLabel(a.new, { exact: true }).inputValue()).toBe('otra-clave-larga-4');
+
+    await page.getByLabel(a.current, { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: a.submit, exact: true }).click();
+    await expectPath(page, '/dashboard');
+    await page.getByText(a.success).first().waitFor();
+    await signOut();
+
+    await signIn(email, PASSWORD);
+    await page.getByRole('alert').getByText(t.errors.INVALID_CREDENTIALS).waitFor();
+    await page.getByLabel(t.auth.login.password, { exact: true }).fill('');
+    await signIn(email, 'otra-clave-larga-4');
+    await page.getByText(fill(t.common.patientHome.welcome, { name: 'Nora' })).waitFor();
+  });
+
+  test("after the administrator resets a password, the user must choose a new one before anything else", async () => {
+    const email = uniqueEmail('forgetful');
+    await registerViaApi(app(), { name: 'Raúl', lname: 'Olmo', email, password: PASSWORD, type: 'patient' });
+    page.on('dialog', (dialog) => {
+      void dialog.accept();
+    });
+    await page.goto('/login');
+    await signIn(app().admin.user.email, app().admin.password);
+    await expectPath(page, '/dashboard');
+    await page.goto('/admin');
+    await page.getByLabel(t.admin.reset.email, { exact: true }).fill(email);
+    await page.getByRole('button', { name: t.admin.reset.find, exact: true }).click();
+    await page.getByRole('button', { name: t.admin.reset.resetButton, exact: true }).click();
+    const shown = page.getByRole('dialog', { name: t.admin.reset.dialogTitle });
+    const temporary = ((await shown.locator('code').textContent()) ?? '').trim();
+    expect(temporary).toMatch(/^[A-Za-z2-9]{4}(-[A-Za-z2-9]{4}){3}$/);
+    await shown.getByRole('button', { name: t.admin.reset.done, exact: true }).click();
+    await signOut();
+
+    await signIn(email, temporary);
+    await page.getByRole('heading', { name: t.account.password.forcedTitle }).waitFor();
+    await page.getByText(t.account.password.forcedIntro).waitFor();
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: t.account.password.forcedTitle }).waitFor();
+    await page.getByLabel(t.account.password.current, { exact: true }).fill(temporary);
+    await page.getByLabel(t.account.password.new, { exact: true }).fill('mi-clave-propia-8');
+    await page.getByLabel(t.account.password.confirm, { exact: true }).fill('mi-clave-propia-8');
+    await page.getByRole('button', { name: t.account.password.submit, exact: true }).click();
+    await page.getByText(fill(t.common.patientHome.welcome, { name: 'Raúl' })).waitFor();
   });
 
   test("a patient registers naming their medic's email and lands on the patient home", async () => {

@@ -1,16 +1,22 @@
 // The interface's own words, read from the locale files the client bundles, so the journeys find
 // controls by the accessible names a user hears rather than by CSS classes.
+import esAccount from '../shared/locales/es/account.json';
+import esAdmin from '../shared/locales/es/admin.json';
 import esAuth from '../shared/locales/es/auth.json';
 import esCommon from '../shared/locales/es/common.json';
 import esErrors from '../shared/locales/es/errors.json';
+import esValidation from '../shared/locales/es/validation.json';
+import enAccount from '../shared/locales/en/account.json';
+import enAdmin from '../shared/locales/en/admin.json';
 import enAuth from '../shared/locales/en/auth.json';
 import enCommon from '../shared/locales/en/common.json';
 import enErrors from '../shared/locales/en/errors.json';
+import enValidation from '../shared/locales/en/validation.json';
 import type { Locale } from './harness';
 
 export const texts = {
-  'es-ES': { auth: esAuth, common: esCommon, errors: esErrors },
-  'en-US': { auth: enAuth, common: enCommon, errors: enErrors },
+  'es-ES': { auth: esAuth, common: esCommon, errors: esErrors, account: esAccount, admin: esAdmin, validation: esValidation },
+  'en-US': { auth: enAuth, common: enCommon, errors: enErrors, account: enAccount, admin: enAdmin, validation: enValidation },
 } as const;
 
 export type Texts = (typeof texts)[Locale];

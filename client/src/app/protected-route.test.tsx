@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeTrpcServer, ok } from '../test/fake-trpc-server';
-import { medicUser, patientUser, renderApp, sessionFor } from '../test/render-app';
+import { adminUser, medicUser, patientUser, renderApp, sessionFor } from '../test/render-app';
 
 describe('protected routes', () => {
   it.each(['/dashboard', '/medic/patients', '/medic/patient/12', '/'])('send a signed-out visitor from %s to /login', async (path) => {
@@ -116,5 +116,49 @@ describe('protected routes', () => {
 
     await waitFor(() => expect(app.currentPath()).toBe('/login'));
     expect(localStorage.getItem('expediente.session')).toBeNull();
+  });
+
+  it('open the administration page to the administrator only', async () => {
+    fakeTrpcServer({
+      'auth.profile': () => ok({ user: adminUser }),
+      'admin.medics': () => ok({ medics: [] }),
+      'admin.emergencyAccesses': () => ok({ accesses: [] }),
+    });
+    const app = renderApp({ path: '/admin', session: sessionFor(adminUser) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice administration' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/admin');
+  });
+
+  it('send any other medic from /admin to the dashboard without asking the server for it', async () => {
+    const server = fakeTrpcServer({ 'auth.profile': () => ok({ user: medicUser }), 'medics.myPatients': () => ok({ patients: [] }) });
+    const app = renderApp({ path: '/admin', session: sessionFor(medicUser) });
+
+    expect(await screen.findByRole('heading', { name: 'My patients' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/dashboard');
+    expect(server.calls.some((call) => call.path.startsWith('admin.'))).toBe(false);
+  });
+
+  it.each(['/dashboard', '/admin', '/change-password'])(
+    'show only the forced password change at %s while the password must be changed',
+    async (path) => {
+      const reset = { ...adminUser, mustChangePassword: true };
+      const server = fakeTrpcServer({ 'auth.profile': () => ok({ user: reset }) });
+      renderApp({ path, session: sessionFor(reset), language: 'es' });
+
+      expect(await screen.findByRole('heading', { name: 'Elija una contraseña nueva' })).toBeInTheDocument();
+      expect(screen.getByText('Un administrador restableció su contraseña; elija una nueva para continuar.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Menú de usuario' })).toBeInTheDocument();
+      expect(server.calls.map((call) => call.path)).toEqual(['auth.profile']);
+      await waitFor(() => expect(document.title).toBe('Expediente · Cambiar contraseña'));
+    },
+  );
+
+  it('learn from the server that an administrator reset the password', async () => {
+    fakeTrpcServer({ 'auth.profile': () => ok({ user: { ...medicUser, mustChangePassword: true } }) });
+    renderApp({ path: '/medic/patients', session: sessionFor(medicUser) });
+
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('expediente.session')!).user.mustChangePassword).toBe(true);
   });
 });

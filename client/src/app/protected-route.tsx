@@ -1,7 +1,7 @@
 // Signed-in pages only. A stored session is first confirmed with the server (auth.profile): an
 // expired or revoked token then ends in /login at once instead of on the first click, and a user
 // changed elsewhere (phone, address) is refreshed. Sign-in seeds that query, so it costs nothing then.
-import { useEffect, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import type { Session } from '../../../shared/auth';
 import { Spinner } from '../components/spinner';
@@ -10,21 +10,32 @@ import { writeSession } from '../lib/session-storage';
 import { trpc } from '../lib/trpc';
 import { SignedInLayout } from './signed-in-layout';
 
+const ChangePasswordPage = lazy(() =>
+  import('../pages/change-password').then((module) => ({ default: module.ChangePasswordPage })),
+);
+
 interface ProtectedRouteProps {
   children: ReactNode;
   /** Medic screens: anyone else is sent to their own home. */
   medicOnly?: boolean;
+  /** The practice administrator's screens: anyone else is sent to their own home. */
+  adminOnly?: boolean;
   showBack?: boolean;
 }
 
-export function ProtectedRoute({ children, medicOnly = false, showBack = false }: ProtectedRouteProps) {
+export function ProtectedRoute({ children, medicOnly = false, adminOnly = false, showBack = false }: ProtectedRouteProps) {
   const session = useSession();
   if (!session) return <Redirect to="/login" replace />;
   if (medicOnly && session.user.type !== 'medic') return <Redirect to="/dashboard" replace />;
+  if (adminOnly && !session.user.isAdmin) return <Redirect to="/dashboard" replace />;
+  // After an administrator's reset the server answers nothing but this until the password is
+  // changed, so every page would only show failures: this one page stands in for all of them,
+  // inside the usual layout so the user menu (and signing out) stays at hand.
+  const forced = session.user.mustChangePassword;
   return (
     <ConfirmedSession session={session}>
-      <SignedInLayout user={session.user} showBack={showBack}>
-        {children}
+      <SignedInLayout user={session.user} showBack={showBack && !forced}>
+        {forced ? <ChangePasswordPage forced /> : children}
       </SignedInLayout>
     </ConfirmedSession>
   );

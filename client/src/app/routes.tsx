@@ -12,6 +12,11 @@ const MedicHomePage = lazy(() => import('../pages/medic-home').then((module) => 
 const PatientDetailPage = lazy(() =>
   import('../pages/patient-detail').then((module) => ({ default: module.PatientDetailPage })),
 );
+const ChangePasswordPage = lazy(() =>
+  import('../pages/change-password').then((module) => ({ default: module.ChangePasswordPage })),
+);
+const MedicProfilePage = lazy(() => import('../pages/medic-profile').then((module) => ({ default: module.MedicProfilePage })));
+const AdminPage = lazy(() => import('../pages/admin').then((module) => ({ default: module.AdminPage })));
 
 export function AppRoutes() {
   return (
@@ -40,6 +45,21 @@ export function AppRoutes() {
         <Route path="/medic/patient/:id">
           <ProtectedRoute medicOnly showBack>
             <PatientDetailPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/change-password">
+          <ProtectedRoute showBack>
+            <ChangePasswordPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/profile">
+          <ProtectedRoute medicOnly showBack>
+            <MedicProfilePage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/admin">
+          <ProtectedRoute adminOnly showBack>
+            <AdminPage />
           </ProtectedRoute>
         </Route>
         <Route>

@@ -1,8 +1,10 @@
 // The avatar button and its dropdown (SPEC §2 "Shared header"). The panel holds text as well as
 // buttons, so it is a small non-modal dialog rather than an ARIA menu: Tab moves through it,
-// Escape or a click outside closes it and focus returns to the avatar.
+// Escape or a click outside closes it and focus returns to the avatar. Its links lead to the
+// account pages each kind of user has: everyone's password, a medic's profile, the administrator's page.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import type { User } from '../../../shared/auth';
 import { Avatar } from './avatar';
 import { LanguageSwitch } from './language-switch';
@@ -22,10 +24,15 @@ export function UserMenu({ user, onLogout, loggingOut = false }: UserMenuProps) 
   const panelId = useId();
   const titleId = useId();
   const fullName = `${user.name} ${user.lname}`.trim();
+  const links = [
+    { href: '/change-password', label: t('header.changePassword'), shown: true },
+    { href: '/profile', label: t('header.profile'), shown: user.type === 'medic' },
+    { href: '/admin', label: t('header.admin'), shown: user.isAdmin },
+  ].filter((link) => link.shown);
 
   useEffect(() => {
     if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('button')?.focus();
+    panelRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -68,6 +75,14 @@ export function UserMenu({ user, onLogout, loggingOut = false }: UserMenuProps) 
               <p className="user-menu__email">{user.email}</p>
             </div>
           </div>
+          <nav aria-label={t('header.account')}>
+            {links.map((link) => (
+              // The header outlives the page below it, so the panel has to close by itself.
+              <Link key={link.href} href={link.href} className="context-menu__item" onClick={() => setOpen(false)}>
+                {link.label}
+              </Link>
+            ))}
+          </nav>
           <div className="user-menu__section">
             <span className="user-menu__label">{t('header.language')}</span>
             <LanguageSwitch />

@@ -11,6 +11,8 @@ import esErrors from '../../../shared/locales/es/errors.json';
 import esPatients from '../../../shared/locales/es/patients.json';
 import esRecord from '../../../shared/locales/es/record.json';
 import esDashboard from '../../../shared/locales/es/dashboard.json';
+import esAccount from '../../../shared/locales/es/account.json';
+import esAdmin from '../../../shared/locales/es/admin.json';
 import enCommon from '../../../shared/locales/en/common.json';
 import enAuth from '../../../shared/locales/en/auth.json';
 import enValidation from '../../../shared/locales/en/validation.json';
@@ -18,12 +20,34 @@ import enErrors from '../../../shared/locales/en/errors.json';
 import enPatients from '../../../shared/locales/en/patients.json';
 import enRecord from '../../../shared/locales/en/record.json';
 import enDashboard from '../../../shared/locales/en/dashboard.json';
+import enAccount from '../../../shared/locales/en/account.json';
+import enAdmin from '../../../shared/locales/en/admin.json';
 
 export const LANGUAGE_STORAGE_KEY = 'expediente.lang';
 
 export const resources = {
-  es: { common: esCommon, auth: esAuth, validation: esValidation, errors: esErrors, patients: esPatients, record: esRecord, dashboard: esDashboard },
-  en: { common: enCommon, auth: enAuth, validation: enValidation, errors: enErrors, patients: enPatients, record: enRecord, dashboard: enDashboard },
+  es: {
+    common: esCommon,
+    auth: esAuth,
+    validation: esValidation,
+    errors: esErrors,
+    patients: esPatients,
+    record: esRecord,
+    dashboard: esDashboard,
+    account: esAccount,
+    admin: esAdmin,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    validation: enValidation,
+    errors: enErrors,
+    patients: enPatients,
+    record: enRecord,
+    dashboard: enDashboard,
+    account: enAccount,
+    admin: enAdmin,
+  },
 } as const;
 
 /** A fresh instance: the app makes one at start, each component test its own. */
@@ -38,7 +62,7 @@ export function createI18n(): I18n {
     .use(initReactI18next)
     .init({
       resources,
-      ns: ['common', 'auth', 'validation', 'errors', 'patients', 'record', 'dashboard'],
+      ns: ['common', 'auth', 'validation', 'errors', 'patients', 'record', 'dashboard', 'account', 'admin'],
       defaultNS: 'common',
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],

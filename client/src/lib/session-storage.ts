@@ -1,6 +1,6 @@
 // The session lives in localStorage so a reload keeps the user signed in (SPEC §4). This module is
 // the one place that reads and writes it, and it doubles as a tiny store React can subscribe to.
-import type { Session } from '../../../shared/auth';
+import type { Session, User } from '../../../shared/auth';
 
 export const SESSION_STORAGE_KEY = 'expediente.session';
 
@@ -49,6 +49,15 @@ function notify() {
 export function writeSession(session: Session): void {
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
   notify();
+}
+
+/** A change the server has just confirmed (a new password, an edited name) kept in the stored user. */
+export function updateSessionUser(changes: Partial<User>): Session | null {
+  const session = readSession();
+  if (!session) return null;
+  const updated = { ...session, user: { ...session.user, ...changes } };
+  writeSession(updated);
+  return updated;
 }
 
 export function clearSession(): void {

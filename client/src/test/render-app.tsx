@@ -16,6 +16,9 @@ export const patientUser: User = {
   type: 'patient',
   phone: '5512345678',
   address: null,
+  isAdmin: false,
+  status: 'active',
+  mustChangePassword: false,
 };
 
 export const medicUser: User = {
@@ -26,6 +29,23 @@ export const medicUser: User = {
   type: 'medic',
   phone: null,
   address: null,
+  isAdmin: false,
+  status: 'active',
+  mustChangePassword: false,
+};
+
+/** The practice administrator: the install's first medic. */
+export const adminUser: User = {
+  idUser: 1,
+  name: 'Elena',
+  lname: 'Pérez',
+  email: 'elena.perez@example.com',
+  type: 'medic',
+  phone: null,
+  address: null,
+  isAdmin: true,
+  status: 'active',
+  mustChangePassword: false,
 };
 
 export const sessionFor = (user: User): Session => ({ access_token: `token-${user.idUser}`, user });

@@ -77,4 +77,31 @@ describe('login form', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Lucía' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/dashboard');
   });
+
+  it.each([
+    ['ACCOUNT_PENDING', "Your account is waiting for the practice administrator's approval."],
+    ['ACCOUNT_DISABLED', 'This account has been disabled. Please contact the practice administrator.'],
+  ] as const)('explains a refused %s account and stays on the form', async (code, message) => {
+    fakeTrpcServer({ 'auth.login': () => fail(code) });
+    const app = renderApp({ path: '/login' });
+
+    await signIn('sofia.ramirez@example.com', 'secreto1');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(app.currentPath()).toBe('/login');
+    expect(screen.getByLabelText('Email')).toHaveValue('sofia.ramirez@example.com');
+    expect(localStorage.getItem('expediente.session')).toBeNull();
+  });
+
+  it('explains a pending account in Spanish', async () => {
+    fakeTrpcServer({ 'auth.login': () => fail('ACCOUNT_PENDING') });
+    renderApp({ path: '/login', language: 'es' });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'sofia.ramirez@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Su cuenta está pendiente de aprobación por el administrador de la consulta.');
+  });
 });

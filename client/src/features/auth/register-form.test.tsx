@@ -145,4 +145,45 @@ describe('register form', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('Registration failed. Please try again.'),
     );
   });
+
+  it('tells a medic awaiting approval so, without starting a session, and offers the sign-in page', async () => {
+    const server = fakeTrpcServer({
+      'auth.register': () => ok({ pending: true, message: 'Your account was created. The practice administrator must approve it before you can sign in.' }),
+    });
+    const app = renderApp({ path: '/register' });
+    const user = userEvent.setup();
+    await fillValidPatient(user);
+    await user.click(screen.getByLabelText('Medic'));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent("Your account is waiting for the practice administrator's approval.");
+    expect(status).toHaveFocus();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(localStorage.getItem('expediente.session')).toBeNull();
+    expect(app.currentPath()).toBe('/register');
+    expect(server.callsTo('auth.profile')).toHaveLength(0);
+
+    await user.click(screen.getByRole('link', { name: 'Go to sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/login');
+  });
+
+  it('says the same in Spanish when the page is in Spanish', async () => {
+    fakeTrpcServer({ 'auth.register': () => ok({ pending: true, message: 'Your account was created.' }) });
+    renderApp({ path: '/register', language: 'es' });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Nombre'), 'Sofía');
+    await user.type(screen.getByLabelText('Apellidos'), 'Ramírez');
+    await user.click(screen.getByLabelText('Médico'));
+    await user.type(screen.getByLabelText('Correo electrónico'), 'sofia.ramirez@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'secreto1');
+    await user.click(screen.getByRole('button', { name: 'Registrarse' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Su cuenta está a la espera de que el administrador de la consulta la apruebe.');
+    expect(screen.getByRole('link', { name: 'Ir a ingresar' })).toHaveAttribute('href', '/login');
+    expect(localStorage.getItem('expediente.session')).toBeNull();
+  });
 });

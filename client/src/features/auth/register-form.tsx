@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import type { z } from 'zod';
-import { registerForm, type RegisterInput } from '../../../../shared/auth';
+import { isPendingRegistration, registerForm, type RegisterInput } from '../../../../shared/auth';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
@@ -30,8 +31,10 @@ export function RegisterForm() {
   });
   const type = useWatch({ control, name: 'type' });
   const typeErrorId = useId();
+  const [pending, setPending] = useState(false);
   const signUp = trpc.auth.register.useMutation({
-    onSuccess: startSession,
+    // A medic joining a practice that already has its administrator gets no session yet.
+    onSuccess: (answer) => (isPendingRegistration(answer) ? setPending(true) : startSession(answer)),
     onError: (error) => {
       for (const issue of readApiError(error).issues) {
         const field = fieldNames.find((name) => name === issue.path);
@@ -48,6 +51,7 @@ export function RegisterForm() {
   });
 
   const error = (message: string | undefined) => translateValidation(t, message);
+  if (pending) return <AwaitingApproval />;
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -121,5 +125,26 @@ export function RegisterForm() {
         {signUp.isPending ? t('register.submitting') : t('register.submit')}
       </button>
     </form>
+  );
+}
+
+/** Shown instead of the form: the account exists but cannot sign in until it is approved. */
+function AwaitingApproval() {
+  const { t } = useTranslation('auth');
+  const messageRef = useRef<HTMLDivElement>(null);
+  // The form the user was in has gone: focus the message so it is read out and the page does not
+  // leave focus on nothing.
+  useEffect(() => messageRef.current?.focus(), []);
+  return (
+    <div className="form">
+      <div ref={messageRef} role="status" className="security-banner" tabIndex={-1}>
+        <p>
+          <strong>{t('register.pendingTitle')}</strong> {t('register.pending')}
+        </p>
+      </div>
+      <Link href="/login" className="button button--primary button--block">
+        {t('register.pendingToLogin')}
+      </Link>
+    </div>
   );
 }

@@ -1,0 +1,94 @@
+// The signed-in user's new password (API.md auth.changePassword). The server refuses a wrong current
+// password, an unchanged one and a too common one; each refusal names its field, so it is shown on
+// that field and what was typed stays for the user to correct.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { changePasswordForm } from '../../../../shared/auth';
+import { TextField } from '../../components/text-field';
+import { readApiError } from '../../lib/api-error';
+import { trpc } from '../../lib/trpc';
+import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { useUpdateSessionUser } from './use-update-session-user';
+
+type ChangePasswordFields = z.input<typeof changePasswordForm>;
+const fieldNames = ['currentPassword', 'newPassword'] as const;
+const isFieldName = (path: string): path is (typeof fieldNames)[number] => (fieldNames as readonly string[]).includes(path);
+
+interface ChangePasswordFormProps {
+  /** After an administrator's reset the current password is the temporary one: say so. */
+  forced: boolean;
+  onChanged: () => void;
+}
+
+export function ChangePasswordForm({ forced, onChanged }: ChangePasswordFormProps) {
+  const { t } = useTranslation('account');
+  const updateSessionUser = useUpdateSessionUser();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordFields, unknown, z.output<typeof changePasswordForm>>({
+    resolver: zodResolver(changePasswordForm),
+    mode: 'onTouched',
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const change = trpc.auth.changePassword.useMutation({
+    onSuccess: () => {
+      // The server has lifted the requirement; the stored user must stop asking for it too.
+      updateSessionUser({ mustChangePassword: false });
+      onChanged();
+    },
+    onError: (error) => {
+      for (const issue of readApiError(error).issues) {
+        if (isFieldName(issue.path)) setError(issue.path, { message: issue.message }, { shouldFocus: true });
+      }
+    },
+  });
+
+  // The confirmation never leaves the browser.
+  const onSubmit = handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }));
+  const error = (message: string | undefined) => translateValidation(t, message);
+  // A refusal already shown on its field needs no second, vaguer sentence above the form.
+  const shownOnField = change.error ? readApiError(change.error).issues.some((issue) => isFieldName(issue.path)) : false;
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {change.error && !shownOnField && (
+        <div role="alert" className="alert alert--error">
+          {translateApiError(t, change.error, 'account:password.failed')}
+        </div>
+      )}
+      <TextField
+        label={t('password.current')}
+        hint={forced ? t('password.currentForcedHint') : undefined}
+        type="password"
+        autoComplete="current-password"
+        error={error(errors.currentPassword?.message)}
+        {...register('currentPassword')}
+      />
+      <TextField
+        label={t('password.new')}
+        hint={t('password.newHint')}
+        type="password"
+        autoComplete="new-password"
+        error={error(errors.newPassword?.message)}
+        {...register('newPassword')}
+      />
+      <TextField
+        label={t('password.confirm')}
+        type="password"
+        autoComplete="new-password"
+        error={error(errors.confirmPassword?.message)}
+        {...register('confirmPassword')}
+      />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={change.isPending}>
+          {change.isPending ? t('password.submitting') : t('password.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Doctor } from '../../../../shared/patients';
+import { fail, fakeTrpcServer, ok } from '../../test/fake-trpc-server';
+import { medicUser, patientUser, renderApp, sessionFor } from '../../test/render-app';
+
+const medic = { ...medicUser, phone: '5550001111', address: 'Calle 5 #12' };
+const doctor: Doctor = {
+  idMedic: 4,
+  name: 'Andrés',
+  lname: 'Mora',
+  email: 'andres.mora@example.com',
+  phone: '5550001111',
+  whatsapp: null,
+  about: 'Medicina familiar.',
+};
+
+describe('medic profile', () => {
+  it("loads the medic's card, saves the edits and shows the new name in the header", async () => {
+    const server = fakeTrpcServer({
+      'auth.profile': () => ok({ user: medic }),
+      'medics.me': () => ok(doctor),
+      'medics.updateMe': (input) => {
+        const changes = input as Record<string, string | null>;
+        return ok({ ...doctor, name: changes.name, lname: changes.lname, phone: changes.phone, whatsapp: changes.whatsapp, about: changes.about });
+      },
+    });
+    const app = renderApp({ path: '/dashboard', session: sessionFor(medic) });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('link', { name: 'My profile' }));
+    expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/profile');
+    await waitFor(() => expect(document.title).toBe('Expediente · My profile'));
+
+    expect(await screen.findByLabelText('First name')).toHaveValue('Andrés');
+    expect(screen.getByLabelText('Address')).toHaveValue('Calle 5 #12');
+    expect(screen.getByLabelText('About you')).toHaveValue('Medicina familiar.');
+
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Andrea');
+    await user.type(screen.getByLabelText('WhatsApp'), '5559998888');
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+
+    expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
+    expect(server.callsTo('medics.updateMe').map((call) => call.input)).toEqual([
+      { name: 'Andrea', lname: 'Mora', phone: null, address: 'Calle 5 #12', whatsapp: '5559998888', about: 'Medicina familiar.' },
+    ]);
+    const stored = JSON.parse(localStorage.getItem('expediente.session')!).user;
+    expect(stored).toEqual({ ...medic, name: 'Andrea', phone: null });
+
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(within(screen.getByRole('dialog', { name: 'Andrea Mora' })).getByText('andres.mora@example.com')).toBeInTheDocument();
+  });
+
+  it('explains a failed save in Spanish and keeps what was typed', async () => {
+    fakeTrpcServer({
+      'auth.profile': () => ok({ user: medic }),
+      'medics.me': () => ok(doctor),
+      'medics.updateMe': () => fail('VALIDATION_FAILED', [{ path: 'about', message: 'validation.tooLong' }]),
+    });
+    renderApp({ path: '/profile', session: sessionFor(medic), language: 'es' });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Acerca de usted'), ' Horario: lunes a viernes.');
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo guardar el perfil.');
+    expect(screen.getByLabelText('Acerca de usted')).toHaveValue('Medicina familiar. Horario: lunes a viernes.');
+    expect(screen.getByLabelText('Acerca de usted')).toHaveAttribute('aria-invalid', 'true');
+    expect(JSON.parse(localStorage.getItem('expediente.session')!).user).toEqual(medic);
+  });
+
+  it('offers a retry when the profile cannot be loaded', async () => {
+    let reachable = false;
+    fakeTrpcServer({
+      'auth.profile': () => ok({ user: medic }),
+      'medics.me': () => (reachable ? ok(doctor) : fail('FORBIDDEN')),
+    });
+    renderApp({ path: '/profile', session: sessionFor(medic) });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your profile could not be loaded. You are not allowed to do this.');
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('First name')).toHaveValue('Andrés');
+  });
+
+  it('is for medics only: a patient has no such menu entry and is sent home', async () => {
+    fakeTrpcServer({ 'auth.profile': () => ok({ user: patientUser }) });
+    const app = renderApp({ path: '/profile', session: sessionFor(patientUser) });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Lucía' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/dashboard');
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(screen.queryByRole('link', { name: 'My profile' })).not.toBeInTheDocument();
+  });
+});

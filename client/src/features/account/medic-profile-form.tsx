@@ -1,0 +1,124 @@
+// A medic's own profile (API.md medics.updateMe): the name and contact details the header and their
+// patients' doctor cards show. Blank optional fields are cleared; a failed save keeps what was typed
+// and puts field messages where they belong.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { medicProfileInput, type Doctor } from '../../../../shared/patients';
+import { TextAreaField } from '../../components/text-area-field';
+import { TextField } from '../../components/text-field';
+import { useToast } from '../../components/toasts';
+import { readApiError } from '../../lib/api-error';
+import { trpc } from '../../lib/trpc';
+import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { useUpdateSessionUser } from './use-update-session-user';
+
+type ProfileFields = z.input<typeof medicProfileInput>;
+type ProfileValues = z.output<typeof medicProfileInput>;
+const fieldNames = ['name', 'lname', 'phone', 'address', 'whatsapp', 'about'] as const;
+
+interface MedicProfileFormProps {
+  doctor: Doctor;
+  /** Not on the doctor card: it comes from the signed-in user. */
+  address: string | null;
+}
+
+const formValues = (doctor: Doctor, address: string | null) => ({
+  name: doctor.name,
+  lname: doctor.lname,
+  phone: doctor.phone ?? '',
+  address: address ?? '',
+  whatsapp: doctor.whatsapp ?? '',
+  about: doctor.about ?? '',
+});
+
+export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
+  const { t } = useTranslation('account');
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const updateSessionUser = useUpdateSessionUser();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<ProfileFields, unknown, ProfileValues>({
+    resolver: zodResolver(medicProfileInput),
+    mode: 'onTouched',
+    defaultValues: formValues(doctor, address),
+  });
+  const save = trpc.medics.updateMe.useMutation({
+    onError: (error) => {
+      for (const issue of readApiError(error).issues) {
+        const field = fieldNames.find((name) => name === issue.path);
+        if (field) setError(field, { message: issue.message });
+      }
+    },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        const savedAddress = values.address ?? null;
+        utils.medics.me.setData(undefined, saved);
+        // The header and the user menu read the stored user: they show the new name at once.
+        updateSessionUser({ name: saved.name, lname: saved.lname, phone: saved.phone, address: savedAddress });
+        reset(formValues(saved, savedAddress));
+        toast.success(t('profile.success'));
+      },
+    }),
+  );
+  const error = (message: string | undefined) => translateValidation(t, message);
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {save.error && (
+        <div role="alert" className="alert alert--error">
+          <strong>{t('profile.failed')}</strong> {translateApiError(t, save.error, 'account:network')}
+        </div>
+      )}
+      <div className="form__row">
+        <TextField label={t('profile.name')} autoComplete="given-name" error={error(errors.name?.message)} {...register('name')} />
+        <TextField label={t('profile.lname')} autoComplete="family-name" error={error(errors.lname?.message)} {...register('lname')} />
+      </div>
+      <div className="form__row">
+        <TextField
+          label={t('profile.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={error(errors.phone?.message)}
+          {...register('phone')}
+        />
+        <TextField
+          label={t('profile.whatsapp')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          error={error(errors.whatsapp?.message)}
+          {...register('whatsapp')}
+        />
+      </div>
+      <TextField
+        label={t('profile.address')}
+        autoComplete="street-address"
+        error={error(errors.address?.message)}
+        {...register('address')}
+      />
+      <TextAreaField
+        label={t('profile.about')}
+        hint={t('profile.aboutHint')}
+        rows={4}
+        error={error(errors.about?.message)}
+        {...register('about')}
+      />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? t('profile.submitting') : t('profile.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

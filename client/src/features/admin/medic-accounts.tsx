@@ -1,0 +1,47 @@
+// The practice's medic accounts, pending approval first (the server's order), with their actions.
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/spinner';
+import { trpc } from '../../lib/trpc';
+import { LoadFailed } from './load-failed';
+import { MedicAccountRow } from './medic-account-row';
+
+export function MedicAccounts({ currentUserId }: { currentUserId: number | undefined }) {
+  const { t } = useTranslation('admin');
+  const headingId = useId();
+  const medics = trpc.admin.medics.useQuery();
+
+  return (
+    <section className="card dashboard-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="dashboard-section__title">
+        {t('medics.title')}
+      </h2>
+      <p className="dashboard-section__intro">{t('medics.intro')}</p>
+      {medics.isPending ? (
+        <Spinner />
+      ) : medics.isError ? (
+        <LoadFailed message={t('medics.loadFailed')} error={medics.error} onRetry={() => void medics.refetch()} />
+      ) : medics.data.medics.length === 0 ? (
+        <p className="dashboard-section__empty">{t('medics.empty')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table admin-table" aria-label={t('medics.listLabel')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('medics.name')}</th>
+                <th scope="col">{t('medics.email')}</th>
+                <th scope="col">{t('medics.status')}</th>
+                <th scope="col">{t('medics.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {medics.data.medics.map((medic) => (
+                <MedicAccountRow key={medic.idMedic} medic={medic} isSelf={medic.idUser === currentUserId} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

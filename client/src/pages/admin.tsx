@@ -1,0 +1,31 @@
+// /admin: the practice administrator's page (API.md "Practice administration"): medic accounts to
+// approve, disable or enable, a password reset for someone locked out, and the emergency accesses.
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmergencyAccesses } from '../features/admin/emergency-accesses';
+import { MedicAccounts } from '../features/admin/medic-accounts';
+import { ResetPassword } from '../features/admin/reset-password';
+import { useSession } from '../features/auth/use-session';
+import { useDocumentTitle } from '../lib/use-document-title';
+import '../features/admin/admin.css';
+
+export function AdminPage() {
+  const { t } = useTranslation(['admin', 'common']);
+  useDocumentTitle(t('common:titles.admin'));
+  const headingId = useId();
+  const currentUserId = useSession()?.user.idUser;
+
+  return (
+    <section className="admin-page" aria-labelledby={headingId}>
+      <div>
+        <h1 id={headingId} className="page-title">
+          {t('title')}
+        </h1>
+        <p className="page-subtitle">{t('intro')}</p>
+      </div>
+      <MedicAccounts currentUserId={currentUserId} />
+      <ResetPassword />
+      <EmergencyAccesses />
+    </section>
+  );
+}
