@@ -1,11 +1,13 @@
-// The medic's home (SPEC §2 "Medic home"): the linked patients as cards, a filter over them, and
-// the two ways to add one — link an existing account or create a new one.
+// The medic's home (SPEC §2 "Medic home"): the linked patients as cards, a filter over them, the
+// two ways to add one — ask an existing account for access or create a new one — and the access
+// requests still waiting on a patient's answer.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkIcon, PlusIcon } from '../components/icons';
 import { useSession } from '../features/auth/use-session';
 import { CreatePatientModal } from '../features/patients/create-patient-modal';
 import { LinkPatientModal } from '../features/patients/link-patient-modal';
+import { LinkRequestsSection } from '../features/patients/link-requests-section';
 import { PatientGrid } from '../features/patients/patient-grid';
 import { trpc } from '../lib/trpc';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -50,6 +52,7 @@ export function MedicHomePage() {
           </button>
         </div>
       </div>
+      <LinkRequestsSection />
       <div className="medic-home__search field" role="search">
         <label htmlFor={searchId} className="field__label">
           {t('home.searchLabel')}

@@ -1,9 +1,12 @@
 // The medic's view of one patient (SPEC §2 "Patient detail (medic)"): loading, then either the
 // error state or the whole record in collapsible sections, each editable where the spec says so.
+// Under emergency access (API.md) a banner says so and every section is read-only: the server would
+// refuse any change, so none is offered.
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { DocumentsSection } from '../features/documents/documents-section';
+import { EmergencyBanner } from '../features/record/emergency-banner';
 import { allergiesConfig } from '../features/record/allergies';
 import { AppointmentHistorySection } from '../features/record/appointment-history-section';
 import { CollectionSection } from '../features/record/collection-section';
@@ -32,23 +35,25 @@ export function PatientDetailPage() {
   if (!validId || detail.isError) return <LoadError />;
   if (!detail.data) return <Spinner />;
   const record = detail.data;
+  const readOnly = record.emergencyAccess !== null;
 
   return (
     <div className="patient-detail">
-      <PatientSummaryCard detail={record} />
+      {record.emergencyAccess && <EmergencyBanner access={record.emergencyAccess} />}
+      <PatientSummaryCard detail={record} readOnly={readOnly} />
       <div className="patient-detail__sections">
         <DemographicsSection detail={record} />
         <PhysicalSection detail={record} />
         {record.insurance && <InsuranceSection insurance={record.insurance} />}
-        <CollectionSection config={allergiesConfig} idPatient={idPatient} items={record.allergies} />
-        <CollectionSection config={pathologicalRecordsConfig} idPatient={idPatient} items={record.pathologicalRecords} />
-        <CollectionSection config={vitalsConfig} idPatient={idPatient} items={record.vitals} />
-        <LabsSection idPatient={idPatient} labs={record.labs} />
-        <CollectionSection config={vaccinesConfig} idPatient={idPatient} items={record.vaccines} />
+        <CollectionSection config={allergiesConfig} idPatient={idPatient} items={record.allergies} readOnly={readOnly} />
+        <CollectionSection config={pathologicalRecordsConfig} idPatient={idPatient} items={record.pathologicalRecords} readOnly={readOnly} />
+        <CollectionSection config={vitalsConfig} idPatient={idPatient} items={record.vitals} readOnly={readOnly} />
+        <LabsSection idPatient={idPatient} labs={record.labs} readOnly={readOnly} />
+        <CollectionSection config={vaccinesConfig} idPatient={idPatient} items={record.vaccines} readOnly={readOnly} />
         {record.lifestyle && <LifestyleSection lifestyle={record.lifestyle} />}
-        <CollectionSection config={contactsConfig} idPatient={idPatient} items={record.contacts} />
-        <DocumentsSection idPatient={idPatient} files={record.files} />
-        <AppointmentHistorySection idPatient={idPatient} history={record.history} />
+        <CollectionSection config={contactsConfig} idPatient={idPatient} items={record.contacts} readOnly={readOnly} />
+        <DocumentsSection idPatient={idPatient} files={record.files} readOnly={readOnly} />
+        <AppointmentHistorySection idPatient={idPatient} history={record.history} readOnly={readOnly} />
       </div>
     </div>
   );

@@ -21,6 +21,9 @@ const KNOWN_ACTIONS = new Set<string>([
   'patients.link',
   'patients.unlink',
   'patients.create',
+  'patients.linkRequest',
+  'patients.linkRequestWithdraw',
+  'emergency.start',
 ]);
 
 /** Refused attempts to look, as opposed to refused attempts to change something. */
@@ -29,4 +32,9 @@ const READS = /(detail|read|byId|download|list|search)/i;
 export function describeAction(t: TFunction, event: Pick<AccessLogEvent, 'action' | 'outcome'>): string {
   if (event.outcome === 'denied') return READS.test(event.action) ? t('dashboard:accessLog.deniedView') : t('dashboard:accessLog.deniedChange');
   return KNOWN_ACTIONS.has(event.action) ? t(`dashboard:accessLog.actions.${event.action}`) : t('dashboard:accessLog.actions.unknown');
+}
+
+/** The reason a medic gave for emergency access: the server puts it on every event done under it, refusals too. */
+export function emergencyReason(event: Pick<AccessLogEvent, 'emergency' | 'detail'>): string | null {
+  return event.emergency && event.detail ? event.detail : null;
 }

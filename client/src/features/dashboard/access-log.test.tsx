@@ -6,7 +6,7 @@ import { renderDashboard } from './test-dashboard';
 import type { AccessLogEvent } from './types';
 
 const anaRuiz = { idMedic: 21, name: 'Ana', lname: 'Ruiz' };
-const read: AccessLogEvent = { at: '2025-03-04T15:30:00.000Z', action: 'patient.detail', outcome: 'success', medic: anaRuiz, detail: null };
+const read: AccessLogEvent = { at: '2025-03-04T15:30:00.000Z', action: 'patient.detail', outcome: 'success', medic: anaRuiz, detail: null, emergency: false };
 
 function logPage(events: AccessLogEvent[], page = 1, total = events.length) {
   return ok({ events, page, pageSize: 20, total });
@@ -76,6 +76,37 @@ describe('who viewed my record', () => {
       ['Ana Ruiz', 'Updated an appointmentNot completed'],
       ['Someone', 'Activity on your record'],
     ]);
+  });
+
+  it('flags what a medic did under emergency access, with the reason they gave, in English and in Spanish', async () => {
+    const reason = 'Unconscious in the emergency room; allergies unknown.';
+    const otherMedic = { idMedic: 30, name: 'Otro', lname: 'Médico' };
+    const events: AccessLogEvent[] = [
+      { ...read, medic: otherMedic, emergency: true, detail: reason },
+      { ...read, action: 'allergies.add', outcome: 'denied', medic: otherMedic, emergency: true, detail: reason },
+      { ...read, action: 'emergency.start', medic: otherMedic, emergency: true, detail: reason },
+      read,
+    ];
+    const english = renderDashboard({ handlers: { 'patients.accessLog': () => logPage(events) } });
+    await openAccessLog();
+    const [viewed, refused, started, normal] = within(await screen.findByRole('list', { name: 'Activity on your record' })).getAllByRole('listitem');
+    expect(within(viewed!).getByText('Emergency access')).toHaveClass('tag');
+    expect(viewed).toHaveTextContent('Viewed your record');
+    expect(viewed).toHaveTextContent(`Reason: ${reason}`);
+    expect(within(refused!).getByText('Emergency access')).toBeInTheDocument();
+    expect(refused).toHaveTextContent('Tried to change your record without permission');
+    expect(refused).toHaveTextContent(`Reason: ${reason}`);
+    expect(started).toHaveTextContent('Started emergency access to your record');
+    expect(started).toHaveTextContent(`Reason: ${reason}`);
+    expect(within(normal!).queryByText('Emergency access')).not.toBeInTheDocument();
+    expect(normal).not.toHaveTextContent('Reason:');
+    english.app.unmount();
+
+    renderDashboard({ language: 'es', handlers: { 'patients.accessLog': () => logPage(events) } });
+    await openAccessLog('es');
+    const [spanish] = within(await screen.findByRole('list', { name: 'Actividad en su expediente' })).getAllByRole('listitem');
+    expect(within(spanish!).getByText('Acceso de emergencia')).toBeInTheDocument();
+    expect(spanish).toHaveTextContent(`Motivo: ${reason}`);
   });
 
   it('pages through the log with next and previous', async () => {

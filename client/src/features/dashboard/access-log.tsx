@@ -1,12 +1,12 @@
 // "Who viewed my record": the audit trail of this record, newest first, a page at a time. It is
 // fetched only while shown, and fresh each time it is opened, since it changes behind the
-// patient's back.
+// patient's back. What a medic did under emergency access is flagged, with the reason they gave.
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';
-import { describeAction } from './access-log-action';
+import { describeAction, emergencyReason } from './access-log-action';
 import { formatDateTime } from './format';
 
 export function AccessLog() {
@@ -39,19 +39,24 @@ export function AccessLog() {
     content = (
       <>
         <ol className="access-log" aria-label={t('accessLog.listLabel')} aria-busy={log.isPlaceholderData}>
-          {events.map((event, index) => (
-            <li key={`${event.at}-${index}`} className="access-log__event">
-              <span className="access-log__who">{event.medic ? `${event.medic.name} ${event.medic.lname}` : t('accessLog.someone')}</span>
-              <span className="access-log__what">
-                {describeAction(t, event)}
-                {event.outcome === 'failure' && <span className="tag tag--muted access-log__outcome">{t('accessLog.failed')}</span>}
-                {event.outcome === 'denied' && <span className="tag tag--denied access-log__outcome">{t('accessLog.denied')}</span>}
-              </span>
-              <time className="access-log__when" dateTime={event.at}>
-                {formatDateTime(event.at, language)}
-              </time>
-            </li>
-          ))}
+          {events.map((event, index) => {
+            const reason = emergencyReason(event);
+            return (
+              <li key={`${event.at}-${index}`} className="access-log__event">
+                <span className="access-log__who">{event.medic ? `${event.medic.name} ${event.medic.lname}` : t('accessLog.someone')}</span>
+                <span className="access-log__what">
+                  {describeAction(t, event)}
+                  {event.outcome === 'failure' && <span className="tag tag--muted access-log__outcome">{t('accessLog.failed')}</span>}
+                  {event.outcome === 'denied' && <span className="tag tag--denied access-log__outcome">{t('accessLog.denied')}</span>}
+                  {event.emergency && <span className="tag tag--emergency access-log__outcome">{t('accessLog.emergency')}</span>}
+                </span>
+                <time className="access-log__when" dateTime={event.at}>
+                  {formatDateTime(event.at, language)}
+                </time>
+                {reason && <p className="access-log__reason">{t('accessLog.reason', { reason })}</p>}
+              </li>
+            );
+          })}
         </ol>
         {pages > 1 && (
           <nav className="pager" aria-label={t('accessLog.pages')}>

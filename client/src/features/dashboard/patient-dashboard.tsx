@@ -1,6 +1,8 @@
-// The patient's own dashboard (SPEC §2 "Patient dashboard"): a header, their doctors, and their
-// record in tabs. It is read-only: linking and unlinking doctors are the only actions. SPEC says a
-// failed load renders an empty page; a patient is better served by saying so and offering a retry.
+// The patient's own dashboard (SPEC §2 "Patient dashboard"): a header, doctors' requests to see the
+// record (first, since nothing is granted until the patient answers), their doctors, and their
+// record in tabs. It is read-only: answering requests, linking and unlinking doctors are the only
+// actions. SPEC says a failed load renders an empty page; a patient is better served by saying so
+// and offering a retry.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkeletonCard } from '../../components/skeleton-card';
@@ -8,6 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { AccessLog } from './access-log';
 import { AllergiesTab } from './allergies-tab';
 import { DashboardHeader, type DashboardPerson } from './dashboard-header';
+import { LinkRequests } from './link-requests';
 import { MedicalHistory } from './medical-history';
 import { MedicationsTab } from './medications-tab';
 import { MyAppointments } from './my-appointments';
@@ -55,6 +58,7 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut }: PatientDash
       )}
       {self && (
         <>
+          {self.linkRequests.length > 0 && <LinkRequests requests={self.linkRequests} />}
           <MyDoctors doctors={self.doctors} />
           <Tabs
             label={t('tabs.label')}

@@ -75,6 +75,7 @@ export function patientSelf(overrides: Partial<PatientSelf> = {}): PatientSelf {
     documentType: null,
     files: [],
     clinicalHistories: [],
+    linkRequests: [],
     ...overrides,
   };
 }

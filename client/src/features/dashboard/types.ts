@@ -7,5 +7,6 @@ type Outputs = inferRouterOutputs<AppRouter>;
 export type PatientSelf = Outputs['patients']['me'];
 export type Doctor = PatientSelf['doctors'][number];
 export type Appointment = PatientSelf['clinicalHistories'][number];
+export type LinkRequest = PatientSelf['linkRequests'][number];
 export type AccessLogPage = Outputs['patients']['accessLog'];
 export type AccessLogEvent = AccessLogPage['events'][number];

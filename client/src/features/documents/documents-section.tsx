@@ -1,5 +1,6 @@
 // The patient's documents (SPEC §2 "Documents"): upload, the list five at a time, open in a new
-// tab, delete after a confirmation that says it cannot be undone.
+// tab, delete after a confirmation that says it cannot be undone. Read-only (emergency access)
+// still opens documents, but offers no upload and no delete.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordFile } from '../../../../server/services/patient-record';
@@ -13,7 +14,13 @@ import { formatKilobytes } from './format-size';
 import { UploadModal } from './upload-modal';
 import { useDocumentActions } from './use-document-actions';
 
-export function DocumentsSection({ idPatient, files }: { idPatient: number; files: readonly RecordFile[] }) {
+interface DocumentsSectionProps {
+  idPatient: number;
+  files: readonly RecordFile[];
+  readOnly?: boolean;
+}
+
+export function DocumentsSection({ idPatient, files, readOnly = false }: DocumentsSectionProps) {
   const { t, i18n } = useTranslation('record');
   const format = useFormatters();
   const [uploading, setUploading] = useState(false);
@@ -25,10 +32,12 @@ export function DocumentsSection({ idPatient, files }: { idPatient: number; file
       title={t('documents.title')}
       count={files.length}
       actions={
-        <button type="button" className="button button--secondary button--small" onClick={() => setUploading(true)}>
-          <UploadIcon />
-          {t('documents.upload')}
-        </button>
+        readOnly ? undefined : (
+          <button type="button" className="button button--secondary button--small" onClick={() => setUploading(true)}>
+            <UploadIcon />
+            {t('documents.upload')}
+          </button>
+        )
       }
     >
       {files.length === 0 && <p className="record-empty">{t('documents.empty')}</p>}
@@ -60,13 +69,15 @@ export function DocumentsSection({ idPatient, files }: { idPatient: number; file
                     </p>
                     {file.comment && <p className="document-item__comment">{file.comment}</p>}
                   </div>
-                  <div className="record-item__actions">
-                    <DeleteButton
-                      label={t('deleteItem', { name })}
-                      question={t('documents.confirmDelete')}
-                      onConfirm={() => actions.remove.mutate(file.idFile)}
-                    />
-                  </div>
+                  {!readOnly && (
+                    <div className="record-item__actions">
+                      <DeleteButton
+                        label={t('deleteItem', { name })}
+                        question={t('documents.confirmDelete')}
+                        onConfirm={() => actions.remove.mutate(file.idFile)}
+                      />
+                    </div>
+                  )}
                 </div>
               </li>
             );
@@ -74,7 +85,7 @@ export function DocumentsSection({ idPatient, files }: { idPatient: number; file
         </ul>
       )}
       <ShowMoreButton remaining={shown.remaining} onClick={shown.showMore} />
-      {uploading && <UploadModal idPatient={idPatient} onClose={() => setUploading(false)} />}
+      {uploading && !readOnly && <UploadModal idPatient={idPatient} onClose={() => setUploading(false)} />}
     </CollapsibleSection>
   );
 }

@@ -1,4 +1,6 @@
-// The link-patient modal (SPEC §2, §5): search every patient account of the practice and link one.
+// The link-patient modal (SPEC §2, §5; API.md "consent"): the medic's own patients match any field,
+// every other patient only their exact email, and for those the medic asks for access — the
+// patient decides. When care cannot wait, the same dialog turns into the emergency-access form.
 // Typing searches after a short pause (Enter searches at once); an empty query shows nothing and
 // calls nothing. A failed search is logged and reads as "no results" (SPEC §8), never as stale hits.
 import { useEffect, useId, useState } from 'react';
@@ -6,20 +8,21 @@ import { useTranslation } from 'react-i18next';
 import type { PatientSearchResult } from '../../../../shared/patients';
 import { Modal } from '../../components/modal';
 import { SearchForm } from '../../components/search-form';
-import { SearchResultsList } from '../../components/search-results-list';
-import { useToast } from '../../components/toasts';
 import { trpc } from '../../lib/trpc';
+import { EmergencyAccessForm } from './emergency-access-form';
 import { errorDetail } from './error-detail';
+import { PatientSearchResults, type FocusTarget } from './patient-search-results';
+import { useRequestAccess } from './use-request-access';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export function LinkPatientModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('patients');
-  const toast = useToast();
-  const utils = trpc.useUtils();
   const resultsId = useId();
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
+  const [emergencyFor, setEmergencyFor] = useState<PatientSearchResult | null>(null);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const trimmed = text.trim();
 
   useEffect(() => {
@@ -35,24 +38,23 @@ export function LinkPatientModal({ onClose }: { onClose: () => void }) {
     if (search.error) console.error('Patient search failed', search.error);
   }, [search.error]);
 
-  const alreadyLinked = new Set(utils.medics.myPatients.getData()?.patients.map((patient) => patient.idPatient) ?? []);
-  const link = trpc.medics.linkPatient.useMutation();
+  const access = useRequestAccess();
 
-  const linkTo = (patient: PatientSearchResult) => {
-    if (link.isPending) return;
-    const name = `${patient.name} ${patient.lname}`.trim();
-    link.mutate(
-      { patientEmail: patient.email },
-      {
-        onSuccess: () => {
-          void utils.medics.myPatients.invalidate();
-          toast.success(t('link.success', { name }));
-          onClose();
-        },
-      },
+  if (emergencyFor) {
+    return (
+      <Modal title={t('emergency.title')} description={t('emergency.intro')} onClose={onClose}>
+        <EmergencyAccessForm
+          patient={emergencyFor}
+          onBack={() => {
+            setFocusTarget({ idPatient: emergencyFor.idPatient, kind: 'emergency' });
+            setEmergencyFor(null);
+          }}
+        />
+      </Modal>
     );
-  };
+  }
 
+  const sentTo = access.justRequested;
   return (
     <Modal title={t('link.title')} description={t('link.intro')} onClose={onClose}>
       <div className="link-patient">
@@ -65,29 +67,26 @@ export function LinkPatientModal({ onClose }: { onClose: () => void }) {
           onChange={setText}
           onSubmit={() => setTerm(trimmed)}
         />
-        {link.error && (
+        {access.error && (
           <div role="alert" className="alert alert--error">
-            <strong>{t('link.failed')}</strong> {errorDetail(t, link.error)}
+            <strong>{t('link.requestFailed')}</strong> {errorDetail(t, access.error)}
           </div>
         )}
-        <SearchResultsList
+        {/* Inside the dialog, where a screen reader's attention is held by aria-modal. */}
+        <p role="status" className="link-patient__sent">
+          {sentTo && t('link.requested', { name: `${sentTo.name} ${sentTo.lname}`.trim() })}
+        </p>
+        <PatientSearchResults
           id={resultsId}
-          className="link-patient__results"
-          noteClassName="link-patient__note"
           term={activeTerm}
           search={search}
-          keyOf={(patient) => patient.idPatient}
-          detailOf={(patient) => patient.phone}
-          isLinked={(patient) => alreadyLinked.has(patient.idPatient)}
-          linking={link.isPending}
-          onLink={linkTo}
-          texts={{
-            searching: t('link.searching'),
-            noResults: t('link.noResults'),
-            resultsLabel: t('link.resultsLabel'),
-            alreadyLinked: t('link.alreadyLinked'),
-            link: t('link.linkButton'),
-            linkNamed: (name) => t('link.linkNamed', { name }),
+          requested={access.requested}
+          focusTarget={focusTarget}
+          onFocused={() => setFocusTarget(null)}
+          busy={access.isPending}
+          onRequest={(patient) => access.request(patient, () => setFocusTarget({ idPatient: patient.idPatient, kind: 'sent' }))}
+          onEmergency={(patient) => {
+            if (!access.isPending) setEmergencyFor(patient);
           }}
         />
       </div>

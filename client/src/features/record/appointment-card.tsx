@@ -1,6 +1,6 @@
 // One appointment in the history: its date, and badges for motive, notes and medications. The
 // whole card opens the details (a stretched button, so Enter works too); the edit and delete icons
-// show only on today's appointments (SPEC §2).
+// show only on today's appointments (SPEC §2), and never under read-only (emergency) access.
 import { useTranslation } from 'react-i18next';
 import type { ClinicalHistory } from '../../../../shared/record';
 import { EditIcon, TrashIcon } from '../../components/icons';
@@ -9,12 +9,13 @@ import { useFormatters } from '../../lib/use-formatters';
 
 interface AppointmentCardProps {
   appointment: ClinicalHistory;
+  readOnly: boolean;
   onOpen: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-export function AppointmentCard({ appointment, onOpen, onEdit, onDelete }: AppointmentCardProps) {
+export function AppointmentCard({ appointment, readOnly, onOpen, onEdit, onDelete }: AppointmentCardProps) {
   const { t } = useTranslation('record');
   const format = useFormatters();
   const when = format.moment(appointment.date);
@@ -27,7 +28,7 @@ export function AppointmentCard({ appointment, onOpen, onEdit, onDelete }: Appoi
         <span className={appointment.closed ? 'tag tag--muted' : 'tag tag--open'}>
           {t(appointment.closed ? 'appointments.closed' : 'appointments.open')}
         </span>
-        {isTodays(appointment) && (
+        {isTodays(appointment) && !readOnly && (
           <div className="appointment-card__actions">
             <button type="button" className="icon-button" aria-label={t('appointments.editOne', { when })} onClick={onEdit}>
               <EditIcon />

@@ -1,5 +1,6 @@
 // The appointment history (SPEC §2): an add form, the appointments as cards newest first, and the
-// details modal. Deleting asks first (SPEC §5).
+// details modal. Deleting asks first (SPEC §5). Read-only (emergency access) lists and opens the
+// appointments, nothing more.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClinicalHistory } from '../../../../shared/record';
@@ -12,7 +13,13 @@ import { AppointmentModal } from './appointment-modal';
 import { useAppointmentActions } from './use-appointment-actions';
 import { useInlineAdd } from './use-inline-add';
 
-export function AppointmentHistorySection({ idPatient, history }: { idPatient: number; history: readonly ClinicalHistory[] }) {
+interface AppointmentHistorySectionProps {
+  idPatient: number;
+  history: readonly ClinicalHistory[];
+  readOnly?: boolean;
+}
+
+export function AppointmentHistorySection({ idPatient, history, readOnly = false }: AppointmentHistorySectionProps) {
   const { t } = useTranslation('record');
   const actions = useAppointmentActions(idPatient);
   const { open, setOpen, adding, startAdding, stopAdding } = useInlineAdd();
@@ -36,9 +43,9 @@ export function AppointmentHistorySection({ idPatient, history }: { idPatient: n
       count={history.length}
       open={open}
       onOpenChange={setOpen}
-      actions={<AddButton label={t('appointments.add')} adding={adding} onClick={startAdding} />}
+      actions={readOnly ? undefined : <AddButton label={t('appointments.add')} adding={adding} onClick={startAdding} />}
     >
-      {adding && (
+      {adding && !readOnly && (
         <AppointmentForm
           appointment={null}
           onSubmit={async (values) => {
@@ -55,6 +62,7 @@ export function AppointmentHistorySection({ idPatient, history }: { idPatient: n
             <li key={appointment.idHistory}>
               <AppointmentCard
                 appointment={appointment}
+                readOnly={readOnly}
                 onOpen={() => setSelected({ id: appointment.idHistory, editing: false })}
                 onEdit={() => setSelected({ id: appointment.idHistory, editing: true })}
                 onDelete={() => void onDelete(appointment)}
@@ -68,6 +76,7 @@ export function AppointmentHistorySection({ idPatient, history }: { idPatient: n
           key={current.idHistory}
           appointment={current}
           startEditing={selected.editing}
+          readOnly={readOnly}
           actions={actions}
           onDelete={() => void onDelete(current)}
           onClose={() => setSelected(null)}

@@ -1,6 +1,6 @@
 // The details of one appointment (SPEC §2): date, motive, diagnosis ids, medications, notes and
 // whether it is open, with a close/reopen toggle (allowed any day) and, on its own day only, edit
-// and delete.
+// and delete. Read-only (emergency access) shows the details alone.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClinicalHistory } from '../../../../shared/record';
@@ -16,15 +16,16 @@ import { translateApiError } from '../../lib/translate-error';
 interface AppointmentModalProps {
   appointment: ClinicalHistory;
   startEditing: boolean;
+  readOnly: boolean;
   actions: ReturnType<typeof useAppointmentActions>;
   onDelete: () => void;
   onClose: () => void;
 }
 
-export function AppointmentModal({ appointment, startEditing, actions, onDelete, onClose }: AppointmentModalProps) {
+export function AppointmentModal({ appointment, startEditing, readOnly, actions, onDelete, onClose }: AppointmentModalProps) {
   const { t } = useTranslation('record');
   const format = useFormatters();
-  const today = isTodays(appointment);
+  const today = isTodays(appointment) && !readOnly;
   const [editing, setEditing] = useState(startEditing && today);
   const { idHistory } = appointment;
   const { update, setClosed } = actions;
@@ -64,31 +65,33 @@ export function AppointmentModal({ appointment, startEditing, actions, onDelete,
               { label: t('appointments.status'), value: t(appointment.closed ? 'appointments.closed' : 'appointments.open') },
             ]}
           />
-          {!today && <p className="field__hint appointment-modal__note">{t('appointments.lockedNote')}</p>}
-          <div className="form__actions form__actions--spread">
-            <button
-              type="button"
-              className="button button--secondary"
-              aria-disabled={actions.setClosed.isPending}
-              onClick={() => {
-                if (!actions.setClosed.isPending) actions.setClosed.mutate({ idHistory, closed: !appointment.closed });
-              }}
-            >
-              {t(appointment.closed ? 'appointments.reopen' : 'appointments.close')}
-            </button>
-            {today && (
-              <>
-                <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-                  <EditIcon />
-                  {t('edit')}
-                </button>
-                <button type="button" className="button button--danger" onClick={onDelete}>
-                  <TrashIcon />
-                  {t('delete')}
-                </button>
-              </>
-            )}
-          </div>
+          {!today && !readOnly && <p className="field__hint appointment-modal__note">{t('appointments.lockedNote')}</p>}
+          {!readOnly && (
+            <div className="form__actions form__actions--spread">
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={actions.setClosed.isPending}
+                onClick={() => {
+                  if (!actions.setClosed.isPending) actions.setClosed.mutate({ idHistory, closed: !appointment.closed });
+                }}
+              >
+                {t(appointment.closed ? 'appointments.reopen' : 'appointments.close')}
+              </button>
+              {today && (
+                <>
+                  <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+                    <EditIcon />
+                    {t('edit')}
+                  </button>
+                  <button type="button" className="button button--danger" onClick={onDelete}>
+                    <TrashIcon />
+                    {t('delete')}
+                  </button>
+                </>
+              )}
+            </div>
+          )}
         </>
       )}
     </Modal>

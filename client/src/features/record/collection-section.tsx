@@ -1,6 +1,7 @@
 // One editable sub-record list (allergies, pathological records, vitals, vaccinations, emergency
 // contacts): the collapsible section, its add button and inline add form, each item with inline
-// edit and delete after a confirmation (SPEC §2, §5).
+// edit and delete after a confirmation (SPEC §2, §5). Read-only (emergency access) shows the items
+// with none of those controls.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditIcon } from '../../components/icons';
@@ -21,9 +22,10 @@ interface CollectionSectionProps<Item> {
   config: CollectionConfig<Item>;
   idPatient: number;
   items: readonly Item[];
+  readOnly?: boolean;
 }
 
-export function CollectionSection<Item>({ config, idPatient, items }: CollectionSectionProps<Item>) {
+export function CollectionSection<Item>({ config, idPatient, items, readOnly = false }: CollectionSectionProps<Item>) {
   const { t } = useTranslation('record');
   const format = useFormatters();
   const { open, setOpen, adding, startAdding, stopAdding } = useInlineAdd();
@@ -46,9 +48,9 @@ export function CollectionSection<Item>({ config, idPatient, items }: Collection
       count={items.length}
       open={open}
       onOpenChange={setOpen}
-      actions={<AddButton label={text('add')} adding={adding} onClick={startAdding} />}
+      actions={readOnly ? undefined : <AddButton label={text('add')} adding={adding} onClick={startAdding} />}
     >
-      {adding && (
+      {adding && !readOnly && (
         <ItemForm
           title={text('newTitle')}
           fields={config.fields}
@@ -68,7 +70,7 @@ export function CollectionSection<Item>({ config, idPatient, items }: Collection
           {shown.items.map((item) => {
             const itemId = config.idOf(item);
             const name = config.nameOf(item, format);
-            if (editingId === itemId) {
+            if (editingId === itemId && !readOnly) {
               return (
                 <li key={itemId} className="record-list__item record-list__item--editing">
                   <ItemForm
@@ -107,12 +109,14 @@ export function CollectionSection<Item>({ config, idPatient, items }: Collection
                       </dl>
                     )}
                   </div>
-                  <div className="record-item__actions">
-                    <button type="button" className="icon-button" aria-label={t('editItem', { name })} onClick={() => setEditingId(itemId)}>
-                      <EditIcon />
-                    </button>
-                    <DeleteButton label={t('deleteItem', { name })} question={text('confirmDelete')} onConfirm={() => remove.mutate(itemId)} />
-                  </div>
+                  {!readOnly && (
+                    <div className="record-item__actions">
+                      <button type="button" className="icon-button" aria-label={t('editItem', { name })} onClick={() => setEditingId(itemId)}>
+                        <EditIcon />
+                      </button>
+                      <DeleteButton label={t('deleteItem', { name })} question={text('confirmDelete')} onConfirm={() => remove.mutate(itemId)} />
+                    </div>
+                  )}
                 </div>
               </li>
             );

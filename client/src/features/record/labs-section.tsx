@@ -1,5 +1,6 @@
 // Lab results (SPEC §2): read-only rows that open a small modal, a simple add form (date and a
-// test name or value) and deletion after a confirmation; five at a time.
+// test name or value) and deletion after a confirmation; five at a time. Read-only (emergency
+// access) keeps the rows and their modal, without adding or deleting.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labAddFields, type Lab } from '../../../../shared/record';
@@ -25,7 +26,7 @@ const labFormFields: readonly FieldSpec[] = [
   { name: 'comment', label: 'labs.comment', kind: 'textarea' },
 ];
 
-export function LabsSection({ idPatient, labs }: { idPatient: number; labs: readonly Lab[] }) {
+export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: number; labs: readonly Lab[]; readOnly?: boolean }) {
   const { t } = useTranslation('record');
   const format = useFormatters();
   const { open, setOpen, adding, startAdding, stopAdding } = useInlineAdd();
@@ -43,9 +44,9 @@ export function LabsSection({ idPatient, labs }: { idPatient: number; labs: read
       count={labs.length}
       open={open}
       onOpenChange={setOpen}
-      actions={<AddButton label={t('labs.add')} adding={adding} onClick={startAdding} />}
+      actions={readOnly ? undefined : <AddButton label={t('labs.add')} adding={adding} onClick={startAdding} />}
     >
-      {adding && (
+      {adding && !readOnly && (
         <ItemForm
           title={t('labs.newTitle')}
           fields={labFormFields}
@@ -73,9 +74,11 @@ export function LabsSection({ idPatient, labs }: { idPatient: number; labs: read
                       {[lab.value && [lab.value, lab.unit].filter(Boolean).join(' '), format.date(lab.date)].filter(Boolean).join(' · ')}
                     </span>
                   </button>
-                  <div className="record-item__actions">
-                    <DeleteButton label={t('deleteItem', { name })} question={t('labs.confirmDelete')} onConfirm={() => remove.mutate(lab.idLabs)} />
-                  </div>
+                  {!readOnly && (
+                    <div className="record-item__actions">
+                      <DeleteButton label={t('deleteItem', { name })} question={t('labs.confirmDelete')} onConfirm={() => remove.mutate(lab.idLabs)} />
+                    </div>
+                  )}
                 </div>
               </li>
             );

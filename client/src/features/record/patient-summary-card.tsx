@@ -1,5 +1,6 @@
 // The top of the patient page (SPEC §2 "Header", "Read view", "Edit view"): initials, full name,
 // blood type and an Edit button; below them the contact data, or the edit form in its place.
+// Read-only (emergency access) leaves the Edit button out.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditIcon } from '../../components/icons';
@@ -9,7 +10,7 @@ import type { PatientDetail } from './detail-types';
 import { FactsList } from './facts-list';
 import { PatientEditForm } from './patient-edit-form';
 
-export function PatientSummaryCard({ detail }: { detail: PatientDetail }) {
+export function PatientSummaryCard({ detail, readOnly = false }: { detail: PatientDetail; readOnly?: boolean }) {
   const { t } = useTranslation('record');
   const [editing, setEditing] = useState(false);
   const { patient } = detail;
@@ -27,14 +28,14 @@ export function PatientSummaryCard({ detail }: { detail: PatientDetail }) {
             {bloodType ? <span className="tag tag--blood">{bloodType}</span> : <span className="tag tag--muted">{t('patient.noBloodType')}</span>}
           </p>
         </div>
-        {!editing && (
+        {!editing && !readOnly && (
           <button type="button" className="button button--secondary patient-summary__edit" onClick={() => setEditing(true)}>
             <EditIcon />
             {t('patient.edit')}
           </button>
         )}
       </header>
-      {editing ? (
+      {editing && !readOnly ? (
         <PatientEditForm detail={detail} onDone={() => setEditing(false)} />
       ) : (
         <FactsList

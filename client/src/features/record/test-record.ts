@@ -81,6 +81,7 @@ export function bareDetail(): PatientDetail {
     education: null,
     documentType: null,
     files: [],
+    emergencyAccess: null,
   };
 }
 

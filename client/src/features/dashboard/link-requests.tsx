@@ -1,0 +1,63 @@
+// Doctors asking to see the patient's record, at the top of the dashboard: nothing a doctor asks
+// for is granted until the patient accepts here. Each request names the doctor and when it was
+// sent; Accept and Decline are labelled with the doctor's name for screen readers.
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../components/avatar';
+import { formatDate } from './format';
+import type { LinkRequest } from './types';
+import { useLinkRequestAnswers } from './use-link-request-answers';
+
+export function LinkRequests({ requests }: { requests: LinkRequest[] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { accept, decline, busy } = useLinkRequestAnswers();
+
+  return (
+    <section className="dashboard-section card patient-link-requests" aria-labelledby="link-requests-title">
+      <div className="dashboard-section__head">
+        <h2 id="link-requests-title" className="dashboard-section__title">
+          {t('linkRequests.title')}
+        </h2>
+      </div>
+      <p className="dashboard-section__intro">{t('linkRequests.intro')}</p>
+      <ul className="result-list" aria-label={t('linkRequests.listLabel')}>
+        {requests.map((request) => {
+          const name = `${request.medic.name} ${request.medic.lname}`.trim();
+          return (
+            <li key={request.idRequest} className="result-list__item">
+              <Avatar name={request.medic.name} lname={request.medic.lname} />
+              <div className="result-list__who">
+                <p className="result-list__name">{t('linkRequests.asks', { name })}</p>
+                <p className="result-list__meta">
+                  <span>{request.medic.email}</span>
+                  <span>{t('linkRequests.sent', { date: formatDate(request.createdAt, language) })}</span>
+                </p>
+              </div>
+              <div className="result-list__actions">
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  aria-label={t('linkRequests.acceptNamed', { name })}
+                  // Not disabled while busy: a disabled button would drop the focus.
+                  aria-disabled={busy}
+                  onClick={() => accept(request)}
+                >
+                  {t('linkRequests.accept')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-label={t('linkRequests.declineNamed', { name })}
+                  aria-disabled={busy}
+                  onClick={() => decline(request)}
+                >
+                  {t('linkRequests.decline')}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

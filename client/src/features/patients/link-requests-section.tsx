@@ -1,0 +1,55 @@
+// "Access requests" on the medic's home: the patients this medic asked to see, waiting or declined,
+// each with the day it was sent and a way to withdraw it. Nothing shows while there are none, or
+// if the list cannot be read: the patient list below is what the page is for.
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../components/avatar';
+import { trpc } from '../../lib/trpc';
+import { useWithdrawRequest } from './use-withdraw-request';
+
+export function LinkRequestsSection() {
+  const { t, i18n } = useTranslation('patients');
+  const requests = trpc.medics.linkRequests.useQuery().data?.requests ?? [];
+  const { withdraw, isPending } = useWithdrawRequest();
+  if (requests.length === 0) return null;
+  // The server sends the moment a request was made as an ISO instant: read with its zone.
+  const day = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium' });
+
+  return (
+    <section className="card link-requests" aria-labelledby="link-requests-title">
+      <h2 id="link-requests-title" className="link-requests__title">
+        {t('requests.title')}
+      </h2>
+      <p className="link-requests__intro">{t('requests.intro')}</p>
+      <ul className="result-list" aria-label={t('requests.listLabel')}>
+        {requests.map((request) => {
+          const name = `${request.patient.name} ${request.patient.lname}`.trim();
+          return (
+            <li key={request.idRequest} className="result-list__item">
+              <Avatar name={request.patient.name} lname={request.patient.lname} />
+              <div className="result-list__who">
+                <p className="result-list__name">{name}</p>
+                <p className="result-list__meta">
+                  <span>{request.patient.email}</span>
+                  <span>{t('requests.sent', { date: day.format(new Date(request.createdAt)) })}</span>
+                </p>
+              </div>
+              <div className="result-list__actions">
+                <span className={`tag link-requests__status link-requests__status--${request.status}`}>{t(`requests.status.${request.status}`)}</span>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-label={t('requests.withdrawNamed', { name })}
+                  // Not disabled while busy: a disabled button would drop the focus.
+                  aria-disabled={isPending}
+                  onClick={() => withdraw(request)}
+                >
+                  {t('requests.withdraw')}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
