@@ -9,7 +9,7 @@ import enPatients from '../shared/locales/en/patients.json';
 import esAuth from '../shared/locales/es/auth.json';
 import esCommon from '../shared/locales/es/common.json';
 import esPatients from '../shared/locales/es/patients.json';
-import { openTab, registerViaApi, uniqueEmail, useJourney, type Locale, type Tab } from './harness';
+import { openTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type Locale, type Tab } from './harness';
 
 const PASSWORD = 'secreto-123';
 const LANGUAGE_KEY = 'expediente.lang';
@@ -43,16 +43,14 @@ describe.each<Locale>(['es-ES', 'en-US'])('medic workspace, browser in %s', (loc
   const card = (name: string) => page.getByRole('article', { name, exact: true });
   const toast = (role: 'status' | 'alert', text: string) => page.getByRole(role).filter({ hasText: text });
 
+  /** A medic the administrator approved (registration itself has its own journey), signed in through the form. */
   async function registerMedic(): Promise<void> {
-    const r = t.auth.register;
-    await page.goto('/register');
-    await page.getByLabel(r.name, { exact: true }).fill('Andrea');
-    await page.getByLabel(r.lname, { exact: true }).fill('Campos');
-    await page.getByRole('radio', { name: r.typeMedic, exact: true }).check();
-    await page.getByLabel(r.email, { exact: true }).fill(uniqueEmail('medic'));
-    await page.getByLabel(r.password, { exact: true }).fill(PASSWORD);
-    await page.getByLabel(r.confirmPassword, { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: r.submit, exact: true }).click();
+    const email = uniqueEmail('medic');
+    await registerViaApi(app(), { name: 'Andrea', lname: 'Campos', email, password: PASSWORD, type: 'medic' });
+    await page.goto('/login');
+    await page.getByLabel(t.auth.login.email, { exact: true }).fill(email);
+    await page.getByLabel(t.auth.login.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: t.auth.login.submit, exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByText(p.home.empty, { exact: true }).waitFor();
   }
@@ -87,15 +85,28 @@ describe.each<Locale>(['es-ES', 'en-US'])('medic workspace, browser in %s', (loc
     await dialog.waitFor({ state: 'detached' });
   }
 
-  async function linkPatient(patient: { name: string; lname: string; email: string }): Promise<void> {
+  /** The medic asks from the link dialog; the patient accepts (their side has its own journey); the list shows them. */
+  async function linkPatient(patient: { name: string; lname: string; email: string; session: ApiSession }): Promise<void> {
     const l = p.link;
     const fullName = `${patient.name} ${patient.lname}`;
     await page.getByRole('button', { name: p.home.linkPatient, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: l.title });
     await dialog.getByRole('searchbox', { name: l.searchLabel }).fill(patient.email);
-    await dialog.getByRole('button', { name: fill(l.linkNamed, { name: fullName }), exact: true }).click();
-    await toast('status', fill(l.success, { name: fullName })).waitFor();
+    await dialog.getByRole('button', { name: l.search, exact: true }).click();
+    await dialog.getByRole('button', { name: fill(l.requestNamed, { name: fullName }), exact: true }).click();
+    await dialog.getByText(fill(l.requested, { name: fullName })).waitFor();
+    await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('list', { name: p.requests.listLabel }).getByText(patient.email).waitFor();
+
+    const self = await fetch(`${app().url}/api/patients/me`, { headers: { authorization: `Bearer ${patient.session.access_token}` } });
+    const [request] = ((await self.json()) as { linkRequests: { idRequest: number }[] }).linkRequests;
+    const accepted = await fetch(`${app().url}/api/patients/me/link-requests/${request!.idRequest}/accept`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${patient.session.access_token}` },
+    });
+    expect(accepted.status).toBe(200);
+    await page.reload();
   }
 
   /** Accepts the browser's confirmation, checking it names the patient. */
@@ -113,8 +124,8 @@ describe.each<Locale>(['es-ES', 'en-US'])('medic workspace, browser in %s', (loc
 
   test('a medic creates, finds, opens, links and unlinks patients (long press and keyboard menu)', async () => {
     const suffix = locale === 'es-ES' ? 'Es' : 'En';
-    const existing = { name: 'Elena', lname: `Vidal${suffix}`, email: uniqueEmail('elena') };
-    await registerViaApi(app(), { ...existing, password: PASSWORD, type: 'patient' });
+    const account = { name: 'Elena', lname: `Vidal${suffix}`, email: uniqueEmail('elena') };
+    const existing = { ...account, session: await registerViaApi(app(), { ...account, password: PASSWORD, type: 'patient' }) };
     const created = { name: 'Lucía', lname: `Hernández${suffix}`, email: uniqueEmail('lucia') };
     const createdName = `${created.name} ${created.lname}`;
     const existingName = `${existing.name} ${existing.lname}`;
