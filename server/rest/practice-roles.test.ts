@@ -320,3 +320,33 @@ describe('a change and its audit event commit together', () => {
     expect(snapshot()).toEqual(before);
   });
 });
+
+describe('the documented REST success codes', () => {
+  it('answers 201 pending registration, 202 link request, 204 decline, withdraw and password change, 200 for the rest', async () => {
+    const app = await buildTestApp();
+    try {
+      const t = restTransport(app);
+      const account = (type: 'patient' | 'medic') => ({ name: 'A', lname: 'B', email: uniqueEmail(type), password: TEST_PASSWORD, type });
+      const admin = await t.register(account('medic'));
+      expect(admin.status).toBe(201);
+      const pendingAccount = account('medic');
+      const pending = await t.register(pendingAccount);
+      expect([pending.status, pending.body.pending]).toEqual([201, true]);
+      const idMedic = (await t.adminMedics(tokenOf(admin))).body.medics.find((medic: { email: string }) => medic.email === pendingAccount.email).idMedic;
+      expect((await t.setMedicStatus(tokenOf(admin), idMedic, 'approve')).status).toBe(200);
+
+      const patientAccount = account('patient');
+      const patient = tokenOf(await t.register(patientAccount));
+      const asked = await t.linkPatient(tokenOf(admin), patientAccount.email);
+      expect(asked.status).toBe(202);
+      expect((await t.answerRequest(patient, asked.body.request.idRequest, 'decline')).status).toBe(204);
+      expect((await t.withdrawRequest(tokenOf(admin), asked.body.request.idRequest)).status).toBe(204);
+      const again = await t.linkPatient(tokenOf(admin), patientAccount.email);
+      expect((await t.answerRequest(patient, again.body.request.idRequest, 'accept')).status).toBe(200);
+      expect((await t.changePassword(patient, TEST_PASSWORD, 'una-clave-nueva-7')).status).toBe(204);
+      expect((await t.resetPassword(tokenOf(admin), (await t.profile(patient)).body.user.idUser)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

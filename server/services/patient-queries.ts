@@ -14,8 +14,8 @@ const byLastNameThenName = [
   asc(patients.id),
 ];
 
-/** The medic's linked patients, or only `onlyPatientId` among them; one statement either way. */
-export function listLinkedPatients(db: DbOrTx, medicId: number, onlyPatientId?: number): PatientListItem[] {
+/** The medic's linked patients, in one statement whatever their number. */
+export function listLinkedPatients(db: DbOrTx, medicId: number): PatientListItem[] {
   return db
     .select({
       idPatient: patients.id,
@@ -32,15 +32,10 @@ export function listLinkedPatients(db: DbOrTx, medicId: number, onlyPatientId?: 
     .innerJoin(patients, eq(patients.id, medicPatients.patientId))
     .innerJoin(users, eq(users.id, patients.userId))
     .leftJoin(clinicalHistories, eq(clinicalHistories.patientId, patients.id))
-    .where(and(eq(medicPatients.medicId, medicId), onlyPatientId === undefined ? undefined : eq(patients.id, onlyPatientId)))
+    .where(eq(medicPatients.medicId, medicId))
     .groupBy(patients.id)
     .orderBy(...byLastNameThenName)
     .all();
-}
-
-/** One linked patient as a list item (the answer to a link). */
-export function linkedPatientListItem(db: DbOrTx, medicId: number, patientId: number): PatientListItem | undefined {
-  return listLinkedPatients(db, medicId, patientId)[0];
 }
 
 /** A LIKE pattern matching `text` anywhere, with % and _ taken literally. */
