@@ -30,7 +30,7 @@ export interface App {
 // leak a TLS certificate or a fixed secret into the journeys, so they run on the defaults.
 const SERVER_SETTINGS = new Set([
   'PORT', 'HOST', 'DATA_DIR', 'JWT_SECRET', 'MASTER_KEY', 'SESSION_HOURS', 'MAX_UPLOAD_MB', 'TLS_CERT', 'TLS_KEY',
-  'AUTH_REQUESTS_PER_MINUTE', 'EMERGENCY_ACCESS_HOURS',
+  'AUTH_REQUESTS_PER_MINUTE', 'EMERGENCY_ACCESS_HOURS', 'TRUST_PROXY',
 ]);
 
 /** The test process's environment minus vitest's own variables and the server's settings. */

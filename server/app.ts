@@ -7,6 +7,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AUDIT_KEY_FILE } from './audit/audit-key';
+import { registerAuditChain } from './audit/audit-chain';
 import { pruneEndedSessions } from './auth/sessions';
 import { defaultSignInLimits, SignInFailures, type SignInLimits } from './auth/sign-in-failures';
 import { registerClientFiles } from './client-files';
@@ -15,6 +17,7 @@ import { loadDocumentKey } from './files/document-key';
 import { knownBlobNames } from './services/documents';
 import { registerDocumentRoutes } from './rest/documents';
 import type { Config } from './config';
+import { TRPC_MAX_BATCH } from '../shared/constants';
 import { openDatabase, type Db } from './db/client';
 import { toErrorBody, sendError } from './rest/error-body';
 import { registerRestRoutes } from './rest/register-rest';
@@ -52,6 +55,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   ensureDataDir(config.dataDir);
   const db = options.db ?? openDatabase(join(config.dataDir, 'expediente.db'));
   const jwtSecret = config.jwtSecret ?? readOrCreateSecret(config.dataDir, 'jwt-secret');
+  // The audit chain's key lives beside the other secrets, never in the database it protects.
+  registerAuditChain(db.$client, readOrCreateSecret(config.dataDir, AUDIT_KEY_FILE));
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -60,6 +65,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // tRPC batches name several procedures in one path segment.
     routerOptions: { maxParamLength: 5_000 },
     bodyLimit: 1_048_576,
+    // Off unless TRUST_PROXY says which proxy to believe: a forged X-Forwarded-For must not move a client's address.
+    trustProxy: config.trustProxy,
     ...(config.tls
       ? { https: { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath) } }
       : {}),
@@ -69,7 +76,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyJwt, { secret: jwtSecret });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
-    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 5, fieldSize: 10_000, parts: 10 },
+    // An upload is one file and a comment; a little slack for clients that send extra fields, and
+    // every limit answered as 400 by rest/upload-form.ts (parts: the file plus at most five fields).
+    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 5, fieldSize: 10_000, parts: 6, headerPairs: 20 },
   });
 
   const deps: AppDeps = {
@@ -93,6 +102,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      // A batch is one request that runs many procedures; bounded, so one request cannot run hundreds.
+      maxBatchSize: TRPC_MAX_BATCH,
       createContext: ({ req }) => contextFromRequest(req),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');

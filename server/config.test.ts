@@ -30,8 +30,15 @@ describe('loadConfig', () => {
       authRequestsPerMinute: 60,
       masterKey: undefined,
       emergencyAccessHours: 4,
+      trustProxy: false,
       tls: undefined,
     });
+  });
+
+  it('reads TRUST_PROXY as off, on, or a list of proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
 
   it('reads every variable', () => {

@@ -18,6 +18,7 @@ const envSchema = z
     MAX_UPLOAD_MB: positiveNumber(50),
     AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
     EMERGENCY_ACCESS_HOURS: positiveNumber(DEFAULT_EMERGENCY_ACCESS_HOURS),
+    TRUST_PROXY: optionalText,
     MASTER_KEY: optionalText,
     TLS_CERT: optionalText,
     TLS_KEY: optionalText,
@@ -40,7 +41,19 @@ export interface Config {
   masterKey: string | undefined;
   /** How long emergency ("break the glass") access lasts; fractions of an hour are fine. */
   emergencyAccessHours: number;
+  /**
+   * Behind a reverse proxy, whose X-Forwarded-For to believe for the client's address (sign-in
+   * limits, audit): false (default), true (any), or the proxies' addresses/CIDRs.
+   */
+  trustProxy: boolean | string[];
   tls: { certPath: string; keyPath: string } | undefined;
+}
+
+/** 'true' or 'false', or a comma-separated list of proxy addresses or CIDRs (Fastify's trustProxy). */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     masterKey: e.MASTER_KEY,
     emergencyAccessHours: e.EMERGENCY_ACCESS_HOURS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     tls: e.TLS_CERT && e.TLS_KEY ? { certPath: e.TLS_CERT, keyPath: e.TLS_KEY } : undefined,
   };
 }

@@ -29,3 +29,5 @@ export const EMERGENCY_REASON_MAX = 500;
 export const ALLERGY_SEVERITIES = ['Mild', 'Moderate', 'Severe'] as const;
 export const RECORD_STATUSES = ['Active', 'Resolved', 'Chronic'] as const;
 export const FILE_MAIN_TYPES = ['image', 'video', 'audio', 'pdf'] as const;
+/** The most procedures one tRPC request may call (server limit and client batch link alike). */
+export const TRPC_MAX_BATCH = 10;

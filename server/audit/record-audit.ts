@@ -2,7 +2,9 @@
 // which patient if any, when (UTC), from which address, and the outcome.
 import type { Db, DbOrTx } from '../db/client';
 import { AppError } from '../errors';
+import { sql } from 'drizzle-orm';
 import { auditEvents } from '../db/schema/index';
+import { AUDIT_CHAIN_FUNCTION, canonicalContent } from './audit-chain';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
 
@@ -22,18 +24,21 @@ export interface AuditEntry {
 }
 
 export function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): void {
+  const content = {
+    at: new Date().toISOString(),
+    actorUserId: actor.userId,
+    actorType: actor.type,
+    action: entry.action,
+    patientId: entry.patientId ?? null,
+    outcome: entry.outcome,
+    ip: actor.ip,
+    detail: entry.detail ?? null,
+    emergency: entry.emergency ?? false,
+  };
+  // The previous row is read in the same statement as the insert: no other write can come between.
+  const previous = sql`(select ${auditEvents.chain} from ${auditEvents} order by ${auditEvents.id} desc limit 1)`;
   db.insert(auditEvents)
-    .values({
-      at: new Date().toISOString(),
-      actorUserId: actor.userId,
-      actorType: actor.type,
-      action: entry.action,
-      patientId: entry.patientId ?? null,
-      outcome: entry.outcome,
-      ip: actor.ip,
-      detail: entry.detail ?? null,
-      emergency: entry.emergency ?? false,
-    })
+    .values({ ...content, chain: sql`${sql.raw(AUDIT_CHAIN_FUNCTION)}(${previous}, ${canonicalContent(content)})` })
     .run();
 }
 

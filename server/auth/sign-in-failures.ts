@@ -5,6 +5,11 @@
 // - per account from addresses it was never signed in from: a distributed guess at one account.
 //   Addresses the account signed in from successfully are exempt, so its owner keeps access.
 // One process serves the practice, so the counts live in memory; a restart forgets them.
+//
+// An attempt is counted when it is reserved, before its password is hashed, and settled after:
+// a wrong password leaves it counted, a right one withdraws it. So attempts in flight at once (a
+// tRPC batch, parallel requests) count against the limit too, and never more than the limit of
+// guesses is ever checked.
 
 export interface SignInLimits {
   windowMs: number;
@@ -22,6 +27,16 @@ export const defaultSignInLimits: SignInLimits = {
 
 const TRUSTED_ADDRESS_MS = 30 * 24 * 60 * 60_000;
 const MAX_KEYS = 100_000;
+
+/** One counted attempt, to settle once its password has been checked. */
+export interface SignInAttempt {
+  /** The password was right: the attempt stops counting and the address becomes the account's own. */
+  succeeded(): void;
+  /** The password was right but the sign-in goes no further (an account not yet active): it stops counting. */
+  withdrawn(): void;
+  /** A wrong password: the attempt keeps counting (nothing to do; named so every path settles). */
+  failed(): void;
+}
 
 export class SignInFailures {
   private readonly failures = new Map<string, number[]>();
@@ -41,14 +56,43 @@ export class SignInFailures {
     return this.count(`acct:${account}`) >= this.limits.perAccountFromNewAddresses;
   }
 
-  recordFailure(address: string, email: string): void {
-    const account = email.toLowerCase();
-    for (const key of [`addr:${address}`, `acct:${account}|${address}`, `acct:${account}`]) {
+  /** Counts an attempt now, or answers null when it must be refused before its password is checked. */
+  reserve(address: string, email: string): SignInAttempt | null {
+    if (this.isBlocked(address, email)) return null;
+    const time = this.recordFailure(address, email);
+    const withdraw = () => this.withdraw(address, email, time);
+    return {
+      succeeded: () => {
+        withdraw();
+        this.recordSuccess(address, email);
+      },
+      withdrawn: withdraw,
+      failed: () => {},
+    };
+  }
+
+  recordFailure(address: string, email: string): number {
+    const time = this.now();
+    for (const key of this.keysOf(address, email)) {
       const times = this.recent(key);
-      times.push(this.now());
+      times.push(time);
       this.failures.set(key, times);
     }
     this.evictIfHuge();
+    return time;
+  }
+
+  private withdraw(address: string, email: string, time: number): void {
+    for (const key of this.keysOf(address, email)) {
+      const times = this.failures.get(key);
+      const at = times?.indexOf(time) ?? -1;
+      if (times && at >= 0) times.splice(at, 1);
+    }
+  }
+
+  private keysOf(address: string, email: string): string[] {
+    const account = email.toLowerCase();
+    return [`addr:${address}`, `acct:${account}|${address}`, `acct:${account}`];
   }
 
   recordSuccess(address: string, email: string): void {

@@ -70,4 +70,17 @@ describe('SignInFailures', () => {
     failures.recordFailure('10.0.0.1', 'a@b.co');
     expect(failures.isBlocked('10.0.0.1', 'a@b.co')).toBe(false);
   });
+
+  it('counts a reserved attempt at once, keeps it counted when it fails and withdraws it when it succeeds', () => {
+    const failures = new SignInFailures(limits);
+    const inFlight = [0, 1, 2].map(() => failures.reserve('10.0.0.1', 'a@b.co'));
+    expect(inFlight.every(Boolean)).toBe(true);
+    // Three in flight, none settled: the fourth is refused before its password is checked.
+    expect(failures.reserve('10.0.0.1', 'a@b.co')).toBeNull();
+    inFlight[0]!.succeeded();
+    inFlight[1]!.withdrawn();
+    inFlight[2]!.failed();
+    expect(failures.isBlocked('10.0.0.1', 'a@b.co')).toBe(false);
+    expect(failures.reserve('10.0.0.1', 'a@b.co')).not.toBeNull();
+  });
 });

@@ -26,6 +26,11 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // INSERT OR REPLACE deletes the row it replaces; with recursive triggers on, that delete meets
+  // the audit trail's append-only trigger instead of slipping past it.
+  sqlite.pragma('recursive_triggers = ON');
+  // Deleted records are overwritten with zeros, not left readable in free pages of the file.
+  sqlite.pragma('secure_delete = ON');
   migrate(drizzle(sqlite), { migrationsFolder });
   const { logQuery } = options;
   return drizzle(sqlite, { schema, ...(logQuery ? { logger: { logQuery: (query: string) => logQuery(query) } } : {}) });

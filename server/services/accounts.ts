@@ -105,14 +105,16 @@ export async function register(
 
 export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginInput): Promise<Session> {
   const email = input.email.trim();
-  if (deps.signInFailures.isBlocked(meta.ip, email)) {
+  // Counted before the hash is checked, so guesses in flight at once cannot exceed the limits.
+  const attempt = deps.signInFailures.reserve(meta.ip, email);
+  if (!attempt) {
     recordAudit(deps.db, anonymousAt(meta), { action: 'auth.login', outcome: 'denied', detail: 'RATE_LIMITED' });
     throw new AppError('RATE_LIMITED');
   }
   const row = findUserByEmail(deps.db, email);
   const valid = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
   if (!row || !valid) {
-    deps.signInFailures.recordFailure(meta.ip, email);
+    attempt.failed();
     recordAudit(deps.db, { ...anonymousAt(meta), userId: row?.id ?? null }, {
       action: 'auth.login',
       outcome: 'failure',
@@ -122,11 +124,12 @@ export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginIn
   }
   // Only after the password is right: the account's state is nobody else's business.
   if (row.status !== 'active') {
+    attempt.withdrawn();
     const code = row.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_DISABLED';
     recordAudit(deps.db, { userId: row.id, type: row.type, ip: meta.ip }, { action: 'auth.login', outcome: 'denied', detail: code });
     throw new AppError(code);
   }
-  deps.signInFailures.recordSuccess(meta.ip, email);
+  attempt.succeeded();
   const user = toUser(row);
   recordAudit(deps.db, { userId: user.idUser, type: user.type, ip: meta.ip }, { action: 'auth.login', outcome: 'success' });
   return startSession(deps, user, meta);
@@ -147,12 +150,13 @@ export async function changePassword(deps: AccountDeps, actor: Actor, meta: Requ
     recordAudit(deps.db, who, { action: 'auth.changePassword', outcome: error.code === 'RATE_LIMITED' ? 'denied' : 'failure', detail: error.code });
     throw error;
   };
-  if (deps.signInFailures.isBlocked(meta.ip, actor.email)) fail(new AppError('RATE_LIMITED'));
+  const attempt = deps.signInFailures.reserve(meta.ip, actor.email) ?? fail(new AppError('RATE_LIMITED'));
   const row = deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).get();
   if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    deps.signInFailures.recordFailure(meta.ip, actor.email);
+    attempt.failed();
     fail(wrongCurrentPassword());
   }
+  attempt.withdrawn();
   if (input.newPassword === input.currentPassword) {
     fail(new AppError('VALIDATION_FAILED', 'Invalid input. newPassword: The new password must differ from the current one.', [
       { path: 'newPassword', message: 'validation.passwordUnchanged' },

@@ -23,6 +23,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   authRequestsPerMinute: 60,
   masterKey: undefined,
   emergencyAccessHours: 4,
+  trustProxy: false,
   tls: undefined,
   ...overrides,
 });

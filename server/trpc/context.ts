@@ -32,6 +32,8 @@ export interface Context {
   actor: Actor | null;
   /** Throws RATE_LIMITED when this address floods the sign-in and register calls. */
   guardAuthFlood: () => Promise<void>;
+  /** How many procedures the HTTP request calls at once (a tRPC batch); 1 for REST and direct calls. */
+  batchSize: number;
 }
 
 export interface RequestFacts {
@@ -39,6 +41,7 @@ export interface RequestFacts {
   ip: string;
   userAgent: string | null;
   guardAuthFlood?: () => Promise<void>;
+  batchSize?: number;
 }
 
 function actorFromAuthorization(deps: AppDeps, authorization: string | undefined): Actor | null {
@@ -61,5 +64,6 @@ export function createContext(deps: AppDeps, facts: RequestFacts): Context {
     meta: { ip: facts.ip, userAgent: facts.userAgent },
     actor: actorFromAuthorization(deps, facts.authorization),
     guardAuthFlood: facts.guardAuthFlood ?? (async () => {}),
+    batchSize: facts.batchSize ?? 1,
   };
 }

@@ -5,6 +5,13 @@ import { createContext, type AppDeps, type Context } from './context';
 
 export type ContextFromRequest = (request: FastifyRequest) => Context;
 
+/** tRPC names every procedure of a batch in the path, comma-separated: /trpc/a.b,c.d?batch=1. */
+export function batchSizeOf(url: string): number {
+  if (!url.startsWith('/trpc/')) return 1;
+  const path = url.slice('/trpc/'.length).split('?')[0] ?? '';
+  return path.split(',').length;
+}
+
 export function contextFromRequestFactory(
   app: FastifyInstance,
   deps: AppDeps,
@@ -16,6 +23,7 @@ export function contextFromRequestFactory(
       authorization: request.headers.authorization,
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
+      batchSize: batchSizeOf(request.url),
       guardAuthFlood: async () => {
         const limit = await checkAuthFlood(request);
         if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', 'Too many sign-in or registration requests from this address. Please wait a minute and try again.');

@@ -26,6 +26,7 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
+export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Services throw AppError; here it gets the tRPC code whose HTTP status API.md documents. */

@@ -1,7 +1,8 @@
 // Stands in for the server process, which is outside the components under test: global fetch is
 // replaced by a function that answers the way tRPC's HTTP endpoint answers httpBatchLink
 // (tRPC 11, no transformer) — `/trpc/a.b,c.d?batch=1`, inputs as {"0": ..., "1": ...}, and one
-// `{result: {data}}` or `{error: {message, code, data}}` per call, in order.
+// `{result: {data}}` or `{error: {message, code, data}}` per call, in order — and httpLink, which
+// the client uses for auth.* calls: `/trpc/a.b` with the bare input, answered by one envelope.
 import { vi } from 'vitest';
 import { errorStatus, type ErrorCode, type ValidationIssue } from '../../../shared/errors';
 
@@ -36,8 +37,10 @@ export function fakeTrpcServer(handlers: Record<string, Handler>) {
     const href = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
     const parsed = new URL(href, 'http://localhost');
     const paths = decodeURIComponent(parsed.pathname.replace(/^\/trpc\//, '')).split(',');
+    const batched = parsed.searchParams.get('batch') === '1';
     const rawInput = init?.method === 'POST' ? (init.body as string | undefined) : parsed.searchParams.get('input');
-    const inputs = (rawInput ? JSON.parse(rawInput) : {}) as Record<string, unknown>;
+    const parsedInput: unknown = rawInput ? JSON.parse(rawInput) : undefined;
+    const inputs = (batched ? (parsedInput ?? {}) : { 0: parsedInput }) as Record<string, unknown>;
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
 
     const items = await Promise.all(
@@ -61,6 +64,9 @@ export function fakeTrpcServer(handlers: Record<string, Handler>) {
         };
       }),
     );
+    if (!batched) {
+      return new Response(JSON.stringify(items[0]!.body), { status: items[0]!.status, headers: { 'content-type': 'application/json' } });
+    }
     const statuses = new Set(items.map((item) => item.status));
     return new Response(JSON.stringify(items.map((item) => item.body)), {
       status: statuses.size === 1 ? items[0]!.status : 207,

@@ -20,6 +20,11 @@ export const auditEvents = sqliteTable(
     detail: text('detail'),
     /** Done under emergency access: the patient sees it flagged, with the reason in detail. */
     emergency: integer('emergency', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Tamper evidence: HMAC of the previous row's chain and this row's content, under a key kept in
+     * DATA_DIR (never here). Null only on rows written before the chain began.
+     */
+    chain: text('chain'),
   },
   (t) => [
     index('audit_events_patient_at_idx').on(t.patientId, t.at),

@@ -1,7 +1,19 @@
 import { changePasswordInput, loginInput, registerInput } from '../../../shared/auth';
 import { changePassword, login, logout, profile, register, type AccountDeps } from '../../services/accounts';
 import type { AppDeps } from '../context';
-import { authFloodProcedure, router, sessionProcedure } from '../trpc';
+import { AppError } from '../../errors';
+import { authFloodProcedure, middleware, router, sessionProcedure } from '../trpc';
+
+/**
+ * Calls that check a password are counted one by one: a batch would let many guesses arrive as
+ * one request. The client sends auth calls on their own (client/src/lib/trpc.ts).
+ */
+const unbatched = middleware(({ ctx, next }) => {
+  if (ctx.batchSize > 1) throw new AppError('VALIDATION_FAILED', 'Sign-in and account calls cannot be batched: send them one at a time.');
+  return next();
+});
+const publicAuth = authFloodProcedure.use(unbatched);
+const sessionAuth = sessionProcedure.use(unbatched);
 
 const accountDeps = (deps: AppDeps): AccountDeps => ({
   db: deps.db,
@@ -11,19 +23,19 @@ const accountDeps = (deps: AppDeps): AccountDeps => ({
 });
 
 export const authRouter = router({
-  register: authFloodProcedure
+  register: publicAuth
     .input(registerInput)
     .mutation(({ ctx, input }) => register(accountDeps(ctx.deps), ctx.meta, input)),
-  login: authFloodProcedure
+  login: publicAuth
     .input(loginInput)
     .mutation(({ ctx, input }) => login(accountDeps(ctx.deps), ctx.meta, input)),
   // These three stay open to a user who must change their password: it is how they do so.
-  profile: sessionProcedure.query(({ ctx }) => profile(ctx.actor)),
-  logout: sessionProcedure.mutation(({ ctx }) => {
+  profile: sessionAuth.query(({ ctx }) => profile(ctx.actor)),
+  logout: sessionAuth.mutation(({ ctx }) => {
     logout(ctx.deps.db, ctx.actor, ctx.meta);
     return null;
   }),
-  changePassword: sessionProcedure
+  changePassword: sessionAuth
     .use(async ({ ctx, next }) => {
       // Checking the current password hashes, like a sign-in: a flood is refused before hashing.
       await ctx.guardAuthFlood();
