@@ -72,6 +72,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : {}),
   }) as unknown as FastifyInstance;
 
+  // Every body the API reads is JSON (uploads are multipart): plain text is refused with 415
+  // instead of reaching a procedure as a string.
+  app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app, { https: Boolean(config.tls) });
   await app.register(fastifyJwt, { secret: jwtSecret });
   await app.register(rateLimit, { global: false });

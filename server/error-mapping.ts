@@ -30,7 +30,9 @@ const fromTrpcCode: Partial<Record<TRPCError['code'], ErrorCode>> = {
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   PAYLOAD_TOO_LARGE: 'FILE_TOO_LARGE',
-  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_FILE_TYPE',
+  // tRPC's own: a query sent as POST or a mutation as GET, a body that is not JSON.
+  METHOD_NOT_SUPPORTED: 'METHOD_NOT_ALLOWED',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   TOO_MANY_REQUESTS: 'RATE_LIMITED',
 };
 
@@ -64,6 +66,7 @@ const toTrpcCode: Record<number, TRPCError['code']> = {
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
