@@ -9,6 +9,11 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly issues: ValidationIssue[] | undefined;
+  /**
+   * Set once an audit event records this refusal, so the procedure layer, which audits every
+   * refusal no service did (trpc/trpc.ts), never writes a second one.
+   */
+  audited = false;
 
   constructor(code: ErrorCode, message?: string, issues?: ValidationIssue[]) {
     super(message ?? code);

@@ -42,6 +42,13 @@ export function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): v
     .run();
 }
 
+/** Audits a refusal and marks it audited (so it is recorded once), then throws it. */
+export function refuse(db: DbOrTx, who: AuditActor, entry: AuditEntry, error: AppError): never {
+  recordAudit(db, who, entry);
+  error.audited = true;
+  throw error;
+}
+
 /**
  * Runs a change in one transaction; `change` writes its own success event inside it, so the two
  * commit together or not at all. A refusal (an AppError) changes nothing and is audited as a failure.
@@ -56,7 +63,7 @@ export function auditedTransaction<T>(
   try {
     return db.transaction(change);
   } catch (error) {
-    if (error instanceof AppError) recordAudit(db, who, { action, outcome: 'failure', patientId, detail: error.code });
+    if (error instanceof AppError && !error.audited) refuse(db, who, { action, outcome: 'failure', patientId, detail: error.code }, error);
     throw error;
   }
 }

@@ -29,7 +29,7 @@ export function assertPasswordCurrent(actor: Actor): void {
 }
 
 export function createSession(
-  db: Db,
+  db: DbOrTx,
   userId: number,
   options: { hours: number; ip: string | null; userAgent: string | null },
 ): { sessionId: string; expiresAt: Date } {

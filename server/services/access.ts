@@ -2,7 +2,7 @@
 // (a link the patient agreed to), or, read-only and for a limited time, a medic with emergency
 // access. Everyone else is told the patient does not exist (API.md: existence is never revealed).
 import { and, eq, gt } from 'drizzle-orm';
-import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { refuse, type AuditActor } from '../audit/record-audit';
 import type { Actor } from '../auth/sessions';
 import type { DbOrTx } from '../db/client';
 import { emergencyAccesses, medicPatients } from '../db/schema/index';
@@ -77,7 +77,10 @@ export function assertPatientAccess(
   if (access.kind === 'full' || (access.kind === 'emergency' && options.mode === 'read')) return access;
   // A refused write under emergency access is flagged with the reason, like every emergency event.
   const readOnly = access.kind === 'emergency';
-  recordAudit(db, auditActorOf(actor, ip), { action, outcome: 'denied', patientId, emergency: readOnly, detail: readOnly ? access.reason : null });
-  if (readOnly) throw new AppError('FORBIDDEN', 'Emergency access is read-only: this record cannot be changed.');
-  throw new AppError('PATIENT_NOT_FOUND');
+  return refuse(
+    db,
+    auditActorOf(actor, ip),
+    { action, outcome: 'denied', patientId, emergency: readOnly, detail: readOnly ? access.reason : null },
+    readOnly ? new AppError('FORBIDDEN', 'Emergency access is read-only: this record cannot be changed.') : new AppError('PATIENT_NOT_FOUND'),
+  );
 }

@@ -1,7 +1,7 @@
 // Registration, sign-in, profile and sign-out (API.md "Routes": /auth/*).
 import { eq } from 'drizzle-orm';
 import type { ChangePasswordInput, LoginInput, PendingRegistration, RegisterInput, Session, User } from '../../shared/auth';
-import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { recordAudit, refuse, type AuditActor } from '../audit/record-audit';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwords';
 import { assertUncommonPassword } from '../auth/password-policy';
 import { createSession, revokeSession, revokeUserSessions, type Actor } from '../auth/sessions';
@@ -26,8 +26,9 @@ export interface RequestMeta {
 type ParsedRegisterInput = Omit<RegisterInput, 'doctorEmail'> & { doctorEmail?: string | undefined };
 
 
-function startSession(deps: AccountDeps, user: User, meta: RequestMeta): Session {
-  const { sessionId } = createSession(deps.db, user.idUser, {
+/** Creates the session row (in the caller's transaction when given one) and signs its token. */
+function startSession(deps: AccountDeps, user: User, meta: RequestMeta, db: DbOrTx = deps.db): Session {
+  const { sessionId } = createSession(db, user.idUser, {
     hours: deps.sessionHours,
     ip: meta.ip,
     userAgent: meta.userAgent,
@@ -48,10 +49,7 @@ export async function register(
   meta: RequestMeta,
   input: ParsedRegisterInput,
 ): Promise<Session | PendingRegistration> {
-  const fail = (error: AppError): never => {
-    recordAudit(deps.db, anonymousAt(meta), { action: 'auth.register', outcome: 'failure', detail: error.code });
-    throw error;
-  };
+  const fail = (error: AppError): never => refuse(deps.db, anonymousAt(meta), { action: 'auth.register', outcome: 'failure', detail: error.code }, error);
   // Checked before hashing, so an obvious conflict costs no hash; the transaction checks again.
   if (findUserByEmail(deps.db, input.email)) fail(new AppError('EMAIL_TAKEN'));
   try {
@@ -107,32 +105,31 @@ export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginIn
   const email = input.email.trim();
   // Counted before the hash is checked, so guesses in flight at once cannot exceed the limits.
   const attempt = deps.signInFailures.reserve(meta.ip, email);
-  if (!attempt) {
-    recordAudit(deps.db, anonymousAt(meta), { action: 'auth.login', outcome: 'denied', detail: 'RATE_LIMITED' });
-    throw new AppError('RATE_LIMITED');
-  }
+  if (!attempt) refuse(deps.db, anonymousAt(meta), { action: 'auth.login', outcome: 'denied', detail: 'RATE_LIMITED' }, new AppError('RATE_LIMITED'));
   const row = findUserByEmail(deps.db, email);
   const valid = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
   if (!row || !valid) {
     attempt.failed();
-    recordAudit(deps.db, { ...anonymousAt(meta), userId: row?.id ?? null }, {
-      action: 'auth.login',
-      outcome: 'failure',
-      detail: row ? 'wrong password' : 'unknown email',
-    });
-    throw new AppError('INVALID_CREDENTIALS');
+    refuse(
+      deps.db,
+      { ...anonymousAt(meta), userId: row?.id ?? null },
+      { action: 'auth.login', outcome: 'failure', detail: row ? 'wrong password' : 'unknown email' },
+      new AppError('INVALID_CREDENTIALS'),
+    );
   }
   // Only after the password is right: the account's state is nobody else's business.
   if (row.status !== 'active') {
     attempt.withdrawn();
     const code = row.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_DISABLED';
-    recordAudit(deps.db, { userId: row.id, type: row.type, ip: meta.ip }, { action: 'auth.login', outcome: 'denied', detail: code });
-    throw new AppError(code);
+    refuse(deps.db, { userId: row.id, type: row.type, ip: meta.ip }, { action: 'auth.login', outcome: 'denied', detail: code }, new AppError(code));
   }
   attempt.succeeded();
   const user = toUser(row);
-  recordAudit(deps.db, { userId: user.idUser, type: user.type, ip: meta.ip }, { action: 'auth.login', outcome: 'success' });
-  return startSession(deps, user, meta);
+  // The session and its audit event are one change: they commit together.
+  return deps.db.transaction((tx) => {
+    recordAudit(tx, { userId: user.idUser, type: user.type, ip: meta.ip }, { action: 'auth.login', outcome: 'success' });
+    return startSession(deps, user, meta, tx);
+  });
 }
 
 const wrongCurrentPassword = () =>
@@ -146,10 +143,8 @@ const wrongCurrentPassword = () =>
  */
 export async function changePassword(deps: AccountDeps, actor: Actor, meta: RequestMeta, input: ChangePasswordInput): Promise<void> {
   const who: AuditActor = { userId: actor.userId, type: actor.type, ip: meta.ip };
-  const fail = (error: AppError): never => {
-    recordAudit(deps.db, who, { action: 'auth.changePassword', outcome: error.code === 'RATE_LIMITED' ? 'denied' : 'failure', detail: error.code });
-    throw error;
-  };
+  const fail = (error: AppError): never =>
+    refuse(deps.db, who, { action: 'auth.changePassword', outcome: error.code === 'RATE_LIMITED' ? 'denied' : 'failure', detail: error.code }, error);
   const attempt = deps.signInFailures.reserve(meta.ip, actor.email) ?? fail(new AppError('RATE_LIMITED'));
   const row = deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).get();
   if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {

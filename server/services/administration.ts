@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { MedicAccount } from '../../shared/admin';
-import { auditedTransaction, recordAudit, type AuditActor } from '../audit/record-audit';
+import { auditedTransaction, recordAudit, refuse, type AuditActor } from '../audit/record-audit';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions, type Actor } from '../auth/sessions';
 import type { Db, DbOrTx } from '../db/client';
@@ -69,12 +69,9 @@ export function temporaryPassword(): string {
  * account's sessions end, and it must choose a new password at its next sign-in.
  */
 export async function resetPassword(db: Db, admin: Actor, who: AuditActor, idUser: number): Promise<{ temporaryPassword: string }> {
-  const refuse = (error: AppError): never => {
-    recordAudit(db, who, { action: 'admin.resetPassword', outcome: 'failure', detail: `${error.code} user ${idUser}` });
-    throw error;
-  };
-  if (idUser === admin.userId) refuse(new AppError('FORBIDDEN', 'Use "Change password" for your own account.'));
-  if (!db.select({ id: users.id }).from(users).where(eq(users.id, idUser)).get()) refuse(new AppError('NOT_FOUND', 'No such account.'));
+  const fail = (error: AppError): never => refuse(db, who, { action: 'admin.resetPassword', outcome: 'failure', detail: `${error.code} user ${idUser}` }, error);
+  if (idUser === admin.userId) fail(new AppError('FORBIDDEN', 'Use "Change password" for your own account.'));
+  if (!db.select({ id: users.id }).from(users).where(eq(users.id, idUser)).get()) fail(new AppError('NOT_FOUND', 'No such account.'));
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   db.transaction((tx) => {

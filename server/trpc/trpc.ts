@@ -3,7 +3,9 @@
 import { initTRPC } from '@trpc/server';
 import { classifyError, toTrpcError } from '../error-mapping';
 import { AppError } from '../errors';
+import { recordAudit } from '../audit/record-audit';
 import { assertPasswordCurrent, type Actor } from '../auth/sessions';
+import { auditActorOf } from '../services/access';
 import type { Context } from './context';
 
 const t = initTRPC.context<Context>().create({
@@ -36,7 +38,33 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapAppErrors);
+/** Refusals: who was turned away is as much the audit trail's business as who got in. */
+const REFUSAL_STATUSES = new Set([401, 403, 404, 429]);
+
+/** A patient id the refused call named, if it named one plainly (it may be the reason for the refusal). */
+function patientIdOf(rawInput: unknown): number | null {
+  const value = (rawInput as { idPatient?: unknown } | null | undefined)?.idPatient;
+  const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The one audit rule for refusals (issue 10): every 401, 403, 404 and 429 a procedure answers
+ * leaves exactly one audit event. Services that refuse with more to say (the patient, emergency
+ * access) record it themselves and mark the error audited; every other refusal is recorded here.
+ */
+const auditRefusals = t.middleware(async ({ ctx, path, getRawInput, next }) => {
+  const result = await next();
+  const cause = !result.ok && result.error.cause instanceof AppError ? result.error.cause : undefined;
+  if (!cause || cause.audited || !REFUSAL_STATUSES.has(cause.status)) return result;
+  const rawInput = await getRawInput().catch(() => undefined);
+  const who = ctx.actor ? auditActorOf(ctx.actor, ctx.meta.ip) : { userId: null, type: 'anonymous' as const, ip: ctx.meta.ip };
+  recordAudit(ctx.deps.db, who, { action: path, outcome: 'denied', patientId: patientIdOf(rawInput), detail: cause.code });
+  cause.audited = true;
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(auditRefusals).use(mapAppErrors);
 
 /** Sign-in and registration hash passwords: a flood from one address is refused before hashing. */
 export const authFloodProcedure = publicProcedure.use(async ({ ctx, next }) => {
