@@ -1,6 +1,6 @@
 // Shapes and inputs of the practice administration (API.md "Practice administration").
 import { z } from 'zod';
-import { emailSchema } from './auth';
+import { emailSchema, idSchema } from './fields';
 import type { USER_STATUSES, USER_TYPES } from './constants';
 
 export interface MedicAccount {
@@ -23,6 +23,6 @@ export interface AccountSummary {
   status: (typeof USER_STATUSES)[number];
 }
 
-export const medicIdInput = z.object({ idMedic: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
-export const userIdInput = z.object({ idUser: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
+export const medicIdInput = z.object({ idMedic: idSchema });
+export const userIdInput = z.object({ idUser: idSchema });
 export const accountLookupInput = z.object({ email: emailSchema });

@@ -4,22 +4,14 @@
 import { z } from 'zod';
 import type { USER_STATUSES} from './constants';
 import { MIN_PASSWORD_LENGTH, USER_TYPES } from './constants';
+import { emailSchema, optionalEmail, personName, text } from './fields';
 
-export const emailSchema = z
-  .string({ error: 'validation.emailRequired' })
-  .trim()
-  .min(1, 'validation.emailRequired')
-  .max(254, 'validation.emailTooLong')
-  .pipe(z.email('validation.emailInvalid'));
-
+// Passwords are never shown, only hashed: any character is allowed in them.
 export const passwordSchema = z
   .string({ error: 'validation.passwordRequired' })
   .min(1, 'validation.passwordRequired')
   .min(MIN_PASSWORD_LENGTH, 'validation.passwordTooShort')
   .max(1024, 'validation.passwordTooLong');
-
-const personName = (requiredKey: string) =>
-  z.string({ error: requiredKey }).trim().min(1, requiredKey).max(100, 'validation.tooLong');
 
 export const userTypeSchema = z.enum(USER_TYPES, { error: 'validation.userTypeRequired' });
 
@@ -31,10 +23,7 @@ export const registerInput = z
     password: passwordSchema,
     type: userTypeSchema,
     // An empty string from a form means "no doctor": only a filled value is checked.
-    doctorEmail: z
-      .union([z.literal('').transform(() => undefined), emailSchema])
-      .nullish()
-      .transform((value) => value ?? undefined),
+    doctorEmail: optionalEmail,
   })
   .refine((input) => input.type === 'patient' || input.doctorEmail === undefined, {
     path: ['doctorEmail'],
@@ -51,7 +40,7 @@ export const registerForm = z
     password: passwordSchema,
     confirmPassword: z.string(),
     type: userTypeSchema,
-    doctorEmail: z.string().trim().max(254, 'validation.emailTooLong').optional(),
+    doctorEmail: text({ max: 254, lengthKey: 'validation.emailTooLong' }).optional(),
   })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],

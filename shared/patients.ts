@@ -1,23 +1,19 @@
 // Patient schemas shared by the server (validation) and the client (forms and types).
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from './auth';
+import { passwordSchema } from './auth';
 import type { LINK_REQUEST_STATUSES } from './constants';
 import { BLOOD_GROUPS, BLOOD_RH, EMERGENCY_REASON_MAX, EMERGENCY_REASON_MIN } from './constants';
-
-const optionalText = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max, 'validation.tooLong')
-    .nullish()
-    .transform((value) => (value ? value : undefined));
-
-/** Numbers may arrive as form strings; empty means "not given". */
-const optionalNumber = (schema: z.ZodNumber) =>
-  z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value),
-    schema.optional(),
-  );
+import {
+  clearableText,
+  emailSchema,
+  hasForbiddenCharacters,
+  idSchema,
+  optionalEnum,
+  optionalNumber,
+  optionalText,
+  personName,
+  text,
+} from './fields';
 
 export const weightSchema = z
   .number({ error: 'validation.numberInvalid' })
@@ -32,11 +28,6 @@ export const heightSchema = z
 
 export const bloodGroupSchema = z.enum(BLOOD_GROUPS, { error: 'validation.bloodGroupInvalid' });
 export const bloodRhSchema = z.enum(BLOOD_RH, { error: 'validation.bloodRhInvalid' });
-const optionalEnum = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
-
-const personName = (requiredKey: string) =>
-  z.string({ error: requiredKey }).trim().min(1, requiredKey).max(100, 'validation.tooLong');
 
 /** The create-patient modal and POST /patients for a new account. */
 export const createPatientAccountInput = z.object({
@@ -56,7 +47,7 @@ export type CreatePatientAccountInput = z.input<typeof createPatientAccountInput
 
 /** POST /patients in the documented form, for an existing patient account. */
 export const createPatientForUserInput = z.object({
-  idUser: z.number({ error: 'validation.numberInvalid' }).int().positive(),
+  idUser: idSchema,
   email: emailSchema,
   phone: optionalText(40),
   extraPhone: optionalText(40),
@@ -71,7 +62,7 @@ export const createPatientForUserInput = z.object({
   origin: optionalText(200),
   originSent: optionalText(200),
   originPlace: optionalText(200),
-  insuranceComment: optionalText(500),
+  insuranceComment: optionalText(500, { multiline: true }),
 });
 export type CreatePatientForUserInput = z.input<typeof createPatientForUserInput>;
 
@@ -92,9 +83,17 @@ export const createPatientInput = z.unknown().transform((value, ctx): CreatePati
     : { form: 'newAccount', ...(result.data as z.output<typeof createPatientAccountInput>) };
 });
 
-export const patientIdInput = z.object({ idPatient: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
+export const patientIdInput = z.object({ idPatient: idSchema });
 
-export const searchInput = z.object({ q: z.string().max(200, 'validation.tooLong').optional().default('') });
+// Not trimmed: the services decide what a blank query finds.
+export const searchInput = z.object({
+  q: z
+    .string({ error: 'validation.invalid' })
+    .max(200, 'validation.tooLong')
+    .refine((value) => !hasForbiddenCharacters(value), 'validation.controlCharacters')
+    .optional()
+    .default(''),
+});
 
 export const linkPatientInput = z.object({ patientEmail: emailSchema });
 export const linkDoctorInput = z.object({ doctorEmail: emailSchema });
@@ -122,33 +121,28 @@ export interface PatientSearchResult {
   linked: boolean;
 }
 
-export const requestIdInput = z.object({ idRequest: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
+export const requestIdInput = z.object({ idRequest: idSchema });
 
 export const emergencyAccessInput = z.object({
   patientEmail: emailSchema,
-  reason: z
-    .string({ error: 'validation.emergencyReasonLength' })
-    .trim()
-    .min(EMERGENCY_REASON_MIN, 'validation.emergencyReasonLength')
-    .max(EMERGENCY_REASON_MAX, 'validation.emergencyReasonLength'),
+  reason: text({
+    multiline: true,
+    requiredKey: 'validation.emergencyReasonLength',
+    min: EMERGENCY_REASON_MIN,
+    max: EMERGENCY_REASON_MAX,
+    lengthKey: 'validation.emergencyReasonLength',
+  }),
 });
 export type EmergencyAccessInput = z.input<typeof emergencyAccessInput>;
 
-/** PATCH /medics/me: the Doctor fields a patient's doctor card shows. Blank clears an optional field. */
-const profileText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, 'validation.tooLong')
-    .nullish()
-    .transform((value) => (value === undefined ? undefined : value || null));
+/** PATCH /medics/me: the Doctor fields a patient's doctor card shows. Absent keeps, blank clears an optional field. */
 export const medicProfileInput = z.object({
   name: personName('validation.nameRequired').optional(),
   lname: personName('validation.lnameRequired').optional(),
-  phone: profileText(40),
-  address: profileText(300),
-  whatsapp: profileText(40),
-  about: profileText(1000),
+  phone: clearableText(40).optional(),
+  address: clearableText(300).optional(),
+  whatsapp: clearableText(40).optional(),
+  about: clearableText(1000, { multiline: true }).optional(),
 });
 export type MedicProfileInput = z.input<typeof medicProfileInput>;
 

@@ -2,90 +2,71 @@
 // adding, and the same made partial for editing. Shared by server validation and client forms.
 import { z } from 'zod';
 import { ALLERGY_SEVERITIES, RECORD_STATUSES } from './constants';
-import { calendarDateSchema, dateOrMomentSchema, momentSchema, timeOfDaySchema } from './dates';
-import { emailSchema } from './auth';
-
-/** Optional text: blank means "none" (null), so a form can clear a field. */
-export const optionalText = (max = 500) =>
-  z
-    .string()
-    .trim()
-    .max(max, 'validation.tooLong')
-    .nullish()
-    .transform((value) => (value ? value : null));
-
-const requiredText = (key: string, max = 200) => z.string({ error: key }).trim().min(1, key).max(max, 'validation.tooLong');
-
-/** A number from a form field: text is converted (a decimal comma too), blank means none (null). */
-export const formNumber = (schema: z.ZodType<number>) =>
-  z.preprocess(
-    (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? Number(value.replace(',', '.')) : value),
-    schema.nullable(),
-  );
-
-export const optionalNumber = (min: number, max: number, rangeKey: string, options: { integer?: boolean; step?: number } = {}) =>
-  formNumber(
-    z
-      .number({ error: 'validation.numberInvalid' })
-      .min(min, rangeKey)
-      .max(max, rangeKey)
-      .refine((value) => !options.integer || Number.isInteger(value), 'validation.wholeNumber')
-      .refine((value) => !options.step || Math.abs(value / options.step - Math.round(value / options.step)) < 1e-9, 'validation.stepTenth'),
-  );
-
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, key: string) =>
-  z.preprocess((value) => (value === '' || value === undefined ? null : value), z.enum(values, { error: key }).nullable());
-
-const optionalDate = z.preprocess((value) => (value === '' || value === undefined ? null : value), calendarDateSchema.nullable());
+import {
+  clearableDate,
+  clearableEmail,
+  clearableEnum,
+  clearableId,
+  clearableNumber,
+  clearableText,
+  dateOrMomentSchema,
+  calendarDateSchema,
+  longText,
+  momentSchema,
+  numberInRange,
+  requiredText,
+  clearableTime,
+  listItem,
+} from './fields';
 
 export const allergyFields = z.object({
   allergyName: requiredText('validation.allergyNameRequired'),
-  severity: optionalEnum(ALLERGY_SEVERITIES, 'validation.severityInvalid'),
-  type: optionalText(100),
-  reaction: optionalText(),
+  severity: clearableEnum(z.enum(ALLERGY_SEVERITIES, { error: 'validation.severityInvalid' })),
+  type: clearableText(100),
+  reaction: clearableText(),
 });
 
 export const pathologicalRecordFields = z.object({
   condition: requiredText('validation.conditionRequired'),
-  diagnosisDate: optionalDate,
-  status: optionalEnum(RECORD_STATUSES, 'validation.statusInvalid'),
-  notes: optionalText(2000),
+  diagnosisDate: clearableDate,
+  status: clearableEnum(z.enum(RECORD_STATUSES, { error: 'validation.statusInvalid' })),
+  notes: longText(2000),
 });
 
 export const vitalFields = z.object({
   date: dateOrMomentSchema,
-  systolic: optionalNumber(40, 300, 'validation.systolicRange', { integer: true }),
-  diastolic: optionalNumber(20, 200, 'validation.diastolicRange', { integer: true }),
-  heartRate: optionalNumber(20, 300, 'validation.heartRateRange', { integer: true }),
-  temperature: optionalNumber(25, 45, 'validation.temperatureRange', { step: 0.1 }),
-  oxygenSaturation: optionalNumber(0, 100, 'validation.oxygenRange'),
-  respiratoryRate: optionalNumber(4, 80, 'validation.respiratoryRange', { integer: true }),
+  systolic: clearableNumber(numberInRange(40, 300, 'validation.systolicRange', { integer: true })),
+  diastolic: clearableNumber(numberInRange(20, 200, 'validation.diastolicRange', { integer: true })),
+  heartRate: clearableNumber(numberInRange(20, 300, 'validation.heartRateRange', { integer: true })),
+  temperature: clearableNumber(numberInRange(25, 45, 'validation.temperatureRange', { step: 0.1 })),
+  oxygenSaturation: clearableNumber(numberInRange(0, 100, 'validation.oxygenRange')),
+  respiratoryRate: clearableNumber(numberInRange(4, 80, 'validation.respiratoryRange', { integer: true })),
 });
 
 export const labFields = z.object({
-  idContent: z.preprocess((value) => (value === '' || value === undefined ? null : value), z.coerce.number().int().positive().nullable()),
-  testName: optionalText(200),
-  value: optionalText(200),
-  unit: optionalText(50),
-  referenceRange: optionalText(100),
+  idContent: clearableId,
+  testName: clearableText(200),
+  value: clearableText(200),
+  unit: clearableText(50),
+  referenceRange: clearableText(100),
   date: calendarDateSchema,
-  comment: optionalText(2000),
+  comment: longText(2000),
 });
 
 export const vaccineFields = z.object({
   vaccineName: requiredText('validation.vaccineNameRequired'),
   date: calendarDateSchema,
-  dose: optionalText(50),
-  manufacturer: optionalText(100),
-  nextDose: optionalDate,
+  dose: clearableText(50),
+  manufacturer: clearableText(100),
+  nextDose: clearableDate,
 });
 
 export const contactFields = z.object({
   name: requiredText('validation.contactNameRequired'),
-  relationship: optionalText(100),
-  phone: optionalText(40),
-  email: z.preprocess((value) => (value === '' || value === undefined ? null : value), emailSchema.nullable()),
-  address: optionalText(300),
+  relationship: clearableText(100),
+  phone: clearableText(40),
+  email: clearableEmail,
+  address: clearableText(300),
 });
 
 /** A lab result must say what was measured or what came out. */
@@ -95,20 +76,33 @@ export const labAddFields = labFields.refine(labHasNameOrValue, { path: ['testNa
 const appointmentBase = z.object({
   date: momentSchema,
   motive: requiredText('validation.motiveRequired', 300),
-  notes: optionalText(5000),
-  end: z.preprocess((value) => (value === '' || value === undefined ? null : value), timeOfDaySchema.nullable()),
-  medications: z.array(z.string().trim().min(1).max(200)).max(50),
-  diagnosisIds: z.array(z.string().trim().min(1).max(50)).max(50),
+  notes: longText(5000),
+  end: clearableTime,
+  medications: z.array(listItem(200), { error: 'validation.invalid' }).max(50, 'validation.tooMany'),
+  diagnosisIds: z.array(listItem(50), { error: 'validation.invalid' }).max(50, 'validation.tooMany'),
 });
 
-export const appointmentFields = appointmentBase.extend({
-  medications: appointmentBase.shape.medications.default([]),
-  diagnosisIds: appointmentBase.shape.diagnosisIds.default([]),
-});
+/** An appointment ends after it starts (its moment's time of day). */
+export const endsAfterStart = (start: string, end: string | null | undefined) => !end || end > start;
+const endAfterStart = {
+  path: ['end'],
+  message: 'validation.endBeforeStart',
+};
+
+export const appointmentFields = appointmentBase
+  .extend({
+    medications: appointmentBase.shape.medications.default([]),
+    diagnosisIds: appointmentBase.shape.diagnosisIds.default([]),
+  })
+  .refine((appointment) => endsAfterStart(appointment.date.slice(11, 16), appointment.end), endAfterStart);
 
 // Built from the base without defaults: a default inside .partial() would still fire and
-// overwrite the medications of every edited appointment with [].
-export const appointmentUpdateFields = appointmentBase.partial().extend({ closed: z.boolean({ error: 'validation.invalid' }).optional() });
+// overwrite the medications of every edited appointment with []. When only one of date and end
+// is sent, the service compares it with the stored other.
+export const appointmentUpdateFields = appointmentBase
+  .partial()
+  .extend({ closed: z.boolean({ error: 'validation.invalid' }).optional() })
+  .refine((changes) => !changes.date || endsAfterStart(changes.date.slice(11, 16), changes.end), endAfterStart);
 
 /** The response shapes (API.md "Shapes"). */
 export interface Allergy {

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { localDay } from '../../shared/dates';
-import type { appointmentFields, appointmentUpdateFields, ClinicalHistory } from '../../shared/record';
+import { endsAfterStart, type appointmentFields, type appointmentUpdateFields, type ClinicalHistory } from '../../shared/record';
 import { recordAudit } from '../audit/record-audit';
 import type { Actor } from '../auth/sessions';
 import type { Db } from '../db/client';
@@ -51,6 +51,17 @@ function assertEditableToday(caller: AppointmentCaller, appointment: ClinicalHis
   throw new AppError('APPOINTMENT_LOCKED', 'Only appointments of today can be changed or deleted; past ones stay as written.');
 }
 
+/** The schema compares date and end when both are sent; one sent alone is compared with the stored other. */
+function assertEndsAfterStart(appointment: ClinicalHistory, changes: AppointmentChanges): void {
+  if (changes.date === undefined && changes.end === undefined) return;
+  const start = changes.date ? changes.date.slice(11, 16) : appointment.start;
+  const end = changes.end === undefined ? appointment.end : changes.end;
+  if (endsAfterStart(start, end)) return;
+  throw new AppError('VALIDATION_FAILED', 'Invalid input. end: The appointment must end after it starts', [
+    { path: 'end', message: 'validation.endBeforeStart' },
+  ]);
+}
+
 export function createAppointment(caller: AppointmentCaller, medicId: number, patientId: number, input: NewAppointment): ClinicalHistory {
   const row = caller.db
     .insert(clinicalHistories)
@@ -65,6 +76,7 @@ export function updateAppointment(caller: AppointmentCaller, idHistory: number, 
   const appointment = accessibleAppointment(caller, idHistory, 'appointment.update');
   const onlyClosing = Object.keys(changes).every((key) => key === 'closed');
   if (!onlyClosing) assertEditableToday(caller, appointment, 'appointment.update');
+  assertEndsAfterStart(appointment, changes);
   const set = { ...changes, ...(changes.date ? { start: changes.date.slice(11, 16) } : {}) };
   if (Object.keys(set).length) caller.db.update(clinicalHistories).set(set).where(eq(clinicalHistories.id, idHistory)).run();
   recordAudit(caller.db, auditActorOf(caller.actor, caller.ip), {

@@ -1,5 +1,6 @@
 // Appointments: create for a linked patient; edit and delete only on their own day.
 import { z } from 'zod';
+import { idSchema } from '../../../shared/fields';
 import { appointmentFields, appointmentUpdateFields } from '../../../shared/record';
 import { createAppointment, deleteAppointment, updateAppointment } from '../../services/appointments';
 import { linkedPatientProcedure } from '../patient-scoped';
@@ -7,7 +8,7 @@ import { medicProcedure, router } from '../trpc';
 import type { Context } from '../context';
 import type { MedicActor } from '../trpc';
 
-const historyIdInput = z.object({ idHistory: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
+const historyIdInput = z.object({ idHistory: idSchema });
 
 const callerOf = (ctx: Context & { actor: MedicActor }) => ({ db: ctx.deps.db, actor: ctx.actor, ip: ctx.meta.ip, now: ctx.deps.now() });
 

@@ -1,6 +1,7 @@
 // The medic workspace: linked patients, search, link requests, emergency access, unlink, the
 // medic's own profile; and doctor search for everyone.
 import { z } from 'zod';
+import { idSchema } from '../../../shared/fields';
 import { emergencyAccessInput, linkPatientInput, medicProfileInput, patientIdInput, requestIdInput, searchInput } from '../../../shared/patients';
 import { deleteDocument } from '../../services/documents';
 import { auditActorOf } from '../../services/access';
@@ -80,7 +81,7 @@ export const medicsRouter = router({
   }),
 
   deleteFile: linkedPatientProcedure
-    .input(z.object({ fileId: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() }))
+    .input(z.object({ fileId: idSchema }))
     .mutation(async ({ ctx, input }) => {
       await deleteDocument(ctx.deps.db, ctx.deps.blobs, input.idPatient, input.fileId);
       audit(ctx, {

@@ -18,6 +18,7 @@ import {
 import { linkedPatientProcedure, patientReadProcedure } from '../patient-scoped';
 import { medicProcedure, patientProcedure, router } from '../trpc';
 import { z } from 'zod';
+import { idSchema, pageNumber } from '../../../shared/fields';
 import { linkDoctorInput, requestIdInput } from '../../../shared/patients';
 import { acceptRequest, declineRequest } from '../../services/link-requests';
 import { accessLog, linkDoctorByEmail, loadPatientSelf, unlinkDoctor } from '../../services/patient-self';
@@ -77,7 +78,7 @@ export const patientsRouter = router({
     .mutation(({ ctx, input }) => linkDoctorByEmail(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.patientId, input.doctorEmail)),
 
   unlinkDoctor: patientProcedure
-    .input(z.object({ idMedic: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() }))
+    .input(z.object({ idMedic: idSchema }))
     .mutation(({ ctx, input }) => {
       unlinkDoctor(ctx.deps.db, auditActorOf(ctx.actor, ctx.meta.ip), ctx.actor.patientId, input.idMedic);
       return null;
@@ -93,7 +94,7 @@ export const patientsRouter = router({
   }),
 
   accessLog: patientProcedure
-    .input(z.object({ page: z.coerce.number({ error: 'validation.numberInvalid' }).int().min(1).max(100_000).default(1) }).default({ page: 1 }))
+    .input(z.object({ page: pageNumber.default(1) }).default({ page: 1 }))
     .query(({ ctx, input }) => accessLog(ctx.deps.db, ctx.actor.patientId, ctx.actor.userId, input.page)),
 
   allergies: collectionRouter(allergiesDef),

@@ -1,11 +1,12 @@
 // add, update and remove for one sub-record collection; every call is audited.
 import { z } from 'zod';
+import { idSchema } from '../../../shared/fields';
 import { addItem, removeItem, updateItem, type CollectionDef } from '../../services/record-collections';
 import { linkedPatientProcedure } from '../patient-scoped';
 import { router } from '../trpc';
 import { audit } from '../audit';
 
-const itemIdInput = z.object({ itemId: z.coerce.number({ error: 'validation.numberInvalid' }).int().positive() });
+const itemIdInput = z.object({ itemId: idSchema });
 
 type Fields = Record<string, unknown>;
 
