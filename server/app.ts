@@ -65,6 +65,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // tRPC batches name several procedures in one path segment.
     routerOptions: { maxParamLength: 5_000 },
     bodyLimit: 1_048_576,
+    // A URL the router cannot even read (bad percent-encoding, an over-long parameter) answers
+    // with the documented error body too.
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
     // Off unless TRUST_PROXY says which proxy to believe: a forged X-Forwarded-For must not move a client's address.
     trustProxy: config.trustProxy,
     ...(config.tls

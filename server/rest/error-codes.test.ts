@@ -40,3 +40,14 @@ describe('errors that come from the transport', () => {
     expect(errorOf(response)).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED' });
   });
 });
+
+describe("errors from Fastify's router", () => {
+  it.each([
+    ['bad percent-encoding', '/api/patients/%E0%A4%A'],
+    ['an over-long path parameter', `/api/patients/${'9'.repeat(6000)}`],
+  ])('answers 400 with the documented body to a URL with %s', async (_label, url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED' });
+  });
+});
