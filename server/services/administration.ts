@@ -2,11 +2,12 @@
 // enabling medics, and resetting any account's password. Each change and its audit event commit together.
 import { randomInt } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { MedicAccount } from '../../shared/admin';
-import { auditedTransaction, recordAudit, refuse, type AuditActor } from '../audit/record-audit';
+import type { AccountSummary, MedicAccount } from '../../shared/admin';
+import { auditedTransaction, recordAudit, refuse } from '../audit/record-audit';
 import { hashPassword } from '../auth/passwords';
-import { revokeUserSessions, type Actor } from '../auth/sessions';
-import type { Db, DbOrTx } from '../db/client';
+import { revokeUserSessions } from '../auth/sessions';
+import type { DbOrTx } from '../db/client';
+import { auditAs, whoIs, type Caller } from './caller';
 import { medics, users } from '../db/schema/index';
 import { AppError } from '../errors';
 import { byEmail } from './users';
@@ -41,9 +42,11 @@ export type MedicStatusChange = 'approve' | 'disable' | 'enable';
 const statusAfter: Record<MedicStatusChange, MedicAccount['status']> = { approve: 'active', enable: 'active', disable: 'disabled' };
 
 /** Approve a pending medic, or disable or enable one. A disabled medic's sessions end at once. */
-export function changeMedicStatus(db: Db, admin: Actor, who: AuditActor, idMedic: number, change: MedicStatusChange): MedicAccount {
+export function changeMedicStatus(caller: Caller, idMedic: number, change: MedicStatusChange): MedicAccount {
   const action = `admin.${change}Medic`;
-  return auditedTransaction(db, who, action, null, (tx) => {
+  const admin = caller.actor;
+  const who = whoIs(caller);
+  return auditedTransaction(caller.db, who, action, null, (tx) => {
     const medic = listMedicAccounts(tx, idMedic)[0];
     if (!medic) throw new AppError('NOT_FOUND', 'No such medic.');
     if (medic.idUser === admin.userId) throw new AppError('FORBIDDEN', 'You cannot change the status of your own account.');
@@ -68,7 +71,9 @@ export function temporaryPassword(): string {
  * Gives any account (medic or patient) a temporary password, shown once to the administrator. The
  * account's sessions end, and it must choose a new password at its next sign-in.
  */
-export async function resetPassword(db: Db, admin: Actor, who: AuditActor, idUser: number): Promise<{ temporaryPassword: string }> {
+export async function resetPassword(caller: Caller, idUser: number): Promise<{ temporaryPassword: string }> {
+  const { db, actor: admin } = caller;
+  const who = whoIs(caller);
   const fail = (error: AppError): never => refuse(db, who, { action: 'admin.resetPassword', outcome: 'failure', detail: `${error.code} user ${idUser}` }, error);
   if (idUser === admin.userId) fail(new AppError('FORBIDDEN', 'Use "Change password" for your own account.'));
   if (!db.select({ id: users.id }).from(users).where(eq(users.id, idUser)).get()) fail(new AppError('NOT_FOUND', 'No such account.'));
@@ -82,13 +87,21 @@ export async function resetPassword(db: Db, admin: Actor, who: AuditActor, idUse
   return { temporaryPassword: password };
 }
 
-/** The account behind an exact email, for the administrator's password reset. */
-export function findAccount(db: DbOrTx, email: string) {
-  return (
-    db
+/** GET /admin/medics, audited as a read. */
+export function medicAccountsFor(caller: Caller): MedicAccount[] {
+  const medics = listMedicAccounts(caller.db);
+  auditAs(caller, { action: 'admin.medics', outcome: 'success', detail: `${medics.length} medics` });
+  return medics;
+}
+
+/** The account behind an exact email, for the administrator's password reset; audited, found or not. */
+export function findAccount(caller: Caller, email: string): AccountSummary | null {
+  const account =
+    caller.db
       .select({ idUser: users.id, name: users.name, lname: users.lname, email: users.email, type: users.type, status: users.status })
       .from(users)
       .where(byEmail(email))
-      .get() ?? null
-  );
+      .get() ?? null;
+  auditAs(caller, { action: 'admin.findAccount', outcome: account ? 'success' : 'failure', detail: account ? `user ${account.idUser}` : 'not found' });
+  return account;
 }

@@ -5,50 +5,52 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { localDay } from '../../shared/dates';
 import { endsAfterStart, type appointmentFields, type appointmentUpdateFields, type ClinicalHistory } from '../../shared/record';
-import { recordAudit } from '../audit/record-audit';
-import type { Actor } from '../auth/sessions';
-import type { Db } from '../db/client';
+import { refuse } from '../audit/record-audit';
+import type { DbOrTx } from '../db/client';
 import { clinicalHistories } from '../db/schema/index';
 import { AppError } from '../errors';
-import { auditActorOf, canAccessPatient } from './access';
+import { patientAccess } from './access';
+import { auditAs, whoIs, type MedicCaller } from './caller';
 import { historyColumns } from './columns';
 
 type NewAppointment = z.output<typeof appointmentFields>;
 type AppointmentChanges = z.output<typeof appointmentUpdateFields>;
 
-export interface AppointmentCaller {
-  db: Db;
-  actor: Actor;
-  ip: string;
-  now: Date;
-}
-
-
-const findAppointment = (db: Db, idHistory: number): ClinicalHistory | undefined =>
+const findAppointment = (db: DbOrTx, idHistory: number): ClinicalHistory | undefined =>
   db.select(historyColumns).from(clinicalHistories).where(eq(clinicalHistories.id, idHistory)).get();
 
-/** The appointment, if the caller may see its patient; a missing one and another's look alike. */
-function accessibleAppointment(caller: AppointmentCaller, idHistory: number, action: string): ClinicalHistory {
+/**
+ * The appointment, if the caller may change its patient's record. A missing one and another's look
+ * alike (404); under emergency access the record is read-only (403), as for every other write.
+ */
+function writableAppointment(caller: MedicCaller, idHistory: number, action: string): ClinicalHistory {
   const appointment = findAppointment(caller.db, idHistory);
-  if (appointment && canAccessPatient(caller.db, caller.actor, appointment.idPatient)) return appointment;
-  recordAudit(caller.db, auditActorOf(caller.actor, caller.ip), {
-    action,
-    outcome: 'denied',
-    patientId: appointment?.idPatient ?? null,
-    detail: `appointment ${idHistory}`,
-  });
-  throw new AppError('NOT_FOUND', 'No such appointment.');
+  const access = appointment ? patientAccess(caller.db, caller.actor, appointment.idPatient, caller.now) : undefined;
+  if (appointment && access?.kind === 'full') return appointment;
+  if (appointment && access?.kind === 'emergency') {
+    return refuse(
+      caller.db,
+      whoIs(caller),
+      { action, outcome: 'denied', patientId: appointment.idPatient, emergency: true, detail: access.reason },
+      new AppError('FORBIDDEN', 'Emergency access is read-only: this record cannot be changed.'),
+    );
+  }
+  return refuse(
+    caller.db,
+    whoIs(caller),
+    { action, outcome: 'denied', patientId: appointment?.idPatient ?? null, detail: `appointment ${idHistory}` },
+    new AppError('NOT_FOUND', 'No such appointment.'),
+  );
 }
 
-function assertEditableToday(caller: AppointmentCaller, appointment: ClinicalHistory, action: string): void {
+function assertEditableToday(caller: MedicCaller, appointment: ClinicalHistory, action: string): void {
   if (appointment.date.slice(0, 10) === localDay(caller.now)) return;
-  recordAudit(caller.db, auditActorOf(caller.actor, caller.ip), {
-    action,
-    outcome: 'failure',
-    patientId: appointment.idPatient,
-    detail: 'APPOINTMENT_LOCKED',
-  });
-  throw new AppError('APPOINTMENT_LOCKED', 'Only appointments of today can be changed or deleted; past ones stay as written.');
+  refuse(
+    caller.db,
+    whoIs(caller),
+    { action, outcome: 'failure', patientId: appointment.idPatient, detail: 'APPOINTMENT_LOCKED' },
+    new AppError('APPOINTMENT_LOCKED', 'Only appointments of today can be changed or deleted; past ones stay as written.'),
+  );
 }
 
 /** The schema compares date and end when both are sent; one sent alone is compared with the stored other. */
@@ -62,35 +64,37 @@ function assertEndsAfterStart(appointment: ClinicalHistory, changes: Appointment
   ]);
 }
 
-export function createAppointment(caller: AppointmentCaller, medicId: number, patientId: number, input: NewAppointment): ClinicalHistory {
-  const row = caller.db
-    .insert(clinicalHistories)
-    .values({ patientId, medicId, ...input, start: input.date.slice(11, 16) })
-    .returning({ id: clinicalHistories.id })
-    .get();
-  recordAudit(caller.db, auditActorOf(caller.actor, caller.ip), { action: 'appointment.create', outcome: 'success', patientId });
-  return findAppointment(caller.db, row.id)!;
+/** POST /clinical-history, once the access rule has let a linked medic through. */
+export function createAppointment(caller: MedicCaller, patientId: number, input: NewAppointment): ClinicalHistory {
+  return caller.db.transaction((tx) => {
+    const row = tx
+      .insert(clinicalHistories)
+      .values({ patientId, medicId: caller.actor.medicId, ...input, start: input.date.slice(11, 16) })
+      .returning({ id: clinicalHistories.id })
+      .get();
+    auditAs(caller, { action: 'appointment.create', outcome: 'success', patientId }, tx);
+    return findAppointment(tx, row.id)!;
+  });
 }
 
-export function updateAppointment(caller: AppointmentCaller, idHistory: number, changes: AppointmentChanges): ClinicalHistory {
-  const appointment = accessibleAppointment(caller, idHistory, 'appointment.update');
+export function updateAppointment(caller: MedicCaller, idHistory: number, changes: AppointmentChanges): ClinicalHistory {
+  const appointment = writableAppointment(caller, idHistory, 'appointment.update');
   const onlyClosing = Object.keys(changes).every((key) => key === 'closed');
   if (!onlyClosing) assertEditableToday(caller, appointment, 'appointment.update');
   assertEndsAfterStart(appointment, changes);
   const set = { ...changes, ...(changes.date ? { start: changes.date.slice(11, 16) } : {}) };
-  if (Object.keys(set).length) caller.db.update(clinicalHistories).set(set).where(eq(clinicalHistories.id, idHistory)).run();
-  recordAudit(caller.db, auditActorOf(caller.actor, caller.ip), {
-    action: 'appointment.update',
-    outcome: 'success',
-    patientId: appointment.idPatient,
-    detail: Object.keys(changes).join(',') || null,
+  return caller.db.transaction((tx) => {
+    if (Object.keys(set).length) tx.update(clinicalHistories).set(set).where(eq(clinicalHistories.id, idHistory)).run();
+    auditAs(caller, { action: 'appointment.update', outcome: 'success', patientId: appointment.idPatient, detail: Object.keys(changes).join(',') || null }, tx);
+    return findAppointment(tx, idHistory)!;
   });
-  return findAppointment(caller.db, idHistory)!;
 }
 
-export function deleteAppointment(caller: AppointmentCaller, idHistory: number): void {
-  const appointment = accessibleAppointment(caller, idHistory, 'appointment.delete');
+export function deleteAppointment(caller: MedicCaller, idHistory: number): void {
+  const appointment = writableAppointment(caller, idHistory, 'appointment.delete');
   assertEditableToday(caller, appointment, 'appointment.delete');
-  caller.db.delete(clinicalHistories).where(eq(clinicalHistories.id, idHistory)).run();
-  recordAudit(caller.db, auditActorOf(caller.actor, caller.ip), { action: 'appointment.delete', outcome: 'success', patientId: appointment.idPatient });
+  caller.db.transaction((tx) => {
+    tx.delete(clinicalHistories).where(eq(clinicalHistories.id, idHistory)).run();
+    auditAs(caller, { action: 'appointment.delete', outcome: 'success', patientId: appointment.idPatient }, tx);
+  });
 }

@@ -3,8 +3,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { EmergencyAccess, EmergencyAccessInput } from '../../shared/patients';
-import { auditedTransaction, recordAudit, type AuditActor } from '../audit/record-audit';
-import type { Db, DbOrTx } from '../db/client';
+import { auditedTransaction, recordAudit } from '../audit/record-audit';
+import type { DbOrTx } from '../db/client';
+import { auditAs, whoIs, type Caller, type MedicCaller } from './caller';
 import { emergencyAccesses, medics, patients, users } from '../db/schema/index';
 import { AppError } from '../errors';
 import { isLinked } from './access';
@@ -40,14 +41,12 @@ export function listEmergencyAccesses(db: DbOrTx, onlyId?: number): EmergencyAcc
     }));
 }
 
-export function startEmergencyAccess(
-  db: Db,
-  who: AuditActor,
-  medicId: number,
-  input: EmergencyAccessInput,
-  options: { now: Date; hours: number },
-): EmergencyAccess {
-  return auditedTransaction(db, who, 'emergency.start', null, (tx) => {
+/** POST /medics/emergency-access: read-only access to one patient for `hours`, with the reason given. */
+export function startEmergencyAccess(caller: MedicCaller, input: EmergencyAccessInput, hours: number): EmergencyAccess {
+  const { medicId } = caller.actor;
+  const who = whoIs(caller);
+  const options = { now: caller.now, hours };
+  return auditedTransaction(caller.db, who, 'emergency.start', null, (tx) => {
     const found = findPatientByEmail(tx, input.patientEmail);
     if (!found) throw new AppError('PATIENT_NOT_FOUND', 'No patient account has that email.');
     if (isLinked(tx, medicId, found.idPatient)) {
@@ -63,4 +62,11 @@ export function startEmergencyAccess(
     recordAudit(tx, who, { action: 'emergency.start', outcome: 'success', patientId: found.idPatient, emergency: true, detail: input.reason });
     return listEmergencyAccesses(tx, id)[0]!;
   });
+}
+
+/** GET /admin/emergency-access, audited as a read. */
+export function emergencyAccessesFor(caller: Caller): EmergencyAccess[] {
+  const accesses = listEmergencyAccesses(caller.db);
+  auditAs(caller, { action: 'admin.emergencyAccesses', outcome: 'success', detail: `${accesses.length} accesses` });
+  return accesses;
 }

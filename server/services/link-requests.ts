@@ -2,8 +2,9 @@
 // to see a patient's record; the record stays closed to them until the patient accepts.
 import { and, desc, eq } from 'drizzle-orm';
 import type { Doctor, LinkRequestForMedic, LinkRequestForPatient } from '../../shared/patients';
-import { auditedTransaction as audited, recordAudit, type AuditActor } from '../audit/record-audit';
-import type { Db, DbOrTx } from '../db/client';
+import { auditedTransaction as audited, recordAudit } from '../audit/record-audit';
+import type { DbOrTx } from '../db/client';
+import { whoIs, type MedicCaller, type PatientCaller } from './caller';
 import { linkRequests, medicPatients, medics, patients, users } from '../db/schema/index';
 import { AppError } from '../errors';
 import { isLinked } from './access';
@@ -44,8 +45,11 @@ export function listMedicRequests(db: DbOrTx, medicId: number, onlyId?: number):
  * POST /medics/link-patient: asks the patient behind `email`. Asking again while a request is
  * pending answers the same request; after a decline it asks anew.
  */
-export function requestLink(db: Db, who: AuditActor, medicId: number, email: string, now: Date): { message: string; request: LinkRequestForMedic } {
-  const request = audited(db, who, 'patients.linkRequest', null, (tx) => {
+export function requestLink(caller: MedicCaller, email: string): { message: string; request: LinkRequestForMedic } {
+  const { medicId } = caller.actor;
+  const { now } = caller;
+  const who = whoIs(caller);
+  const request = audited(caller.db, who, 'patients.linkRequest', null, (tx) => {
     const found = findPatientByEmail(tx, email);
     if (!found) throw new AppError('PATIENT_NOT_FOUND', 'No patient account has that email.');
     if (isLinked(tx, medicId, found.idPatient)) throw new AppError('ALREADY_LINKED', 'That patient is already linked to you.');
@@ -67,8 +71,10 @@ export function requestLink(db: Db, who: AuditActor, medicId: number, email: str
 }
 
 /** DELETE /medics/link-requests/:idRequest: the medic withdraws a request (pending or declined). */
-export function withdrawRequest(db: Db, who: AuditActor, medicId: number, idRequest: number): void {
-  audited(db, who, 'patients.linkRequestWithdraw', null, (tx) => {
+export function withdrawRequest(caller: MedicCaller, idRequest: number): void {
+  const { medicId } = caller.actor;
+  const who = whoIs(caller);
+  audited(caller.db, who, 'patients.linkRequestWithdraw', null, (tx) => {
     const row = tx
       .delete(linkRequests)
       .where(and(eq(linkRequests.id, idRequest), eq(linkRequests.medicId, medicId)))
@@ -105,8 +111,10 @@ function pendingRequestOrThrow(tx: DbOrTx, patientId: number, idRequest: number)
 }
 
 /** The patient accepts: the medic is linked, and the request, fulfilled, goes. */
-export function acceptRequest(db: Db, who: AuditActor, patientId: number, idRequest: number): { message: string; doctor: Doctor } {
-  const doctor = audited(db, who, 'linkRequests.accept', patientId, (tx) => {
+export function acceptRequest(caller: PatientCaller, idRequest: number): { message: string; doctor: Doctor } {
+  const { patientId } = caller.actor;
+  const who = whoIs(caller);
+  const doctor = audited(caller.db, who, 'linkRequests.accept', patientId, (tx) => {
     const { medic } = pendingRequestOrThrow(tx, patientId, idRequest);
     tx.insert(medicPatients).values({ medicId: medic.idMedic, patientId }).onConflictDoNothing().run();
     tx.delete(linkRequests).where(eq(linkRequests.id, idRequest)).run();
@@ -117,8 +125,11 @@ export function acceptRequest(db: Db, who: AuditActor, patientId: number, idRequ
 }
 
 /** The patient declines: the record stays closed; the medic sees the request as declined. */
-export function declineRequest(db: Db, who: AuditActor, patientId: number, idRequest: number, now: Date): void {
-  audited(db, who, 'linkRequests.decline', patientId, (tx) => {
+export function declineRequest(caller: PatientCaller, idRequest: number): void {
+  const { patientId } = caller.actor;
+  const { now } = caller;
+  const who = whoIs(caller);
+  audited(caller.db, who, 'linkRequests.decline', patientId, (tx) => {
     const { medic } = pendingRequestOrThrow(tx, patientId, idRequest);
     tx.update(linkRequests).set({ status: 'declined', decidedAt: now.toISOString() }).where(eq(linkRequests.id, idRequest)).run();
     recordAudit(tx, who, { action: 'linkRequests.decline', outcome: 'success', patientId, detail: `medic ${medic.idMedic}` });

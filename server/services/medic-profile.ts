@@ -2,8 +2,8 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Doctor, medicProfileInput } from '../../shared/patients';
-import { recordAudit, type AuditActor } from '../audit/record-audit';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
+import { auditAs, type MedicCaller } from './caller';
 import { medics, users } from '../db/schema/index';
 import { doctorColumns } from './columns';
 
@@ -13,14 +13,16 @@ export const medicProfile = (db: DbOrTx, medicId: number): Doctor =>
   db.select(doctorColumns).from(medics).innerJoin(users, eq(users.id, medics.userId)).where(eq(medics.id, medicId)).get()!;
 
 /** Fields left out stay as they are; a blank optional field is cleared. */
-export function updateMedicProfile(db: Db, who: AuditActor, medic: { medicId: number; userId: number }, changes: ProfileChanges): Doctor {
+export function updateMedicProfile(caller: MedicCaller, changes: ProfileChanges): Doctor {
+  const { db, actor: medic } = caller;
   const defined = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
   const account = defined({ name: changes.name, lname: changes.lname, phone: changes.phone, address: changes.address });
   const card = defined({ whatsapp: changes.whatsapp, about: changes.about });
   return db.transaction((tx) => {
     if (Object.keys(account).length) tx.update(users).set(account).where(eq(users.id, medic.userId)).run();
     if (Object.keys(card).length) tx.update(medics).set(card).where(eq(medics.id, medic.medicId)).run();
-    recordAudit(tx, who, { action: 'medics.updateProfile', outcome: 'success', detail: [...Object.keys(account), ...Object.keys(card)].join(',') || null });
+    const detail = [...Object.keys(account), ...Object.keys(card)].join(',') || null;
+    auditAs(caller, { action: 'medics.updateProfile', outcome: 'success', detail }, tx);
     return medicProfile(tx, medic.medicId);
   });
 }

@@ -4,10 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import { DEFAULT_PATIENT_ADDRESS, DEFAULT_PATIENT_PHONE } from '../../shared/constants';
 import type { createPatientInput, Patient } from '../../shared/patients';
 import type { z } from 'zod';
-import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { recordAudit, refuse } from '../audit/record-audit';
 import { assertUncommonPassword } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
+import { whoIs, type MedicCaller } from './caller';
 import { medicPatients, patients, users } from '../db/schema/index';
 import { AppError, isUniqueViolation } from '../errors';
 import { isLinked } from './access';
@@ -85,7 +86,10 @@ function completeLinkedAccount(tx: Tx, input: CreatePatientParsed & { form: 'exi
   return found.patientId;
 }
 
-export async function createPatient(db: Db, who: AuditActor, medicId: number, input: CreatePatientParsed): Promise<Patient> {
+export async function createPatient(caller: MedicCaller, input: CreatePatientParsed): Promise<Patient> {
+  const { db } = caller;
+  const { medicId } = caller.actor;
+  const who = whoIs(caller);
   let patientId: number;
   try {
     if (input.form === 'newAccount') assertUncommonPassword(input.password, 'password');
@@ -105,8 +109,9 @@ export async function createPatient(db: Db, who: AuditActor, medicId: number, in
     });
   } catch (error) {
     const appError = error instanceof AppError ? error : isUniqueViolation(error) ? new AppError('EMAIL_TAKEN') : undefined;
-    recordAudit(db, who, { action: 'patients.create', outcome: 'failure', detail: appError?.code ?? 'INTERNAL_ERROR' });
-    throw appError ?? error;
+    if (appError) refuse(db, who, { action: 'patients.create', outcome: 'failure', detail: appError.code }, appError);
+    recordAudit(db, who, { action: 'patients.create', outcome: 'failure', detail: 'INTERNAL_ERROR' });
+    throw error;
   }
   return findPatient(db, patientId)!;
 }

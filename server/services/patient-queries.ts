@@ -6,6 +6,8 @@ import { SEARCH_RESULTS_LIMIT } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
 import { doctorColumns, patientColumns } from './columns';
 import { byEmail } from './users';
+import { auditAs, type Caller, type MedicCaller } from './caller';
+import { AppError } from '../errors';
 import { clinicalHistories, medicPatients, medics, patients, users } from '../db/schema/index';
 
 const byLastNameThenName = [
@@ -121,4 +123,35 @@ export function findPatientByEmail(db: DbOrTx, email: string): { idPatient: numb
     .innerJoin(users, eq(users.id, patients.userId))
     .where(and(byEmail(email), eq(users.type, 'patient')))
     .get();
+}
+
+/** GET /medics/my-patients: the caller's patients, audited as one read of the list. */
+export function listMyPatients(caller: MedicCaller): PatientListItem[] {
+  const patients = listLinkedPatients(caller.db, caller.actor.medicId);
+  auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} patients` });
+  return patients;
+}
+
+/** GET /patients: the same list in the Patient shape. */
+export function listMyPatientRecords(caller: MedicCaller): Patient[] {
+  const patients = listLinkedPatientRecords(caller.db, caller.actor.medicId);
+  auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} patients` });
+  return patients;
+}
+
+/** Patient search for a medic; an empty query is no search: nothing is read, so nothing is audited. */
+export function searchForPatients(caller: MedicCaller, query: string): PatientSearchResult[] {
+  const text = query.trim();
+  if (!text) return [];
+  const results = searchPatients(caller.db, caller.actor.medicId, text);
+  auditAs(caller, { action: 'patients.search', outcome: 'success', detail: `${results.length} results` });
+  return results;
+}
+
+/** GET /patients/:id, once the access rule has let the caller through. */
+export function readPatient(caller: Caller, patientId: number): Patient {
+  const patient = findPatient(caller.db, patientId);
+  if (!patient) throw new AppError('PATIENT_NOT_FOUND');
+  auditAs(caller, { action: 'patient.read', outcome: 'success', patientId });
+  return patient;
 }

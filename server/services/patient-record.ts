@@ -17,6 +17,8 @@ import {
   religions,
   users,
 } from '../db/schema/index';
+import { AppError } from '../errors';
+import { auditAs, type Caller } from './caller';
 import { historyColumns, patientColumns } from './columns';
 import { allergiesDef, contactsDef, labsDef, listItems, pathologicalRecordsDef, vaccinesDef, vitalsDef } from './record-collections';
 
@@ -154,3 +156,13 @@ export function loadPatientRecord(db: DbOrTx, patientId: number) {
 }
 
 export type PatientRecord = NonNullable<ReturnType<typeof loadPatientRecord>>;
+
+/** GET /medics/patients/:id: the record, and under emergency access its end for the client's banner. */
+export function readPatientDetail(caller: Caller, patientId: number) {
+  const record = loadPatientRecord(caller.db, patientId);
+  if (!record) throw new AppError('PATIENT_NOT_FOUND');
+  auditAs(caller, { action: 'patient.detail', outcome: 'success', patientId });
+  const { access } = caller;
+  const emergencyAccess = access?.kind === 'emergency' ? { idAccess: access.idAccess, reason: access.reason, expiresAt: access.expiresAt } : null;
+  return { ...record, emergencyAccess };
+}

@@ -1,8 +1,9 @@
 // What a patient sees of themself (PatientSelf of API.md), and their links to doctors.
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Doctor } from '../../shared/patients';
-import { auditedTransaction, recordAudit, type AuditActor } from '../audit/record-audit';
-import type { Db, DbOrTx } from '../db/client';
+import { auditedTransaction, recordAudit } from '../audit/record-audit';
+import type { DbOrTx } from '../db/client';
+import { auditAs, whoIs, type PatientCaller } from './caller';
 import { auditEvents, medicPatients, medics, users } from '../db/schema/index';
 import { AppError } from '../errors';
 import { loadPatientRecord } from './patient-record';
@@ -32,8 +33,10 @@ export function loadPatientSelf(db: DbOrTx, patientId: number) {
 }
 
 /** The patient links a doctor themself: consent is given, so the link is made at once. */
-export function linkDoctorByEmail(db: Db, who: AuditActor, patientId: number, email: string): { message: string; doctor: Doctor } {
-  const doctor = auditedTransaction(db, who, 'doctors.link', patientId, (tx) => {
+export function linkDoctorByEmail(caller: PatientCaller, email: string): { message: string; doctor: Doctor } {
+  const patientId = caller.actor.patientId;
+  const who = whoIs(caller);
+  const doctor = auditedTransaction(caller.db, who, 'doctors.link', patientId, (tx) => {
     const medic = findActiveMedicByEmail(tx, email);
     if (!medic) throw new AppError('NOT_FOUND', 'No doctor is registered with that email.');
     if (isLinked(tx, medic.medicId, patientId)) throw new AppError('ALREADY_LINKED', 'That doctor is already linked to you.');
@@ -45,8 +48,10 @@ export function linkDoctorByEmail(db: Db, who: AuditActor, patientId: number, em
   return { message: 'Doctor linked', doctor };
 }
 
-export function unlinkDoctor(db: Db, who: AuditActor, patientId: number, medicId: number): void {
-  auditedTransaction(db, who, 'doctors.unlink', patientId, (tx) => {
+export function unlinkDoctor(caller: PatientCaller, medicId: number): void {
+  const patientId = caller.actor.patientId;
+  const who = whoIs(caller);
+  auditedTransaction(caller.db, who, 'doctors.unlink', patientId, (tx) => {
     const { changes } = tx
       .delete(medicPatients)
       .where(and(eq(medicPatients.medicId, medicId), eq(medicPatients.patientId, patientId)))
@@ -101,3 +106,13 @@ export function accessLog(db: DbOrTx, patientId: number, patientUserId: number, 
   }));
   return { events, page, pageSize: ACCESS_LOG_PAGE_SIZE, total };
 }
+
+/** GET /patients/me: the patient's own record, audited like any read of it. */
+export function readOwnRecord(caller: PatientCaller) {
+  const self = loadPatientSelf(caller.db, caller.actor.patientId);
+  auditAs(caller, { action: 'patient.self', outcome: 'success', patientId: caller.actor.patientId });
+  return self;
+}
+
+/** GET /patients/me/access-log: the patient reading who read them (not itself audited: it is their own trail). */
+export const accessLogOf = (caller: PatientCaller, page: number) => accessLog(caller.db, caller.actor.patientId, caller.actor.userId, page);

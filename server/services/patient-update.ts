@@ -6,7 +6,8 @@ import type { Patient } from '../../shared/patients';
 import type { patientUpdateInput } from '../../shared/patient-update';
 import type { Tx } from '../db/client';
 import { documentTypes, educations, insurances, lifestyles, nationalities, patients, professions, religions, users } from '../db/schema/index';
-import { AppError } from '../errors';
+import { AppError, isUniqueViolation } from '../errors';
+import { auditAs, type Caller } from './caller';
 import { findPatient } from './patient-queries';
 import { byEmail } from './users';
 
@@ -81,4 +82,19 @@ export function updatePatient(tx: Tx, patientId: number, input: PatientUpdate): 
   if (input.lifestyle !== undefined) saveLifestyle(tx, patientId, input.lifestyle);
 
   return findPatient(tx, patientId)!;
+}
+
+/** PATCH /patients/:idPatient: the change and its audit event in one transaction. */
+export function updatePatientRecord(caller: Caller, patientId: number, changes: PatientUpdate): Patient {
+  try {
+    return caller.db.transaction((tx) => {
+      const patient = updatePatient(tx, patientId, changes);
+      auditAs(caller, { action: 'patient.update', outcome: 'success', patientId, detail: Object.keys(changes).join(',') }, tx);
+      return patient;
+    });
+  } catch (error) {
+    // Two edits racing to the same email: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
+    throw error;
+  }
 }

@@ -22,6 +22,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { allergies, emergencyContacts, labs, pathologicalRecords, vaccines, vitals } from '../db/schema/index';
 import { AppError } from '../errors';
+import { auditAs, type Caller } from './caller';
 
 type RecordTable =
   | typeof allergies
@@ -182,4 +183,28 @@ export function removeItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId
   const table = asTable(def);
   const { changes } = db.delete(table).where(and(eq(table.id, itemId), eq(table.patientId, patientId))).run();
   if (!changes) throw new AppError('NOT_FOUND', `No such item in this patient's ${def.restPath}.`);
+}
+
+/** Adding, editing and removing one item, each with its audit event in the same transaction. */
+export function addRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, fields: Fields): Item {
+  return caller.db.transaction((tx) => {
+    const item = addItem(tx, def, patientId, fields);
+    auditAs(caller, { action: `${def.key}.add`, outcome: 'success', patientId }, tx);
+    return item;
+  });
+}
+
+export function updateRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, itemId: number, fields: Fields): Item {
+  return caller.db.transaction((tx) => {
+    const item = updateItem(tx, def, patientId, itemId, fields);
+    auditAs(caller, { action: `${def.key}.update`, outcome: 'success', patientId, detail: `${def.idName} ${itemId}` }, tx);
+    return item;
+  });
+}
+
+export function removeRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, itemId: number): void {
+  caller.db.transaction((tx) => {
+    removeItem(tx, def, patientId, itemId);
+    auditAs(caller, { action: `${def.key}.remove`, outcome: 'success', patientId, detail: `${def.idName} ${itemId}` }, tx);
+  });
 }

@@ -1,39 +1,20 @@
-// The practice administrator's procedures (API.md "Practice administration"). Reads are audited
-// like any other; changes write their event in the same transaction (services/administration.ts).
+// The practice administrator's procedures (API.md "Practice administration"). The services audit
+// reads and write each change's event in its transaction (services/administration.ts).
 import { accountLookupInput, medicIdInput, userIdInput } from '../../../shared/admin';
-import { auditActorOf } from '../../services/access';
-import { changeMedicStatus, findAccount, listMedicAccounts, resetPassword, type MedicStatusChange } from '../../services/administration';
-import { listEmergencyAccesses } from '../../services/emergency-access';
-import { audit } from '../audit';
+import { changeMedicStatus, findAccount, medicAccountsFor, resetPassword, type MedicStatusChange } from '../../services/administration';
+import { emergencyAccessesFor } from '../../services/emergency-access';
+import { callerOf } from '../caller';
 import { adminProcedure, router } from '../trpc';
 
 const statusChange = (change: MedicStatusChange) =>
-  adminProcedure
-    .input(medicIdInput)
-    .mutation(({ ctx, input }) => changeMedicStatus(ctx.deps.db, ctx.actor, auditActorOf(ctx.actor, ctx.meta.ip), input.idMedic, change));
+  adminProcedure.input(medicIdInput).mutation(({ ctx, input }) => changeMedicStatus(callerOf(ctx), input.idMedic, change));
 
 export const adminRouter = router({
-  medics: adminProcedure.query(({ ctx }) => {
-    const medics = listMedicAccounts(ctx.deps.db);
-    audit(ctx, { action: 'admin.medics', outcome: 'success', detail: `${medics.length} medics` });
-    return { medics };
-  }),
+  medics: adminProcedure.query(({ ctx }) => ({ medics: medicAccountsFor(callerOf(ctx)) })),
   approveMedic: statusChange('approve'),
   disableMedic: statusChange('disable'),
   enableMedic: statusChange('enable'),
-
-  findAccount: adminProcedure.input(accountLookupInput).query(({ ctx, input }) => {
-    const account = findAccount(ctx.deps.db, input.email);
-    audit(ctx, { action: 'admin.findAccount', outcome: account ? 'success' : 'failure', detail: account ? `user ${account.idUser}` : 'not found' });
-    return { account };
-  }),
-  resetPassword: adminProcedure
-    .input(userIdInput)
-    .mutation(({ ctx, input }) => resetPassword(ctx.deps.db, ctx.actor, auditActorOf(ctx.actor, ctx.meta.ip), input.idUser)),
-
-  emergencyAccesses: adminProcedure.query(({ ctx }) => {
-    const accesses = listEmergencyAccesses(ctx.deps.db);
-    audit(ctx, { action: 'admin.emergencyAccesses', outcome: 'success', detail: `${accesses.length} accesses` });
-    return { accesses };
-  }),
+  findAccount: adminProcedure.input(accountLookupInput).query(({ ctx, input }) => ({ account: findAccount(callerOf(ctx), input.email) })),
+  resetPassword: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => resetPassword(callerOf(ctx), input.idUser)),
+  emergencyAccesses: adminProcedure.query(({ ctx }) => ({ accesses: emergencyAccessesFor(callerOf(ctx)) })),
 });

@@ -5,17 +5,14 @@ import { appointmentFields, appointmentUpdateFields } from '../../../shared/reco
 import { createAppointment, deleteAppointment, updateAppointment } from '../../services/appointments';
 import { linkedPatientProcedure } from '../patient-scoped';
 import { medicProcedure, router } from '../trpc';
-import type { Context } from '../context';
-import type { MedicActor } from '../trpc';
+import { callerOf } from '../caller';
 
 const historyIdInput = z.object({ idHistory: idSchema });
-
-const callerOf = (ctx: Context & { actor: MedicActor }) => ({ db: ctx.deps.db, actor: ctx.actor, ip: ctx.meta.ip, now: ctx.deps.now() });
 
 export const clinicalHistoryRouter = router({
   create: linkedPatientProcedure.input(appointmentFields).mutation(({ ctx, input }) => {
     const { idPatient, ...fields } = input;
-    return createAppointment(callerOf(ctx), ctx.actor.medicId, idPatient, fields);
+    return createAppointment(callerOf(ctx), idPatient, fields);
   }),
 
   update: medicProcedure

@@ -1,10 +1,10 @@
-// add, update and remove for one sub-record collection; every call is audited.
+// add, update and remove for one sub-record collection; the service audits each in its transaction.
 import { z } from 'zod';
 import { idSchema } from '../../../shared/fields';
-import { addItem, removeItem, updateItem, type CollectionDef } from '../../services/record-collections';
+import { addRecordItem, removeRecordItem, updateRecordItem, type CollectionDef } from '../../services/record-collections';
+import { callerOf } from '../caller';
 import { linkedPatientProcedure } from '../patient-scoped';
 import { router } from '../trpc';
-import { audit } from '../audit';
 
 const itemIdInput = z.object({ itemId: idSchema });
 
@@ -19,28 +19,15 @@ const fieldsOf = (input: Fields): Fields => {
 // Generic in the item only: tRPC cannot resolve its input checks on a generic schema type.
 export function collectionRouter<Item>(def: CollectionDef<Item, z.ZodType<Fields>, z.ZodType<Fields>>) {
   return router({
-    add: linkedPatientProcedure.input(def.addSchema).mutation(({ ctx, input }) => {
-      return ctx.deps.db.transaction((tx) => {
-        const item = addItem(tx, def, input.idPatient, fieldsOf(input));
-        audit(ctx, { action: `${def.key}.add`, outcome: 'success', patientId: input.idPatient }, tx);
-        return item;
-      });
-    }),
+    add: linkedPatientProcedure
+      .input(def.addSchema)
+      .mutation(({ ctx, input }) => addRecordItem(callerOf(ctx), def, input.idPatient, fieldsOf(input))),
     update: linkedPatientProcedure
       .input(itemIdInput)
       .input(def.updateSchema)
-      .mutation(({ ctx, input }) => {
-        return ctx.deps.db.transaction((tx) => {
-          const item = updateItem(tx, def, input.idPatient, input.itemId, fieldsOf(input));
-          audit(ctx, { action: `${def.key}.update`, outcome: 'success', patientId: input.idPatient, detail: `${def.idName} ${input.itemId}` }, tx);
-          return item;
-        });
-      }),
+      .mutation(({ ctx, input }) => updateRecordItem(callerOf(ctx), def, input.idPatient, input.itemId, fieldsOf(input))),
     remove: linkedPatientProcedure.input(itemIdInput).mutation(({ ctx, input }) => {
-      ctx.deps.db.transaction((tx) => {
-        removeItem(tx, def, input.idPatient, input.itemId);
-        audit(ctx, { action: `${def.key}.remove`, outcome: 'success', patientId: input.idPatient, detail: `${def.idName} ${input.itemId}` }, tx);
-      });
+      removeRecordItem(callerOf(ctx), def, input.idPatient, input.itemId);
       return null;
     }),
   });

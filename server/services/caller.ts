@@ -1,0 +1,30 @@
+// The one call shape of every service that acts for a signed-in user (issue 10): the database, who
+// calls, from where and when. A service opens its own transaction and writes its own audit event,
+// so no procedure or REST handler does either.
+import { recordAudit, type AuditEntry } from '../audit/record-audit';
+import type { Actor } from '../auth/sessions';
+import type { Db, DbOrTx } from '../db/client';
+import { auditActorOf, type PatientAccess } from './access';
+
+export interface Caller {
+  db: Db;
+  actor: Actor;
+  ip: string;
+  now: Date;
+  /** How the caller reaches the patient the call is about, once the access rule has said so. */
+  access?: PatientAccess;
+}
+
+export type MedicCaller = Caller & { actor: Actor & { medicId: number } };
+export type PatientCaller = Caller & { actor: Actor & { patientId: number } };
+
+/**
+ * Audits what the caller did, in `db` (the change's transaction when there is one). What a medic
+ * does under emergency access is flagged, with the reason they gave, for the patient to see.
+ */
+export function auditAs(caller: Caller, entry: AuditEntry, db: DbOrTx = caller.db): void {
+  const flagged = caller.access?.kind === 'emergency' ? { ...entry, emergency: true, detail: caller.access.reason } : entry;
+  recordAudit(db, auditActorOf(caller.actor, caller.ip), flagged);
+}
+
+export const whoIs = (caller: Caller) => auditActorOf(caller.actor, caller.ip);
