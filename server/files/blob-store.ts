@@ -1,25 +1,37 @@
 // Encrypted document blobs under DATA_DIR/documents. Each blob is
-//   "EXP1" | 12-byte random IV | AES-256-GCM ciphertext | 16-byte tag
+//   "EXP2" | 12-byte random IV | AES-256-GCM ciphertext | 16-byte tag
+// with the document's code as associated data: the tag then holds only for the row the blob was
+// written for, so a blob swapped on disk for another document's is refused like an altered one.
+// Blobs of installs from before that binding start with "EXP1" and have no associated data; they
+// are still read, with the marker telling them apart (a changed marker breaks the tag either way).
 // A blob is written to a temporary name, flushed to disk and renamed; the caller inserts its
 // row only after that. Reading checks the tag over the whole blob before any byte is served.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { createCipheriv, createDecipheriv, randomBytes, type DecipherGCM } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-const MAGIC = Buffer.from('EXP1');
+const BOUND = Buffer.from('EXP2');
+const UNBOUND = Buffer.from('EXP1');
+const MAGIC_BYTES = 4;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-const HEADER_BYTES = MAGIC.length + IV_BYTES;
+const HEADER_BYTES = MAGIC_BYTES + IV_BYTES;
 const TEMP_PREFIX = '.tmp-';
 
 export class BlobIntegrityError extends Error {
-  constructor(blobName: string) {
-    super(`Document blob ${blobName} failed its integrity check`);
+  constructor(blobName: string, reason: string) {
+    super(`Document blob ${blobName} failed its integrity check: ${reason}`);
     this.name = 'BlobIntegrityError';
   }
+}
+
+/** A blob whose tag held: its plaintext length, and the plaintext to send. */
+export interface OpenedBlob {
+  size: number;
+  stream: Readable;
 }
 
 export class BlobStore {
@@ -40,19 +52,22 @@ export class BlobStore {
     return join(this.dir, blobName);
   }
 
-  /** Encrypts the stream into a new blob; on any failure nothing is left on disk. */
-  async write(source: Readable): Promise<{ blobName: string; size: number }> {
+  /**
+   * Encrypts the bytes into a new blob bound to `associatedData` (the document's code), which
+   * open() must be given again; on any failure nothing is left on disk.
+   */
+  async write(source: AsyncIterable<Uint8Array>, associatedData: string): Promise<{ blobName: string; size: number }> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const blobName = randomBytes(16).toString('hex');
     const temp = join(this.dir, `${TEMP_PREFIX}${blobName}`);
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv).setAAD(Buffer.from(associatedData, 'utf8'));
     let size = 0;
     try {
       await pipeline(
         source,
-        async function* encrypt(chunks: AsyncIterable<Buffer>) {
-          yield Buffer.concat([MAGIC, iv]);
+        async function* encrypt(chunks: AsyncIterable<Uint8Array>) {
+          yield Buffer.concat([BOUND, iv]);
           for await (const chunk of chunks) {
             size += chunk.length;
             yield cipher.update(chunk);
@@ -72,50 +87,40 @@ export class BlobStore {
     return { blobName, size };
   }
 
-  private async layout(blobName: string) {
-    const path = this.path(blobName);
-    const { size } = await stat(path);
-    if (size < HEADER_BYTES + TAG_BYTES) throw new BlobIntegrityError(blobName);
-    const handle = await open(path, 'r');
+  /**
+   * Checks the whole blob's tag against `associatedData`, then streams its plaintext. Both passes
+   * read one open file, so a blob renamed over this one in between is never what gets sent; one
+   * changed in place fails the second pass's tag and the stream ends in an error, never silently.
+   * Throws BlobIntegrityError for a damaged, cut, swapped or unknown blob, ENOENT for a missing one.
+   */
+  async open(blobName: string, associatedData: string): Promise<OpenedBlob> {
+    const handle = await open(this.path(blobName), 'r');
+    let layout: Layout;
+    let size: number;
     try {
-      const header = Buffer.alloc(HEADER_BYTES);
-      const tag = Buffer.alloc(TAG_BYTES);
-      await handle.read(header, 0, HEADER_BYTES, 0);
-      await handle.read(tag, 0, TAG_BYTES, size - TAG_BYTES);
-      if (!header.subarray(0, MAGIC.length).equals(MAGIC)) throw new BlobIntegrityError(blobName);
-      return { path, iv: header.subarray(MAGIC.length), tag, cipherEnd: size - TAG_BYTES - 1 };
-    } finally {
-      await handle.close();
-    }
-  }
-
-  private async decipherStream(blobName: string) {
-    const { path, iv, tag, cipherEnd } = await this.layout(blobName);
-    const decipher = createDecipheriv('aes-256-gcm', this.key, iv);
-    decipher.setAuthTag(tag);
-    // An empty ciphertext has no bytes to read: end < start would read the tag.
-    const source = cipherEnd >= HEADER_BYTES ? createReadStream(path, { start: HEADER_BYTES, end: cipherEnd }) : null;
-    return { decipher, source };
-  }
-
-  /** Checks the whole blob's tag; throws BlobIntegrityError when it was altered. */
-  async verify(blobName: string): Promise<void> {
-    const { decipher, source } = await this.decipherStream(blobName);
-    try {
-      if (source) for await (const chunk of source) decipher.update(chunk as Buffer);
-      decipher.final();
+      layout = await readLayout(handle, blobName, associatedData);
+      size = await verifiedLength(handle, this.decipher(layout), layout.cipherBytes, blobName);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
-      throw new BlobIntegrityError(blobName);
+      await handle.close();
+      throw error;
     }
+    const decipher = this.decipher(layout);
+    if (layout.cipherBytes === 0) {
+      await handle.close();
+      decipher.end();
+    } else {
+      // autoClose: the file closes when the stream ends or the reader goes away.
+      const ciphertext = handle.createReadStream({ start: HEADER_BYTES, end: HEADER_BYTES + layout.cipherBytes - 1 });
+      // A failure reaches whoever reads `decipher`; the promise itself has nothing to add.
+      pipeline(ciphertext, decipher).catch(() => {});
+    }
+    return { size, stream: decipher };
   }
 
-  /** The decrypted bytes; call verify() first, so that a damaged blob is refused before any byte is sent. */
-  async open(blobName: string): Promise<Readable> {
-    const { decipher, source } = await this.decipherStream(blobName);
-    if (source) source.pipe(decipher);
-    else decipher.end();
-    source?.on('error', (error) => decipher.destroy(error));
+  private decipher(layout: Layout): DecipherGCM {
+    const decipher = createDecipheriv('aes-256-gcm', this.key, layout.iv);
+    if (layout.associatedData) decipher.setAAD(layout.associatedData);
+    decipher.setAuthTag(layout.tag);
     return decipher;
   }
 
@@ -156,4 +161,48 @@ async function removeQuietly(path: string): Promise<void> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+}
+
+interface Layout {
+  iv: Buffer;
+  tag: Buffer;
+  cipherBytes: number;
+  /** The document's code for a bound blob; none for one written before blobs were bound. */
+  associatedData: Buffer | null;
+}
+
+async function readLayout(handle: FileHandle, blobName: string, associatedData: string): Promise<Layout> {
+  const { size } = await handle.stat();
+  if (size < HEADER_BYTES + TAG_BYTES) throw new BlobIntegrityError(blobName, 'too short');
+  const header = Buffer.alloc(HEADER_BYTES);
+  const tag = Buffer.alloc(TAG_BYTES);
+  await handle.read(header, 0, HEADER_BYTES, 0);
+  await handle.read(tag, 0, TAG_BYTES, size - TAG_BYTES);
+  const magic = header.subarray(0, MAGIC_BYTES);
+  const bound = magic.equals(BOUND);
+  if (!bound && !magic.equals(UNBOUND)) throw new BlobIntegrityError(blobName, 'unknown format');
+  return {
+    iv: header.subarray(MAGIC_BYTES),
+    tag,
+    cipherBytes: size - HEADER_BYTES - TAG_BYTES,
+    associatedData: bound ? Buffer.from(associatedData, 'utf8') : null,
+  };
+}
+
+/** Deciphers the whole ciphertext without keeping it: the plaintext length, once the tag holds. */
+async function verifiedLength(handle: FileHandle, decipher: DecipherGCM, cipherBytes: number, blobName: string): Promise<number> {
+  const chunk = Buffer.alloc(64 * 1024);
+  let size = 0;
+  for (let read = 0; read < cipherBytes; ) {
+    const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, cipherBytes - read), HEADER_BYTES + read);
+    if (bytesRead === 0) throw new BlobIntegrityError(blobName, 'cut short while reading');
+    size += decipher.update(chunk.subarray(0, bytesRead)).length;
+    read += bytesRead;
+  }
+  try {
+    size += decipher.final().length;
+  } catch {
+    throw new BlobIntegrityError(blobName, 'the tag does not match');
+  }
+  return size;
 }

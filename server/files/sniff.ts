@@ -1,9 +1,43 @@
-// Decides a file's type from its first bytes (file-type). Node runs the package's Node entry,
-// which takes Node streams; TypeScript's bundler resolution only sees its browser typings, so
-// the Node signature is stated here, once.
-import { fileTypeStream } from 'file-type';
-import type { Readable } from 'node:stream';
+// Decides a file's type from its first bytes (file-type), without losing them: the sample is read
+// off the front of the stream, typed, and handed on ahead of the rest. file-type's own
+// fileTypeStream waits for a 'readable' event that an empty part, already ended when it arrives,
+// never emits, so an empty upload hung; reading through the async iterator cannot miss the end.
+import { fileTypeFromBuffer, type FileTypeResult } from 'file-type';
 
-export type SniffedStream = Readable & { fileType?: { ext: string; mime: string } };
+/** Enough for every format file-type recognises (its own "reasonable detection size"). */
+const SAMPLE_BYTES = 4100;
 
-export const sniffStream = fileTypeStream as unknown as (stream: Readable, options?: { sampleSize?: number }) => Promise<SniffedStream>;
+export interface Sniffed {
+  fileType: FileTypeResult | undefined;
+  /** The source had no bytes at all. */
+  empty: boolean;
+  /** Every byte of the source, the sample first; read it to the end or the source is left waiting. */
+  bytes: AsyncIterable<Uint8Array>;
+}
+
+export async function sniff(source: AsyncIterable<Uint8Array>): Promise<Sniffed> {
+  const chunks = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  while (headBytes < SAMPLE_BYTES) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head.push(Buffer.from(next.value));
+    headBytes += next.value.length;
+  }
+  const sample = Buffer.concat(head);
+  return {
+    fileType: sample.length ? await fileTypeFromBuffer(sample) : undefined,
+    empty: sample.length === 0,
+    bytes: (async function* () {
+      if (sample.length) yield sample;
+      // yield* hands a consumer's early return on to the source, so it is never left half-read.
+      yield* { [Symbol.asyncIterator]: () => chunks };
+    })(),
+  };
+}
+
+/** Reads a source to its end and throws the bytes away, so that the request can finish. */
+export async function drain(source: AsyncIterable<unknown>): Promise<void> {
+  for await (const _ of source);
+}
