@@ -1,16 +1,55 @@
-// Patient documents: the type is decided from the bytes, the bytes are stored encrypted, and a
-// row is written only once its blob is safely on disk.
+// Patient documents: the type is decided from the bytes, the bytes are stored encrypted and bound
+// to their row, a row is written only once its blob is safely on disk, and every upload, download
+// and delete writes its audit event here, a change's event in the change's own transaction.
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
+import { z, ZodError } from 'zod';
+import { longText } from '../../shared/fields';
+import { refuse, type AuditActor } from '../audit/record-audit';
+import { assertPasswordCurrent, type Actor } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { files } from '../db/schema/index';
 import { AppError } from '../errors';
-import type { BlobStore } from '../files/blob-store';
-import { sniffStream } from '../files/sniff';
+import { BlobIntegrityError, type BlobStore, type OpenedBlob } from '../files/blob-store';
+import { drain, sniff } from '../files/sniff';
+import { assertPatientAccess, auditActorOf, patientAccess } from './access';
+import { auditAs, whoIs, type Caller } from './caller';
 import type { RecordFile } from './patient-record';
 
+/** The one service call shape (services/caller.ts), with the blob store documents live in. */
+export type DocumentCaller = Caller & { blobs: BlobStore };
+
+/**
+ * The document routes are Fastify routes, not procedures, so they get the procedures' gate here
+ * (userProcedure and medic/patientProcedure, trpc/trpc.ts) and its audit rule: each refusal
+ * leaves one audit event, under the action the caller was refused.
+ */
+export function admitDocumentCaller(
+  request: Omit<DocumentCaller, 'actor'> & { actor: Actor | null },
+  type: Actor['type'],
+  refused: { action: string; patientId: number | null },
+): DocumentCaller {
+  const { actor } = request;
+  const who: AuditActor = actor ? auditActorOf(actor, request.ip) : { userId: null, type: 'anonymous', ip: request.ip };
+  const deny = (error: AppError) => refuse(request.db, who, { ...refused, outcome: 'denied', detail: error.code }, error);
+  if (!actor) return deny(new AppError('UNAUTHENTICATED'));
+  try {
+    assertPasswordCurrent(actor);
+  } catch (error) {
+    if (error instanceof AppError) return deny(error);
+    throw error;
+  }
+  if (actor.type !== type) return deny(new AppError('FORBIDDEN'));
+  return { ...request, actor };
+}
+
+/** One part of an upload form, as the transport read it; its errors already speak AppError. */
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string }
+  | { kind: 'file'; name: string; fileName: string | undefined; bytes: AsyncIterable<Uint8Array> };
+
 type MainType = RecordFile['mainType'];
+type FileRow = typeof files.$inferSelect;
 
 /** Images, video, audio and PDF, by their bytes; anything else is refused. */
 export function mainTypeOf(mime: string | undefined): MainType | undefined {
@@ -20,64 +59,21 @@ export function mainTypeOf(mime: string | undefined): MainType | undefined {
   return family === 'image' || family === 'video' || family === 'audio' ? family : undefined;
 }
 
-/** The name a browser sent, reduced to a plain file name. */
+/**
+ * The name a browser sent, reduced to a plain file name. It is the sender's, not typed by the medic,
+ * so control and direction-override characters (shared/fields.ts) are dropped rather than refused.
+ */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, 200);
   return clean || 'document';
 }
 
-export interface UploadedFile {
-  stream: Readable;
-  fileName: string | undefined;
-}
+/** The comment the medic typed: the same rule as every long text, so control characters are refused. */
+const commentInput = z.object({ comment: longText(2000) });
 
-export interface StoredFile {
-  row: typeof files.$inferSelect;
-}
-
-/** Sniffs, encrypts and stores one upload; on any failure nothing is left on disk or in the database. */
-export async function storeDocument(
-  db: Db,
-  blobs: BlobStore,
-  upload: UploadedFile,
-  meta: { patientId: number; uploadedBy: number; comment: string | null },
-): Promise<RecordFile> {
-  const typed = await sniffStream(upload.stream, { sampleSize: 4100 });
-  const mainType = mainTypeOf(typed.fileType?.mime);
-  if (!typed.fileType || !mainType) {
-    // Read the rest of the part away so the request can finish and the answer be sent.
-    typed.resume();
-    await new Promise((resolve) => typed.once('end', resolve).once('error', resolve));
-    throw new AppError('UNSUPPORTED_FILE_TYPE');
-  }
-  const { blobName, size } = await blobs.write(typed);
-  try {
-    const row = db
-      .insert(files)
-      .values({
-        patientId: meta.patientId,
-        uploadedBy: meta.uploadedBy,
-        name: cleanFileName(upload.fileName),
-        comment: meta.comment,
-        mainType,
-        mimeType: typed.fileType.mime,
-        size,
-        // 128 random bits: the code alone must never be guessable.
-        code: randomBytes(16).toString('base64url'),
-        blobName,
-      })
-      .returning()
-      .get();
-    return toRecordFile(row);
-  } catch (error) {
-    await blobs.remove(blobName);
-    throw error;
-  }
-}
-
-export const toRecordFile = (row: typeof files.$inferSelect): RecordFile => ({
+export const toRecordFile = (row: FileRow): RecordFile => ({
   idFile: row.id,
   name: row.name,
   date: row.createdAt,
@@ -88,25 +84,141 @@ export const toRecordFile = (row: typeof files.$inferSelect): RecordFile => ({
   mimeType: row.mimeType,
 });
 
-export function findFileByCode(db: Db, code: string) {
+const fileIssue = (message: string, key: string) => new AppError('VALIDATION_FAILED', message, [{ path: 'file', message: key }]);
+export const missingFile = () => fileIssue('Send the document as multipart/form-data with a "file" part.', 'validation.fileRequired');
+export const tooManyFiles = () => fileIssue('Send one file per upload: this request has more than one file part.', 'validation.fileTooMany');
+const emptyFile = () => fileIssue('The file is empty', 'validation.fileEmpty');
+
+const damaged = () => new AppError('INTERNAL_ERROR', 'The stored document is damaged or missing and cannot be opened.');
+
+const failureDetail = (error: unknown) =>
+  error instanceof ZodError ? 'VALIDATION_FAILED' : ((error as { code?: unknown }).code?.toString() ?? 'error');
+
+/** A blob on disk awaiting its row; the fields are the row's own columns. */
+interface StagedBlob {
+  code: string;
+  blobName: string;
+  size: number;
+  name: string;
+  mainType: MainType;
+  mimeType: string;
+}
+
+/** Sniffs and encrypts one file part into a blob bound to a fresh code; throws, leaving nothing, when it is refused. */
+async function stageBlob(blobs: BlobStore, part: Extract<UploadPart, { kind: 'file' }>): Promise<StagedBlob> {
+  const sniffed = await sniff(part.bytes);
+  if (sniffed.empty) throw emptyFile();
+  const mainType = mainTypeOf(sniffed.fileType?.mime);
+  if (!sniffed.fileType || !mainType) {
+    // Read the rest of the part away so the request can finish and the answer be sent.
+    await drain(sniffed.bytes);
+    throw new AppError('UNSUPPORTED_FILE_TYPE');
+  }
+  // 128 random bits: the code alone must never be guessable. It is also the blob's associated data.
+  const code = randomBytes(16).toString('base64url');
+  const { blobName, size } = await blobs.write(sniffed.bytes, code);
+  return { code, blobName, size, name: cleanFileName(part.fileName), mainType, mimeType: sniffed.fileType.mime };
+}
+
+/**
+ * Stores the one "file" part of an upload with its optional comment. The row and its audit event
+ * commit together once every part has been read; on any failure nothing is left on disk or in the
+ * database, and the failure is audited.
+ */
+export async function uploadDocument(caller: DocumentCaller, input: { patientId: number; parts: AsyncIterable<UploadPart> }): Promise<RecordFile> {
+  const { db, blobs, actor } = caller;
+  const { patientId } = input;
+  // Before a byte of the body is read: a refused caller's upload never reaches the disk.
+  assertPatientAccess(db, actor, caller.ip, patientId, 'files.upload', { mode: 'write', now: caller.now });
+  let comment: string | null = null;
+  let staged: StagedBlob | undefined;
+  try {
+    for await (const part of input.parts) {
+      if (part.kind === 'field') {
+        if (part.name === 'comment') comment = commentInput.parse({ comment: part.value }).comment;
+      } else if (part.name !== 'file') {
+        await drain(part.bytes);
+      } else if (staged) {
+        throw tooManyFiles();
+      } else {
+        staged = await stageBlob(blobs, part);
+      }
+    }
+    if (!staged) throw missingFile();
+    const blob = staged;
+    const row = db.transaction((tx) => {
+      const inserted = tx.insert(files).values({ ...blob, patientId, uploadedBy: actor.userId, comment }).returning().get();
+      auditAs(caller, { action: 'files.upload', outcome: 'success', patientId, detail: `file ${inserted.id}` }, tx);
+      return inserted;
+    });
+    return toRecordFile(row);
+  } catch (error) {
+    if (staged) await blobs.remove(staged.blobName);
+    if (error instanceof AppError && error.audited) throw error;
+    auditAs(caller, { action: 'files.upload', outcome: 'failure', patientId, detail: failureDetail(error) });
+    if (error instanceof AppError) error.audited = true;
+    throw error;
+  }
+}
+
+export function findFileByCode(db: Db, code: string): FileRow | undefined {
   return db.select().from(files).where(eq(files.code, code)).get();
 }
 
-/** Deletes the row, then the blob; a blob left by a crash in between is swept at start-up. */
-export async function deleteDocument(db: Db, blobs: BlobStore, patientId: number, fileId: number): Promise<void> {
-  const row = db
-    .delete(files)
-    .where(and(eq(files.id, fileId), eq(files.patientId, patientId)))
-    .returning({ blobName: files.blobName })
-    .get();
-  if (!row) throw new AppError('NOT_FOUND', "No such document in this patient's record.");
-  await blobs.remove(row.blobName);
+/**
+ * A document the caller may see, with its verified plaintext: the patient reaches their own files
+ * only; a medic, those of a linked or emergency-access patient. Others' codes answer 404 like unknown
+ * ones. A blob that fails its tag, belongs to another row, or whose length disagrees with the row is
+ * refused rather than served.
+ */
+export async function openDocument(caller: DocumentCaller, input: { code: string }): Promise<{ file: RecordFile } & OpenedBlob> {
+  const { db, blobs } = caller;
+  const row = findFileByCode(db, input.code);
+  const access = row ? patientAccess(db, caller.actor, row.patientId, caller.now) : undefined;
+  const who = whoIs(caller);
+  if (!row || !access || access.kind === 'none') {
+    return refuse(db, who, { action: 'files.download', outcome: 'denied', patientId: row?.patientId ?? null, detail: 'NOT_FOUND' }, new AppError('NOT_FOUND', 'No such document.'));
+  }
+  // Under emergency access the patient sees the download flagged, with the medic's reason.
+  const underEmergency = access.kind === 'emergency' ? { emergency: true, detail: access.reason } : {};
+  const unusable = (problem: string): never =>
+    refuse(db, who, { action: 'files.download', outcome: 'failure', patientId: row.patientId, detail: `file ${row.id}: ${problem}`, ...underEmergency }, damaged());
+  let opened: OpenedBlob;
+  try {
+    opened = await blobs.open(row.blobName, row.code);
+  } catch (error) {
+    if (error instanceof BlobIntegrityError) return unusable('integrity');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return unusable('missing');
+    throw error;
+  }
+  if (opened.size !== row.size) {
+    opened.stream.destroy();
+    return unusable('size');
+  }
+  auditAs(caller, { action: 'files.download', outcome: 'success', patientId: row.patientId, detail: `file ${row.id}`, ...underEmergency });
+  return { file: toRecordFile(row), ...opened };
+}
+
+/** Deletes the row with its audit event, then the blob; a blob left by a crash in between is swept at start-up. */
+export async function removeDocument(caller: DocumentCaller, input: { patientId: number; fileId: number }): Promise<void> {
+  const { db, actor } = caller;
+  const { patientId, fileId } = input;
+  assertPatientAccess(db, actor, caller.ip, patientId, 'files.delete', { mode: 'write', now: caller.now });
+  const removed = db.transaction((tx) => {
+    const row = tx
+      .delete(files)
+      .where(and(eq(files.id, fileId), eq(files.patientId, patientId)))
+      .returning({ blobName: files.blobName })
+      .get();
+    if (row) auditAs(caller, { action: 'files.delete', outcome: 'success', patientId, detail: `file ${fileId}` }, tx);
+    return row;
+  });
+  if (!removed) {
+    const notFound = new AppError('NOT_FOUND', "No such document in this patient's record.");
+    return refuse(db, whoIs(caller), { action: 'files.delete', outcome: 'denied', patientId, detail: `file ${fileId}: NOT_FOUND` }, notFound);
+  }
+  await caller.blobs.remove(removed.blobName);
 }
 
 export const knownBlobNames = (db: Db): Set<string> =>
   new Set(db.select({ blobName: files.blobName }).from(files).all().map((row) => row.blobName));
-
-/** A comment sent after the file part arrives once the row exists. */
-export function setDocumentComment(db: Db, fileId: number, comment: string | null): void {
-  db.update(files).set({ comment }).where(eq(files.id, fileId)).run();
-}
