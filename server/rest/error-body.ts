@@ -14,13 +14,13 @@ export function toErrorBody(classified: ClassifiedError): ErrorBody {
   };
 }
 
+export const JSON_ONLY = 'The request body must be JSON (Content-Type: application/json).';
+
 /** Fastify's own 4xx (a malformed JSON body, a wrong content type, a body too large). */
 function classifyFastifyError(error: FastifyError): ClassifiedError | undefined {
   if (!error.code?.startsWith('FST_') || !error.statusCode || error.statusCode >= 500) return undefined;
   if (error.statusCode === 413) return { code: 'FILE_TOO_LARGE', status: 413, message: 'The request body is too large.' };
-  if (error.statusCode === 415) {
-    return { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, message: 'The request body must be JSON (Content-Type: application/json).' };
-  }
+  if (error.statusCode === 415) return { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, message: JSON_ONLY };
   return { code: 'VALIDATION_FAILED', status: 400, message: `The request could not be read: ${error.message}` };
 }
 

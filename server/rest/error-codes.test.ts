@@ -51,3 +51,13 @@ describe("errors from Fastify's router", () => {
     expect(errorOf(response)).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED' });
   });
 });
+
+describe('a multipart body where JSON is expected', () => {
+  it('answers 415 UNSUPPORTED_MEDIA_TYPE instead of reading it as an empty body', async () => {
+    const form = new FormData();
+    form.append('email', 'a@b.co');
+    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: form });
+    expect(response.statusCode).toBe(415);
+    expect(errorOf(response)).toMatchObject({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+});

@@ -1,5 +1,7 @@
 // Serves the rows of routes.ts under /api by calling the same procedures the client calls.
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+import { JSON_ONLY } from './error-body';
 import { appRouter, createCaller } from '../trpc/router';
 import type { ContextFromRequest } from '../trpc/request-context';
 import type { RestRoute } from './routes';
@@ -22,6 +24,9 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], co
       method: route.method,
       url: `/api${route.path}`,
       handler: async (request, reply) => {
+        // The multipart parser is registered for uploads, so a multipart body would reach a JSON
+        // route as nothing at all: it is refused as what it is.
+        if (request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY);
         const caller = createCaller(contextFromRequest(request));
         const parts = {
           params: request.params as Record<string, string>,
