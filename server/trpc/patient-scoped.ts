@@ -1,6 +1,7 @@
 // Procedures about one patient take `idPatient` and pass through the one access rule
 // (services/access.ts) before their body runs; an id from the request is never used unchecked.
-// The access found travels in ctx.access, so audit() flags what is done under emergency access.
+// The access found travels in ctx.access; callerOf(ctx) hands it to the service, whose auditAs()
+// flags what is done under emergency access.
 import { patientIdInput } from '../../shared/patients';
 import { assertPatientAccess } from '../services/access';
 import { medicProcedure, userProcedure } from './trpc';
