@@ -1,0 +1,163 @@
+// Seeds a practice of benchmark size into a fresh DATA_DIR: one medic (the administrator), one
+// rich record (the size issue 11 measures the record read with) and N linked patients, inserted
+// with prepared statements in one transaction so 50,000 patients take seconds, not minutes.
+// Every row goes through the real migrations and triggers; only the password hashes are shared,
+// since hashing 50,000 passwords would measure argon2, not the practice.
+import { join } from 'node:path';
+import { hashPassword } from '../../server/auth/passwords';
+import { openDatabase } from '../../server/db/client';
+import { ensureDataDir } from '../../server/secrets';
+
+export interface SeededPractice {
+  dataDir: string;
+  medic: { email: string; password: string };
+  /** The rich record: 15 allergies, 40 vitals, 30 appointments, 10 labs, 10 vaccines, 10 conditions. */
+  richPatientId: number;
+  patientCount: number;
+}
+
+export const BENCH_PASSWORD = 'banco-de-pruebas-7';
+
+const FIRST_NAMES = [
+  'María', 'José', 'Ana', 'Juan', 'Lucía', 'Carlos', 'Sofía', 'Luis', 'Carmen', 'Miguel', 'Elena', 'Javier',
+  'Isabel', 'Pedro', 'Laura', 'Diego', 'Paula', 'Andrés', 'Marta', 'Jorge', 'Rosa', 'Pablo', 'Teresa', 'Raúl',
+];
+const LAST_NAMES = [
+  'García', 'Rodríguez', 'González', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez', 'Martín',
+  'Jiménez', 'Ruiz', 'Hernández', 'Díaz', 'Moreno', 'Muñoz', 'Álvarez', 'Romero', 'Alonso', 'Gutiérrez',
+  'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos', 'Gil', 'Ramírez', 'Serrano', 'Blanco', 'Molina',
+];
+
+/** A small deterministic generator, so every run seeds the same practice. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  return (bound: number) => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state % bound;
+  };
+}
+
+/** Every seeded row's creation time, as SQL. */
+const SEEDED_AT = `'2026-01-01T00:00:00.000Z'`;
+
+const asciiOf = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const day = (daysAgo: number) => new Date(Date.UTC(2026, 0, 1) - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+export async function seedPractice(options: { dataDir: string; patients: number }): Promise<SeededPractice> {
+  const { dataDir } = options;
+  ensureDataDir(dataDir);
+  const db = openDatabase(join(dataDir, 'expediente.db'));
+  const sqlite = db.$client;
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const medic = { email: 'medica@consultorio.example', password: BENCH_PASSWORD };
+  const pick = generator(20_261_122);
+
+  const insertUser = sqlite.prepare(
+    `insert into users (email, password_hash, type, name, lname, phone, address, status, is_admin, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, 'active', ?, ${SEEDED_AT})`,
+  );
+  const insertPatient = sqlite.prepare(
+    `insert into patients (user_id, blood_group, blood_rh, weight, height, created_at) values (?, ?, ?, ?, ?, ${SEEDED_AT})`,
+  );
+  const linkPatient = sqlite.prepare(`insert into medic_patients (medic_id, patient_id, created_at) values (?, ?, ${SEEDED_AT})`);
+  const insertHistory = sqlite.prepare(
+    `insert into clinical_histories (patient_id, medic_id, date, start, end, motive, notes, medications, diagnosis_ids, closed, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ${SEEDED_AT})`,
+  );
+
+  const seeded = sqlite.transaction(() => {
+    const medicUser = insertUser.run(medic.email, passwordHash, 'medic', 'Ana', 'Médica Bench', '5550000000', 'Consultorio 1', 1);
+    const medicId = Number(sqlite.prepare('insert into medics (user_id) values (?)').run(medicUser.lastInsertRowid).lastInsertRowid);
+
+    const addPatient = (index: number, name: string, lname: string) => {
+      const user = insertUser.run(
+        `${asciiOf(name)}.${asciiOf(lname).replace(/\s+/g, '-')}.${index}@pacientes.example`,
+        passwordHash,
+        'patient',
+        name,
+        lname,
+        `55${String(10_000_000 + index).padStart(8, '0')}`,
+        `Calle ${1 + pick(200)} #${index}`,
+        0,
+      );
+      const patient = insertPatient.run(
+        user.lastInsertRowid,
+        ['A', 'B', 'AB', 'O'][pick(4)],
+        ['+', '-'][pick(2)],
+        50 + pick(50),
+        150 + pick(40),
+      );
+      const patientId = Number(patient.lastInsertRowid);
+      linkPatient.run(medicId, patientId);
+      return patientId;
+    };
+
+    const richPatientId = addPatient(0, 'Valentina', 'Rica Expediente');
+    seedRichRecord(sqlite, richPatientId, medicId, insertHistory);
+    for (let index = 1; index < options.patients; index += 1) {
+      const lname = `${LAST_NAMES[pick(LAST_NAMES.length)]} ${LAST_NAMES[pick(LAST_NAMES.length)]}`;
+      const patientId = addPatient(index, FIRST_NAMES[pick(FIRST_NAMES.length)]!, lname);
+      // Most patients have a visit or two, so the list's last-appointment column is real work.
+      for (let visit = pick(3); visit > 0; visit -= 1) {
+        const date = `${day(pick(900))}T${String(8 + pick(10)).padStart(2, '0')}:00`;
+        insertHistory.run(patientId, medicId, date, date, null, 'Control', null, '[]', '[]');
+      }
+    }
+    return richPatientId;
+  });
+  const richPatientId = seeded();
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  sqlite.close();
+  return { dataDir, medic, richPatientId, patientCount: options.patients };
+}
+
+type Statement = ReturnType<ReturnType<typeof openDatabase>['$client']['prepare']>;
+
+/** The record issue 11 measured: about 28 KB of JSON. */
+function seedRichRecord(sqlite: ReturnType<typeof openDatabase>['$client'], patientId: number, medicId: number, insertHistory: Statement) {
+  const run = (sql: string, rows: unknown[][]) => {
+    const statement = sqlite.prepare(sql);
+    for (const row of rows) statement.run(...row);
+  };
+  const range = (count: number) => Array.from({ length: count }, (_, index) => index);
+  run(
+    `insert into allergies (patient_id, allergy_name, severity, type, reaction, created_at) values (?, ?, ?, ?, ?, ${SEEDED_AT})`,
+    range(15).map((i) => [patientId, `Alérgeno ${i + 1}`, ['Mild', 'Moderate', 'Severe'][i % 3], 'Medicamento', 'Urticaria y prurito generalizado']),
+  );
+  run(
+    `insert into vitals (patient_id, date, systolic, diastolic, heart_rate, temperature, oxygen_saturation, respiratory_rate, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ${SEEDED_AT})`,
+    range(40).map((i) => [patientId, day(i * 14), 110 + (i % 30), 70 + (i % 15), 60 + (i % 25), 36.2 + (i % 8) / 10, 95 + (i % 5), 14 + (i % 6)]),
+  );
+  for (const i of range(30)) {
+    const date = `${day(i * 20 + 1)}T09:30`;
+    insertHistory.run(
+      patientId, medicId, date, date, `${day(i * 20 + 1)}T10:00`, `Consulta de seguimiento ${i + 1}`,
+      'Paciente estable, sin cambios relevantes en la exploración física. Se ajusta tratamiento.',
+      JSON.stringify(['Metformina 850 mg', 'Losartán 50 mg']), JSON.stringify(['E11.9', 'I10']),
+    );
+  }
+  run(
+    `insert into labs (patient_id, test_name, value, unit, reference_range, date, comment, created_at) values (?, ?, ?, ?, ?, ?, ?, ${SEEDED_AT})`,
+    range(10).map((i) => [patientId, `Glucosa ${i + 1}`, String(90 + i), 'mg/dL', '70-100', day(i * 30), 'En ayunas']),
+  );
+  run(
+    `insert into vaccines (patient_id, vaccine_name, date, dose, manufacturer, next_dose, created_at) values (?, ?, ?, ?, ?, ?, ${SEEDED_AT})`,
+    range(10).map((i) => [patientId, `Vacuna ${i + 1}`, day(i * 60), `${(i % 3) + 1}`, 'Laboratorio', null]),
+  );
+  run(
+    `insert into pathological_records (patient_id, condition, diagnosis_date, status, notes, created_at) values (?, ?, ?, ?, ?, ${SEEDED_AT})`,
+    range(10).map((i) => [patientId, `Condición crónica ${i + 1}`, day(i * 200), ['Active', 'Resolved', 'Chronic'][i % 3], 'Seguimiento anual']),
+  );
+  run(
+    `insert into emergency_contacts (patient_id, name, relationship, phone, email, address, created_at) values (?, ?, ?, ?, ?, ?, ${SEEDED_AT})`,
+    range(2).map((i) => [patientId, `Contacto ${i + 1}`, 'Familiar', '5551234567', `contacto${i}@example.org`, 'Calle Mayor 1']),
+  );
+  run('insert into insurances (patient_id, name, type, provider, policy_number) values (?, ?, ?, ?, ?)', [
+    [patientId, 'Seguro Médico', 'Privado', 'Aseguradora', 'POL-123456'],
+  ]);
+  run(
+    'insert into lifestyles (patient_id, alcohol_frequency, tobacco_frequency, activity_frequency, activity_type) values (?, ?, ?, ?, ?)',
+    [[patientId, 'Ocasional', 'Nunca', 'Semanal', 'Caminar']],
+  );
+}
