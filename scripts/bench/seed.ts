@@ -3,6 +3,7 @@
 // with prepared statements in one transaction so 50,000 patients take seconds, not minutes.
 // Every row goes through the real migrations and triggers; only the password hashes are shared,
 // since hashing 50,000 passwords would measure argon2, not the practice.
+import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { hashPassword } from '../../server/auth/passwords';
 import { openDatabase } from '../../server/db/client';
@@ -111,10 +112,10 @@ export async function seedPractice(options: { dataDir: string; patients: number 
   return { dataDir, medic, richPatientId, patientCount: options.patients };
 }
 
-type Statement = ReturnType<ReturnType<typeof openDatabase>['$client']['prepare']>;
+type Statement = Database.Statement<unknown[]>;
 
 /** The record issue 11 measured: about 28 KB of JSON. */
-function seedRichRecord(sqlite: ReturnType<typeof openDatabase>['$client'], patientId: number, medicId: number, insertHistory: Statement) {
+function seedRichRecord(sqlite: Database.Database, patientId: number, medicId: number, insertHistory: Statement) {
   const run = (sql: string, rows: unknown[][]) => {
     const statement = sqlite.prepare(sql);
     for (const row of rows) statement.run(...row);

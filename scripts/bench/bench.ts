@@ -1,0 +1,234 @@
+// `npm run bench [-- --patients N --duration S --rounds R]`: seeds a temporary practice (one rich
+// record and N linked patients, 5,000 by default), starts the real server and a bare Fastify
+// process serving the same bytes, and loads both with autocannon in turns (real, bare, real, bare…)
+// so that both meet the same machine in the same minute. Prints a table of requests/s, p50/p99 and
+// the ratio to the bare server, then one summary line. Not part of `npm test`: it takes minutes
+// and its numbers belong to the machine it ran on.
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../../server/db/client';
+import type { BareFixtures } from './bare-server';
+import { seedPractice } from './seed';
+import { serverLaunch } from './server-launch';
+
+const { values: args } = parseArgs({
+  options: {
+    patients: { type: 'string', default: '5000' },
+    duration: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '10' },
+    /** Only the scenarios whose name contains this text (case-insensitive), for quick runs while tuning. */
+    only: { type: 'string' },
+  },
+});
+const patientCount = Number(args.patients);
+const duration = Number(args.duration);
+const rounds = Number(args.rounds);
+const connections = Number(args.connections);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Spawns a process and waits until it answers `readyUrl`. */
+async function startProcess(command: string, argv: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${argv.join(' ')} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(readyUrl);
+      if (response.status < 500) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill();
+  throw new Error(`${readyUrl} did not answer within 30 s`);
+}
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  /** The real server's path; the bare server answers the same path with the same bytes. */
+  path: string;
+  body?: string;
+  authorized: boolean;
+  /** Sign-in: the bare side verifies the argon2 hash instead of echoing bytes. */
+  barePath?: string;
+}
+
+interface Measure {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+async function load(url: string, scenario: Scenario, token: string): Promise<Measure> {
+  const result = await autocannon({
+    url,
+    method: scenario.method,
+    connections,
+    duration,
+    headers: {
+      ...(scenario.authorized ? { authorization: `Bearer ${token}` } : {}),
+      ...(scenario.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(scenario.body ? { body: scenario.body } : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const average = (measures: Measure[]): Measure => ({
+  requestsPerSecond: measures.reduce((sum, m) => sum + m.requestsPerSecond, 0) / measures.length,
+  p50: Math.max(...measures.map((m) => m.p50)),
+  p99: Math.max(...measures.map((m) => m.p99)),
+  failures: measures.reduce((sum, m) => sum + m.failures, 0),
+});
+
+function rssMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kilobytes / 1024);
+}
+
+/** A last-name fragment that really occurs among the seeded patients, for the filtered page. */
+const FILTER = 'ruiz';
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'expediente-bench-'));
+  const children: ChildProcess[] = [];
+  const stop = () => {
+    for (const child of children) child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => {
+    stop();
+    process.exit(130);
+  });
+  try {
+    const seedStart = performance.now();
+    const practice = await seedPractice({ dataDir, patients: patientCount });
+    console.log(`Seeded ${patientCount} patients and a rich record in ${Math.round(performance.now() - seedStart)} ms`);
+
+    const serverPort = await freePort();
+    const server = serverLaunch();
+    const real = await startProcess(
+      server.command,
+      server.args,
+      // The flood guard would answer 429 to a benchmark of sign-in; it is measured elsewhere.
+      { DATA_DIR: dataDir, PORT: String(serverPort), HOST: '127.0.0.1', AUTH_REQUESTS_PER_MINUTE: '100000000', LOG_LEVEL: 'error' },
+      `http://127.0.0.1:${serverPort}/api/health`,
+    );
+    children.push(real);
+    const realBase = `http://127.0.0.1:${serverPort}`;
+
+    const credentials = JSON.stringify({ email: practice.medic.email, password: practice.medic.password });
+    const login = await fetch(`${realBase}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: credentials });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+    const { access_token: token } = (await login.json()) as { access_token: string };
+
+    const trpcInput = encodeURIComponent(JSON.stringify({ idPatient: practice.richPatientId }));
+    const scenarios: Scenario[] = [
+      { name: 'Record, REST', method: 'GET', path: `/api/medics/patients/${practice.richPatientId}`, authorized: true },
+      { name: 'Record, tRPC', method: 'GET', path: `/trpc/medics.patientDetail?input=${trpcInput}`, authorized: true },
+      { name: 'Patient list, first page of 50', method: 'GET', path: '/api/medics/my-patients?limit=50', authorized: true },
+      { name: `Patient list, filtered ("${FILTER}")`, method: 'GET', path: `/api/medics/my-patients?limit=50&q=${FILTER}`, authorized: true },
+      { name: 'Health', method: 'GET', path: '/api/health', authorized: false },
+      { name: 'Sign-in vs bare argon2 verify', method: 'POST', path: '/api/auth/login', body: credentials, authorized: false, barePath: '/bare/verify' },
+    ];
+
+    // The bare server answers with what the real one answered, byte for byte.
+    const routes: BareFixtures['routes'] = [];
+    for (const scenario of scenarios.filter((s) => !s.barePath)) {
+      const response = await fetch(`${realBase}${scenario.path}`, { headers: { authorization: `Bearer ${token}` } });
+      const body = await response.text();
+      if (!response.ok) console.warn(`! ${scenario.name}: the server answered ${response.status}: ${body.slice(0, 200)}`);
+      routes.push({ method: 'GET', path: scenario.path, contentType: response.headers.get('content-type') ?? 'application/json', body });
+      if (scenario.name === 'Record, REST') console.log(`The rich record is ${Math.round(body.length / 1024)} KB of JSON`);
+    }
+    const database = openDatabase(join(dataDir, 'expediente.db'));
+    const { passwordHash } = database.$client.prepare('select password_hash as passwordHash from users where email = ?').get(practice.medic.email) as { passwordHash: string };
+    database.$client.close();
+    const fixturesFile = join(dataDir, 'bare-fixtures.json');
+    writeFileSync(fixturesFile, JSON.stringify({ routes, passwordHash, password: practice.medic.password } satisfies BareFixtures));
+
+    const barePort = await freePort();
+    const bare = await startProcess(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/bench/bare-server.ts', fixturesFile],
+      { PORT: String(barePort) },
+      `http://127.0.0.1:${barePort}/`,
+    );
+    children.push(bare);
+    const bareBase = `http://127.0.0.1:${barePort}`;
+
+    const rows: { scenario: Scenario; real: Measure; bare: Measure }[] = [];
+    const chosen = scenarios.filter((scenario) => !args.only || scenario.name.toLowerCase().includes(args.only.toLowerCase()));
+    for (const scenario of chosen) {
+      const realRuns: Measure[] = [];
+      const bareRuns: Measure[] = [];
+      for (let round = 0; round < rounds; round += 1) {
+        realRuns.push(await load(`${realBase}${scenario.path}`, scenario, token));
+        bareRuns.push(await load(`${bareBase}${scenario.barePath ?? scenario.path}`, { ...scenario, path: scenario.barePath ?? scenario.path }, token));
+      }
+      const row = { scenario, real: average(realRuns), bare: average(bareRuns) };
+      rows.push(row);
+      console.log(`  measured: ${scenario.name}`);
+    }
+    const rss = rssMegabytes(real.pid!);
+
+    const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+    console.log(`\n${patientCount} patients · ${connections} connections · ${rounds}×${duration} s per side, interleaved · ${cpus().length} × ${cpu} · Node ${process.version}\n`);
+    console.log('| scenario | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio to bare |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const { scenario, real: r, bare: b } of rows) {
+      const failed = r.failures > 0 ? ` (${r.failures} failed)` : '';
+      console.log(
+        `| ${scenario.name}${failed} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${Math.round(b.requestsPerSecond)} | ${b.p99} | ${Math.round((100 * r.requestsPerSecond) / b.requestsPerSecond)} % |`,
+      );
+    }
+    console.log(`\nServer RSS after the bench: ${rss} MB`);
+
+    if (chosen.length < scenarios.length) return;
+    const ratio = (index: number) => rows[index]!.real.requestsPerSecond / rows[index]!.bare.requestsPerSecond;
+    const goals: [string, boolean][] = [
+      [`record REST ${Math.round(100 * ratio(0))} % ≥ 50 %`, ratio(0) >= 0.5],
+      [`record REST p99 ${rows[0]!.real.p99} ms ≤ 15`, rows[0]!.real.p99 <= 15],
+      [`record tRPC ${Math.round(100 * ratio(1))} % ≥ 40 %`, ratio(1) >= 0.4],
+      [`first page p99 ${rows[2]!.real.p99} ms ≤ 15`, rows[2]!.real.p99 <= 15],
+      [`filtered page p99 ${rows[3]!.real.p99} ms ≤ 15`, rows[3]!.real.p99 <= 15],
+      [`sign-in ${Math.round(100 * ratio(5))} % ≥ 80 %`, ratio(5) >= 0.8],
+      [`RSS ${rss} MB ≤ 200`, rss <= 200],
+      ['no failed requests', rows.every((row) => row.real.failures === 0 && row.bare.failures === 0)],
+    ];
+    const missed = goals.filter(([, met]) => !met);
+    console.log(
+      `\nbench: ${missed.length === 0 ? 'every goal met' : `${missed.length} goal(s) missed`}: ${goals.map(([text, met]) => `${met ? '✓' : '✗'} ${text}`).join('; ')}`,
+    );
+    process.exitCode = missed.length === 0 ? 0 : 1;
+  } finally {
+    stop();
+  }
+}
+
+await main();
