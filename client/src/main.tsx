@@ -1,14 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { createI18n } from './lib/i18n';
+import { createI18n, detectLanguage, loadLanguage } from './lib/i18n';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App i18n={createI18n()} />
-  </StrictMode>,
-);
+// The visitor's language is loaded before the first paint, so no text ever shows untranslated.
+const language = detectLanguage();
+void loadLanguage(language).then((resources) => {
+  createRoot(root).render(
+    <StrictMode>
+      <App i18n={createI18n({ language, resources })} />
+    </StrictMode>,
+  );
+});

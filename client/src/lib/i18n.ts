@@ -1,77 +1,97 @@
-// Translations are bundled (a few small JSON files per language) so the first paint is already in
-// the right language, with no request and no flash of untranslated keys.
-import i18next, { type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+// Each language's translations are one chunk of their own. The app loads the visitor's language
+// before its first paint (main.tsx), so no text ever shows as a raw key and the other language is
+// downloaded only when chosen; i18next waits for it before switching, so there is no flash then
+// either.
+import i18next, { type BackendModule, type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../shared/constants';
-import esCommon from '../../../shared/locales/es/common.json';
-import esAuth from '../../../shared/locales/es/auth.json';
-import esValidation from '../../../shared/locales/es/validation.json';
-import esErrors from '../../../shared/locales/es/errors.json';
-import esPatients from '../../../shared/locales/es/patients.json';
-import esRecord from '../../../shared/locales/es/record.json';
-import esDashboard from '../../../shared/locales/es/dashboard.json';
-import esAccount from '../../../shared/locales/es/account.json';
-import esAdmin from '../../../shared/locales/es/admin.json';
-import enCommon from '../../../shared/locales/en/common.json';
-import enAuth from '../../../shared/locales/en/auth.json';
-import enValidation from '../../../shared/locales/en/validation.json';
-import enErrors from '../../../shared/locales/en/errors.json';
-import enPatients from '../../../shared/locales/en/patients.json';
-import enRecord from '../../../shared/locales/en/record.json';
-import enDashboard from '../../../shared/locales/en/dashboard.json';
-import enAccount from '../../../shared/locales/en/account.json';
-import enAdmin from '../../../shared/locales/en/admin.json';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/constants';
 
 export const LANGUAGE_STORAGE_KEY = 'expediente.lang';
 
-export const resources = {
-  es: {
-    common: esCommon,
-    auth: esAuth,
-    validation: esValidation,
-    errors: esErrors,
-    patients: esPatients,
-    record: esRecord,
-    dashboard: esDashboard,
-    account: esAccount,
-    admin: esAdmin,
-  },
-  en: {
-    common: enCommon,
-    auth: enAuth,
-    validation: enValidation,
-    errors: enErrors,
-    patients: enPatients,
-    record: enRecord,
-    dashboard: enDashboard,
-    account: enAccount,
-    admin: enAdmin,
-  },
-} as const;
+const NAMESPACES = ['common', 'auth', 'validation', 'errors', 'patients', 'record', 'dashboard', 'account', 'admin'];
 
-/** A fresh instance: the app makes one at start, each component test its own. */
-export function createI18n(): I18n {
+const localeFiles = import.meta.glob<ResourceLanguage>('../../../shared/locales/*/*.json', { import: 'default' });
+const localeFile = (language: string, namespace: string) => `../../../shared/locales/${language}/${namespace}.json`;
+
+// Component tests render synchronously and switch languages at will, so under vitest every
+// translation is at hand from the start. The condition is a constant in a build, where these
+// imports are dropped.
+const testResources: Resource | undefined =
+  import.meta.env.MODE === 'test'
+    ? groupByLanguage(import.meta.glob<ResourceLanguage>('../../../shared/locales/*/*.json', { import: 'default', eager: true }))
+    : undefined;
+
+function groupByLanguage(files: Record<string, ResourceLanguage>): Resource {
+  const resources: Resource = {};
+  for (const [path, bundle] of Object.entries(files)) {
+    const [, language, namespace] = /\/(\w+)\/(\w+)\.json$/.exec(path) ?? [];
+    if (language && namespace) (resources[language] ??= {})[namespace] = bundle;
+  }
+  return resources;
+}
+
+/** Every namespace of one language, fetched as one chunk. */
+export async function loadLanguage(language: Language): Promise<ResourceLanguage> {
+  const bundles = await Promise.all(
+    NAMESPACES.map(async (namespace) => [namespace, await localeFiles[localeFile(language, namespace)]!()] as const),
+  );
+  return Object.fromEntries(bundles);
+}
+
+const isLanguage = (code: string | null | undefined): code is Language =>
+  (LANGUAGES as readonly (string | null | undefined)[]).includes(code);
+
+/** The stored choice, else the first of the browser's languages we speak, else Spanish. */
+export function detectLanguage(): Language {
+  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  if (isLanguage(stored)) return stored;
+  const spoken = [...(navigator.languages ?? []), navigator.language].map((code) => code?.split('-')[0]?.toLowerCase());
+  return spoken.find(isLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+// Loads a language the first time it is switched to.
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = localeFiles[localeFile(language, namespace)];
+    if (!load) return callback(new Error(`no translations for ${language}/${namespace}`), false);
+    load().then(
+      (bundle) => callback(null, bundle),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/**
+ * A fresh instance: the app makes one at start with its language already loaded, each component
+ * test its own (with every language, see above).
+ */
+export function createI18n(initial?: { language: Language; resources: ResourceLanguage }): I18n {
+  const language = initial?.language ?? detectLanguage();
   const instance = i18next.createInstance();
-  // Screen readers and the browser's spell-checker follow <html lang>, so keep it in step.
+  // Screen readers and the browser's spell-checker follow <html lang>, so keep it in step; the
+  // choice is remembered for the next visit.
   instance.on('languageChanged', () => {
-    document.documentElement.lang = instance.resolvedLanguage ?? DEFAULT_LANGUAGE;
+    const active = instance.resolvedLanguage ?? DEFAULT_LANGUAGE;
+    document.documentElement.lang = active;
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, active);
   });
   void instance
-    .use(LanguageDetector)
+    .use(lazyLocales)
     .use(initReactI18next)
     .init({
-      resources,
-      ns: ['common', 'auth', 'validation', 'errors', 'patients', 'record', 'dashboard', 'account', 'admin'],
+      lng: language,
+      resources: initial ? { [initial.language]: initial.resources } : testResources,
+      // Languages missing from `resources` come from the backend.
+      partialBundledLanguages: true,
+      ns: NAMESPACES,
       defaultNS: 'common',
-      fallbackLng: DEFAULT_LANGUAGE,
+      // Both languages have the same keys (shared/locales/locales.test.ts), so there is nothing to
+      // fall back to, and a fallback would be downloaded along with every language.
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       load: 'languageOnly',
-      detection: {
-        order: ['localStorage', 'navigator'],
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        caches: ['localStorage'],
-      },
       // React already escapes what it renders.
       interpolation: { escapeValue: false },
     });
