@@ -40,7 +40,7 @@ export default defineConfig({
             { name: 'forms', test: packages('react-hook-form', '@hookform'), priority: 40 },
             { name: 'zod', test: packages('zod'), priority: 40 },
             // One chunk per language, loaded before the first paint (see src/lib/i18n.ts).
-            { name: localeChunk, priority: 30 },
+            { name: localeChunk, debugName: 'locales', priority: 30 },
           ],
         },
       },

@@ -1,15 +1,20 @@
 // Builds the React client into dist/client when it is missing or older than its sources, so that
 // `npm start` and the browser journeys always serve the code in the working tree. The build goes to
-// a staging folder first and is then moved in, so a concurrent build never pulls files from under
-// a running server.
+// a staging folder first, gets brotli and gzip copies of its text files for the server to send as
+// they are, and is then moved in, so a concurrent build never pulls files from under a running server.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const clientDistDir = join(repoRoot, 'dist', 'client');
 const builtIndex = join(clientDistDir, 'index.html');
 const viteConfig = join(repoRoot, 'client', 'vite.config.ts');
+/** The build's manifest: which chunks each page imports (Vite's `build.manifest`). */
+export const clientManifest = join(clientDistDir, '.vite', 'manifest.json');
 
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.vite']);
 
@@ -37,12 +42,14 @@ function newestMtime(dir: string): number {
 /** Why the client must be (re)built, or null when dist/client is up to date. */
 export function staleReason(): string | null {
   if (!existsSync(builtIndex)) return 'dist/client/index.html is missing';
+  if (!existsSync(`${builtIndex}.br`) || !existsSync(clientManifest)) return 'dist/client predates its compressed copies';
   const builtAt = statSync(builtIndex).mtimeMs;
   const lockfile = join(repoRoot, 'package-lock.json');
   const sources = Math.max(
     newestMtime(join(repoRoot, 'client')),
     newestMtime(join(repoRoot, 'shared')),
     existsSync(lockfile) ? statSync(lockfile).mtimeMs : 0,
+    statSync(fileURLToPath(import.meta.url)).mtimeMs,
   );
   return sources > builtAt ? 'client sources changed since the last build' : null;
 }
@@ -58,6 +65,41 @@ function filesUnder(dir: string, prefix = ''): string[] {
   return files;
 }
 
+// Text the browser downloads; images and fonts are compressed already.
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
+// Below this, compression saves less than a packet; index.html is always compressed all the same.
+const MIN_COMPRESSED_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip, level 9) beside every text file
+ * worth compressing, for @fastify/static's `preCompressed` to send by Accept-Encoding. Built once,
+ * so the slowest, smallest settings cost nothing at request time.
+ */
+export async function writeCompressedCopies(dir: string): Promise<void> {
+  const files = filesUnder(dir).filter((file) => !file.startsWith('.') && COMPRESSIBLE.test(file));
+  await Promise.all(
+    files.map(async (file) => {
+      const path = join(dir, file);
+      const bytes = await readFile(path);
+      if (bytes.length < MIN_COMPRESSED_BYTES && file !== 'index.html') return;
+      const [br, gz] = await Promise.all([
+        brotli(bytes, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        }),
+        gzipAsync(bytes, { level: zlibConstants.Z_BEST_COMPRESSION }),
+      ]);
+      await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+    }),
+  );
+}
+
 // Old hashed assets stay this long after a newer build, for pages and servers still using them.
 const OLD_ASSET_GRACE_MS = 60 * 60 * 1000;
 
@@ -68,7 +110,8 @@ const OLD_ASSET_GRACE_MS = 60 * 60 * 1000;
  */
 function publish(staging: string, startedAt: Date): void {
   const files = filesUnder(staging);
-  const ordered = [...files.filter((file) => file !== 'index.html'), 'index.html'];
+  const isIndex = (file: string) => file === 'index.html' || file.startsWith('index.html.');
+  const ordered = [...files.filter((file) => !isIndex(file)), ...files.filter((file) => isIndex(file) && file !== 'index.html'), 'index.html'];
   for (const file of ordered) {
     const target = join(clientDistDir, file);
     mkdirSync(dirname(target), { recursive: true });
@@ -77,6 +120,14 @@ function publish(staging: string, startedAt: Date): void {
   // Stamped with the build's start, so a source saved while Vite was running counts as newer.
   utimesSync(builtIndex, startedAt, startedAt);
   const fresh = new Set(files);
+  // A file outside assets/ keeps its name from build to build: a compressed copy this build did
+  // not write would be an older version of it.
+  for (const file of files) {
+    if (file.startsWith('assets/') || /\.(?:br|gz)$/.test(file)) continue;
+    for (const copy of [`${file}.br`, `${file}.gz`]) {
+      if (!fresh.has(copy)) rmSync(join(clientDistDir, copy), { force: true });
+    }
+  }
   const assetsDir = join(clientDistDir, 'assets');
   if (!existsSync(assetsDir)) return;
   const cutoff = Date.now() - OLD_ASSET_GRACE_MS;
@@ -103,6 +154,7 @@ export async function ensureClientBuilt(log: (line: string) => void = console.lo
     const { build } = await import('vite');
     await build({ configFile: viteConfig, logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
     if (!existsSync(join(staging, 'index.html'))) throw new Error('The client build finished without an index.html.');
+    await writeCompressedCopies(staging);
     publish(staging, startedAt);
   } finally {
     if (previousNodeEnv === undefined) delete process.env.NODE_ENV;

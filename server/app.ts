@@ -12,6 +12,7 @@ import { registerAuditChain } from './audit/audit-chain';
 import { pruneEndedSessions } from './auth/sessions';
 import { defaultSignInLimits, SignInFailures, type SignInLimits } from './auth/sign-in-failures';
 import { registerClientFiles } from './client-files';
+import { registerCompression } from './compression';
 import { BlobStore } from './files/blob-store';
 import { loadDocumentKey } from './files/document-key';
 import { knownBlobNames } from './services/documents';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // instead of reaching a procedure as a string.
   app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app, { https: Boolean(config.tls) });
+  await registerCompression(app);
   await app.register(fastifyJwt, { secret: jwtSecret });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {

@@ -1,5 +1,7 @@
 // Serves the built React app, with the SPA fallback: any other GET that is not an API path
-// answers index.html, and the client's router takes it from there.
+// answers index.html, and the client's router takes it from there. The build wrote brotli and
+// gzip copies beside each text file; they are sent as they are, by the request's Accept-Encoding
+// (with Vary: Accept-Encoding), index.html included.
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -10,6 +12,7 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: true,
+    preCompressed: true,
     setHeaders(res, path) {
       // Vite puts a content hash in every asset name, so assets never change; index.html must.
       res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

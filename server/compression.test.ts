@@ -1,0 +1,87 @@
+// JSON answers of 1 KB or more are compressed for REST and tRPC alike, by Accept-Encoding; small
+// answers and document downloads are sent as they are.
+import type { FastifyInstance } from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../shared/auth';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+import { bearer, buildTestApp, register, uniqueEmail } from './test/helpers';
+
+let app: FastifyInstance;
+let medic: Session;
+beforeAll(async () => {
+  app = await buildTestApp();
+  medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
+  // Enough linked patients for the list to pass the threshold.
+  for (let index = 0; index < 8; index += 1) {
+    await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
+  }
+});
+afterAll(() => app.close());
+
+const decode = { br: brotliDecompressSync, gzip: gunzipSync };
+const get = (url: string, acceptEncoding?: string) =>
+  app.inject({ method: 'GET', url, headers: { ...bearer(medic.access_token), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+
+const routes = {
+  REST: '/api/medics/my-patients',
+  tRPC: '/trpc/medics.myPatients',
+};
+
+describe.each(Object.entries(routes))('a JSON answer over the threshold, %s', (_transport, url) => {
+  it('comes compressed as the client prefers, decoding to the same JSON, with its status and type', async () => {
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await get(url, acceptEncoding);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(decode[encoding](response.rawPayload).toString())).toEqual(plain.json());
+    }
+  });
+});
+
+describe('what is not compressed', () => {
+  it('a small answer, and tRPC errors keep their status', async () => {
+    const health = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toEqual({ status: 'ok' });
+
+    const refused = await app.inject({ method: 'GET', url: '/trpc/medics.myPatients', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('a document download: the stored bytes with their verified length, even of a compressible type', async () => {
+    const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
+    const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as {
+      idPatient: number;
+    };
+    // A bitmap: typed by its bytes, and a type that compression would otherwise take.
+    const bitmap = Buffer.concat([Buffer.from('BM'), Buffer.alloc(8 * 1024, 7)]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bitmap)], { type: 'image/bmp' }), 'scan.bmp');
+    const uploaded = await app.inject({ method: 'POST', url: `/api/medics/patients/${idPatient}/files`, headers: bearer(medic.access_token), payload: form });
+    expect(uploaded.statusCode).toBe(201);
+    const { code } = uploaded.json<{ code: string }>();
+
+    for (const url of [`/api/medics/files/${code}`, `/api/patients/me/files/${code}`]) {
+      const token = url.includes('/me/') ? patient.access_token : medic.access_token;
+      const response = await app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe('image/bmp');
+      expect(response.headers['content-encoding'], url).toBeUndefined();
+      expect(response.headers['content-length'], url).toBe(String(bitmap.length));
+      expect(response.rawPayload.equals(bitmap), url).toBe(true);
+    }
+  });
+});
