@@ -13,6 +13,8 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     root: clientDir,
     wildcard: true,
     preCompressed: true,
+    // The build's own records (Vite's .vite/manifest.json) are not part of the site.
+    dotfiles: 'ignore',
     setHeaders(res, path) {
       // Vite puts a content hash in every asset name, so assets never change; index.html must.
       res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
