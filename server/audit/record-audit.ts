@@ -2,7 +2,9 @@
 // which patient if any, when (UTC), from which address, and the outcome.
 import type { Db, DbOrTx } from '../db/client';
 import { AppError } from '../errors';
+import type Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
+import { preparedPerConnection } from '../db/prepared';
 import { auditEvents } from '../db/schema/index';
 import { AUDIT_CHAIN_FUNCTION, canonicalContent } from './audit-chain';
 
@@ -23,6 +25,28 @@ export interface AuditEntry {
   emergency?: boolean;
 }
 
+const placeholders = {
+  at: sql.placeholder('at'),
+  actorUserId: sql.placeholder('actorUserId'),
+  actorType: sql.placeholder('actorType'),
+  action: sql.placeholder('action'),
+  patientId: sql.placeholder('patientId'),
+  outcome: sql.placeholder('outcome'),
+  ip: sql.placeholder('ip'),
+  detail: sql.placeholder('detail'),
+  emergency: sql.placeholder('emergency'),
+};
+
+// Every request writes one of these, so the insert is prepared once. The previous row is read in
+// the same statement as the insert: no other write can come between.
+const insertAuditEvent = preparedPerConnection((db) => {
+  const previous = sql`(select ${auditEvents.chain} from ${auditEvents} order by ${auditEvents.id} desc limit 1)`;
+  return db
+    .insert(auditEvents)
+    .values({ ...placeholders, chain: sql`${sql.raw(AUDIT_CHAIN_FUNCTION)}(${previous}, ${sql.placeholder('content')})` } as unknown as typeof auditEvents.$inferInsert)
+    .prepare();
+});
+
 export function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): void {
   const content = {
     at: new Date().toISOString(),
@@ -35,11 +59,37 @@ export function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): v
     detail: entry.detail ?? null,
     emergency: entry.emergency ?? false,
   };
-  // The previous row is read in the same statement as the insert: no other write can come between.
-  const previous = sql`(select ${auditEvents.chain} from ${auditEvents} order by ${auditEvents.id} desc limit 1)`;
-  db.insert(auditEvents)
-    .values({ ...content, chain: sql`${sql.raw(AUDIT_CHAIN_FUNCTION)}(${previous}, ${canonicalContent(content)})` })
-    .run();
+  insertAuditEvent(db).run({ ...content, emergency: content.emergency ? 1 : 0, content: canonicalContent(content) });
+}
+
+// Switching the commit's durability is two statements; prepared once like everything on the hot path.
+const durability = new WeakMap<Database.Database, { processOnly: Database.Statement; full: Database.Statement }>();
+function durabilityOf(sqlite: Database.Database) {
+  let statements = durability.get(sqlite);
+  if (!statements) {
+    statements = { processOnly: sqlite.prepare('pragma synchronous = normal'), full: sqlite.prepare('pragma synchronous = full') };
+    durability.set(sqlite, statements);
+  }
+  return statements;
+}
+
+/**
+ * Runs a read and writes its audit event in one transaction, so that what was read is what the
+ * trail says was read. A read changes no patient data, so its commit needs to survive the process
+ * dying (kill -9), not a power cut: with WAL and synchronous=NORMAL the commit is in the WAL file
+ * at once and reaches the disk with the next change's commit (which stays synchronous=FULL) or
+ * checkpoint. Skipping that flush on every read is what lets a record be read thousands of times
+ * a second with every read audited. A failed read rolls back and audits nothing here: the caller's
+ * refusal audit (trpc.ts) records it.
+ */
+export function auditedRead<T>(db: Db, read: (tx: DbOrTx) => T): T {
+  const { processOnly, full } = durabilityOf(db.$client);
+  processOnly.run();
+  try {
+    return db.transaction(read);
+  } finally {
+    full.run();
+  }
 }
 
 /** Audits a refusal and marks it audited (so it is recorded once), then throws it. */

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
+import { preparedPerConnection } from '../db/prepared';
 import { AppError } from '../errors';
 import { medics, patients, sessions, users } from '../db/schema/index';
 
@@ -41,9 +42,9 @@ export function createSession(
   return { sessionId, expiresAt };
 }
 
-/** The signed-in user of a live session, or null when it is unknown, revoked or expired. */
-export function findActor(db: Db, sessionId: string, userId: number): Actor | null {
-  const row = db
+// Every signed-in request starts here, so the statement is prepared once.
+const selectActor = preparedPerConnection((db) =>
+  db
     .select({
       userId: users.id,
       type: users.type,
@@ -64,16 +65,20 @@ export function findActor(db: Db, sessionId: string, userId: number): Actor | nu
     .leftJoin(patients, eq(patients.userId, users.id))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         // A disabled (or not yet approved) account has no live session, whatever its tokens say.
         eq(users.status, 'active'),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`${new Date().toISOString()}`),
+        gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .get();
-  return row ?? null;
+    .prepare(),
+);
+
+/** The signed-in user of a live session, or null when it is unknown, revoked or expired. */
+export function findActor(db: Db, sessionId: string, userId: number): Actor | null {
+  return selectActor(db).get({ sessionId, userId, now: new Date().toISOString() }) ?? null;
 }
 
 export function revokeSession(db: DbOrTx, sessionId: string): void {

@@ -1,21 +1,25 @@
 // The one rule for who may see a patient's record: the patient themself, a medic linked to them
 // (a link the patient agreed to), or, read-only and for a limited time, a medic with emergency
 // access. Everyone else is told the patient does not exist (API.md: existence is never revealed).
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { refuse, type AuditActor } from '../audit/record-audit';
 import type { Actor } from '../auth/sessions';
 import type { DbOrTx } from '../db/client';
+import { preparedPerConnection } from '../db/prepared';
 import { emergencyAccesses, medicPatients } from '../db/schema/index';
 import { AppError } from '../errors';
 
+// Asked before every patient-scoped call: prepared once.
+const selectLink = preparedPerConnection((db) =>
+  db
+    .select({ one: medicPatients.patientId })
+    .from(medicPatients)
+    .where(and(eq(medicPatients.medicId, sql.placeholder('medicId')), eq(medicPatients.patientId, sql.placeholder('patientId'))))
+    .prepare(),
+);
+
 export function isLinked(db: DbOrTx, medicId: number, patientId: number): boolean {
-  return Boolean(
-    db
-      .select({ one: medicPatients.patientId })
-      .from(medicPatients)
-      .where(and(eq(medicPatients.medicId, medicId), eq(medicPatients.patientId, patientId)))
-      .get(),
-  );
+  return Boolean(selectLink(db).get({ medicId, patientId }));
 }
 
 /** Full access: the patient themself or a linked medic. Emergency access is never full. */

@@ -1,9 +1,11 @@
 // The whole record of one patient (PatientDetail of API.md): the patient with lookups,
 // insurance and lifestyle in one query, then one query per child list, never one per row.
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { auditedRead } from '../audit/record-audit';
 import type { Patient } from '../../shared/patients';
 import type { ClinicalHistory } from '../../shared/record';
 import type { DbOrTx } from '../db/client';
+import { preparedPerConnection } from '../db/prepared';
 import {
   clinicalHistories,
   documentTypes,
@@ -67,8 +69,8 @@ export function toLifestyle(row: LifestyleRow | null): Lifestyle | null {
   return Object.values(lifestyle).some(Boolean) ? lifestyle : null;
 }
 
-function loadPatientCore(db: DbOrTx, patientId: number) {
-  const row = db
+const selectPatientCore = preparedPerConnection((db) =>
+  db
     .select({
       patient: patientColumns,
       professionId: professions.id,
@@ -93,8 +95,12 @@ function loadPatientCore(db: DbOrTx, patientId: number) {
     .leftJoin(documentTypes, eq(documentTypes.id, patients.documentTypeId))
     .leftJoin(insurances, eq(insurances.patientId, patients.id))
     .leftJoin(lifestyles, eq(lifestyles.patientId, patients.id))
-    .where(eq(patients.id, patientId))
-    .get();
+    .where(eq(patients.id, sql.placeholder('patientId')))
+    .prepare(),
+);
+
+function loadPatientCore(db: DbOrTx, patientId: number) {
+  const row = selectPatientCore(db).get({ patientId });
   if (!row) return undefined;
   const insurance: Insurance | null = row.insurance
     ? { name: row.insurance.name, type: row.insurance.type, provider: row.insurance.provider, policyNumber: row.insurance.policyNumber }
@@ -111,17 +117,21 @@ function loadPatientCore(db: DbOrTx, patientId: number) {
   };
 }
 
-export function listHistory(db: DbOrTx, patientId: number): ClinicalHistory[] {
-  return db
+const selectHistory = preparedPerConnection((db) =>
+  db
     .select(historyColumns)
     .from(clinicalHistories)
-    .where(eq(clinicalHistories.patientId, patientId))
+    .where(eq(clinicalHistories.patientId, sql.placeholder('patientId')))
     .orderBy(desc(clinicalHistories.date), desc(clinicalHistories.id))
-    .all();
+    .prepare(),
+);
+
+export function listHistory(db: DbOrTx, patientId: number): ClinicalHistory[] {
+  return selectHistory(db).all({ patientId });
 }
 
-export function listFiles(db: DbOrTx, patientId: number): RecordFile[] {
-  return db
+const selectFiles = preparedPerConnection((db) =>
+  db
     .select({
       idFile: files.id,
       name: files.name,
@@ -133,9 +143,13 @@ export function listFiles(db: DbOrTx, patientId: number): RecordFile[] {
       mimeType: files.mimeType,
     })
     .from(files)
-    .where(eq(files.patientId, patientId))
+    .where(eq(files.patientId, sql.placeholder('patientId')))
     .orderBy(desc(files.createdAt), desc(files.id))
-    .all();
+    .prepare(),
+);
+
+export function listFiles(db: DbOrTx, patientId: number): RecordFile[] {
+  return selectFiles(db).all({ patientId });
 }
 
 /** PatientDetail, or undefined when there is no such patient. */
@@ -157,11 +171,17 @@ export function loadPatientRecord(db: DbOrTx, patientId: number) {
 
 export type PatientRecord = NonNullable<ReturnType<typeof loadPatientRecord>>;
 
-/** GET /medics/patients/:id: the record, and under emergency access its end for the client's banner. */
+/**
+ * GET /medics/patients/:id: the record, and under emergency access its end for the client's banner.
+ * The read and its audit event are one transaction: what was read is what the trail says was read.
+ */
 export function readPatientDetail(caller: Caller, patientId: number) {
-  const record = loadPatientRecord(caller.db, patientId);
-  if (!record) throw new AppError('PATIENT_NOT_FOUND');
-  auditAs(caller, { action: 'patient.detail', outcome: 'success', patientId });
+  const record = auditedRead(caller.db, (tx) => {
+    const found = loadPatientRecord(tx, patientId);
+    if (!found) throw new AppError('PATIENT_NOT_FOUND');
+    auditAs(caller, { action: 'patient.detail', outcome: 'success', patientId }, tx);
+    return found;
+  });
   const { access } = caller;
   const emergencyAccess = access?.kind === 'emergency' ? { idAccess: access.idAccess, reason: access.reason, expiresAt: access.expiresAt } : null;
   return { ...record, emergencyAccess };

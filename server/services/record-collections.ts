@@ -20,6 +20,7 @@ import {
   type Vital,
 } from '../../shared/record';
 import type { DbOrTx } from '../db/client';
+import { preparedPerConnection } from '../db/prepared';
 import { allergies, emergencyContacts, labs, pathologicalRecords, vaccines, vitals } from '../db/schema/index';
 import { AppError } from '../errors';
 import { auditAs, type Caller } from './caller';
@@ -148,9 +149,23 @@ function toColumns<Item>(def: CollectionDef<Item>, fields: Record<string, unknow
 type AnyTable = typeof allergies;
 const asTable = <Item>(def: CollectionDef<Item>) => def.table as unknown as AnyTable;
 
-export function listItems<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number): Item[] {
+/** One prepared list statement per collection (the record read runs all six on every read). */
+const listStatements = new Map<CollectionDef<unknown>, ReturnType<typeof prepareList>>();
+function prepareList(def: CollectionDef<unknown>) {
   const table = asTable(def);
-  const rows = db.select().from(table).where(eq(table.patientId, patientId)).orderBy(...(def.order as SQL[])).all();
+  return preparedPerConnection((db) =>
+    db.select().from(table).where(eq(table.patientId, sql.placeholder('patientId'))).orderBy(...(def.order as SQL[])).prepare(),
+  );
+}
+
+export function listItems<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number): Item[] {
+  const key = def as CollectionDef<unknown>;
+  let statement = listStatements.get(key);
+  if (!statement) {
+    statement = prepareList(key);
+    listStatements.set(key, statement);
+  }
+  const rows = statement(db).all({ patientId });
   return (rows as unknown as Row[]).map((row) => toItem(def, row) as Item);
 }
 
