@@ -114,7 +114,8 @@ export function errorBodyProblems(answer: Answer): string[] {
 export function forbiddenTextScanner(app: FastifyInstance): () => Map<string, string> {
   const sql = app.deps.db.$client;
   sql.function('hostile_forbidden_text', { deterministic: true }, (value: unknown) => (typeof value === 'string' && FORBIDDEN_IN_TEXT.test(value) ? 1 : 0));
-  const tables = (sql.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'").all() as { name: string }[])
+  // Ordinary tables only: a full-text index's virtual table and its shadow tables hold no stored text of their own.
+  const tables = (sql.prepare("select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'").all() as { name: string }[])
     .map(({ name }) => name)
     .filter((name) => name !== 'audit_events' && name !== 'sessions');
   const queries = tables.map((table) => {
