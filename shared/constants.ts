@@ -14,6 +14,9 @@ export const SHOW_MORE_STEP = 5;
 export const DASHBOARD_VITALS_LIMIT = 5;
 export const DASHBOARD_LABS_LIMIT = 10;
 export const SEARCH_RESULTS_LIMIT = 20;
+/** The medic's patient list comes in pages (API.md "Paged patient list"): this many by default, at most the max. */
+export const PATIENT_PAGE_SIZE = 50;
+export const PATIENT_PAGE_MAX = 200;
 export const QUERY_STALE_MS = 300_000;
 export const QUERY_GC_MS = 600_000;
 export const QUERY_RETRIES = 1;

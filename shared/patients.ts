@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth';
 import type { LINK_REQUEST_STATUSES } from './constants';
-import { BLOOD_GROUPS, BLOOD_RH, EMERGENCY_REASON_MAX, EMERGENCY_REASON_MIN } from './constants';
+import { BLOOD_GROUPS, BLOOD_RH, EMERGENCY_REASON_MAX, EMERGENCY_REASON_MIN, PATIENT_PAGE_MAX } from './constants';
 import {
   clearableText,
   emailSchema,
@@ -86,14 +86,82 @@ export const createPatientInput = z.unknown().transform((value, ctx): CreatePati
 export const patientIdInput = z.object({ idPatient: idSchema });
 
 // Not trimmed: the services decide what a blank query finds.
-export const searchInput = z.object({
-  q: z
-    .string({ error: 'validation.invalid' })
-    .max(200, 'validation.tooLong')
-    .refine((value) => !hasForbiddenCharacters(value), 'validation.controlCharacters')
-    .optional()
-    .default(''),
+const searchText = z
+  .string({ error: 'validation.invalid' })
+  .max(200, 'validation.tooLong')
+  .refine((value) => !hasForbiddenCharacters(value), 'validation.controlCharacters')
+  .optional()
+  .default('');
+
+export const searchInput = z.object({ q: searchText });
+
+/**
+ * Text as the patient list filter compares it (SPEC §2): case and accents ignored, since Spanish
+ * names are often typed without them ("hernandez" finds Hernández).
+ */
+export const foldForSearch = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Whether a patient matches the list filter: the query anywhere in the name, last name, email or phone. */
+export function matchesPatientQuery(patient: Pick<PatientListItem, 'name' | 'lname' | 'email' | 'phone'>, query: string): boolean {
+  const needle = foldForSearch(query.trim());
+  return [patient.name, patient.lname, patient.email, patient.phone ?? ''].some((field) => foldForSearch(field).includes(needle));
+}
+
+/** Where the next page of a medic's patients starts: the sort key of the last one sent. */
+export interface PatientPageKey {
+  lname: string;
+  name: string;
+  idPatient: number;
+}
+
+const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** The opaque cursor clients send back: base64url of the key as JSON. */
+export const encodePatientCursor = ({ lname, name, idPatient }: PatientPageKey): string =>
+  toBase64Url(new TextEncoder().encode(JSON.stringify([lname, name, idPatient])));
+
+const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,1200}$/;
+
+/** The key a cursor stands for, or undefined when it is not one this server wrote. */
+export function decodePatientCursor(cursor: string): PatientPageKey | undefined {
+  if (!CURSOR_TEXT.test(cursor) || cursor.length % 4 === 1) return undefined;
+  try {
+    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    const json = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
+    const key: unknown = JSON.parse(json);
+    if (!Array.isArray(key) || key.length !== 3) return undefined;
+    const [lname, name, idPatient] = key as unknown[];
+    if (typeof lname !== 'string' || typeof name !== 'string' || lname.length > 200 || name.length > 200) return undefined;
+    if (typeof idPatient !== 'number' || !Number.isSafeInteger(idPatient) || idPatient < 1) return undefined;
+    return { lname, name, idPatient };
+  } catch {
+    return undefined;
+  }
+}
+
+/** 1 to PATIENT_PAGE_MAX, as a JSON number or plain decimal text (a query string carries text). */
+const pageSize = z.union([z.number(), z.string()], { error: 'validation.pageSizeInvalid' }).transform((value, ctx) => {
+  const size = typeof value === 'number' ? value : /^[1-9]\d{0,2}$/.test(value) ? Number(value) : Number.NaN;
+  if (Number.isInteger(size) && size >= 1 && size <= PATIENT_PAGE_MAX) return size;
+  ctx.addIssue({ code: 'custom', message: 'validation.pageSizeInvalid', input: value });
+  return z.NEVER;
 });
+
+const patientCursor = z.string({ error: 'validation.cursorInvalid' }).transform((value, ctx) => {
+  const key = decodePatientCursor(value);
+  if (key) return key;
+  ctx.addIssue({ code: 'custom', message: 'validation.cursorInvalid', input: value });
+  return z.NEVER;
+});
+
+/** GET /medics/my-patients?limit=&q=&cursor= (API.md "Paged patient list"). */
+export const patientPageInput = z.object({
+  limit: pageSize,
+  q: searchText,
+  /** Absent (or null, as an infinite query's first page sends it) for the first page. */
+  cursor: patientCursor.nullish(),
+});
+export type PatientPageInput = z.input<typeof patientPageInput>;
 
 export const linkPatientInput = z.object({ patientEmail: emailSchema });
 export const linkDoctorInput = z.object({ doctorEmail: emailSchema });
@@ -109,6 +177,13 @@ export interface PatientListItem {
   /** The latest appointment's moment (YYYY-MM-DDTHH:mm) or null. */
   lastAppointment: string | null;
   appointmentCount: number;
+}
+
+/** One page of the medic's patients; total counts every patient the filter finds, not only this page. */
+export interface PatientPage {
+  patients: PatientListItem[];
+  nextCursor: string | null;
+  total: number;
 }
 
 export interface PatientSearchResult {

@@ -43,7 +43,14 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/admin/users/:idUser/reset-password', procedure: 'admin.resetPassword', input: ({ params }) => params },
   { method: 'GET', path: '/admin/emergency-access', procedure: 'admin.emergencyAccesses' },
 
-  { method: 'GET', path: '/medics/my-patients', procedure: 'medics.myPatients' },
+  {
+    method: 'GET',
+    path: '/medics/my-patients',
+    procedure: 'medics.myPatients',
+    // No query answers the whole list, as before paging; any of these asks for a page.
+    input: ({ query: { limit, q, cursor } }) =>
+      limit === undefined && q === undefined && cursor === undefined ? undefined : { limit, q, cursor },
+  },
   { method: 'GET', path: '/medics/search-patients', procedure: 'medics.searchPatients', input: ({ query }) => ({ q: query.q }) },
   { method: 'POST', path: '/medics/link-patient', procedure: 'medics.linkPatient', status: 202 },
   { method: 'GET', path: '/medics/link-requests', procedure: 'medics.linkRequests' },

@@ -2,12 +2,21 @@
 // medic's own profile; and doctor search for everyone. Each procedure hands its service the caller.
 import { z } from 'zod';
 import { idSchema } from '../../../shared/fields';
-import { emergencyAccessInput, linkPatientInput, medicProfileInput, patientIdInput, requestIdInput, searchInput } from '../../../shared/patients';
+import {
+  emergencyAccessInput,
+  linkPatientInput,
+  medicProfileInput,
+  patientIdInput,
+  patientPageInput,
+  requestIdInput,
+  searchInput,
+} from '../../../shared/patients';
 import { removeDocument } from '../../services/documents';
 import { startEmergencyAccess } from '../../services/emergency-access';
 import { listMedicRequests, requestLink, withdrawRequest } from '../../services/link-requests';
 import { medicProfile, updateMedicProfile } from '../../services/medic-profile';
 import { unlinkPatient } from '../../services/patient-links';
+import { readPatientPage } from '../../services/patient-page';
 import { listMyPatients, searchDoctors, searchForPatients } from '../../services/patient-queries';
 import { readPatientDetail } from '../../services/patient-record';
 import { callerOf } from '../caller';
@@ -15,7 +24,13 @@ import { linkedPatientProcedure, medicReadProcedure } from '../patient-scoped';
 import { medicProcedure, router, userProcedure } from '../trpc';
 
 export const medicsRouter = router({
-  myPatients: medicProcedure.query(({ ctx }) => ({ patients: listMyPatients(callerOf(ctx)) })),
+  /** The whole list, or one page of it when a page is asked for (REST's GET /medics/my-patients?limit=). */
+  myPatients: medicProcedure
+    .input(patientPageInput.optional())
+    .query(({ ctx, input }) => (input ? readPatientPage(callerOf(ctx), input) : { patients: listMyPatients(callerOf(ctx)) })),
+
+  /** One page, for clients that always page (the medic home's infinite list). */
+  patientPage: medicProcedure.input(patientPageInput).query(({ ctx, input }) => readPatientPage(callerOf(ctx), input)),
 
   searchPatients: medicProcedure.input(searchInput).query(({ ctx, input }) => searchForPatients(callerOf(ctx), input.q)),
 

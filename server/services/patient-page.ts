@@ -1,0 +1,168 @@
+// One page of a medic's patients (API.md "Paged patient list"), in the list's order: last name,
+// name, then id, with a keyset cursor. Every read is driven by an index, so that a page costs
+// about the same for a medic with 500 patients as for one with 50,000 (migration 0005 builds them):
+// - order and cursor: medic_patients_medic_order_idx, over the sort key copied into the links;
+// - the unfiltered total: medic_patient_counts, kept by triggers;
+// - a filter of three characters or more: the trigram index patient_search, folded for case and
+//   accents the way the filter folds (foldForSearch). Shorter ones have no trigram to look up:
+//   they read the medic's links, which stops early for the page but not for the total.
+// Appointment figures are read for the page's rows only, from clinical_histories(patient_id, date).
+import type Database from 'better-sqlite3';
+import { foldForSearch, encodePatientCursor, type PatientListItem, type PatientPage, type PatientPageKey } from '../../shared/patients';
+import { auditAs, type MedicCaller } from './caller';
+
+export interface PatientPageQuery {
+  limit: number;
+  q: string;
+  cursor?: PatientPageKey | null;
+}
+
+/** The trigram tokenizer indexes runs of three characters: a shorter needle cannot use it. */
+const TRIGRAM = 3;
+
+const AFTER_CURSOR = '(mp.lname, mp.name, mp.patient_id) > (@lname COLLATE NOCASE, @name COLLATE NOCASE, @idPatient)';
+const IN_ORDER = 'mp.lname COLLATE NOCASE, mp.name COLLATE NOCASE, mp.patient_id';
+const MATCHES = 'patient_search s CROSS JOIN medic_patients mp ON mp.medic_id = @medicId AND mp.patient_id = s.rowid WHERE s.patient_search MATCH @match';
+const GLOBS = "(u.name GLOB @glob OR u.lname GLOB @glob OR u.email GLOB @glob OR coalesce(u.phone, '') GLOB @glob)";
+
+/** The page's rows, chosen by `chosen` (patient_id, lname, name in order), with what a card shows. */
+const pageOf = (chosen: string) => `
+  WITH page AS (${chosen})
+  SELECT page.patient_id AS idPatient, u.name AS name, u.lname AS lname, u.email AS email, u.phone AS phone,
+    pt.blood_group AS bloodGroup, pt.blood_rh AS bloodRh,
+    (SELECT max(h.date) FROM clinical_histories h WHERE h.patient_id = page.patient_id) AS lastAppointment,
+    (SELECT count(*) FROM clinical_histories h WHERE h.patient_id = page.patient_id) AS appointmentCount,
+    page.lname AS keyLname, page.name AS keyName
+  FROM page JOIN patients pt ON pt.id = page.patient_id JOIN users u ON u.id = pt.user_id
+  ORDER BY page.lname COLLATE NOCASE, page.name COLLATE NOCASE, page.patient_id`;
+
+function prepare(sqlite: Database.Database) {
+  return {
+    linkCount: sqlite.prepare('SELECT coalesce((SELECT patients FROM medic_patient_counts WHERE medic_id = @medicId), 0) AS total'),
+    all: sqlite.prepare(
+      pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
+        WHERE mp.medic_id = @medicId AND ${AFTER_CURSOR} ORDER BY ${IN_ORDER} LIMIT @take`),
+    ),
+    matchCount: sqlite.prepare(`SELECT count(*) AS total FROM ${MATCHES}`),
+    // Few matches: look each up and sort them.
+    sparseMatches: sqlite.prepare(
+      pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM ${MATCHES} AND ${AFTER_CURSOR} ORDER BY ${IN_ORDER} LIMIT @take`),
+    ),
+    // Many matches: walk the medic's links in order, keeping those in the set of matches, until the page is full.
+    denseMatches: sqlite.prepare(
+      pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
+        WHERE mp.medic_id = @medicId AND ${AFTER_CURSOR}
+          AND mp.patient_id IN (SELECT rowid FROM patient_search WHERE patient_search MATCH @match)
+        ORDER BY ${IN_ORDER} LIMIT @take`),
+    ),
+    globCount: sqlite.prepare(`SELECT count(*) AS total FROM medic_patients mp
+      JOIN patients pt ON pt.id = mp.patient_id JOIN users u ON u.id = pt.user_id
+      WHERE mp.medic_id = @medicId AND ${GLOBS}`),
+    globPage: sqlite.prepare(
+      pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
+        JOIN patients pt ON pt.id = mp.patient_id JOIN users u ON u.id = pt.user_id
+        WHERE mp.medic_id = @medicId AND ${AFTER_CURSOR} AND ${GLOBS} ORDER BY ${IN_ORDER} LIMIT @take`),
+    ),
+  };
+}
+
+type Statements = ReturnType<typeof prepare>;
+const statementsByConnection = new WeakMap<Database.Database, Statements>();
+
+function statementsFor(sqlite: Database.Database): Statements {
+  let statements = statementsByConnection.get(sqlite);
+  if (!statements) {
+    statements = prepare(sqlite);
+    statementsByConnection.set(sqlite, statements);
+  }
+  return statements;
+}
+
+/** An FTS5 phrase: the text taken literally, so % _ * and quotes are only characters. */
+const phraseOf = (needle: string) => `"${needle.replaceAll('"', '""')}"`;
+
+// Characters that fold to each folded character (é, É, E fold to e), for the scripts patients'
+// names are written in; built once, on the first short filter.
+let foldVariants: Map<string, Set<string>> | undefined;
+function variantsOf(folded: string): Set<string> {
+  if (!foldVariants) {
+    foldVariants = new Map();
+    const ranges = [
+      [0x20, 0x24f], // Latin, Latin-1 and Latin Extended-A and -B
+      [0x370, 0x52f], // Greek and Cyrillic
+      [0x1e00, 0x1eff], // Latin Extended Additional (Vietnamese...)
+    ] as const;
+    for (const [first, last] of ranges) {
+      for (let code = first; code <= last; code += 1) {
+        const character = String.fromCodePoint(code);
+        const base = foldForSearch(character);
+        if ([...base].length !== 1) continue;
+        const variants = foldVariants.get(base) ?? new Set([base]);
+        foldVariants.set(base, variants.add(character));
+      }
+    }
+  }
+  return foldVariants.get(folded) ?? new Set([folded, folded.toUpperCase()].filter((variant) => [...variant].length === 1));
+}
+
+/**
+ * A GLOB pattern that finds `needle` (already folded) anywhere, whatever the case or accents of the
+ * stored text: each character becomes the class of those that fold to it. GLOB has no escape
+ * character; * ? and [ are taken literally inside a class.
+ */
+function globOf(needle: string): string {
+  const classes = [...needle].map((character) => {
+    const variants = [...variantsOf(character)];
+    if (variants.length === 1 && !'*?['.includes(character)) return character;
+    // In a class ] must come first, - last, and ^ anywhere but first.
+    const plain = variants.filter((variant) => !']-^'.includes(variant)).join('');
+    const has = (special: string) => (variants.includes(special) ? special : '');
+    return `[${has(']')}${plain}${has('^')}${has('-')}]`;
+  });
+  return `*${classes.join('')}*`;
+}
+
+interface PageRow extends PatientListItem {
+  keyLname: string;
+  keyName: string;
+}
+
+/** One page of the medic's patients, whose total is every patient the filter finds. */
+export function readPatientPage(caller: MedicCaller, input: PatientPageQuery): PatientPage {
+  const statements = statementsFor(caller.db.$client);
+  const needle = foldForSearch(input.q.trim().normalize('NFC'));
+  const { medicId } = caller.actor;
+  const cursor = input.cursor ?? { lname: '', name: '', idPatient: 0 };
+  // One row more than asked for says whether there is a next page.
+  const params = { medicId, lname: cursor.lname, name: cursor.name, idPatient: cursor.idPatient, take: input.limit + 1 };
+
+  let total: number;
+  let rows: PageRow[];
+  if (!needle) {
+    total = (statements.linkCount.get(params) as { total: number }).total;
+    rows = statements.all.all(params) as PageRow[];
+  } else if ([...needle].length >= TRIGRAM) {
+    const match = { ...params, match: phraseOf(needle) };
+    total = (statements.matchCount.get(match) as { total: number }).total;
+    const links = (statements.linkCount.get(params) as { total: number }).total;
+    // Walking the links in order reads about take × links / total of them before the page is
+    // full; looking the matches up reads total. Take whichever is fewer.
+    const dense = total * total > links * params.take;
+    rows = (dense ? statements.denseMatches : statements.sparseMatches).all(match) as PageRow[];
+  } else {
+    const glob = { ...params, glob: globOf(needle) };
+    total = (statements.globCount.get(glob) as { total: number }).total;
+    rows = statements.globPage.all(glob) as PageRow[];
+  }
+
+  const more = rows.length > input.limit;
+  const shown = more ? rows.slice(0, input.limit) : rows;
+  const last = shown.at(-1);
+  const patients = shown.map(({ keyLname: _lname, keyName: _name, ...patient }) => patient);
+  auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} of ${total} patients${needle ? ', filtered' : ''}` });
+  return {
+    patients,
+    nextCursor: more && last ? encodePatientCursor({ lname: last.keyLname, name: last.keyName, idPatient: last.idPatient }) : null,
+    total,
+  };
+}
