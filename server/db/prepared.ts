@@ -1,12 +1,13 @@
 // Statements built and compiled once per database connection, then only run. Without this,
 // drizzle turns the query builder into SQL text and SQLite compiles that text again on every
 // call: on a record read that was most of the time spent (issue 11's profile).
+import type Database from 'better-sqlite3';
 import type { DbOrTx } from './client';
 
-type Connection = object;
+type Connection = Database.Database;
 
 /** The better-sqlite3 connection under a database or transaction handle (drizzle's session client). */
-const connectionOf = (db: DbOrTx): Connection => (db as unknown as { session: { client: Connection } }).session.client;
+export const connectionOf = (db: DbOrTx): Connection => (db as unknown as { session: { client: Connection } }).session.client;
 
 /**
  * `build` runs once per connection; later calls get what it built. A prepared statement belongs

@@ -1,16 +1,13 @@
 // The whole record of one patient (PatientDetail of API.md): the patient with lookups,
 // insurance and lifestyle in one query, then one query per child list, never one per row.
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { auditedRead } from '../audit/record-audit';
 import type { Patient } from '../../shared/patients';
-import type { ClinicalHistory } from '../../shared/record';
 import type { DbOrTx } from '../db/client';
 import { preparedPerConnection } from '../db/prepared';
 import {
-  clinicalHistories,
   documentTypes,
   educations,
-  files,
   insurances,
   lifestyles,
   nationalities,
@@ -21,8 +18,8 @@ import {
 } from '../db/schema/index';
 import { AppError } from '../errors';
 import { auditAs, type Caller } from './caller';
-import { historyColumns, patientColumns } from './columns';
-import { allergiesDef, contactsDef, labsDef, listItems, pathologicalRecordsDef, vaccinesDef, vitalsDef } from './record-collections';
+import { patientColumns } from './columns';
+import { loadRecordLists } from './record-lists-json';
 
 export interface Lookup {
   id: number;
@@ -117,55 +114,13 @@ function loadPatientCore(db: DbOrTx, patientId: number) {
   };
 }
 
-const selectHistory = preparedPerConnection((db) =>
-  db
-    .select(historyColumns)
-    .from(clinicalHistories)
-    .where(eq(clinicalHistories.patientId, sql.placeholder('patientId')))
-    .orderBy(desc(clinicalHistories.date), desc(clinicalHistories.id))
-    .prepare(),
-);
-
-export function listHistory(db: DbOrTx, patientId: number): ClinicalHistory[] {
-  return selectHistory(db).all({ patientId });
-}
-
-const selectFiles = preparedPerConnection((db) =>
-  db
-    .select({
-      idFile: files.id,
-      name: files.name,
-      date: files.createdAt,
-      mainType: files.mainType,
-      code: files.code,
-      comment: files.comment,
-      size: files.size,
-      mimeType: files.mimeType,
-    })
-    .from(files)
-    .where(eq(files.patientId, sql.placeholder('patientId')))
-    .orderBy(desc(files.createdAt), desc(files.id))
-    .prepare(),
-);
-
-export function listFiles(db: DbOrTx, patientId: number): RecordFile[] {
-  return selectFiles(db).all({ patientId });
-}
-
 /** PatientDetail, or undefined when there is no such patient. */
 export function loadPatientRecord(db: DbOrTx, patientId: number) {
   const core = loadPatientCore(db, patientId);
   if (!core) return undefined;
   return {
     ...core,
-    history: listHistory(db, patientId),
-    allergies: listItems(db, allergiesDef, patientId),
-    vitals: listItems(db, vitalsDef, patientId),
-    labs: listItems(db, labsDef, patientId),
-    vaccines: listItems(db, vaccinesDef, patientId),
-    pathologicalRecords: listItems(db, pathologicalRecordsDef, patientId),
-    contacts: listItems(db, contactsDef, patientId),
-    files: listFiles(db, patientId),
+    ...loadRecordLists(db, patientId),
   };
 }
 

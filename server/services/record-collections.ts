@@ -20,7 +20,6 @@ import {
   type Vital,
 } from '../../shared/record';
 import type { DbOrTx } from '../db/client';
-import { preparedPerConnection } from '../db/prepared';
 import { allergies, emergencyContacts, labs, pathologicalRecords, vaccines, vitals } from '../db/schema/index';
 import { AppError } from '../errors';
 import { auditAs, type Caller } from './caller';
@@ -148,26 +147,6 @@ function toColumns<Item>(def: CollectionDef<Item>, fields: Record<string, unknow
 // Drizzle's builders cannot take a union of tables; the casts stay in this file.
 type AnyTable = typeof allergies;
 const asTable = <Item>(def: CollectionDef<Item>) => def.table as unknown as AnyTable;
-
-/** One prepared list statement per collection (the record read runs all six on every read). */
-const listStatements = new Map<CollectionDef<unknown>, ReturnType<typeof prepareList>>();
-function prepareList(def: CollectionDef<unknown>) {
-  const table = asTable(def);
-  return preparedPerConnection((db) =>
-    db.select().from(table).where(eq(table.patientId, sql.placeholder('patientId'))).orderBy(...(def.order as SQL[])).prepare(),
-  );
-}
-
-export function listItems<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number): Item[] {
-  const key = def as CollectionDef<unknown>;
-  let statement = listStatements.get(key);
-  if (!statement) {
-    statement = prepareList(key);
-    listStatements.set(key, statement);
-  }
-  const rows = statement(db).all({ patientId });
-  return (rows as unknown as Row[]).map((row) => toItem(def, row) as Item);
-}
 
 export function addItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, fields: Fields): Item {
   const failed = def.check?.(fields);
