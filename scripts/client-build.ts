@@ -4,55 +4,15 @@
 // they are, and is then moved in, so a concurrent build never pulls files from under a running server.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { clientDistDir, clientManifest, clientStaleReason, repoRoot } from './build-state.mjs';
 
-export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-export const clientDistDir = join(repoRoot, 'dist', 'client');
+export { clientDistDir, clientManifest, repoRoot };
+
 const builtIndex = join(clientDistDir, 'index.html');
 const viteConfig = join(repoRoot, 'client', 'vite.config.ts');
-/** The build's manifest: which chunks each page imports (Vite's `build.manifest`). */
-export const clientManifest = join(clientDistDir, '.vite', 'manifest.json');
-
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.vite']);
-
-function isTestFile(path: string): boolean {
-  const rel = relative(repoRoot, path).split(sep).join('/');
-  return /\.test\.[^/]+$/.test(rel) || rel.startsWith('client/src/test/') || rel === 'client/src/test';
-}
-
-/** Newest modification time (ms) of the non-test files under `dir`; 0 when there are none. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  if (!existsSync(dir)) return newest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (isTestFile(path)) continue;
-    if (entry.isDirectory()) {
-      if (!SKIPPED_DIRS.has(entry.name)) newest = Math.max(newest, newestMtime(path));
-    } else if (entry.isFile()) {
-      newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-/** Why the client must be (re)built, or null when dist/client is up to date. */
-export function staleReason(): string | null {
-  if (!existsSync(builtIndex)) return 'dist/client/index.html is missing';
-  if (!existsSync(`${builtIndex}.br`) || !existsSync(clientManifest)) return 'dist/client predates its compressed copies';
-  const builtAt = statSync(builtIndex).mtimeMs;
-  const lockfile = join(repoRoot, 'package-lock.json');
-  const sources = Math.max(
-    newestMtime(join(repoRoot, 'client')),
-    newestMtime(join(repoRoot, 'shared')),
-    existsSync(lockfile) ? statSync(lockfile).mtimeMs : 0,
-    statSync(fileURLToPath(import.meta.url)).mtimeMs,
-  );
-  return sources > builtAt ? 'client sources changed since the last build' : null;
-}
 
 /** Every file below `dir`, as paths relative to it. */
 function filesUnder(dir: string, prefix = ''): string[] {
@@ -138,7 +98,7 @@ function publish(staging: string, startedAt: Date): void {
 }
 
 export async function ensureClientBuilt(log: (line: string) => void = console.log, force = false): Promise<void> {
-  const reason = force ? 'asked for' : staleReason();
+  const reason = force ? 'asked for' : clientStaleReason();
   if (reason === null) return;
   if (!existsSync(viteConfig)) throw new Error(`Cannot build the client: ${viteConfig} does not exist.`);
   log(`Building the client into dist/client (${reason})...`);

@@ -55,7 +55,7 @@ describe('the built client', () => {
         ['/assets/app-abc123.js', 'console.log(1)', 'public, max-age=31536000, immutable'],
         ['/', '<title>Expediente</title>', 'no-cache'],
         ['/medic/patient/7', '<title>Expediente</title>', 'no-cache'],
-      ]) {
+      ] as const) {
         const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['content-encoding'], `${url} with ${acceptEncoding}`).toBe(encoding);
