@@ -36,21 +36,21 @@ BEGIN
   UPDATE `medic_patient_counts` SET `patients` = `patients` - 1 WHERE `medic_id` = old.`medic_id`;
 END;
 --> statement-breakpoint
--- The list filter's index: every patient's name, last name, email and phone as trigrams, folded for
--- case and accents, so that a substring of three characters or more is found without reading every
--- row. Contentless: the text stays in users; a row is keyed by the patient's id.
+-- The list filter's index: every patient's full name ("name lname"), email and phone as trigrams,
+-- folded for case and accents, so that a substring of three characters or more is found without
+-- reading every row. Contentless: the text stays in users; a row is keyed by the patient's id.
 CREATE VIRTUAL TABLE `patient_search` USING fts5(
-  `name`, `lname`, `email`, `phone`,
+  `full_name`, `email`, `phone`,
   tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1
 );
 --> statement-breakpoint
-INSERT INTO `patient_search` (`rowid`, `name`, `lname`, `email`, `phone`)
-SELECT `p`.`id`, `u`.`name`, `u`.`lname`, `u`.`email`, coalesce(`u`.`phone`, '') FROM `patients` `p` JOIN `users` `u` ON `u`.`id` = `p`.`user_id`;
+INSERT INTO `patient_search` (`rowid`, `full_name`, `email`, `phone`)
+SELECT `p`.`id`, `u`.`name` || ' ' || `u`.`lname`, `u`.`email`, coalesce(`u`.`phone`, '') FROM `patients` `p` JOIN `users` `u` ON `u`.`id` = `p`.`user_id`;
 --> statement-breakpoint
 CREATE TRIGGER `patients_search_insert` AFTER INSERT ON `patients`
 BEGIN
-  INSERT INTO `patient_search` (`rowid`, `name`, `lname`, `email`, `phone`)
-  SELECT new.`id`, `u`.`name`, `u`.`lname`, `u`.`email`, coalesce(`u`.`phone`, '') FROM `users` `u` WHERE `u`.`id` = new.`user_id`;
+  INSERT INTO `patient_search` (`rowid`, `full_name`, `email`, `phone`)
+  SELECT new.`id`, `u`.`name` || ' ' || `u`.`lname`, `u`.`email`, coalesce(`u`.`phone`, '') FROM `users` `u` WHERE `u`.`id` = new.`user_id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `patients_search_delete` AFTER DELETE ON `patients`
@@ -63,8 +63,8 @@ CREATE TRIGGER `users_patient_update` AFTER UPDATE OF `name`, `lname`, `email`, 
 WHEN EXISTS (SELECT 1 FROM `patients` WHERE `user_id` = new.`id`)
 BEGIN
   DELETE FROM `patient_search` WHERE `rowid` = (SELECT `id` FROM `patients` WHERE `user_id` = new.`id`);
-  INSERT INTO `patient_search` (`rowid`, `name`, `lname`, `email`, `phone`)
-  SELECT `p`.`id`, new.`name`, new.`lname`, new.`email`, coalesce(new.`phone`, '') FROM `patients` `p` WHERE `p`.`user_id` = new.`id`;
+  INSERT INTO `patient_search` (`rowid`, `full_name`, `email`, `phone`)
+  SELECT `p`.`id`, new.`name` || ' ' || new.`lname`, new.`email`, coalesce(new.`phone`, '') FROM `patients` `p` WHERE `p`.`user_id` = new.`id`;
   UPDATE `medic_patients` SET `lname` = new.`lname`, `name` = new.`name`
   WHERE `patient_id` = (SELECT `id` FROM `patients` WHERE `user_id` = new.`id`)
     AND (`lname` IS NOT new.`lname` OR `name` IS NOT new.`name`);

@@ -101,10 +101,13 @@ export const searchInput = z.object({ q: searchText });
  */
 export const foldForSearch = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** Whether a patient matches the list filter: the query anywhere in the name, last name, email or phone. */
+/**
+ * Whether a patient matches the list filter: the query anywhere in the full name ("name lname", so
+ * a first or last name, or both as one reads them), the email or the phone.
+ */
 export function matchesPatientQuery(patient: Pick<PatientListItem, 'name' | 'lname' | 'email' | 'phone'>, query: string): boolean {
   const needle = foldForSearch(query.trim());
-  return [patient.name, patient.lname, patient.email, patient.phone ?? ''].some((field) => foldForSearch(field).includes(needle));
+  return [`${patient.name} ${patient.lname}`, patient.email, patient.phone ?? ''].some((field) => foldForSearch(field).includes(needle));
 }
 
 /** Where the next page of a medic's patients starts: the sort key of the last one sent. */
