@@ -82,11 +82,13 @@ function durabilityOf(sqlite: Database.Database) {
  * a second with every read audited. A failed read rolls back and audits nothing here: the caller's
  * refusal audit (trpc.ts) records it.
  */
-export function auditedRead<T>(db: Db, read: (tx: DbOrTx) => T): T {
+export function auditedRead<T>(db: Db, read: (db: DbOrTx) => T): T {
   const { processOnly, full } = durabilityOf(db.$client);
   processOnly.run();
   try {
-    return db.transaction(read);
+    // better-sqlite3's own transaction: drizzle's would build a transaction handle on every read,
+    // and statements run on the connection, whichever handle names it.
+    return db.$client.transaction(() => read(db))();
   } finally {
     full.run();
   }

@@ -131,10 +131,10 @@ export type PatientRecord = NonNullable<ReturnType<typeof loadPatientRecord>>;
  * The read and its audit event are one transaction: what was read is what the trail says was read.
  */
 export function readPatientDetail(caller: Caller, patientId: number) {
-  const record = auditedRead(caller.db, (tx) => {
-    const found = loadPatientRecord(tx, patientId);
+  const record = auditedRead(caller.db, (db) => {
+    const found = loadPatientRecord(db, patientId);
     if (!found) throw new AppError('PATIENT_NOT_FOUND');
-    auditAs(caller, { action: 'patient.detail', outcome: 'success', patientId }, tx);
+    auditAs(caller, { action: 'patient.detail', outcome: 'success', patientId }, db);
     return found;
   });
   const { access } = caller;

@@ -1,7 +1,7 @@
 // What a patient sees of themself (PatientSelf of API.md), and their links to doctors.
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Doctor } from '../../shared/patients';
-import { auditedTransaction, recordAudit } from '../audit/record-audit';
+import { auditedRead, auditedTransaction, recordAudit } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
 import { auditAs, whoIs, type PatientCaller } from './caller';
 import { auditEvents, medicPatients, medics, users } from '../db/schema/index';
@@ -109,9 +109,11 @@ export function accessLog(db: DbOrTx, patientId: number, patientUserId: number, 
 
 /** GET /patients/me: the patient's own record, audited like any read of it. */
 export function readOwnRecord(caller: PatientCaller) {
-  const self = loadPatientSelf(caller.db, caller.actor.patientId);
-  auditAs(caller, { action: 'patient.self', outcome: 'success', patientId: caller.actor.patientId });
-  return self;
+  return auditedRead(caller.db, (db) => {
+    const self = loadPatientSelf(db, caller.actor.patientId);
+    auditAs(caller, { action: 'patient.self', outcome: 'success', patientId: caller.actor.patientId }, db);
+    return self;
+  });
 }
 
 /** GET /patients/me/access-log: the patient reading who read them (not itself audited: it is their own trail). */
