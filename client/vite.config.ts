@@ -8,7 +8,8 @@ const clientDir = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 /** Modules of these packages (a `node_modules/<name>/` path segment). */
-const packages = (...names: string[]) => new RegExp(`node_modules[\\\\/](?:${names.join('|')})[\\\\/]`);
+const packages = (...names: string[]) =>
+  new RegExp(`node_modules[\\\\/](?:${names.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/]`);
 
 /** `locale-es` for every translation file of Spanish, and so on; null for other modules. */
 function localeChunk(id: string): string | null {
@@ -36,7 +37,8 @@ export default defineConfig({
             // React's renderer alone: a single module, the largest piece of every page.
             { name: 'react-dom', test: packages('react-dom'), priority: 50 },
             { name: 'i18n', test: packages('i18next', 'react-i18next', 'html-parse-stringify', 'void-elements'), priority: 40 },
-            { name: 'query', test: packages('@tanstack', '@trpc'), priority: 40 },
+            // Not @tanstack/react-virtual: only the medic's patient list uses it, in its own route's chunk.
+            { name: 'query', test: packages('@tanstack/query-core', '@tanstack/react-query', '@trpc'), priority: 40 },
             { name: 'forms', test: packages('react-hook-form', '@hookform'), priority: 40 },
             { name: 'zod', test: packages('zod'), priority: 40 },
             // One chunk per language, loaded before the first paint (see src/lib/i18n.ts).
