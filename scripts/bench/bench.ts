@@ -45,7 +45,8 @@ async function freePort(): Promise<number> {
 /** Spawns a process and waits until it answers `readyUrl`. */
 async function startProcess(command: string, argv: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
   const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deadline = Date.now() + 30_000;
+  // A first start may build the client and the server first.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${argv.join(' ')} exited with ${child.exitCode}`);
     try {
@@ -57,7 +58,7 @@ async function startProcess(command: string, argv: string[], env: NodeJS.Process
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill();
-  throw new Error(`${readyUrl} did not answer within 30 s`);
+  throw new Error(`${readyUrl} did not answer within 180 s`);
 }
 
 interface Scenario {

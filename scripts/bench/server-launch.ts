@@ -1,4 +1,5 @@
-// How the benchmark starts the real server: the way `npm start` runs it.
+// How the benchmark starts the real server: as `npm start` does, from the compiled server (built
+// first if it is missing or stale).
 export function serverLaunch(): { command: string; args: string[] } {
-  return { command: process.execPath, args: ['--import', 'tsx', 'server/index.ts'] };
+  return { command: process.execPath, args: ['scripts/start.mjs'] };
 }

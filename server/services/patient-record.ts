@@ -19,7 +19,7 @@ import {
 import { AppError } from '../errors';
 import { auditAs, type Caller } from './caller';
 import { patientColumns } from './columns';
-import { loadRecordLists } from './record-lists-json';
+import { recordListsAt } from './record-lists-json';
 
 export interface Lookup {
   id: number;
@@ -82,6 +82,7 @@ const selectPatientCore = preparedPerConnection((db) =>
       documentTypeName: documentTypes.name,
       insurance: insurances,
       lifestyle: lifestyles,
+      recordVersion: patients.recordVersion,
     })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
@@ -111,16 +112,18 @@ function loadPatientCore(db: DbOrTx, patientId: number) {
     documentType: lookup(row.documentTypeId, row.documentTypeName),
     insurance,
     lifestyle: toLifestyle(row.lifestyle),
+    recordVersion: row.recordVersion,
   };
 }
 
 /** PatientDetail, or undefined when there is no such patient. */
 export function loadPatientRecord(db: DbOrTx, patientId: number) {
-  const core = loadPatientCore(db, patientId);
-  if (!core) return undefined;
+  const found = loadPatientCore(db, patientId);
+  if (!found) return undefined;
+  const { recordVersion, ...core } = found;
   return {
     ...core,
-    ...loadRecordLists(db, patientId),
+    ...recordListsAt(db, patientId, recordVersion),
   };
 }
 

@@ -81,3 +81,36 @@ export interface RecordLists {
 export function loadRecordLists(db: DbOrTx, patientId: number): RecordLists {
   return JSON.parse(listsStatement(db).get({ patientId })!) as RecordLists;
 }
+
+/** Records whose lists are kept in memory per connection: the ones being read now, not the practice. */
+export const CACHED_RECORDS = 200;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+// Insertion order is use order (a hit is moved to the end), so the first key is the least recent.
+const cachesByConnection = preparedPerConnection(() => new Map<number, { version: number; lists: RecordLists }>());
+
+/**
+ * The lists as of `version` (patients.record_version, which every change to them replaces with a
+ * new random value in the same transaction): from memory when nothing changed since they were
+ * read, otherwise read again. Frozen, since every reader of this record shares them.
+ */
+export function recordListsAt(db: DbOrTx, patientId: number, version: number): Readonly<RecordLists> {
+  const cache = cachesByConnection(db);
+  const cached = cache.get(patientId);
+  cache.delete(patientId);
+  if (cached?.version === version) {
+    cache.set(patientId, cached);
+    return cached.lists;
+  }
+  const lists = deepFreeze(loadRecordLists(db, patientId));
+  cache.set(patientId, { version, lists });
+  if (cache.size > CACHED_RECORDS) cache.delete(cache.keys().next().value!);
+  return lists;
+}

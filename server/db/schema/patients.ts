@@ -34,6 +34,11 @@ export const patients = sqliteTable(
     documentTypeId: integer('document_type_id').references(() => documentTypes.id),
     createdAt: createdAt(),
     updatedAt: text('updated_at'),
+    /**
+     * Changes whenever any of the record's lists does (triggers of migration 0006), to a new random
+     * value, so a cached copy of the lists is known fresh by comparing one number.
+     */
+    recordVersion: integer('record_version').notNull().default(0),
   },
 );
 

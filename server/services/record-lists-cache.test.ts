@@ -1,0 +1,69 @@
+// The record's lists are kept in memory between reads (recordListsAt); these check that a read
+// never answers an old copy, whoever changed the record and however.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Session } from '../../shared/auth';
+import { bearer, buildTestApp, register, uniqueEmail } from '../test/helpers';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+async function medicWithPatient(): Promise<{ medic: Session; idPatient: number }> {
+  const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
+  const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
+  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  return { medic, idPatient };
+}
+
+const readRecord = async (medic: Session, idPatient: number) =>
+  (await app.inject({ method: 'GET', url: `/api/medics/patients/${idPatient}`, headers: bearer(medic.access_token) })).json();
+
+it('shows a change written straight into the database, not by the API, on the next read', async () => {
+  const { medic, idPatient } = await medicWithPatient();
+  expect((await readRecord(medic, idPatient)).allergies).toEqual([]);
+  const sqlite = app.deps.db.$client;
+  sqlite
+    .prepare(`insert into allergies (patient_id, allergy_name, created_at) values (?, 'Látex', '2026-01-01T00:00:00.000Z')`)
+    .run(idPatient);
+  expect((await readRecord(medic, idPatient)).allergies).toEqual([expect.objectContaining({ allergyName: 'Látex' })]);
+  sqlite.prepare(`update allergies set reaction = 'Eritema' where patient_id = ?`).run(idPatient);
+  expect((await readRecord(medic, idPatient)).allergies).toEqual([expect.objectContaining({ reaction: 'Eritema' })]);
+  sqlite.prepare('delete from allergies where patient_id = ?').run(idPatient);
+  expect((await readRecord(medic, idPatient)).allergies).toEqual([]);
+});
+
+it('never answers a change that was rolled back', async () => {
+  const { medic, idPatient } = await medicWithPatient();
+  await readRecord(medic, idPatient);
+  const sqlite = app.deps.db.$client;
+  const { recordVersion } = sqlite.prepare('select record_version as recordVersion from patients where id = ?').get(idPatient) as { recordVersion: number };
+  expect(() =>
+    sqlite.transaction(() => {
+      sqlite.prepare(`insert into vaccines (patient_id, vaccine_name, date, created_at) values (?, 'Fantasma', '2026-01-01', '2026-01-01T00:00:00.000Z')`).run(idPatient);
+      throw new Error('roll back');
+    })(),
+  ).toThrow('roll back');
+  expect(sqlite.prepare('select record_version as recordVersion from patients where id = ?').get(idPatient)).toEqual({ recordVersion });
+  expect((await readRecord(medic, idPatient)).vaccines).toEqual([]);
+});
+
+it('gives each change a new version, so a read after it cannot match the copy from before', async () => {
+  const { medic, idPatient } = await medicWithPatient();
+  const versionOf = () => (app.deps.db.$client.prepare('select record_version as v from patients where id = ?').get(idPatient) as { v: number }).v;
+  const seen = new Set([versionOf()]);
+  for (let visit = 1; visit <= 5; visit += 1) {
+    const added = await app.inject({
+      method: 'POST',
+      url: `/api/patients/${idPatient}/vitals`,
+      headers: bearer(medic.access_token),
+      payload: { date: `2026-0${visit}-01T09:00`, heartRate: 60 + visit },
+    });
+    expect(added.statusCode).toBe(201);
+    seen.add(versionOf());
+    expect((await readRecord(medic, idPatient)).vitals).toHaveLength(visit);
+  }
+  expect(seen.size).toBe(6);
+});
