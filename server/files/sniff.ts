@@ -2,7 +2,7 @@
 // off the front of the stream, typed, and handed on ahead of the rest. file-type's own
 // fileTypeStream waits for a 'readable' event that an empty part, already ended when it arrives,
 // never emits, so an empty upload hung; reading through the async iterator cannot miss the end.
-import { fileTypeFromBuffer, type FileTypeResult } from 'file-type';
+import type { FileTypeResult } from 'file-type';
 
 /** Enough for every format file-type recognises (its own "reasonable detection size"). */
 const SAMPLE_BYTES = 4100;
@@ -14,6 +14,10 @@ export interface Sniffed {
   /** Every byte of the source, the sample first; read it to the end or the source is left waiting. */
   bytes: AsyncIterable<Uint8Array>;
 }
+
+// Loaded on the first upload rather than at start-up: it is a large module most starts never need.
+let fileTypeModule: Promise<typeof import('file-type')> | undefined;
+const fileType = () => (fileTypeModule ??= import('file-type'));
 
 export async function sniff(source: AsyncIterable<Uint8Array>): Promise<Sniffed> {
   const chunks = source[Symbol.asyncIterator]();
@@ -27,7 +31,7 @@ export async function sniff(source: AsyncIterable<Uint8Array>): Promise<Sniffed>
   }
   const sample = Buffer.concat(head);
   return {
-    fileType: sample.length ? await fileTypeFromBuffer(sample) : undefined,
+    fileType: sample.length ? await (await fileType()).fileTypeFromBuffer(sample) : undefined,
     empty: sample.length === 0,
     bytes: (async function* () {
       if (sample.length) yield sample;
