@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { loginInput } from '../../../../shared/auth';
+import type { loginInput } from '../../../../shared/auth';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
@@ -10,7 +9,17 @@ import { translateApiError, translateValidation } from '../../lib/translate-erro
 import { useStartSession } from './use-start-session';
 
 type LoginFields = z.input<typeof loginInput>;
+type LoginValues = z.output<typeof loginInput>;
 const fieldNames = ['email', 'password'] as const;
+
+/**
+ * The sign-in rules and zod load on the first check of the form, not with the page: the sign-in
+ * page is the first download of every visit, and zod is the largest part it does not need to draw.
+ */
+const lazyLoginResolver: Resolver<LoginFields, unknown, LoginValues> = async (values, context, options) => {
+  const [{ zodResolver }, { loginInput }] = await Promise.all([import('@hookform/resolvers/zod'), import('../../../../shared/auth')]);
+  return zodResolver(loginInput)(values, context, options);
+};
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
@@ -20,8 +29,8 @@ export function LoginForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<LoginFields, unknown, z.output<typeof loginInput>>({
-    resolver: zodResolver(loginInput),
+  } = useForm<LoginFields, unknown, LoginValues>({
+    resolver: lazyLoginResolver,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
