@@ -156,7 +156,7 @@ async function main() {
       server.command,
       server.args,
       // The flood guard would answer 429 to a benchmark of sign-in; it is measured elsewhere.
-      { DATA_DIR: dataDir, PORT: String(serverPort), HOST: '127.0.0.1', AUTH_REQUESTS_PER_MINUTE: '100000000', LOG_LEVEL: 'error' },
+      { ...server.env, DATA_DIR: dataDir, PORT: String(serverPort), HOST: '127.0.0.1', AUTH_REQUESTS_PER_MINUTE: '100000000', LOG_LEVEL: 'error' },
       `http://127.0.0.1:${serverPort}/api/health`,
     );
     children.push(real);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { clientStaleReason, repoRoot, serverStaleReason } from '../build-state.mjs';
+import { serverLaunch } from './server-launch';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Number(args.runs);
@@ -29,9 +30,10 @@ async function measureOnce(): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'expediente-start-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'start.mjs')], {
+  const server = serverLaunch();
+  const child = spawn(server.command, server.args, {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...server.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
