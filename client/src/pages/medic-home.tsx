@@ -1,7 +1,7 @@
-// The medic's home (SPEC §2 "Medic home"): the linked patients as cards, a filter over them, the
-// two ways to add one — ask an existing account for access or create a new one — and the access
-// requests still waiting on a patient's answer.
-import { useId, useState } from 'react';
+// The medic's home (SPEC §2 "Medic home"): the linked patients as cards, a page at a time, with a
+// filter the server applies; the two ways to add one — ask an existing account for access or
+// create a new one — and the access requests still waiting on a patient's answer.
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkIcon, PlusIcon } from '../components/icons';
 import { useSession } from '../features/auth/use-session';
@@ -9,7 +9,7 @@ import { CreatePatientModal } from '../features/patients/create-patient-modal';
 import { LinkPatientModal } from '../features/patients/link-patient-modal';
 import { LinkRequestsSection } from '../features/patients/link-requests-section';
 import { PatientGrid } from '../features/patients/patient-grid';
-import { trpc } from '../lib/trpc';
+import { usePatientPages } from '../features/patients/use-patient-pages';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 type OpenModal = 'create' | 'link' | null;
@@ -21,8 +21,10 @@ export function MedicHomePage() {
   const searchId = useId();
   const [query, setQuery] = useState('');
   const [modal, setModal] = useState<OpenModal>(null);
-  const myPatients = trpc.medics.myPatients.useQuery();
-  const patients = myPatients.data?.patients;
+  const pages = usePatientPages(query);
+  const { total, fetchNextPage } = pages;
+  // A second call while a page loads must not cancel and ask again for the same page.
+  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
   return (
     <section className="page-section medic-home" aria-labelledby="medic-home-title">
@@ -32,8 +34,8 @@ export function MedicHomePage() {
             {t('common:medicHome.title')}
           </h1>
           <p className="page-subtitle">
-            {patients && <span>{t('home.count', { count: patients.length })}</span>}
-            {patients && user && (
+            {total !== undefined && <span>{t(pages.q ? 'home.matches' : 'home.count', { count: total })}</span>}
+            {total !== undefined && user && (
               <span className="page-subtitle__separator" aria-hidden="true">
                 ·
               </span>
@@ -68,11 +70,16 @@ export function MedicHomePage() {
         />
       </div>
       <PatientGrid
-        patients={patients}
-        isPending={myPatients.isPending}
-        isError={myPatients.isError}
-        onRetry={() => void myPatients.refetch()}
-        query={query}
+        patients={pages.patients}
+        total={total}
+        isPending={pages.isPending}
+        isError={pages.isError}
+        onRetry={() => void pages.refetch()}
+        query={pages.q}
+        hasNextPage={pages.hasNextPage}
+        isFetchingNextPage={pages.isFetchingNextPage}
+        isFetchNextPageError={pages.isFetchNextPageError}
+        onLoadMore={loadMore}
       />
       {modal === 'create' && <CreatePatientModal onClose={() => setModal(null)} />}
       {modal === 'link' && <LinkPatientModal onClose={() => setModal(null)} />}

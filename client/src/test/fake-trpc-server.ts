@@ -5,11 +5,14 @@
 // the client uses for auth.* calls: `/trpc/a.b` with the bare input, answered by one envelope.
 import { vi } from 'vitest';
 import { errorStatus, type ErrorCode, type ValidationIssue } from '../../../shared/errors';
+import { matchesPatientQuery, type PatientListItem } from '../../../shared/patients';
 
 export interface FakeCall {
   path: string;
   input: unknown;
   headers: Record<string, string>;
+  /** The request's AbortSignal, to tell a cancelled request. */
+  signal?: AbortSignal;
 }
 
 type Answer = { data: unknown } | { error: ErrorCode; issues?: ValidationIssue[]; message?: string };
@@ -30,8 +33,29 @@ const jsonRpcCode: Record<number, { code: number; name: string }> = {
 export const ok = (data: unknown): Answer => ({ data });
 export const fail = (error: ErrorCode, issues?: ValidationIssue[]): Answer => ({ error, issues });
 
-/** Installs the fake; unknown procedures answer NOT_FOUND like the real router would. */
-export function fakeTrpcServer(handlers: Record<string, Handler>) {
+/**
+ * medics.patientPage as the server answers it, from a medics.myPatients handler's whole list (in
+ * the list's order): filtered by q as the server filters, cut into pages of `limit`.
+ */
+function pagesOfWholeList(wholeList: Handler): Handler {
+  return async (input, call) => {
+    const answer = await wholeList(undefined, call);
+    if (!('data' in answer)) return answer;
+    const { limit, q = '', cursor } = input as { limit: number; q?: string; cursor?: string | null };
+    const found = (answer.data as { patients: PatientListItem[] }).patients.filter((patient) => matchesPatientQuery(patient, q));
+    const start = cursor ? Number(cursor.replace('after-', '')) : 0;
+    const end = start + limit;
+    return { data: { patients: found.slice(start, end), nextCursor: end < found.length ? `after-${end}` : null, total: found.length } };
+  };
+}
+
+/**
+ * Installs the fake; unknown procedures answer NOT_FOUND like the real router would. Without a
+ * handler of its own, medics.patientPage pages what the medics.myPatients handler answers.
+ */
+export function fakeTrpcServer(givenHandlers: Record<string, Handler>) {
+  const wholeList = givenHandlers['medics.myPatients'];
+  const handlers = wholeList && !givenHandlers['medics.patientPage'] ? { ...givenHandlers, 'medics.patientPage': pagesOfWholeList(wholeList) } : givenHandlers;
   const calls: FakeCall[] = [];
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const href = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
@@ -45,7 +69,7 @@ export function fakeTrpcServer(handlers: Record<string, Handler>) {
 
     const items = await Promise.all(
       paths.map(async (path, index) => {
-        const call: FakeCall = { path, input: inputs[index], headers };
+        const call: FakeCall = { path, input: inputs[index], headers, signal: init?.signal ?? undefined };
         calls.push(call);
         const handler = handlers[path];
         const answer: Answer = handler ? await handler(call.input, call) : { error: 'NOT_FOUND' };

@@ -111,7 +111,7 @@ describe('create-patient modal', () => {
         bloodRh: '+',
       },
     ]);
-    expect(server.callsTo('medics.myPatients')).toHaveLength(2);
+    expect(server.callsTo('medics.patientPage')).toHaveLength(2);
   });
 
   it("keeps what was typed and explains a taken email in the dialog, in Spanish", async () => {

@@ -36,7 +36,7 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
   });
   const create = trpc.patients.create.useMutation({
     onSuccess: () => {
-      void utils.medics.myPatients.invalidate();
+      void utils.medics.patientPage.invalidate();
       toast.success(t('create.success'));
       onClose();
     },

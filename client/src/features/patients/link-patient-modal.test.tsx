@@ -105,7 +105,7 @@ describe('link-patient modal', () => {
     // Asking is not linking: the dialog stays, and the patient list is not reloaded.
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(server.callsTo('medics.linkPatient').map((call) => call.input)).toEqual([{ patientEmail: 'elena@example.com' }]);
-    expect(server.callsTo('medics.myPatients')).toHaveLength(1);
+    expect(server.callsTo('medics.patientPage')).toHaveLength(1);
 
     await user.keyboard('{Escape}');
     const section = await screen.findByRole('region', { name: 'Access requests' });

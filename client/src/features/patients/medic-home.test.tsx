@@ -57,11 +57,12 @@ describe('medic home', () => {
     expect(await screen.findByText('3 pacientes')).toBeInTheDocument();
   });
 
-  it('filters by name, last name, email or phone, ignoring case', async () => {
-    renderMedicHome();
+  it('filters on the server by name, last name, email or phone once typing pauses, and counts the matches', async () => {
+    const { server } = renderMedicHome();
     const user = userEvent.setup();
     const search = await screen.findByRole('searchbox', { name: 'Search patients' });
     await screen.findByRole('article', { name: 'Lucía Hernández Ruiz' });
+    expect(screen.getByText('3 patients')).toBeInTheDocument();
     const visible = () => screen.getAllByRole('article').map((card) => card.querySelector('h2')?.textContent);
 
     for (const [query, expected] of [
@@ -72,10 +73,32 @@ describe('medic home', () => {
     ] as const) {
       await user.clear(search);
       await user.type(search, query);
-      expect(visible()).toEqual(expected);
+      await waitFor(() => expect(visible()).toEqual(expected));
+      expect(screen.getByText('1 patient matches your search')).toBeInTheDocument();
     }
-    // The count stays the size of the whole list.
-    expect(screen.getByText('3 patients')).toBeInTheDocument();
+    // Keystrokes closer together than the pause send nothing: one request per query typed.
+    const sent = server.callsTo('medics.patientPage').map((call) => (call.input as { q: string }).q);
+    expect(sent.filter((q) => q !== '')).toEqual(['mATEO', 'RAMÍREZ', 'LUCIA@EXAMPLE', '5587']);
+    expect(server.callsTo('medics.patientPage').every((call) => (call.input as { limit: number }).limit === 50)).toBe(true);
+  });
+
+  it('cancels the request for a filter the medic has already typed past', async () => {
+    const { server } = renderMedicHome({
+      handlers: {
+        'medics.patientPage': (input) =>
+          (input as { q: string }).q === 'lu' ? new Promise(() => undefined) : ok({ patients: [lucia], nextCursor: null, total: 1 }),
+      },
+    });
+    const user = userEvent.setup();
+    const search = await screen.findByRole('searchbox', { name: 'Search patients' });
+    await user.type(search, 'lu');
+    await waitFor(() => expect(server.callsTo('medics.patientPage').some((call) => (call.input as { q: string }).q === 'lu')).toBe(true));
+    await user.type(search, 'cía');
+
+    await waitFor(() => expect(server.callsTo('medics.patientPage').some((call) => (call.input as { q: string }).q === 'lucía')).toBe(true));
+    const stale = server.callsTo('medics.patientPage').find((call) => (call.input as { q: string }).q === 'lu')!;
+    await waitFor(() => expect(stale.signal?.aborted).toBe(true));
+    expect(await screen.findByText('1 patient matches your search')).toBeInTheDocument();
   });
 
   it("says 'No patients found matching your search.' when the search hides everyone", async () => {
@@ -83,9 +106,10 @@ describe('medic home', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByRole('searchbox', { name: 'Search patients' }), 'nadie');
 
-    expect(screen.getByText('No patients found matching your search.')).toBeInTheDocument();
+    expect(await screen.findByText('No patients found matching your search.')).toBeInTheDocument();
     expect(screen.queryByText('No patients found')).not.toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.getByText('0 patients match your search')).toBeInTheDocument();
   });
 
   it("says 'No patients found' when the medic has none, in either language", async () => {
@@ -101,7 +125,8 @@ describe('medic home', () => {
     renderMedicHome({ language: 'es' });
     const user = userEvent.setup();
     await user.type(await screen.findByRole('searchbox', { name: 'Buscar pacientes' }), 'nadie');
-    expect(screen.getByText('No se encontraron pacientes que coincidan con su búsqueda.')).toBeInTheDocument();
+    expect(await screen.findByText('No se encontraron pacientes que coincidan con su búsqueda.')).toBeInTheDocument();
+    expect(screen.getByText('0 pacientes coinciden con su búsqueda')).toBeInTheDocument();
   });
 
   it('shows 12 skeleton cards while the list loads', async () => {
@@ -126,7 +151,7 @@ describe('medic home', () => {
 
     await user.click(within(banner).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Lucía Hernández Ruiz' })).toBeInTheDocument();
-    expect(server.callsTo('medics.myPatients')).toHaveLength(2);
+    expect(server.callsTo('medics.patientPage')).toHaveLength(2);
   });
 
   it("opens the patient's detail on a click, and from the keyboard with Enter", async () => {

@@ -128,7 +128,7 @@ describe('patient card menu', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Patient removed from your list: Mateo Gómez');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Mateo Gómez' })).not.toBeInTheDocument());
     expect(server.callsTo('medics.unlinkPatient').map((call) => call.input)).toEqual([{ idPatient: 12 }]);
-    expect(server.callsTo('medics.myPatients')).toHaveLength(2);
+    expect(server.callsTo('medics.patientPage')).toHaveLength(2);
   });
 
   it("reports a failed unlink with the server's reason, in Spanish too", async () => {

@@ -12,7 +12,7 @@ export function useUnlinkPatient(): (patient: PatientListItem) => void {
   const toast = useToast();
   const utils = trpc.useUtils();
   const unlink = trpc.medics.unlinkPatient.useMutation({
-    onSettled: () => utils.medics.myPatients.invalidate(),
+    onSettled: () => utils.medics.patientPage.invalidate(),
   });
 
   return (patient) => {

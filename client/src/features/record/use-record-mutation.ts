@@ -23,7 +23,7 @@ export function useRecordMutation<Variables>(
       toast.success(t(kind === 'save' ? 'messages.saved' : 'messages.deleted'));
       await Promise.all([
         utils.medics.patientDetail.invalidate(),
-        options.alsoPatientList ? utils.medics.myPatients.invalidate() : undefined,
+        options.alsoPatientList ? utils.medics.patientPage.invalidate() : undefined,
       ]);
     },
     onError: (error) => {

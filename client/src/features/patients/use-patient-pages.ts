@@ -1,0 +1,34 @@
+// The medic's patients a page at a time, searched on the server (API.md "Paged patient list"): the
+// filter is sent once typing pauses, and a request for a filter the medic has already changed is
+// cancelled. While the next filter's first page loads, the last answer stays on screen.
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { PATIENT_PAGE_SIZE } from '../../../../shared/constants';
+import { trpc } from '../../lib/trpc';
+
+/** How long typing must pause before the filter goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+export function usePatientPages(query: string) {
+  const q = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const pages = trpc.medics.patientPage.useInfiniteQuery(
+    { limit: PATIENT_PAGE_SIZE, q },
+    {
+      getNextPageParam: (last) => last.nextCursor,
+      placeholderData: keepPreviousData,
+      // Hands the request an AbortSignal, so a query left behind by the next keystroke is cancelled.
+      trpc: { abortOnUnmount: true },
+    },
+  );
+  const patients = useMemo(() => pages.data?.pages.flatMap((page) => page.patients), [pages.data]);
+  return { ...pages, patients, total: pages.data?.pages[0]?.total, q };
+}
