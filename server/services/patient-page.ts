@@ -10,6 +10,9 @@
 // Appointment figures are read for the page's rows only, from clinical_histories(patient_id, date).
 import type Database from 'better-sqlite3';
 import { foldForSearch, encodePatientCursor, type PatientListItem, type PatientPage, type PatientPageKey } from '../../shared/patients';
+import { auditedRead } from '../audit/record-audit';
+import type { DbOrTx } from '../db/client';
+import { connectionOf } from '../db/prepared';
 import { auditAs, type MedicCaller } from './caller';
 
 export interface PatientPageQuery {
@@ -131,7 +134,12 @@ interface PageRow extends PatientListItem {
 
 /** One page of the medic's patients, whose total is every patient the filter finds. */
 export function readPatientPage(caller: MedicCaller, input: PatientPageQuery): PatientPage {
-  const statements = statementsFor(caller.db.$client);
+  // The page, its total and its audit event in one transaction (auditedRead: no flush per read).
+  return auditedRead(caller.db, (db) => pageWithin(caller, db, input));
+}
+
+function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): PatientPage {
+  const statements = statementsFor(connectionOf(db));
   const needle = foldForSearch(input.q.trim().normalize('NFC'));
   const { medicId } = caller.actor;
   const cursor = input.cursor ?? { lname: '', name: '', idPatient: 0 };
@@ -161,7 +169,7 @@ export function readPatientPage(caller: MedicCaller, input: PatientPageQuery): P
   const shown = more ? rows.slice(0, input.limit) : rows;
   const last = shown.at(-1);
   const patients = shown.map(({ keyLname: _lname, keyName: _name, ...patient }) => patient);
-  auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} of ${total} patients${needle ? ', filtered' : ''}` });
+  auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} of ${total} patients${needle ? ', filtered' : ''}` }, db);
   return {
     patients,
     nextCursor: more && last ? encodePatientCursor({ lname: last.keyLname, name: last.keyName, idPatient: last.idPatient }) : null,

@@ -6,6 +6,7 @@ import { SEARCH_RESULTS_LIMIT } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
 import { doctorColumns, patientColumns } from './columns';
 import { byEmail } from './users';
+import { auditedRead } from '../audit/record-audit';
 import { auditAs, type Caller, type MedicCaller } from './caller';
 import { AppError } from '../errors';
 import { clinicalHistories, medicPatients, medics, patients, users } from '../db/schema/index';
@@ -127,31 +128,39 @@ export function findPatientByEmail(db: DbOrTx, email: string): { idPatient: numb
 
 /** GET /medics/my-patients: the caller's patients, audited as one read of the list. */
 export function listMyPatients(caller: MedicCaller): PatientListItem[] {
-  const patients = listLinkedPatients(caller.db, caller.actor.medicId);
-  auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} patients` });
-  return patients;
+  return auditedRead(caller.db, (db) => {
+    const patients = listLinkedPatients(db, caller.actor.medicId);
+    auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} patients` }, db);
+    return patients;
+  });
 }
 
 /** GET /patients: the same list in the Patient shape. */
 export function listMyPatientRecords(caller: MedicCaller): Patient[] {
-  const patients = listLinkedPatientRecords(caller.db, caller.actor.medicId);
-  auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} patients` });
-  return patients;
+  return auditedRead(caller.db, (db) => {
+    const patients = listLinkedPatientRecords(db, caller.actor.medicId);
+    auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} patients` }, db);
+    return patients;
+  });
 }
 
 /** Patient search for a medic; an empty query is no search: nothing is read, so nothing is audited. */
 export function searchForPatients(caller: MedicCaller, query: string): PatientSearchResult[] {
   const text = query.trim();
   if (!text) return [];
-  const results = searchPatients(caller.db, caller.actor.medicId, text);
-  auditAs(caller, { action: 'patients.search', outcome: 'success', detail: `${results.length} results` });
-  return results;
+  return auditedRead(caller.db, (db) => {
+    const results = searchPatients(db, caller.actor.medicId, text);
+    auditAs(caller, { action: 'patients.search', outcome: 'success', detail: `${results.length} results` }, db);
+    return results;
+  });
 }
 
 /** GET /patients/:id, once the access rule has let the caller through. */
 export function readPatient(caller: Caller, patientId: number): Patient {
-  const patient = findPatient(caller.db, patientId);
-  if (!patient) throw new AppError('PATIENT_NOT_FOUND');
-  auditAs(caller, { action: 'patient.read', outcome: 'success', patientId });
-  return patient;
+  return auditedRead(caller.db, (db) => {
+    const patient = findPatient(db, patientId);
+    if (!patient) throw new AppError('PATIENT_NOT_FOUND');
+    auditAs(caller, { action: 'patient.read', outcome: 'success', patientId }, db);
+    return patient;
+  });
 }
