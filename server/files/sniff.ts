@@ -2,6 +2,7 @@
 // off the front of the stream, typed, and handed on ahead of the rest. file-type's own
 // fileTypeStream waits for a 'readable' event that an empty part, already ended when it arrives,
 // never emits, so an empty upload hung; reading through the async iterator cannot miss the end.
+import type * as FileTypeModule from 'file-type';
 import type { FileTypeResult } from 'file-type';
 
 /** Enough for every format file-type recognises (its own "reasonable detection size"). */
@@ -16,7 +17,7 @@ export interface Sniffed {
 }
 
 // Loaded on the first upload rather than at start-up: it is a large module most starts never need.
-let fileTypeModule: Promise<typeof import('file-type')> | undefined;
+let fileTypeModule: Promise<typeof FileTypeModule> | undefined;
 const fileType = () => (fileTypeModule ??= import('file-type'));
 
 export async function sniff(source: AsyncIterable<Uint8Array>): Promise<Sniffed> {
