@@ -5,16 +5,15 @@
 // the ratio to the bare server, then one summary line. Not part of `npm test`: it takes minutes
 // and its numbers belong to the machine it ran on.
 import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../server/db/client';
 import type { BareFixtures } from './bare-server';
 import { seedPractice } from './seed';
-import { serverLaunch } from './server-launch';
+import { freePort, startAndWait, startRealServer } from './server-launch';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,42 +29,6 @@ const patientCount = Number(args.patients);
 const duration = Number(args.duration);
 const rounds = Number(args.rounds);
 const connections = Number(args.connections);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Spawns a process and waits until it answers `readyUrl`; `startMs` is how long that took. */
-async function startProcess(
-  command: string,
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  readyUrl: string,
-): Promise<{ child: ChildProcess; startMs: number }> {
-  const startedAt = performance.now();
-  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  // A first start may build the client and the server first.
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${argv.join(' ')} exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(readyUrl);
-      if (response.status < 500) return { child, startMs: Math.round(performance.now() - startedAt) };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  child.kill();
-  throw new Error(`${readyUrl} did not answer within 180 s`);
-}
 
 interface Scenario {
   name: string;
@@ -147,20 +110,13 @@ async function main() {
     const practice = await seedPractice({ dataDir, patients: patientCount });
     console.log(`Seeded ${patientCount} patients and a rich record in ${Math.round(performance.now() - seedStart)} ms`);
 
-    const serverPort = await freePort();
-    const server = serverLaunch();
-    // Built first (outside the measurement) so the start below is that of a built install.
-    const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-stale'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('the build failed');
-    const { child: real, startMs } = await startProcess(
-      server.command,
-      server.args,
-      // The flood guard would answer 429 to a benchmark of sign-in; it is measured elsewhere.
-      { ...server.env, DATA_DIR: dataDir, PORT: String(serverPort), HOST: '127.0.0.1', AUTH_REQUESTS_PER_MINUTE: '100000000', LOG_LEVEL: 'error' },
-      `http://127.0.0.1:${serverPort}/api/health`,
-    );
+    // The flood guard would answer 429 to a benchmark of sign-in; it is measured elsewhere.
+    const { child: real, url: realBase, startMs } = await startRealServer({
+      DATA_DIR: dataDir,
+      AUTH_REQUESTS_PER_MINUTE: '100000000',
+      LOG_LEVEL: 'error',
+    });
     children.push(real);
-    const realBase = `http://127.0.0.1:${serverPort}`;
 
     const credentials = JSON.stringify({ email: practice.medic.email, password: practice.medic.password });
     const login = await fetch(`${realBase}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: credentials });
@@ -203,7 +159,7 @@ async function main() {
     writeFileSync(fixturesFile, JSON.stringify({ routes, passwordHash, password: practice.medic.password } satisfies BareFixtures));
 
     const barePort = await freePort();
-    const { child: bare } = await startProcess(
+    const { child: bare } = await startAndWait(
       process.execPath,
       ['--import', 'tsx', 'scripts/bench/bare-server.ts', fixturesFile],
       { PORT: String(barePort) },

@@ -5,11 +5,10 @@
 // how many cards the page holds after scrolling to the end a few times, and the JS heap. Prints a
 // table and PASS/FAIL per goal; exits 1 when one fails. Not part of `npm test`: it takes a minute
 // and its numbers belong to the machine it ran on.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { chromium, type Page } from 'playwright-core';
@@ -17,7 +16,7 @@ import enAuth from '../../shared/locales/en/auth.json';
 import enPatients from '../../shared/locales/en/patients.json';
 import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../chromium';
 import { seedPractice } from './seed';
-import { serverLaunch } from './server-launch';
+import { startRealServer } from './server-launch';
 
 const { values: args } = parseArgs({ options: { patients: { type: 'string', default: '5000' } } });
 const patientCount = Number(args.patients);
@@ -26,29 +25,6 @@ const GOALS = { signInMs: 1_000, filterMs: 1_000, cards: 300 };
 const FILTER_LENGTH = 13;
 const SCROLLS = 8;
 const TIMEOUT_MS = 30_000;
-
-/** Starts the real server on a free port and resolves with its URL once it says it listens. */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-stale'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the build failed');
-  const launch = serverLaunch();
-  const child = spawn(launch.command, launch.args, {
-    env: { ...process.env, ...launch.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', AUTH_REQUESTS_PER_MINUTE: '10000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 30 s')), TIMEOUT_MS);
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^Expediente listening at (https?:\/\/\S+)\s*$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-  });
-  return { child, url };
-}
 
 /** A patient whose "name lname" has the filter's length, far enough down the list not to be on its first page. */
 function patientToFind(dataDir: string): string {
@@ -116,7 +92,7 @@ try {
   const practice = await seedPractice({ dataDir, patients: patientCount });
   console.log(`Seeded ${practice.patientCount} patients in ${Math.round(performance.now() - seedStart)} ms`);
   const fullName = patientToFind(dataDir);
-  const started = await startServer(dataDir);
+  const started = await startRealServer({ DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_REQUESTS_PER_MINUTE: '10000' });
   server = started.child;
   const result = await measure(started.url, practice.medic, fullName);
 
