@@ -1,5 +1,5 @@
 // The columns that make up each API shape, selected the same way wherever that shape is read.
-import { clinicalHistories, medics, patients, users } from '../db/schema/index';
+import { clinicalHistories, files, medics, patients, users } from '../db/schema/index';
 
 /** Patient (API.md "Shapes"): the account's name and contact fields with the record's. */
 export const patientColumns = {
@@ -45,4 +45,16 @@ export const historyColumns = {
   medications: clinicalHistories.medications,
   diagnosisIds: clinicalHistories.diagnosisIds,
   closed: clinicalHistories.closed,
+};
+
+/** File (a document of the record). */
+export const fileColumns = {
+  idFile: files.id,
+  name: files.name,
+  date: files.createdAt,
+  mainType: files.mainType,
+  code: files.code,
+  comment: files.comment,
+  size: files.size,
+  mimeType: files.mimeType,
 };

@@ -9,7 +9,7 @@ import type { Allergy, ClinicalHistory, Contact, Lab, PathologicalRecord, Vaccin
 import type { DbOrTx } from '../db/client';
 import { connectionOf, preparedPerConnection } from '../db/prepared';
 import { clinicalHistories, files } from '../db/schema/index';
-import { historyColumns } from './columns';
+import { fileColumns, historyColumns } from './columns';
 import { collections, type CollectionDef } from './record-collections';
 import type { RecordFile } from './patient-record';
 
@@ -35,17 +35,6 @@ function itemFields(def: Pick<CollectionDef, 'key' | 'idName'> & { table: SQLite
   const { id, patientId: _patientId, createdAt: _createdAt, contentId, ...fields } = getTableColumns(def.table) as Record<string, SQLiteColumn>;
   return { [def.idName]: id!, ...(def.key === 'labs' ? { idContent: contentId! } : {}), ...fields };
 }
-
-export const fileColumns = {
-  idFile: files.id,
-  name: files.name,
-  date: files.createdAt,
-  mainType: files.mainType,
-  code: files.code,
-  comment: files.comment,
-  size: files.size,
-  mimeType: files.mimeType,
-};
 
 const dialect = new SQLiteSyncDialect();
 
