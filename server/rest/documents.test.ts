@@ -91,6 +91,14 @@ describe('POST /api/medics/patients/:idPatient/files', () => {
     });
   });
 
+  it('lists the document in the record exactly as the upload answered it, newest first', async () => {
+    const { medic, idPatient } = await linkedPair();
+    const first = (await upload(medic, idPatient, form({ file: { bytes: samplePng, name: 'uno.png' } }))).json();
+    const second = (await upload(medic, idPatient, form({ file: { bytes: samplePdf, name: 'dos.pdf' }, comment: 'Informe' }))).json();
+    const record = (await download(medic, `/api/medics/patients/${idPatient}`)).json();
+    expect(record.files).toEqual([second, first]);
+  });
+
   it('refuses an executable named .png with 415 and keeps nothing', async () => {
     const { medic, idPatient } = await linkedPair();
     const before = { rows: rowCount(app, 'files'), blobs: blobsOnDisk().length };
