@@ -1,10 +1,12 @@
-// Security headers on every response (@fastify/helmet). The built client has no inline
-// scripts or styles, so the policy allows only the app's own origin.
-import helmet from '@fastify/helmet';
+// Security headers on every response (helmet). The built client has no inline scripts or styles,
+// so the policy allows only the app's own origin.
+// helmet's middleware is built once here: @fastify/helmet rebuilt it, policy parsing and all, on
+// every request (issue 11's profile of a record read found it there).
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -28,5 +30,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     strictTransportSecurity: options.https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
+  });
+  // On every response, including the 404s and errors Fastify answers itself.
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, done);
   });
 }

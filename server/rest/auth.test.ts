@@ -205,7 +205,7 @@ describe('the API surface', () => {
   });
 
   it('sends security headers with a strict Content-Security-Policy on every response', async () => {
-    for (const url of ['/api/health', '/api/missing']) {
+    for (const url of ['/api/health', '/api/missing', '/trpc/medics.me']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
       expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
