@@ -1,6 +1,7 @@
 // Serves the rows of routes.ts under /api by calling the same procedures the client calls.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
+import { toJsonText } from '../json-text';
 import { JSON_ONLY } from './error-body';
 import { appRouter, createCaller } from '../trpc/router';
 import type { ContextFromRequest } from '../trpc/request-context';
@@ -37,7 +38,9 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], co
         const result = await resolveProcedure(caller, route.procedure)(input);
         const status = route.status ?? 200;
         reply.code(status);
-        return status === 204 ? reply.send() : result;
+        if (status === 204 || result === undefined) return reply.send();
+        // The same JSON Fastify would make, reusing the text of shared parts (a record's lists).
+        return reply.type('application/json; charset=utf-8').send(toJsonText(result));
       },
     });
   }

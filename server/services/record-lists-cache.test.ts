@@ -67,3 +67,18 @@ it('gives each change a new version, so a read after it cannot match the copy fr
   }
   expect(seen.size).toBe(6);
 });
+
+it('answers REST with the very JSON the tRPC procedure returns, also when the lists come from memory', async () => {
+  const { medic, idPatient } = await medicWithPatient();
+  const sqlite = app.deps.db.$client;
+  sqlite
+    .prepare(`insert into allergies (patient_id, allergy_name, reaction, created_at) values (?, 'Polen "de olivo"', 'Rinitis\nestacional', '2026-01-01T00:00:00.000Z')`)
+    .run(idPatient);
+  const input = encodeURIComponent(JSON.stringify({ idPatient }));
+  for (let read = 0; read < 2; read += 1) {
+    const rest = await app.inject({ method: 'GET', url: `/api/medics/patients/${idPatient}`, headers: bearer(medic.access_token) });
+    const trpc = await app.inject({ method: 'GET', url: `/trpc/medics.patientDetail?input=${input}`, headers: bearer(medic.access_token) });
+    expect(rest.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(rest.body).toBe(JSON.stringify((trpc.json() as { result: { data: unknown } }).result.data));
+  }
+});

@@ -8,6 +8,7 @@ import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-
 import type { Allergy, ClinicalHistory, Contact, Lab, PathologicalRecord, Vaccine, Vital } from '../../shared/record';
 import type { DbOrTx } from '../db/client';
 import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { withKnownJson } from '../json-text';
 import { clinicalHistories, files } from '../db/schema/index';
 import { fileColumns, historyColumns } from './columns';
 import { collections, type CollectionDef } from './record-collections';
@@ -99,6 +100,8 @@ export function recordListsAt(db: DbOrTx, patientId: number, version: number): R
     return cached.lists;
   }
   const lists = deepFreeze(loadRecordLists(db, patientId));
+  // Each list's JSON is made once per version too: a REST answer reuses it (json-text.ts).
+  for (const list of Object.values(lists)) withKnownJson(list);
   cache.set(patientId, { version, lists });
   if (cache.size > CACHED_RECORDS) cache.delete(cache.keys().next().value!);
   return lists;
