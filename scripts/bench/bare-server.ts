@@ -1,10 +1,16 @@
 // The yardstick of `npm run bench`: a bare Fastify process that answers each benchmarked path with
 // the very bytes the real server answered, and sign-in with nothing but argon2 verification of the
 // same hash. What the real server costs beyond this is what Expediente itself spends.
+// It also answers two ceilings of the record read (/bare/audited-record, /bare-trpc/record):
+// what the framework allows once a read must commit an audit row, or go through tRPC.
 // Run as: tsx scripts/bench/bare-server.ts <fixtures.json>, with PORT in the environment.
+import { initTRPC } from '@trpc/server';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import argon2 from 'argon2';
+import Database from 'better-sqlite3';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 export interface BareFixture {
   method: 'GET' | 'POST';
@@ -18,6 +24,8 @@ export interface BareFixtures {
   /** The medic's argon2 hash and password: POST /bare/verify checks one against the other. */
   passwordHash: string;
   password: string;
+  /** The record's path among the routes: the ceilings answer its bytes. */
+  recordPath: string;
 }
 
 const fixtures = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as BareFixtures;
@@ -36,6 +44,25 @@ app.post('/bare/verify', async (_request, reply) => {
   const valid = await argon2.verify(fixtures.passwordHash, fixtures.password);
   return reply.code(valid ? 200 : 401).send({ valid });
 });
+
+// Ceiling 1: the record's bytes after one audit-sized insert committed as the real read commits it
+// (its own transaction, WAL, synchronous=NORMAL), with nothing else: no token, no access check.
+const record = byUrl.get(`GET ${fixtures.recordPath}`)!;
+const audit = new Database(join(dirname(process.argv[2]!), 'bare-audit.db'));
+audit.pragma('journal_mode = WAL');
+audit.pragma('synchronous = NORMAL');
+audit.exec('create table if not exists audit_events (id integer primary key, at text, actor_user_id integer, action text, patient_id integer, outcome text, ip text)');
+const insert = audit.prepare('insert into audit_events (at, actor_user_id, action, patient_id, outcome, ip) values (?, 1, ?, 2, ?, ?)');
+const auditedRead = audit.transaction(() => insert.run(new Date().toISOString(), 'patient.detail', 'success', '127.0.0.1'));
+app.get('/bare/audited-record', (_request, reply) => {
+  auditedRead();
+  return reply.type(record.contentType).send(record.body);
+});
+
+// Ceiling 2: tRPC 11's Fastify adapter answering the record as a constant, with no middleware.
+const t = initTRPC.create();
+const recordObject = JSON.parse(record.body) as unknown;
+await app.register(fastifyTRPCPlugin, { prefix: '/bare-trpc', trpcOptions: { router: t.router({ record: t.procedure.query(() => recordObject) }) } });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('ready');

@@ -94,6 +94,17 @@ function rssMegabytes(pid: number): number {
 /** A last-name fragment that really occurs among the seeded patients, for the filtered page. */
 const FILTER = 'ruiz';
 
+/** The bare server's record bytes, the same after one audit commit, and through tRPC alone: interleaved too. */
+async function measureCeilings(bareBase: string, record: Scenario, token: string) {
+  const runs = { bytes: [] as Measure[], audited: [] as Measure[], trpc: [] as Measure[] };
+  for (let round = 0; round < rounds; round += 1) {
+    runs.bytes.push(await load(`${bareBase}${record.path}`, record, token));
+    runs.audited.push(await load(`${bareBase}/bare/audited-record`, record, token));
+    runs.trpc.push(await load(`${bareBase}/bare-trpc/record`, record, token));
+  }
+  return { bytes: average(runs.bytes), audited: average(runs.audited), trpc: average(runs.trpc) };
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'expediente-bench-'));
   const children: ChildProcess[] = [];
@@ -156,7 +167,7 @@ async function main() {
     const { passwordHash } = database.$client.prepare('select password_hash as passwordHash from users where email = ?').get(practice.medic.email) as { passwordHash: string };
     database.$client.close();
     const fixturesFile = join(dataDir, 'bare-fixtures.json');
-    writeFileSync(fixturesFile, JSON.stringify({ routes, passwordHash, password: practice.medic.password } satisfies BareFixtures));
+    writeFileSync(fixturesFile, JSON.stringify({ routes, passwordHash, password: practice.medic.password, recordPath: scenarios[0]!.path } satisfies BareFixtures));
 
     const barePort = await freePort();
     const { child: bare } = await startAndWait(
@@ -181,6 +192,7 @@ async function main() {
       rows.push(row);
       console.log(`  measured: ${scenario.name}`);
     }
+    const ceilings = chosen.some((scenario) => scenario.name.startsWith('Record')) ? await measureCeilings(bareBase, scenarios[0]!, token) : null;
     const rss = rssMegabytes(real.pid!);
 
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
@@ -193,6 +205,12 @@ async function main() {
       console.log(
         `| ${scenario.name}${failed} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${Math.round(b.requestsPerSecond)} | ${b.p99} | ${Math.round((100 * r.requestsPerSecond) / b.requestsPerSecond)} % |`,
       );
+    }
+    if (ceilings) {
+      const share = (measure: Measure) => `${Math.round(measure.requestsPerSecond)} req/s, p99 ${measure.p99} ms (${Math.round((100 * measure.requestsPerSecond) / ceilings.bytes.requestsPerSecond)} % of its bytes alone at ${Math.round(ceilings.bytes.requestsPerSecond)})`;
+      console.log('\nCeilings of the record read, on the bare server in the same run:');
+      console.log(`- the bytes after one committed audit insert and nothing else: ${share(ceilings.audited)}`);
+      console.log(`- tRPC 11's Fastify adapter answering the record as a constant: ${share(ceilings.trpc)}`);
     }
     console.log(`\nnpm start to /api/health (built install, ${patientCount} patients): ${startMs} ms`);
     console.log(`Server RSS after the bench: ${rss} MB`);
