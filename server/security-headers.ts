@@ -33,6 +33,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
   });
   // On every response, including the 404s and errors Fastify answers itself.
   app.addHook('onRequest', (request, reply, done) => {
-    setHeaders(request.raw, reply.raw, done);
+    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 }
