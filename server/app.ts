@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AUDIT_KEY_FILE } from './audit/audit-key';
@@ -17,6 +17,7 @@ import { BlobStore } from './files/blob-store';
 import { loadDocumentKey } from './files/document-key';
 import { knownBlobNames } from './services/documents';
 import { registerDocumentRoutes } from './rest/documents';
+import { registerHealth } from './health';
 import type { Config } from './config';
 import { TRPC_MAX_BATCH } from '../shared/constants';
 import { openDatabase, type Db } from './db/client';
@@ -99,6 +100,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     blobs: new BlobStore(join(config.dataDir, 'documents'), () => loadDocumentKey(config.masterKey, config.dataDir)),
   };
   pruneEndedSessions(db);
+  // Made at start, not on the first upload, so that its absence later (a disk not mounted) shows in /api/health.
+  mkdirSync(deps.blobs.dir, { recursive: true, mode: 0o700 });
   // After a crash: temporary blobs, and blobs whose row was never written, go before we serve.
   await deps.blobs.sweep(knownBlobNames(db));
   app.decorate('deps', deps);
@@ -119,10 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  app.get('/api/health', async () => {
-    db.$client.prepare('select 1').get();
-    return { status: 'ok' };
-  });
+  registerHealth(app, db.$client, deps.blobs.dir);
   registerRestRoutes(app, restRoutes, contextFromRequest);
   registerDocumentRoutes(app, contextFromRequest);
 

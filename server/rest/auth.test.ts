@@ -187,10 +187,10 @@ describe('POST /api/auth/logout', () => {
 });
 
 describe('the API surface', () => {
-  it('answers GET /api/health with 200 {status: "ok"} without authentication', async () => {
+  it('answers GET /api/health with 200 and its checks without authentication', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'writable', documents: 'present' });
   });
 
   it('answers unknown /api paths with 404 in the documented shape', async () => {

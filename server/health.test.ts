@@ -1,0 +1,59 @@
+// GET /api/health tells a monitor whether the server can work: the database takes writes and the
+// documents directory is there; it names which failed and nothing else.
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client';
+import { buildTestApp, testConfig } from './test/helpers';
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+const health = async () => {
+  const response = await app!.inject({ method: 'GET', url: '/api/health' });
+  return { status: response.statusCode, body: response.json() as Record<string, string> };
+};
+
+describe('GET /api/health', () => {
+  it('answers 200 with the database writable and the documents directory present, on a fresh DATA_DIR', async () => {
+    app = await buildTestApp();
+    expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'writable', documents: 'present' } });
+  });
+
+  it('answers 503 naming the documents directory when it is gone, and 200 again once it is back', async () => {
+    app = await buildTestApp();
+    const dir = app.deps.blobs.dir;
+    renameSync(dir, `${dir}-away`);
+    expect(await health()).toEqual({ status: 503, body: { status: 'unavailable', database: 'writable', documents: 'missing' } });
+    renameSync(`${dir}-away`, dir);
+    expect((await health()).status).toBe(200);
+  });
+
+  it('answers 503 naming the database when it cannot take a write, and reveals no path or error text', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'expediente-health-'));
+    const file = join(dataDir, 'expediente.db');
+    app = await buildTestApp({ db: openDatabase(file), config: { ...testConfig(), dataDir } });
+    app.deps.db.$client.pragma('busy_timeout = 50');
+    // Another process holding the write lock is what a stuck or read-only database looks like from here.
+    const other = new Database(file);
+    other.prepare('BEGIN IMMEDIATE').run();
+    try {
+      const answer = await health();
+      expect(answer).toEqual({ status: 503, body: { status: 'unavailable', database: 'unavailable', documents: 'present' } });
+      expect(JSON.stringify(answer.body)).not.toContain(dataDir);
+    } finally {
+      other.prepare('ROLLBACK').run();
+      other.close();
+    }
+    expect((await health()).status).toBe(200);
+    await app.close();
+    app = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
