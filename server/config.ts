@@ -22,11 +22,34 @@ const envSchema = z
     MASTER_KEY: optionalText,
     TLS_CERT: optionalText,
     TLS_KEY: optionalText,
+    BACKUP_DIR: optionalText,
+    BACKUP_EVERY_HOURS: z.coerce.number().positive().optional(),
+    BACKUP_KEEP: z.coerce.number().int().positive().default(14),
+    BACKUP_PASSPHRASE: optionalText,
   })
   .refine((env) => Boolean(env.TLS_CERT) === Boolean(env.TLS_KEY), {
     message: 'TLS_CERT and TLS_KEY must be set together',
     path: ['TLS_CERT'],
+  })
+  // A scheduled backup nobody can open, or one that is not encrypted, helps no one: refuse to start.
+  .refine((env) => !env.BACKUP_DIR || Boolean(env.BACKUP_PASSPHRASE), {
+    message: 'BACKUP_DIR is set without BACKUP_PASSPHRASE; scheduled backups are encrypted with it, so set one and keep it apart from the backups',
+    path: ['BACKUP_PASSPHRASE'],
+  })
+  // An interval without a directory would leave the practice believing it has backups.
+  .refine((env) => Boolean(env.BACKUP_DIR) || env.BACKUP_EVERY_HOURS === undefined, {
+    message: 'BACKUP_EVERY_HOURS is set without BACKUP_DIR; set BACKUP_DIR to schedule backups',
+    path: ['BACKUP_DIR'],
   });
+
+/** Scheduled backups (server/backup/schedule.ts); only when BACKUP_DIR is set. */
+export interface BackupScheduleConfig {
+  dir: string;
+  everyHours: number;
+  /** How many of the schedule's own files to keep; older ones are deleted. */
+  keep: number;
+  passphrase: string;
+}
 
 export interface Config {
   port: number;
@@ -47,6 +70,8 @@ export interface Config {
    */
   trustProxy: boolean | string[];
   tls: { certPath: string; keyPath: string } | undefined;
+  /** Unset (or undefined) means no scheduled backups. */
+  backup?: BackupScheduleConfig | undefined;
 }
 
 /** 'true' or 'false', or a comma-separated list of proxy addresses or CIDRs (Fastify's trustProxy). */
@@ -75,5 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emergencyAccessHours: e.EMERGENCY_ACCESS_HOURS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     tls: e.TLS_CERT && e.TLS_KEY ? { certPath: e.TLS_CERT, keyPath: e.TLS_KEY } : undefined,
+    backup:
+      e.BACKUP_DIR && e.BACKUP_PASSPHRASE
+        ? { dir: e.BACKUP_DIR, everyHours: e.BACKUP_EVERY_HOURS ?? 24, keep: e.BACKUP_KEEP, passphrase: e.BACKUP_PASSPHRASE }
+        : undefined,
   };
 }
