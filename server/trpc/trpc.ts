@@ -31,13 +31,6 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Services throw AppError; here it gets the tRPC code whose HTTP status API.md documents. */
-const mapAppErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) throw toTrpcError(result.error.cause);
-  return result;
-});
-
 /** Refusals: who was turned away is as much the audit trail's business as who got in. */
 const REFUSAL_STATUSES = new Set([401, 403, 404, 429]);
 
@@ -49,22 +42,27 @@ function patientIdOf(rawInput: unknown): number | null {
 }
 
 /**
- * The one audit rule for refusals (issue 10): every 401, 403, 404 and 429 a procedure answers
- * leaves exactly one audit event. Services that refuse with more to say (the patient, emergency
- * access) record it themselves and mark the error audited; every other refusal is recorded here.
+ * Every procedure's outermost layer, one middleware for two rules (each layer of tRPC's chain
+ * copies the call's options and context, so the chain is kept short: issue 11):
+ * - the audit rule for refusals (issue 10): every 401, 403, 404 and 429 a procedure answers leaves
+ *   exactly one audit event. Services that refuse with more to say (the patient, emergency access)
+ *   record it themselves and mark the error audited; every other refusal is recorded here;
+ * - services throw AppError; here it gets the tRPC code whose HTTP status API.md documents.
  */
-const auditRefusals = t.middleware(async ({ ctx, path, getRawInput, next }) => {
+const auditRefusalsAndMapErrors = t.middleware(async ({ ctx, path, getRawInput, next }) => {
   const result = await next();
   const cause = !result.ok && result.error.cause instanceof AppError ? result.error.cause : undefined;
-  if (!cause || cause.audited || !REFUSAL_STATUSES.has(cause.status)) return result;
-  const rawInput = await getRawInput().catch(() => undefined);
-  const who = ctx.actor ? auditActorOf(ctx.actor, ctx.meta.ip) : { userId: null, type: 'anonymous' as const, ip: ctx.meta.ip };
-  recordAudit(ctx.deps.db, who, { action: path, outcome: 'denied', patientId: patientIdOf(rawInput), detail: cause.code });
-  cause.audited = true;
-  return result;
+  if (!cause) return result;
+  if (!cause.audited && REFUSAL_STATUSES.has(cause.status)) {
+    const rawInput = await getRawInput().catch(() => undefined);
+    const who = ctx.actor ? auditActorOf(ctx.actor, ctx.meta.ip) : { userId: null, type: 'anonymous' as const, ip: ctx.meta.ip };
+    recordAudit(ctx.deps.db, who, { action: path, outcome: 'denied', patientId: patientIdOf(rawInput), detail: cause.code });
+    cause.audited = true;
+  }
+  throw toTrpcError(cause);
 });
 
-export const publicProcedure = t.procedure.use(auditRefusals).use(mapAppErrors);
+export const publicProcedure = t.procedure.use(auditRefusalsAndMapErrors);
 
 /** Sign-in and registration hash passwords: a flood from one address is refused before hashing. */
 export const authFloodProcedure = publicProcedure.use(async ({ ctx, next }) => {
@@ -78,29 +76,38 @@ export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { actor: ctx.actor } });
 });
 
-/** A signed-in user free to work: after an administrator's reset, nothing but a new password. */
-export const userProcedure = sessionProcedure.use(({ ctx, next }) => {
-  assertPasswordCurrent(ctx.actor);
-  return next();
-});
-
 export type MedicActor = Actor & { type: 'medic'; medicId: number };
 export type PatientActor = Actor & { type: 'patient'; patientId: number };
 
-export const medicProcedure = userProcedure.use(({ ctx, next }) => {
-  const { actor } = ctx;
-  if (actor.type !== 'medic' || actor.medicId === null) throw new AppError('FORBIDDEN');
-  return next({ ctx: { actor: actor as MedicActor } });
-});
+// Each kind of caller is checked by one middleware (not one layer per check) to keep tRPC's chain short.
+function currentUser(actor: Actor | null): Actor {
+  if (!actor) throw new AppError('UNAUTHENTICATED');
+  assertPasswordCurrent(actor);
+  return actor;
+}
 
-export const patientProcedure = userProcedure.use(({ ctx, next }) => {
-  const { actor } = ctx;
-  if (actor.type !== 'patient' || actor.patientId === null) throw new AppError('FORBIDDEN');
-  return next({ ctx: { actor: actor as PatientActor } });
-});
+function currentMedic(actor: Actor | null): MedicActor {
+  const user = currentUser(actor);
+  if (user.type !== 'medic' || user.medicId === null) throw new AppError('FORBIDDEN');
+  return user as MedicActor;
+}
+
+function currentPatient(actor: Actor | null): PatientActor {
+  const user = currentUser(actor);
+  if (user.type !== 'patient' || user.patientId === null) throw new AppError('FORBIDDEN');
+  return user as PatientActor;
+}
+
+/** A signed-in user free to work: after an administrator's reset, nothing but a new password. */
+export const userProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: currentUser(ctx.actor) } }));
+
+export const medicProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: currentMedic(ctx.actor) } }));
+
+export const patientProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: currentPatient(ctx.actor) } }));
 
 /** The practice administrator (API.md "Practice administration"). */
-export const adminProcedure = medicProcedure.use(({ ctx, next }) => {
-  if (!ctx.actor.isAdmin) throw new AppError('FORBIDDEN', 'Only the practice administrator can do this.');
-  return next();
+export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+  const actor = currentMedic(ctx.actor);
+  if (!actor.isAdmin) throw new AppError('FORBIDDEN', 'Only the practice administrator can do this.');
+  return next({ ctx: { actor } });
 });
