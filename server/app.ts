@@ -9,10 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AUDIT_KEY_FILE } from './audit/audit-key';
 import { registerAuditChain } from './audit/audit-chain';
+import { createBackupSchedule, noBackupSchedule } from './backup/schedule';
 import { pruneEndedSessions } from './auth/sessions';
 import { defaultSignInLimits, SignInFailures, type SignInLimits } from './auth/sign-in-failures';
 import { registerClientFiles } from './client-files';
 import { registerCompression } from './compression';
+import { registerApiDescription } from './openapi/register';
 import { BlobStore } from './files/blob-store';
 import { loadDocumentKey } from './files/document-key';
 import { knownBlobNames } from './services/documents';
@@ -44,6 +46,8 @@ export interface BuildOptions {
   authFlood?: { max: number; timeWindowMs: number };
   /** The clock, for tests of rules about "today". */
   now?: () => Date;
+  /** Tests only: scheduled backups every this many milliseconds instead of BACKUP_EVERY_HOURS. */
+  backupIntervalMs?: number;
 }
 
 declare module 'fastify' {
@@ -98,6 +102,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     signInFailures: new SignInFailures(options.signInLimits ?? defaultSignInLimits),
     now: options.now ?? (() => new Date()),
     blobs: new BlobStore(join(config.dataDir, 'documents'), () => loadDocumentKey(config.masterKey, config.dataDir)),
+    backups: config.backup
+      ? createBackupSchedule({
+          config: config.backup,
+          dataDir: config.dataDir,
+          masterKey: config.masterKey,
+          db: db.$client,
+          log: app.log,
+          now: options.now ?? (() => new Date()),
+          intervalMs: options.backupIntervalMs,
+        })
+      : noBackupSchedule,
   };
   pruneEndedSessions(db);
   // Made at start, not on the first upload, so that its absence later (a disk not mounted) shows in /api/health.
@@ -128,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;
   const servesClient = clientDir ? await registerClientFiles(app, clientDir) : false;
+  registerApiDescription(app, { servesClient });
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/trpc');
@@ -143,5 +159,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     db.$client.close();
   });
+  // Added after the database's hook so that it runs first (Fastify runs onClose hooks last-added
+  // first): a backup in progress finishes before the database closes.
+  app.addHook('onClose', () => deps.backups.stop());
+  deps.backups.start();
   return app;
 }

@@ -42,6 +42,7 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/admin/users', procedure: 'admin.findAccount', input: ({ query }) => ({ email: query.email }) },
   { method: 'POST', path: '/admin/users/:idUser/reset-password', procedure: 'admin.resetPassword', input: ({ params }) => params },
   { method: 'GET', path: '/admin/emergency-access', procedure: 'admin.emergencyAccesses' },
+  { method: 'GET', path: '/admin/backups', procedure: 'admin.backupStatus' },
 
   {
     method: 'GET',

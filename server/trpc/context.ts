@@ -1,5 +1,6 @@
 // Per-request context: who is calling (from the bearer token and its live session) and from where.
 import type { Actor } from '../auth/sessions';
+import type { BackupSchedule } from '../backup/schedule';
 import { findActor } from '../auth/sessions';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import type { Config } from '../config';
@@ -24,6 +25,8 @@ export interface AppDeps {
   now: () => Date;
   /** Encrypted document blobs under DATA_DIR. */
   blobs: BlobStore;
+  /** Scheduled backups (BACKUP_DIR), whose last outcome the administrator sees. */
+  backups: BackupSchedule;
 }
 
 export interface Context {

@@ -17,4 +17,6 @@ export const adminRouter = router({
   findAccount: adminProcedure.input(accountLookupInput).query(({ ctx, input }) => ({ account: findAccount(callerOf(ctx), input.email) })),
   resetPassword: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => resetPassword(callerOf(ctx), input.idUser)),
   emergencyAccesses: adminProcedure.query(({ ctx }) => ({ accesses: emergencyAccessesFor(callerOf(ctx)) })),
+  // No patient data: the schedule and its last outcome, so a failing backup is seen before it is needed.
+  backupStatus: adminProcedure.query(({ ctx }) => ctx.deps.backups.status()),
 });
