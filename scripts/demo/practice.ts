@@ -1,0 +1,218 @@
+// Seeds the demo practice into a DATA_DIR through the real app: every account, link, record item
+// and document is created by a REST call, as a receptionist and two doctors would make them, so
+// the consent rules, triggers, audit trail and document encryption all hold for what it makes.
+import type { FastifyInstance } from 'fastify';
+import type { PendingRegistration, Session } from '../../shared/auth';
+import type { MedicAccount } from '../../shared/admin';
+import type { Patient } from '../../shared/patients';
+import type { ClinicalHistory } from '../../shared/record';
+import { buildApp } from '../../server/app';
+import type { Config } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { ensureDataDir } from '../../server/secrets';
+import { apiClient, type ApiClient } from './api-client';
+import { demoCalendar, type DemoCalendar } from './calendar';
+import { accountsIn, databasePathOf } from './existing-practice';
+import { ADMINISTRATOR, MEDICS, demoPatients, type DemoMedic, type DemoPatient } from './people';
+import { seededRandom } from './random';
+import { planRecord, type RecordPlan } from './record-plan';
+import { ecgStripPng, onePagePdf } from './sample-documents';
+
+/** Every demo account's password: long enough, and not on the common-password list. */
+export const DEMO_PASSWORD = 'consulta-demo-2025';
+export const DEMO_PATIENT_COUNT = 40;
+const SEED = 20_240_611;
+
+/** Today's appointments, in the order of the patients that have one (two per medic and the featured patient). */
+const TODAYS_TIMES = [9 * 60, 9 * 60 + 30, 10 * 60 + 15, 11 * 60, 12 * 60 + 30, 16 * 60 + 30];
+
+export interface DemoPractice {
+  dataDir: string;
+  password: string;
+  administrator: { name: string; email: string };
+  medics: { name: string; email: string; patients: number }[];
+  /** The patient with both documents and an appointment today: a good first record to open. */
+  featuredPatient: { name: string; email: string; idPatient: number };
+  patients: number;
+  sharedPatients: number;
+  todaysAppointments: number;
+}
+
+export class PracticeExistsError extends Error {
+  constructor(readonly dataDir: string, readonly accounts: number) {
+    super(`${databasePathOf(dataDir)} already holds a practice (${accounts} accounts): the demo never writes over one. Choose an empty DATA_DIR (or --data-dir DIR).`);
+  }
+}
+
+interface SeededPatient {
+  profile: DemoPatient;
+  idPatient: number;
+  /** Index in MEDICS of the doctor who keeps the record, and of the second doctor when shared. */
+  medic: number;
+  secondMedic: number | null;
+  session: Session | null;
+}
+
+const fullName = (person: { name: string; lname: string }) => `${person.name} ${person.lname}`;
+
+async function signIn(anonymous: ApiClient, email: string): Promise<Session> {
+  return anonymous.call<Session>('POST', '/api/auth/login', { email, password: DEMO_PASSWORD }, 200);
+}
+
+/** The administrator registers first (and so becomes it), then approves the two medics who register after. */
+async function createDoctors(app: FastifyInstance, anonymous: ApiClient): Promise<{ admin: ApiClient; medics: ApiClient[] }> {
+  const registerMedic = (medic: DemoMedic) =>
+    anonymous.call<Session | PendingRegistration>('POST', '/api/auth/register', { name: medic.name, lname: medic.lname, email: medic.email, password: DEMO_PASSWORD, type: 'medic' });
+  const adminSession = (await registerMedic(ADMINISTRATOR)) as Session;
+  const admin = apiClient(app, adminSession.access_token);
+  for (const medic of MEDICS) await registerMedic(medic);
+  const { medics: accounts } = await admin.call<{ medics: MedicAccount[] }>('GET', '/api/admin/medics');
+  const medics: ApiClient[] = [];
+  for (const medic of [ADMINISTRATOR, ...MEDICS]) {
+    const account = accounts.find((candidate) => candidate.email === medic.email)!;
+    if (account.status === 'pending') await admin.call('POST', `/api/admin/medics/${account.idMedic}/approve`, undefined, 200);
+    const client = medic === ADMINISTRATOR ? admin : apiClient(app, (await signIn(anonymous, medic.email)).access_token);
+    await client.call('PATCH', '/api/medics/me', { phone: medic.phone, whatsapp: medic.phone, about: medic.about });
+    if (medic !== ADMINISTRATOR) medics.push(client);
+  }
+  return { admin, medics };
+}
+
+/** The record fields a new account does not take, sent as the record's first edit. */
+const recordDetails = (profile: DemoPatient, lifestyle: RecordPlan['lifestyle']) => ({
+  phone: profile.phone,
+  address: profile.address,
+  addressSpecific: profile.addressSpecific,
+  bloodGroup: profile.bloodGroup,
+  bloodRh: profile.bloodRh,
+  civilStatus: profile.civilStatus,
+  weight: profile.weight,
+  height: profile.height,
+  documentNumber: profile.documentNumber,
+  documentType: profile.documentType,
+  profession: profile.profession,
+  religion: profile.religion,
+  nationality: profile.nationality,
+  education: profile.education,
+  insurance: profile.insurance,
+  lifestyle,
+});
+
+/**
+ * Each patient comes to the practice the way the product allows, so every link carries consent:
+ * most are created by their doctor (linked at once); every fourth registered themself naming their
+ * doctor; every fifth also accepted the other doctor's link request.
+ */
+async function admitPatient(app: FastifyInstance, anonymous: ApiClient, medics: ApiClient[], profile: DemoPatient, index: number): Promise<SeededPatient> {
+  const medic = index % 2;
+  const secondMedic = index % 5 === 2 ? 1 - medic : null;
+  const doctor = medics[medic]!;
+  let session: Session | null = null;
+  let idPatient: number;
+  if (index % 4 === 3) {
+    session = await anonymous.call<Session>('POST', '/api/auth/register', {
+      name: profile.name, lname: profile.lname, email: profile.email, password: DEMO_PASSWORD, type: 'patient', doctorEmail: MEDICS[medic]!.email,
+    });
+    idPatient = (await apiClient(app, session.access_token).call<{ patient: Patient }>('GET', '/api/patients/me')).patient.idPatient;
+  } else {
+    idPatient = (await doctor.call<Patient>('POST', '/api/patients', {
+      name: profile.name, lname: profile.lname, email: profile.email, password: DEMO_PASSWORD, phone: profile.phone, address: profile.address,
+    })).idPatient;
+  }
+  if (secondMedic !== null) {
+    const { request } = await medics[secondMedic]!.call<{ request: { idRequest: number } }>('POST', '/api/medics/link-patient', { patientEmail: profile.email }, 202);
+    session ??= await signIn(anonymous, profile.email);
+    await apiClient(app, session.access_token).call('POST', `/api/patients/me/link-requests/${request.idRequest}/accept`, undefined, 200);
+  }
+  return { profile, idPatient, medic, secondMedic, session };
+}
+
+async function writeRecord(medics: ApiClient[], patient: SeededPatient, plan: RecordPlan, calendar: DemoCalendar, todayAt: number | undefined): Promise<void> {
+  const doctor = medics[patient.medic]!;
+  const base = `/api/patients/${patient.idPatient}`;
+  await doctor.call('PATCH', base, recordDetails(patient.profile, plan.lifestyle));
+  for (const item of plan.conditions) await doctor.call('POST', `${base}/pathological-records`, item);
+  for (const item of plan.allergies) await doctor.call('POST', `${base}/allergies`, item);
+  for (const item of patient.profile.contacts) await doctor.call('POST', `${base}/contacts`, item);
+  for (const item of plan.vitals) await doctor.call('POST', `${base}/vitals`, item);
+  for (const item of plan.labs) await doctor.call('POST', `${base}/labs`, item);
+  for (const item of plan.vaccines) await doctor.call('POST', `${base}/vaccines`, item);
+  for (const [number, visit] of plan.visits.entries()) {
+    // A shared patient sees the second doctor now and then; the appointment is theirs.
+    const seenBy = patient.secondMedic !== null && number % 3 === 2 ? medics[patient.secondMedic]! : doctor;
+    const appointment = await seenBy.call<ClinicalHistory>('POST', '/api/clinical-history', { idPatient: patient.idPatient, ...visit });
+    // Past days stay as written; closing is the one change allowed on them.
+    await seenBy.call('PATCH', `/api/clinical-history/${appointment.idHistory}`, { closed: true });
+  }
+  if (todayAt !== undefined) {
+    await doctor.call('POST', '/api/clinical-history', { idPatient: patient.idPatient, date: calendar.at(calendar.today, todayAt), end: null, ...plan.todaysVisit });
+  }
+}
+
+async function uploadDocuments(doctor: ApiClient, patient: SeededPatient, plan: RecordPlan, calendar: DemoCalendar): Promise<void> {
+  const labDay = plan.labs.at(-1)?.date ?? calendar.today;
+  const report = onePagePdf('Informe de laboratorio', [
+    `Paciente: ${fullName(patient.profile)}    ${patient.profile.documentType}: ${patient.profile.documentNumber}`,
+    `Fecha de extracción: ${labDay}`,
+    '',
+    ...plan.labs.filter((lab) => lab.date === labDay || plan.labs.length < 8).slice(0, 14).map((lab) => `${lab.testName}: ${lab.value} ${lab.unit}   (referencia ${lab.referenceRange})`),
+    '',
+    'Laboratorio de análisis clínicos (datos de demostración).',
+  ]);
+  await doctor.upload(`/api/medics/patients/${patient.idPatient}/files`, { bytes: report, name: 'informe-laboratorio.pdf', type: 'application/pdf' }, 'Analítica de control');
+  await doctor.upload(`/api/medics/patients/${patient.idPatient}/files`, { bytes: ecgStripPng(), name: 'electrocardiograma.png', type: 'image/png' }, 'ECG en reposo: ritmo sinusal a 75 lpm');
+}
+
+/** Seeds the demo practice into `config.dataDir`, or throws PracticeExistsError when it holds one. */
+export async function seedDemoPractice(config: Config, now = new Date()): Promise<DemoPractice> {
+  const { dataDir } = config;
+  const accounts = accountsIn(dataDir);
+  if (accounts > 0) throw new PracticeExistsError(dataDir, accounts);
+
+  ensureDataDir(dataDir);
+  const db = openDatabase(databasePathOf(dataDir));
+  // Thousands of small commits: without a flush each, seeding takes seconds instead of a minute. WAL
+  // stays consistent; only this connection relaxes it, and `npm start` opens its own with FULL.
+  db.$client.pragma('synchronous = NORMAL');
+  // One address makes every call here: the per-address cap on sign-ins and registrations is for strangers.
+  const app = await buildApp({ config, db, clientDir: null, authFlood: { max: 10_000, timeWindowMs: 60_000 } });
+  try {
+    const random = seededRandom(SEED);
+    const calendar = demoCalendar(now);
+    const anonymous = apiClient(app);
+    const { medics } = await createDoctors(app, anonymous);
+    const profiles = demoPatients(random, DEMO_PATIENT_COUNT);
+    const seeded: SeededPatient[] = [];
+    for (const [index, profile] of profiles.entries()) seeded.push(await admitPatient(app, anonymous, medics, profile, index));
+
+    let todaysAppointments = 0;
+    for (const [index, patient] of seeded.entries()) {
+      const plan = planRecord(random, calendar, patient.profile);
+      const featured = index === 0;
+      // The first record shows every kind of item, whatever the draw gave it.
+      if (featured && plan.allergies.length === 0) plan.allergies.push({ allergyName: 'Penicilina', type: 'Medicamento', severity: 'Severe', reaction: 'Urticaria generalizada y angioedema' });
+      const todayAt = TODAYS_TIMES[index];
+      if (todayAt !== undefined) todaysAppointments++;
+      await writeRecord(medics, patient, plan, calendar, todayAt);
+      if (featured) await uploadDocuments(medics[patient.medic]!, patient, plan, calendar);
+    }
+
+    const featured = seeded[0]!;
+    return {
+      dataDir,
+      password: DEMO_PASSWORD,
+      administrator: { name: fullName(ADMINISTRATOR), email: ADMINISTRATOR.email },
+      medics: MEDICS.map((medic, index) => ({
+        name: fullName(medic),
+        email: medic.email,
+        patients: seeded.filter((patient) => patient.medic === index || patient.secondMedic === index).length,
+      })),
+      featuredPatient: { name: fullName(featured.profile), email: featured.profile.email, idPatient: featured.idPatient },
+      patients: seeded.length,
+      sharedPatients: seeded.filter((patient) => patient.secondMedic !== null).length,
+      todaysAppointments,
+    };
+  } finally {
+    await app.close();
+  }
+}
