@@ -1,7 +1,9 @@
 // /admin: the practice administrator's page (API.md "Practice administration"): medic accounts to
-// approve, disable or enable, a password reset for someone locked out, and the emergency accesses.
+// approve, disable or enable, a password reset for someone locked out, the emergency accesses, and
+// whether the scheduled backups are running.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BackupStatusPanel } from '../features/admin/backup-status';
 import { EmergencyAccesses } from '../features/admin/emergency-accesses';
 import { MedicAccounts } from '../features/admin/medic-accounts';
 import { ResetPassword } from '../features/admin/reset-password';
@@ -26,6 +28,7 @@ export function AdminPage() {
       <MedicAccounts currentUserId={currentUserId} />
       <ResetPassword />
       <EmergencyAccesses />
+      <BackupStatusPanel />
     </section>
   );
 }

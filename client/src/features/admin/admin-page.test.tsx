@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { MedicAccount } from '../../../../shared/admin';
+import { BACKUPS_OFF } from '../../../../shared/backup-status';
 import type { EmergencyAccess } from '../../../../shared/patients';
 import { fail, fakeTrpcServer, ok } from '../../test/fake-trpc-server';
 import { adminUser, medicUser, patientUser, renderApp, sessionFor } from '../../test/render-app';
@@ -33,6 +34,7 @@ const adminServer = (handlers: Parameters<typeof fakeTrpcServer>[0] = {}) =>
     'auth.profile': () => ok({ user: adminUser }),
     'admin.medics': () => ok({ medics }),
     'admin.emergencyAccesses': () => ok({ accesses: [access] }),
+    'admin.backupStatus': () => ok(BACKUPS_OFF),
     ...handlers,
   });
 
