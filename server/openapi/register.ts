@@ -1,0 +1,19 @@
+// GET /api/openapi.json (the description, made once on first request) and GET /api/docs (the
+// client's reference page: the built app's index.html, whose router shows pages/api-docs.tsx).
+import type { FastifyInstance } from 'fastify';
+import { toErrorBody } from '../rest/error-body';
+import { buildOpenApiDocument } from './document';
+
+export function registerApiDescription(app: FastifyInstance, options: { servesClient: boolean }): void {
+  let document: string | undefined;
+  app.get('/api/openapi.json', async (_request, reply) => {
+    document ??= JSON.stringify(buildOpenApiDocument());
+    return reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(document);
+  });
+  app.get('/api/docs', async (request, reply) => {
+    if (!options.servesClient) {
+      return reply.code(404).send(toErrorBody({ code: 'NOT_FOUND', status: 404, message: 'No client is served here: read /api/openapi.json.' }));
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

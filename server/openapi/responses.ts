@@ -1,0 +1,330 @@
+// What each procedure answers, as zod schemas for the API description. The shapes are the types in
+// shared/ and the services (API.md "Shapes"): each schema below is checked by the compiler against
+// the output tRPC infers for its procedure, and openapi.test.ts validates real answers against the
+// JSON Schema made from it, so a description cannot drift from what the server sends.
+import type { inferRouterOutputs } from '@trpc/server';
+import { z } from 'zod';
+import {
+  ALLERGY_SEVERITIES,
+  BLOOD_GROUPS,
+  BLOOD_RH,
+  FILE_MAIN_TYPES,
+  LINK_REQUEST_STATUSES,
+  RECORD_STATUSES,
+  USER_STATUSES,
+  USER_TYPES,
+} from '../../shared/constants';
+import { errorStatus, type ErrorCode } from '../../shared/errors';
+import type { HealthBody } from '../health';
+import type { AppRouter } from '../trpc/router';
+
+type Out = inferRouterOutputs<AppRouter>;
+
+const text = z.string();
+const nullableText = z.string().nullable();
+const id = z.number().int().positive();
+
+export const userSchema = z
+  .object({
+    idUser: id,
+    name: text,
+    lname: text,
+    email: text,
+    type: z.enum(USER_TYPES),
+    phone: nullableText,
+    address: nullableText,
+    isAdmin: z.boolean(),
+    status: z.enum(USER_STATUSES),
+    mustChangePassword: z.boolean(),
+  })
+  .meta({ id: 'User' });
+
+export const sessionSchema = z.object({ access_token: text, user: userSchema }).meta({ id: 'Session' });
+export const pendingRegistrationSchema = z
+  .object({ pending: z.literal(true), message: text })
+  .meta({ id: 'PendingRegistration' });
+
+export const doctorSchema = z
+  .object({ idMedic: id, name: text, lname: text, email: text, phone: nullableText, whatsapp: nullableText, about: nullableText })
+  .meta({ id: 'Doctor' });
+
+export const medicAccountSchema = z
+  .object({
+    idMedic: id,
+    idUser: id,
+    name: text,
+    lname: text,
+    email: text,
+    status: z.enum(USER_STATUSES),
+    isAdmin: z.boolean(),
+    createdAt: text,
+  })
+  .meta({ id: 'MedicAccount' });
+
+const accountSummarySchema = z
+  .object({ idUser: id, name: text, lname: text, email: text, type: z.enum(USER_TYPES), status: z.enum(USER_STATUSES) })
+  .meta({ id: 'AccountSummary' });
+
+const patientRef = z.object({ idPatient: id, name: text, lname: text });
+
+export const emergencyAccessSchema = z
+  .object({ idAccess: id, medic: doctorSchema, patient: patientRef, reason: text, startedAt: text, expiresAt: text })
+  .meta({ id: 'EmergencyAccess' });
+
+const linkRequestForMedic = z
+  .object({ idRequest: id, patient: patientRef.extend({ email: text }), createdAt: text, status: z.enum(LINK_REQUEST_STATUSES) })
+  .meta({ id: 'LinkRequestForMedic' });
+const linkRequestForPatient = z
+  .object({ idRequest: id, medic: doctorSchema, createdAt: text })
+  .meta({ id: 'LinkRequestForPatient' });
+
+const bloodGroup = z.enum(BLOOD_GROUPS).nullable();
+const bloodRh = z.enum(BLOOD_RH).nullable();
+
+export const patientListItemSchema = z
+  .object({
+    idPatient: id,
+    name: text,
+    lname: text,
+    email: text,
+    phone: nullableText,
+    bloodGroup,
+    bloodRh,
+    lastAppointment: nullableText,
+    appointmentCount: z.number().int(),
+  })
+  .meta({ id: 'PatientListItem' });
+
+const patientSearchResult = z
+  .object({ idPatient: id, name: text, lname: text, email: text, phone: nullableText, linked: z.boolean() })
+  .meta({ id: 'PatientSearchResult' });
+
+export const patientSchema = z
+  .object({
+    idPatient: id,
+    idUser: id,
+    name: text,
+    lname: text,
+    email: text,
+    phone: nullableText,
+    extraPhone: text,
+    address: nullableText,
+    addressSpecific: text,
+    bloodGroup,
+    bloodRh,
+    civilStatus: nullableText,
+    weight: z.number().nullable(),
+    height: z.number().nullable(),
+    policy: text,
+    documentNumber: nullableText,
+  })
+  .meta({ id: 'Patient' });
+
+const nullableNumber = z.number().nullable();
+
+export const allergySchema = z
+  .object({ idPatientAllergy: id, allergyName: text, severity: z.enum(ALLERGY_SEVERITIES).nullable(), type: nullableText, reaction: nullableText })
+  .meta({ id: 'Allergy' });
+export const pathologicalRecordSchema = z
+  .object({ idRecord: id, condition: text, diagnosisDate: nullableText, status: z.enum(RECORD_STATUSES).nullable(), notes: nullableText })
+  .meta({ id: 'PathologicalRecord' });
+export const vitalSchema = z
+  .object({
+    idVital: id,
+    date: text,
+    systolic: nullableNumber,
+    diastolic: nullableNumber,
+    heartRate: nullableNumber,
+    temperature: nullableNumber,
+    oxygenSaturation: nullableNumber,
+    respiratoryRate: nullableNumber,
+  })
+  .meta({ id: 'Vital' });
+export const labSchema = z
+  .object({
+    idLabs: id,
+    idContent: nullableNumber,
+    testName: nullableText,
+    value: nullableText,
+    unit: nullableText,
+    referenceRange: nullableText,
+    date: text,
+    comment: nullableText,
+  })
+  .meta({ id: 'Lab' });
+export const vaccineSchema = z
+  .object({ idVaccine: id, vaccineName: text, date: text, dose: nullableText, manufacturer: nullableText, nextDose: nullableText })
+  .meta({ id: 'Vaccine' });
+export const contactSchema = z
+  .object({ idContact: id, name: text, relationship: nullableText, phone: nullableText, email: nullableText, address: nullableText })
+  .meta({ id: 'Contact' });
+export const clinicalHistorySchema = z
+  .object({
+    idHistory: id,
+    idPatient: id,
+    idMedic: id.nullable(),
+    date: text,
+    start: text,
+    end: nullableText,
+    motive: text,
+    notes: nullableText,
+    medications: z.array(text),
+    diagnosisIds: z.array(text),
+    closed: z.boolean(),
+  })
+  .meta({ id: 'ClinicalHistory' });
+export const fileSchema = z
+  .object({
+    idFile: id,
+    name: text,
+    date: text,
+    mainType: z.enum(FILE_MAIN_TYPES),
+    code: text,
+    comment: nullableText,
+    size: z.number().int().nonnegative(),
+    mimeType: text,
+  })
+  .meta({ id: 'File' });
+
+const lookup = z.object({ id, name: text }).meta({ id: 'Lookup' });
+const habit = <T extends Record<string, z.ZodType>>(shape: T) => z.object(shape).nullable();
+const insurance = z
+  .object({ name: nullableText, type: nullableText, provider: nullableText, policyNumber: nullableText })
+  .meta({ id: 'Insurance' });
+const lifestyle = z
+  .object({
+    alcohol: habit({ frequency: nullableText, quantity: nullableText, type: nullableText }),
+    tobacco: habit({ frequency: nullableText, quantity: nullableText, yearsUsing: nullableText }),
+    drugs: habit({ type: nullableText, frequency: nullableText }),
+    physicalActivity: habit({ frequency: nullableText, type: nullableText, duration: nullableText }),
+  })
+  .meta({ id: 'Lifestyle' });
+
+/** What the medic's and the patient's record share: the patient, the lookups and the lists but appointments. */
+const recordShape = {
+  patient: patientSchema,
+  profession: lookup.nullable(),
+  religion: lookup.nullable(),
+  nationality: lookup.nullable(),
+  education: lookup.nullable(),
+  documentType: lookup.nullable(),
+  insurance: insurance.nullable(),
+  lifestyle: lifestyle.nullable(),
+  allergies: z.array(allergySchema),
+  vitals: z.array(vitalSchema),
+  labs: z.array(labSchema),
+  vaccines: z.array(vaccineSchema),
+  pathologicalRecords: z.array(pathologicalRecordSchema),
+  contacts: z.array(contactSchema),
+  files: z.array(fileSchema),
+};
+
+export const patientDetailSchema = z
+  .object({
+    ...recordShape,
+    history: z.array(clinicalHistorySchema),
+    /** Under emergency access, which one and its end (the client's banner); otherwise null. */
+    emergencyAccess: z.object({ idAccess: id, reason: text, expiresAt: text }).nullable(),
+  })
+  .meta({ id: 'PatientDetail' });
+
+export const patientSelfSchema = z
+  .object({
+    ...recordShape,
+    doctors: z.array(doctorSchema),
+    clinicalHistories: z.array(clinicalHistorySchema),
+    linkRequests: z.array(linkRequestForPatient),
+  })
+  .meta({ id: 'PatientSelf' });
+
+const accessLogEvent = z
+  .object({
+    at: text,
+    action: text,
+    outcome: z.enum(['success', 'failure', 'denied']),
+    medic: z.object({ idMedic: id, name: text, lname: text }).nullable(),
+    detail: nullableText,
+    emergency: z.boolean(),
+  })
+  .meta({ id: 'AccessLogEvent' });
+
+export const errorBodySchema = z
+  .object({
+    statusCode: z.number().int(),
+    error: text,
+    code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]),
+    message: text,
+    issues: z.array(z.object({ path: text, message: text })).optional(),
+  })
+  .meta({ id: 'ErrorBody', description: 'Every failed call. `issues` only for validation (400).' });
+
+export const healthSchema = z
+  .object({ status: z.literal('ok'), database: z.literal('writable'), documents: z.literal('present') })
+  .meta({ id: 'Health' }) satisfies z.ZodType<HealthBody>;
+export const unhealthySchema = z
+  .object({ status: z.literal('unavailable'), database: z.enum(['writable', 'unavailable']), documents: z.enum(['present', 'missing']) })
+  .meta({ id: 'Unhealthy', description: 'Which of the two failed, and nothing more.' }) satisfies z.ZodType<HealthBody>;
+
+const patientPage = z
+  .object({ patients: z.array(patientListItemSchema), nextCursor: nullableText, total: z.number().int().nonnegative() })
+  .meta({ id: 'PatientPage' });
+const accessLogPage = z
+  .object({ events: z.array(accessLogEvent), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() })
+  .meta({ id: 'AccessLogPage' });
+const doctorLinked = z.object({ message: text, doctor: doctorSchema });
+
+/**
+ * The answer of every procedure that answers something (the ones REST answers 204 for are absent),
+ * each schema typed by the output tRPC infers for it.
+ */
+export const procedureResponses = {
+  'auth.register': z.union([sessionSchema, pendingRegistrationSchema]) satisfies z.ZodType<Out['auth']['register']>,
+  'auth.login': sessionSchema satisfies z.ZodType<Out['auth']['login']>,
+  'auth.profile': z.object({ user: userSchema }) satisfies z.ZodType<Out['auth']['profile']>,
+
+  'admin.medics': z.object({ medics: z.array(medicAccountSchema) }) satisfies z.ZodType<Out['admin']['medics']>,
+  'admin.approveMedic': medicAccountSchema satisfies z.ZodType<Out['admin']['approveMedic']>,
+  'admin.disableMedic': medicAccountSchema satisfies z.ZodType<Out['admin']['disableMedic']>,
+  'admin.enableMedic': medicAccountSchema satisfies z.ZodType<Out['admin']['enableMedic']>,
+  'admin.findAccount': z.object({ account: accountSummarySchema.nullable() }) satisfies z.ZodType<Out['admin']['findAccount']>,
+  'admin.resetPassword': z.object({ temporaryPassword: text }) satisfies z.ZodType<Out['admin']['resetPassword']>,
+  'admin.emergencyAccesses': z.object({ accesses: z.array(emergencyAccessSchema) }) satisfies z.ZodType<Out['admin']['emergencyAccesses']>,
+
+  'medics.myPatients': z.union([patientPage, z.object({ patients: z.array(patientListItemSchema) })]) satisfies z.ZodType<
+    Out['medics']['myPatients']
+  >,
+  'medics.patientPage': patientPage satisfies z.ZodType<Out['medics']['patientPage']>,
+  'medics.searchPatients': z.array(patientSearchResult) satisfies z.ZodType<Out['medics']['searchPatients']>,
+  'medics.linkPatient': z.object({ message: text, request: linkRequestForMedic }) satisfies z.ZodType<Out['medics']['linkPatient']>,
+  'medics.linkRequests': z.object({ requests: z.array(linkRequestForMedic) }) satisfies z.ZodType<Out['medics']['linkRequests']>,
+  'medics.emergencyAccess': emergencyAccessSchema satisfies z.ZodType<Out['medics']['emergencyAccess']>,
+  'medics.patientDetail': patientDetailSchema satisfies z.ZodType<Out['medics']['patientDetail']>,
+  'medics.me': doctorSchema satisfies z.ZodType<Out['medics']['me']>,
+  'medics.updateMe': doctorSchema satisfies z.ZodType<Out['medics']['updateMe']>,
+  'medics.searchDoctors': z.array(doctorSchema) satisfies z.ZodType<Out['medics']['searchDoctors']>,
+
+  'patients.me': patientSelfSchema satisfies z.ZodType<Out['patients']['me']>,
+  'patients.accessLog': accessLogPage satisfies z.ZodType<Out['patients']['accessLog']>,
+  'patients.linkDoctor': doctorLinked satisfies z.ZodType<Out['patients']['linkDoctor']>,
+  'patients.acceptLinkRequest': doctorLinked satisfies z.ZodType<Out['patients']['acceptLinkRequest']>,
+  'patients.create': patientSchema satisfies z.ZodType<Out['patients']['create']>,
+  'patients.list': z.array(patientSchema) satisfies z.ZodType<Out['patients']['list']>,
+  'patients.byId': patientSchema satisfies z.ZodType<Out['patients']['byId']>,
+  'patients.update': patientSchema satisfies z.ZodType<Out['patients']['update']>,
+
+  'clinicalHistory.create': clinicalHistorySchema satisfies z.ZodType<Out['clinicalHistory']['create']>,
+  'clinicalHistory.update': clinicalHistorySchema satisfies z.ZodType<Out['clinicalHistory']['update']>,
+} satisfies Record<string, z.ZodType>;
+
+/** A record collection's item, by the collection's key (record-collections.ts). */
+export const collectionItems: Record<string, z.ZodType> = {
+  allergies: allergySchema,
+  pathologicalRecords: pathologicalRecordSchema,
+  vitals: vitalSchema,
+  labs: labSchema,
+  vaccines: vaccineSchema,
+  contacts: contactSchema,
+};
+
+/** The description of an answer no schema above covers: an honest object, not an invented shape. */
+export const undescribedObject = z.object({}).loose().meta({ description: 'A JSON object (API.md describes it).' });

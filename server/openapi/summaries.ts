@@ -1,0 +1,54 @@
+// One line per procedure for the API description's readers (API.md's routes, in short). A
+// procedure without a line here is still described, under its own name.
+const summaries: Record<string, string> = {
+  'auth.register': 'Register a patient or a medic (a medic after the administrator waits for approval)',
+  'auth.login': 'Sign in: a session token and the user',
+  'auth.profile': 'The signed-in user',
+  'auth.logout': 'Sign out: the token is revoked',
+  'auth.changePassword': 'Change your password; every other session ends',
+  'admin.medics': 'Every medic account, pending first',
+  'admin.approveMedic': 'Approve a pending medic',
+  'admin.disableMedic': "Disable a medic; their sessions end at once",
+  'admin.enableMedic': 'Enable a disabled medic',
+  'admin.findAccount': 'Find an account by its exact email',
+  'admin.resetPassword': 'Reset an account to a temporary password, shown once',
+  'admin.emergencyAccesses': 'Every emergency access, newest first',
+  'medics.myPatients': 'Your linked patients: the whole list, or a page of it with limit, q and cursor',
+  'medics.searchPatients': 'Search your patients (any field) and others (exact email)',
+  'medics.linkPatient': 'Ask a patient to link you as their doctor',
+  'medics.linkRequests': 'Your link requests, pending or declined',
+  'medics.withdrawLinkRequest': 'Withdraw a link request',
+  'medics.emergencyAccess': "Open a patient's record read-only for an emergency, stating the reason",
+  'medics.me': 'Your doctor profile',
+  'medics.updateMe': 'Edit your doctor profile',
+  'medics.unlinkPatient': 'Unlink a patient',
+  'medics.searchDoctors': 'Search doctors by name or email',
+  'medics.patientDetail': "A linked patient's whole record",
+  'medics.deleteFile': "Delete a document from a patient's record",
+  'patients.me': 'Your own record, your doctors and pending link requests',
+  'patients.accessLog': 'Who read or changed your record, newest first',
+  'patients.linkDoctor': 'Link a doctor by their email',
+  'patients.acceptLinkRequest': "Accept a doctor's link request",
+  'patients.declineLinkRequest': "Decline a doctor's link request",
+  'patients.unlinkDoctor': 'Unlink one of your doctors',
+  'patients.create': 'Create a patient (a new account, or for an existing patient account), linked to you',
+  'patients.list': 'Your linked patients, whole',
+  'patients.byId': 'One patient',
+  'patients.update': "Edit a patient's data",
+  'clinicalHistory.create': 'Add an appointment',
+  'clinicalHistory.update': 'Edit an appointment (only on its own day)',
+  'clinicalHistory.remove': 'Delete an appointment (only on its own day)',
+};
+
+const collectionVerbs: Record<string, string> = { add: 'Add an item to', update: 'Edit an item of', remove: 'Delete an item of' };
+
+export function summaryOf(procedure: string): string {
+  const own = summaries[procedure];
+  if (own) return own;
+  const collection = /^patients\.(\w+)\.(add|update|remove)$/.exec(procedure);
+  if (collection) {
+    const name = collection[1]!.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+    return `${collectionVerbs[collection[2]!]} a patient's ${name}`;
+  }
+  return procedure;
+}
