@@ -15,7 +15,6 @@ import { defaultSignInLimits, SignInFailures, type SignInLimits } from './auth/s
 import { registerClientFiles } from './client-files';
 import { registerCompression } from './compression';
 import { registerApiDescription } from './openapi/register';
-import { registerApiDescription } from './openapi/register';
 import { BlobStore } from './files/blob-store';
 import { loadDocumentKey } from './files/document-key';
 import { knownBlobNames } from './services/documents';
@@ -144,7 +143,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;
   const servesClient = clientDir ? await registerClientFiles(app, clientDir) : false;
-  registerApiDescription(app, { servesClient });
   registerApiDescription(app, { servesClient });
 
   app.setNotFoundHandler((request, reply) => {
