@@ -17,6 +17,7 @@ const ChangePasswordPage = lazy(() =>
 );
 const MedicProfilePage = lazy(() => import('../pages/medic-profile').then((module) => ({ default: module.MedicProfilePage })));
 const AdminPage = lazy(() => import('../pages/admin').then((module) => ({ default: module.AdminPage })));
+const ApiDocsPage = lazy(() => import('../pages/api-docs').then((module) => ({ default: module.ApiDocsPage })));
 
 export function AppRoutes() {
   return (
@@ -61,6 +62,9 @@ export function AppRoutes() {
           <ProtectedRoute adminOnly showBack>
             <AdminPage />
           </ProtectedRoute>
+        </Route>
+        <Route path="/api/docs">
+          <ApiDocsPage />
         </Route>
         <Route>
           <Redirect to="/dashboard" replace />
