@@ -7,7 +7,8 @@
 // is already overdue — a minute after start (sooner for intervals shorter than that). Counting from the
 // last run rather than from start-up matters: a server restarted more often than its interval (a nightly
 // reboot with the default 24 hours) would otherwise never reach its first backup. The minute keeps the
-// backup's disk and CPU out of the way of start-up.
+// backup's disk and CPU out of the way of start-up. After a failure the next attempt comes within
+// the hour: a full day without a backup for a passing problem (a disk briefly full) is too long.
 import type Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { mkdir } from 'node:fs/promises';
@@ -22,6 +23,7 @@ import { readLastRun, writeLastRun } from './schedule-status-file';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const FIRST_RUN_DELAY_MS = 60_000;
 const HOUR_MS = 3_600_000;
+const RETRY_AFTER_FAILURE_MS = HOUR_MS;
 
 export interface BackupScheduleOptions {
   config: BackupScheduleConfig;
@@ -57,6 +59,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function createBackupSchedule(options: BackupScheduleOptions): BackupSchedule {
   const { config, dataDir, log, now } = options;
   const intervalMs = options.intervalMs ?? config.everyHours * HOUR_MS;
+  const waitAfter = (run: BackupRun) => (run.ok ? intervalMs : Math.min(intervalMs, RETRY_AFTER_FAILURE_MS));
   let lastRun = readLastRun(dataDir);
   let nextRunAt: Date | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -123,11 +126,15 @@ export function createBackupSchedule(options: BackupScheduleOptions): BackupSche
   }
 
   function runNow(): Promise<BackupRun> {
-    inFlight ??= backUp().finally(() => {
-      inFlight = null;
-      disarm();
-      if (!stopped) arm(new Date(now().getTime() + intervalMs));
-    });
+    inFlight ??= backUp()
+      .finally(() => {
+        inFlight = null;
+      })
+      .then((run) => {
+        disarm();
+        if (!stopped) arm(new Date(now().getTime() + waitAfter(run)));
+        return run;
+      });
     return inFlight;
   }
 
@@ -142,7 +149,7 @@ export function createBackupSchedule(options: BackupScheduleOptions): BackupSche
     start() {
       if (stopped || timer || inFlight) return;
       const soon = now().getTime() + Math.min(intervalMs, FIRST_RUN_DELAY_MS);
-      const due = lastRun ? Date.parse(lastRun.at) + intervalMs : soon;
+      const due = lastRun ? Date.parse(lastRun.at) + waitAfter(lastRun) : soon;
       arm(new Date(Math.max(due, soon)));
     },
     async stop() {
