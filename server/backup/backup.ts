@@ -1,8 +1,203 @@
-// `npm run backup` and scheduled backups: one encrypted archive of DATA_DIR (work in progress).
-import type Database from 'better-sqlite3';
+// `npm run backup` and the scheduled backups: one encrypted archive (archive-format.ts) holding a
+// consistent snapshot of the database, every document blob that snapshot names, and the document
+// and audit keys. The JWT secret does not travel: a restored install signs its own tokens, so
+// everyone signs in again after a restore, which is what ending sessions on a restore should do.
+import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { link, mkdir, mkdtemp, open, readdir, rename, rm, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { AUDIT_KEY_FILE } from '../audit/audit-key';
+import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
+import { ArchiveWriter, type ScryptParams } from './archive-format';
+import { snapshotDatabase, type SnapshotContents } from './snapshot';
+import { AUDIT_KEY, blobEntry, DATABASE, DOCUMENT_KEY, MANIFEST, writeBytesEntry, writeEnd, writeFileEntry, type Manifest } from './payload';
 
 export interface BackupSummary { file: string; bytes: number; patients: number; documents: number; tables: number; rows: number; ms: number }
 
-export async function createBackup(options: { dataDir: string; outFile: string; passphrase: string; masterKey?: string; db?: Database.Database }): Promise<BackupSummary> {
-  throw new Error(`createBackup(${options.outFile}) is not written yet`);
+/** Not for users: tests make key derivation cheap, and --plain is a decision the CLI asks twice for. */
+export interface BackupExtras {
+  scrypt?: ScryptParams;
+  /** Unencrypted archive without the keys (the CLI asks for --i-understand-this-is-unencrypted). */
+  plain?: boolean;
+  /** Called with the snapshot that goes into the archive, before it is written (tests compare it with the restore). */
+  onSnapshot?: (snapshot: Database.Database) => void;
+}
+
+export const MIN_PASSPHRASE_LENGTH = 12;
+/** Each document blob is its plaintext plus a 4-byte marker, a 12-byte IV and a 16-byte tag (blob-store.ts). */
+export const BLOB_OVERHEAD_BYTES = 32;
+const ATTEMPTS = 5;
+const BLOB_NAME = /^[0-9a-f]{32}$/;
+
+/** A blob the snapshot names was deleted by the server after the snapshot: take a newer snapshot. */
+class BlobGoneAfterSnapshot extends Error {}
+
+export async function createBackup(
+  options: { dataDir: string; outFile: string; passphrase: string; masterKey?: string; db?: Database.Database },
+  extras: BackupExtras = {},
+): Promise<BackupSummary> {
+  const started = performance.now();
+  if (!extras.plain && options.passphrase.length < MIN_PASSPHRASE_LENGTH) {
+    throw new Error(`The backup passphrase must have at least ${MIN_PASSPHRASE_LENGTH} characters: it is all that protects the archive.`);
+  }
+  const databasePath = options.db && options.db.name !== ':memory:' ? options.db.name : join(options.dataDir, 'expediente.db');
+  if (!existsSync(databasePath)) throw new Error(`No database at ${databasePath}: is ${options.dataDir} the server's DATA_DIR?`);
+  // The snapshot is as readable as the database itself, so it stays beside it (mode 0700), not in /tmp.
+  const work = await mkdtemp(join(options.dataDir, '.backup-'));
+  try {
+    // Blobs are files outside the database: no transaction keeps the server from deleting a blob
+    // the snapshot names before it is copied (it deletes the row, then the blob). So blobs are
+    // pinned by hard links in the work directory, which keep their bytes however the server unlinks
+    // them (a blob never changes in place: it is written under a temporary name, then renamed).
+    // Every blob in documents/ is pinned just before the snapshot; those the snapshot names that
+    // were uploaded in between are pinned the moment the snapshot is fixed. One already gone by
+    // then (uploaded and deleted within that moment) means taking a newer snapshot; one gone while
+    // its row is still in the live database is damage.
+    const pinned = join(work, 'documents');
+    await mkdir(pinned, { mode: 0o700 });
+    const pinReferenced = async (blobNames: string[]) => {
+      for (const blobName of await pinBlobs(options.dataDir, pinned, blobNames)) assertDeletedSinceSnapshot(options.dataDir, blobName, databasePath);
+    };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await pinBlobs(options.dataDir, pinned, await listBlobs(options.dataDir));
+        const snapshotPath = join(work, `snapshot-${attempt}.db`);
+        const contents = await snapshotDatabase(databasePath, snapshotPath, pinReferenced, extras.onSnapshot);
+        const bytes = await writeArchive(options, extras, snapshotPath, contents, pinned);
+        const { blobs, ...counts } = contents;
+        return { file: options.outFile, bytes, ...counts, documents: blobs.length, ms: Math.round(performance.now() - started) };
+      } catch (error) {
+        if (!(error instanceof BlobGoneAfterSnapshot) || attempt === ATTEMPTS) throw error;
+      }
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function listBlobs(dataDir: string): Promise<string[]> {
+  try {
+    return (await readdir(join(dataDir, 'documents'))).filter((name) => BLOB_NAME.test(name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Hard-links each blob not yet pinned into `pinned`; returns the names that were already gone. */
+async function pinBlobs(dataDir: string, pinned: string, blobNames: string[]): Promise<string[]> {
+  const gone: string[] = [];
+  for (const blobName of blobNames) {
+    try {
+      await link(join(dataDir, 'documents', blobName), join(pinned, blobName));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') gone.push(blobName);
+      else if (code !== 'EEXIST') throw error;
+    }
+  }
+  return gone;
+}
+
+interface Keys {
+  documentKey: string | undefined;
+  auditKey: string | undefined;
+  documentKeySource: Manifest['documentKey'];
+}
+
+function readKeys(dataDir: string, masterKey: string | undefined, plain: boolean): Keys {
+  if (plain) return { documentKey: undefined, auditKey: undefined, documentKeySource: 'left-out-of-plain-archive' };
+  const readSecret = (file: string) => (existsSync(join(dataDir, file)) ? readFileSync(join(dataDir, file), 'utf8').trim() : undefined);
+  const auditKey = readSecret(AUDIT_KEY_FILE);
+  // The same precedence as the server's (files/document-key.ts): MASTER_KEY first, then the file.
+  if (masterKey) return { documentKey: parseMasterKey(masterKey).toString('base64url'), auditKey, documentKeySource: 'master-key' };
+  const documentKey = readSecret(DOCUMENT_KEY_FILE);
+  return { documentKey, auditKey, documentKeySource: documentKey ? 'file' : 'absent' };
+}
+
+/** Writes the archive to a temporary name beside outFile, flushes it and renames it: never a half archive under the name. */
+async function writeArchive(
+  options: { dataDir: string; outFile: string; passphrase: string; masterKey?: string; db?: Database.Database },
+  extras: BackupExtras,
+  snapshotPath: string,
+  contents: SnapshotContents,
+  pinned: string,
+): Promise<number> {
+  const keys = readKeys(options.dataDir, options.masterKey, extras.plain ?? false);
+  const temp = join(dirname(options.outFile), `.${basename(options.outFile)}.partial-${randomBytes(6).toString('hex')}`);
+  const out = await open(temp, 'wx', 0o600);
+  let closed = false;
+  try {
+    const archive = await ArchiveWriter.create(out, extras.plain ? null : options.passphrase, extras.scrypt);
+    const manifest: Manifest = {
+      format: 'expediente-backup',
+      createdAt: new Date().toISOString(),
+      documentKey: keys.documentKeySource,
+      auditKey: keys.auditKey !== undefined,
+      patients: contents.patients,
+      documents: contents.blobs.length,
+      tables: contents.tables,
+      rows: contents.rows,
+    };
+    await writeBytesEntry(archive, MANIFEST, Buffer.from(JSON.stringify(manifest), 'utf8'));
+    if (keys.documentKey) await writeBytesEntry(archive, DOCUMENT_KEY, Buffer.from(keys.documentKey, 'utf8'));
+    if (keys.auditKey) await writeBytesEntry(archive, AUDIT_KEY, Buffer.from(keys.auditKey, 'utf8'));
+    await copyFile(archive, DATABASE, snapshotPath);
+    for (const blob of contents.blobs) {
+      const file = await open(join(pinned, blob.blobName), 'r');
+      try {
+        const { size } = await file.stat();
+        if (size !== blob.size + BLOB_OVERHEAD_BYTES) {
+          throw new Error(`Document blob ${blob.blobName} has ${size} bytes where its row says ${blob.size + BLOB_OVERHEAD_BYTES}: DATA_DIR/documents is damaged.`);
+        }
+        await writeFileEntry(archive, blobEntry(blob.blobName), file, size);
+      } finally {
+        await file.close();
+      }
+    }
+    await writeEnd(archive);
+    await archive.finish();
+    await out.sync();
+    await out.close();
+    closed = true;
+    await rename(temp, options.outFile);
+    await syncDirectory(dirname(options.outFile));
+    return archive.bytesWritten;
+  } catch (error) {
+    if (!closed) await out.close();
+    await unlink(temp).catch(() => {});
+    throw error;
+  }
+}
+
+async function copyFile(archive: ArchiveWriter, name: string, path: string): Promise<void> {
+  const file = await open(path, 'r');
+  try {
+    await writeFileEntry(archive, name, file, (await file.stat()).size);
+  } finally {
+    await file.close();
+  }
+}
+
+/** A blob the snapshot names is gone: the race (its row deleted since) or damage (its row still there). */
+function assertDeletedSinceSnapshot(dataDir: string, blobName: string, databasePath: string): void {
+  const live = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    live.pragma('busy_timeout = 5000');
+    const stillThere = live.prepare('select 1 from files where blob_name = ?').get(blobName);
+    if (!stillThere) throw new BlobGoneAfterSnapshot(blobName);
+  } finally {
+    live.close();
+  }
+  throw new Error(`Document blob ${blobName} is missing from ${join(dataDir, 'documents')} though its document still exists: DATA_DIR is damaged.`);
+}
+
+export async function syncDirectory(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,0 +1,50 @@
+// A second process that writes into a DATA_DIR for as long as it runs, for the backup test: audit
+// events through the real helper, and documents uploaded and deleted as the server does (blob
+// first and then its row; row first and then its blob). Prints "ready" after its first writes.
+// Usage: node --import tsx concurrent-writer.fixture.ts DATA_DIR PATIENT_ID MEDIC_USER_ID
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { registerAuditChain } from '../audit/audit-chain';
+import { AUDIT_KEY_FILE } from '../audit/audit-key';
+import { recordAudit } from '../audit/record-audit';
+import { openDatabase } from '../db/client';
+import { BlobStore } from '../files/blob-store';
+import { loadDocumentKey } from '../files/document-key';
+
+/** What a churned document holds: the test recomputes it from the name to check the restored bytes. */
+export const churnContent = (name: string) => Buffer.from(`%PDF-1.4\n% ${name}\n${'x'.repeat(3000)}\n%%EOF\n`);
+
+async function main(): Promise<void> {
+  const [dataDir, patientArg, medicArg] = process.argv.slice(2);
+  const patientId = Number(patientArg);
+  const medicUserId = Number(medicArg);
+  const db = openDatabase(join(dataDir!, 'expediente.db'));
+  registerAuditChain(db.$client, readFileSync(join(dataDir!, AUDIT_KEY_FILE), 'utf8').trim());
+  const blobs = new BlobStore(join(dataDir!, 'documents'), () => loadDocumentKey(undefined, dataDir!));
+  const insertFile = db.$client.prepare(
+    `insert into files (patient_id, uploaded_by, name, main_type, mime_type, size, code, blob_name, created_at)
+     values (?, ?, ?, 'pdf', 'application/pdf', ?, ?, ?, ?)`,
+  );
+  const live: string[] = [];
+  for (let i = 0; ; i += 1) {
+    recordAudit(db, { userId: medicUserId, type: 'medic', ip: '10.0.0.9' }, { action: 'record.read', outcome: 'success', patientId });
+    const name = `churn-${i}.pdf`;
+    const code = randomBytes(16).toString('base64url');
+    const bytes = churnContent(name);
+    const { blobName, size } = await blobs.write(Readable.from([bytes]), code);
+    insertFile.run(patientId, medicUserId, name, size, code, blobName, new Date().toISOString());
+    live.push(blobName);
+    if (live.length > 3) {
+      const oldest = live.shift()!;
+      db.$client.prepare('delete from files where blob_name = ?').run(oldest);
+      await blobs.remove(oldest);
+    }
+    if (i === 2) console.log('ready');
+  }
+}
+
+// Imported by the test for churnContent; runs only as the child process.
+if (process.argv[1] === fileURLToPath(import.meta.url)) void main();

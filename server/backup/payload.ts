@@ -1,0 +1,128 @@
+// What the archive's chunks carry: a sequence of named entries, then an end mark.
+//   entry  kind u8 (1) | name length u16 | name (UTF-8) | size u64 | size bytes
+//   end    kind u8 (0)
+// The first entry is manifest.json. Names are a fixed few (ENTRY_NAME), so a restore can never be
+// steered into writing outside its directory.
+import type { FileHandle } from 'node:fs/promises';
+import type { ArchiveWriter } from './archive-format';
+import { ArchiveError } from './archive-format';
+
+const KIND_END = 0;
+const KIND_ENTRY = 1;
+const COPY_BYTES = 256 * 1024;
+
+export const MANIFEST = 'manifest.json';
+export const DATABASE = 'expediente.db';
+export const DOCUMENT_KEY = 'document-key';
+export const AUDIT_KEY = 'audit-key';
+export const blobEntry = (blobName: string) => `documents/${blobName}`;
+
+/** Every name an archive may hold. */
+export const ENTRY_NAME = /^(manifest\.json|expediente\.db|document-key|audit-key|documents\/[0-9a-f]{32})$/;
+
+export interface Manifest {
+  format: 'expediente-backup';
+  createdAt: string;
+  /** Where the documents' key came from: a file in DATA_DIR, MASTER_KEY, or nowhere (no upload yet, or --plain). */
+  documentKey: 'file' | 'master-key' | 'absent' | 'left-out-of-plain-archive';
+  auditKey: boolean;
+  patients: number;
+  documents: number;
+  tables: number;
+  rows: number;
+}
+
+function entryHead(name: string, size: number): Buffer {
+  const nameBytes = Buffer.from(name, 'utf8');
+  const head = Buffer.alloc(1 + 2 + nameBytes.length + 8);
+  head.writeUInt8(KIND_ENTRY, 0);
+  head.writeUInt16BE(nameBytes.length, 1);
+  nameBytes.copy(head, 3);
+  head.writeBigUInt64BE(BigInt(size), 3 + nameBytes.length);
+  return head;
+}
+
+export async function writeBytesEntry(archive: ArchiveWriter, name: string, bytes: Buffer): Promise<void> {
+  await archive.write(entryHead(name, bytes.length));
+  await archive.write(bytes);
+}
+
+/** Copies exactly `size` bytes of an open file; a file that shrinks meanwhile is an error, never a short entry. */
+export async function writeFileEntry(archive: ArchiveWriter, name: string, file: FileHandle, size: number): Promise<void> {
+  await archive.write(entryHead(name, size));
+  for (let copied = 0; copied < size; ) {
+    const buffer = Buffer.alloc(Math.min(COPY_BYTES, size - copied));
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, copied);
+    if (bytesRead === 0) throw new Error(`${name} shrank while it was being copied`);
+    await archive.write(buffer.subarray(0, bytesRead));
+    copied += bytesRead;
+  }
+}
+
+export async function writeEnd(archive: ArchiveWriter): Promise<void> {
+  await archive.write(Buffer.from([KIND_END]));
+}
+
+/** One entry being read: its name, size, and its bytes as they come out of the archive. */
+export interface EntryReader {
+  name: string;
+  size: number;
+  body: AsyncGenerator<Buffer>;
+}
+
+/** Splits the archive's payload back into entries; every entry's body must be consumed before the next. */
+export async function* readEntries(payload: AsyncGenerator<Buffer>): AsyncGenerator<EntryReader> {
+  const source = new ByteSource(payload);
+  for (;;) {
+    const kind = (await source.exactly(1, 'an entry'))[0];
+    if (kind === KIND_END) {
+      if (!(await source.atEnd())) throw new ArchiveError('The archive has bytes after its end mark.');
+      return;
+    }
+    if (kind !== KIND_ENTRY) throw new ArchiveError('The archive payload is malformed (unknown entry kind).');
+    const nameLength = (await source.exactly(2, 'an entry name')).readUInt16BE(0);
+    const name = (await source.exactly(nameLength, 'an entry name')).toString('utf8');
+    if (!ENTRY_NAME.test(name)) throw new ArchiveError(`The archive holds an entry this version does not know: ${JSON.stringify(name)}.`);
+    const size = Number((await source.exactly(8, 'an entry size')).readBigUInt64BE(0));
+    yield { name, size, body: source.stream(size, name) };
+  }
+}
+
+class ByteSource {
+  private buffered: Buffer = Buffer.alloc(0);
+
+  constructor(private readonly payload: AsyncGenerator<Buffer>) {}
+
+  private async fill(): Promise<boolean> {
+    const next = await this.payload.next();
+    if (next.done) return false;
+    this.buffered = this.buffered.length === 0 ? next.value : Buffer.concat([this.buffered, next.value]);
+    return true;
+  }
+
+  async exactly(count: number, what: string): Promise<Buffer> {
+    while (this.buffered.length < count) {
+      if (!(await this.fill())) throw new ArchiveError(`The archive ends in the middle of ${what}.`);
+    }
+    const taken = this.buffered.subarray(0, count);
+    this.buffered = this.buffered.subarray(count);
+    return taken;
+  }
+
+  async atEnd(): Promise<boolean> {
+    while (this.buffered.length === 0) {
+      if (!(await this.fill())) return true;
+    }
+    return false;
+  }
+
+  async *stream(size: number, name: string): AsyncGenerator<Buffer> {
+    for (let left = size; left > 0; ) {
+      if (this.buffered.length === 0 && !(await this.fill())) throw new ArchiveError(`The archive ends in the middle of ${name}.`);
+      const piece = this.buffered.subarray(0, Math.min(left, this.buffered.length));
+      this.buffered = this.buffered.subarray(piece.length);
+      left -= piece.length;
+      yield piece;
+    }
+  }
+}

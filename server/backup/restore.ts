@@ -1,0 +1,212 @@
+// `npm run restore`: reads a backup archive into a new directory beside the target, checks it
+// there, and only then puts it in the target's place. Checks, in order: every chunk's tag (a wrong
+// passphrase or any altered byte stops here), the entries the archive must hold, the database's
+// integrity_check, every document row's blob present with the size its row implies and its own
+// tag holding under the archive's document key, and the audit chain under the archive's audit key.
+// A failed check removes the new directory: the target is never touched.
+import Database from 'better-sqlite3';
+import { timingSafeEqual } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, open, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { verifyAuditChain } from '../audit/audit-chain';
+import { AUDIT_KEY_FILE } from '../audit/audit-key';
+import { BlobStore } from '../files/blob-store';
+import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
+import { ArchiveError, readArchive } from './archive-format';
+import { BLOB_OVERHEAD_BYTES, syncDirectory } from './backup';
+import { AUDIT_KEY, DATABASE, DOCUMENT_KEY, MANIFEST, readEntries, type Manifest } from './payload';
+
+export interface RestoreOptions {
+  archive: string;
+  dataDir: string;
+  passphrase: string;
+  /** Replace a non-empty target; its contents are moved aside, not deleted. */
+  force?: boolean;
+  /** The MASTER_KEY the restored server will run with, when the archive's documents used one. */
+  masterKey?: string;
+}
+
+export interface RestoreSummary {
+  dataDir: string;
+  patients: number;
+  documents: number;
+  bytes: number;
+  ms: number;
+  createdAt: string;
+  documentKey: Manifest['documentKey'];
+  /** "intact (N rows)", or why it could not be verified. */
+  auditChain: string;
+  /** Where the target's previous contents went (--force). */
+  replacedDir: string | undefined;
+}
+
+/** The restore was refused before anything was written; the message says why. */
+export class RestoreRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RestoreRefused';
+  }
+}
+
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
+  const started = performance.now();
+  const target = resolve(options.dataDir);
+  const targetHasData = existsSync(target) && readdirSync(target).length > 0;
+  if (targetHasData && !options.force) {
+    throw new RestoreRefused(`${target} is not empty; nothing was written. Restore into an empty directory, or add --force to replace it (its contents are moved aside).`);
+  }
+  const archive = await open(options.archive, 'r');
+  const staging = await mkdtemp(join(dirname(target), '.restore-'));
+  try {
+    let manifest: Manifest;
+    let documentKey: string | undefined;
+    let auditKey: string | undefined;
+    try {
+      ({ manifest, documentKey, auditKey } = await unpack(archive, options.passphrase, staging));
+    } finally {
+      await archive.close();
+    }
+    const key = documentKeyFor(manifest, documentKey, options.masterKey);
+    const checked = await check(staging, manifest, key, auditKey);
+    if (manifest.documentKey === 'master-key') await rm(join(staging, DOCUMENT_KEY_FILE));
+    const replacedDir = await putInPlace(staging, target, targetHasData);
+    return {
+      dataDir: target,
+      patients: manifest.patients,
+      documents: manifest.documents,
+      bytes: (await stat(options.archive)).size,
+      ms: Math.round(performance.now() - started),
+      createdAt: manifest.createdAt,
+      documentKey: manifest.documentKey,
+      auditChain: checked.auditChain,
+      replacedDir,
+    };
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+interface Unpacked {
+  manifest: Manifest;
+  documentKey: string | undefined;
+  auditKey: string | undefined;
+}
+
+/** Decrypts every entry into the staging directory; throws ArchiveError at the first failed tag. */
+async function unpack(archive: Awaited<ReturnType<typeof open>>, passphrase: string, staging: string): Promise<Unpacked> {
+  await mkdir(join(staging, 'documents'), { mode: 0o700 });
+  let manifest: Manifest | undefined;
+  let documentKey: string | undefined;
+  let auditKey: string | undefined;
+  const seen = new Set<string>();
+  for await (const entry of readEntries(readArchive(archive, passphrase))) {
+    if (seen.has(entry.name)) throw new ArchiveError(`The archive holds ${entry.name} twice.`);
+    seen.add(entry.name);
+    if (!manifest && entry.name !== MANIFEST) throw new ArchiveError('The archive does not begin with its manifest.');
+    if (entry.name === MANIFEST || entry.name === DOCUMENT_KEY || entry.name === AUDIT_KEY) {
+      const pieces: Buffer[] = [];
+      for await (const piece of entry.body) pieces.push(piece);
+      const text = Buffer.concat(pieces).toString('utf8');
+      if (entry.name === MANIFEST) manifest = parseManifest(text);
+      if (entry.name === DOCUMENT_KEY) documentKey = text;
+      if (entry.name === AUDIT_KEY) auditKey = text;
+      // Key files are written as the server writes them (secrets.ts): the text, mode 0600.
+      if (entry.name !== MANIFEST) await writeWhole(join(staging, entry.name === DOCUMENT_KEY ? DOCUMENT_KEY_FILE : AUDIT_KEY_FILE), [Buffer.from(text, 'utf8')]);
+      continue;
+    }
+    await writeWhole(join(staging, entry.name), entry.body);
+  }
+  if (!manifest) throw new ArchiveError('The archive has no manifest.');
+  if (!seen.has(DATABASE)) throw new ArchiveError('The archive holds no database.');
+  return { manifest, documentKey, auditKey };
+}
+
+function parseManifest(text: string): Manifest {
+  try {
+    const manifest = JSON.parse(text) as Manifest;
+    if (manifest.format === 'expediente-backup') return manifest;
+  } catch {
+    // Reported below like any other malformed manifest.
+  }
+  throw new ArchiveError('The archive manifest is malformed.');
+}
+
+/** Writes a new file (mode 0600) from its pieces and flushes it to disk. */
+async function writeWhole(path: string, pieces: AsyncIterable<Buffer> | Buffer[]): Promise<void> {
+  const file = await open(path, 'wx', 0o600);
+  try {
+    for await (const piece of pieces) {
+      for (let at = 0; at < piece.length; ) at += (await file.write(piece, at, piece.length - at)).bytesWritten;
+    }
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+}
+
+/** The key the restored documents must open with, or undefined when there is none to check with. */
+function documentKeyFor(manifest: Manifest, archived: string | undefined, masterKey: string | undefined): Buffer | undefined {
+  if (manifest.documentKey === 'master-key') {
+    const key = Buffer.from(archived ?? '', 'base64url');
+    if (masterKey && !timingSafeEqual(parseMasterKey(masterKey), key.length === 32 ? key : Buffer.alloc(32))) {
+      throw new RestoreRefused('MASTER_KEY is not the key this archive\'s documents were encrypted with; nothing was written. Restore with the MASTER_KEY the backed-up server used.');
+    }
+    return key;
+  }
+  if (manifest.documentKey === 'file') return Buffer.from(archived ?? '', 'base64url');
+  return masterKey ? parseMasterKey(masterKey) : undefined;
+}
+
+async function check(staging: string, manifest: Manifest, documentKey: Buffer | undefined, auditKey: string | undefined): Promise<{ auditChain: string }> {
+  const db = new Database(join(staging, DATABASE), { fileMustExist: true });
+  try {
+    const integrity = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
+    if (integrity.length !== 1 || integrity[0]!.integrity_check !== 'ok') {
+      throw new ArchiveError(`The archived database fails integrity_check: ${integrity.slice(0, 3).map((row) => row.integrity_check).join('; ')}`);
+    }
+    const documents = db.prepare('select code, blob_name as blobName, size from files').all() as { code: string; blobName: string; size: number }[];
+    const patients = db.prepare('select count(*) from patients').pluck().get() as number;
+    if (documents.length !== manifest.documents || patients !== manifest.patients) {
+      throw new ArchiveError(`The archived database does not match its manifest (${patients} patients, ${documents.length} documents; the manifest says ${manifest.patients} and ${manifest.documents}).`);
+    }
+    const blobs = documentKey ? new BlobStore(join(staging, 'documents'), () => documentKey) : undefined;
+    for (const document of documents) {
+      const path = join(staging, 'documents', document.blobName);
+      if (!existsSync(path)) throw new ArchiveError(`The archive lacks the blob of document ${document.code.slice(0, 8)}… (${document.blobName}).`);
+      const { size } = await stat(path);
+      if (size !== document.size + BLOB_OVERHEAD_BYTES) throw new ArchiveError(`Blob ${document.blobName} has ${size} bytes; its document needs ${document.size + BLOB_OVERHEAD_BYTES}.`);
+      if (blobs) await checkBlob(blobs, document);
+    }
+    if (!auditKey) return { auditChain: 'not verified: the archive holds no audit key' };
+    const report = verifyAuditChain(db, auditKey);
+    if (report.firstMismatch) return { auditChain: `BROKEN at row ${report.firstMismatch.id} (it was so in the backed-up server too)` };
+    return { auditChain: `intact (${report.verified} rows)` };
+  } finally {
+    db.close();
+  }
+}
+
+async function checkBlob(blobs: BlobStore, document: { code: string; blobName: string }): Promise<void> {
+  try {
+    const opened = await blobs.open(document.blobName, document.code);
+    opened.stream.destroy();
+  } catch {
+    throw new ArchiveError(`Blob ${document.blobName} does not open with the archive's document key: the key and the documents do not belong together.`);
+  }
+}
+
+/** Renames the checked staging directory onto the target; a non-empty target (--force) is moved aside first. */
+async function putInPlace(staging: string, target: string, targetHasData: boolean): Promise<string | undefined> {
+  let replacedDir: string | undefined;
+  if (targetHasData) {
+    replacedDir = `${target}.replaced-${new Date().toISOString().replaceAll(':', '-')}`;
+    await rename(target, replacedDir);
+  } else if (existsSync(target)) {
+    await rmdir(target);
+  }
+  await rename(staging, target);
+  await syncDirectory(dirname(target));
+  return replacedDir;
+}
