@@ -150,7 +150,7 @@ async function writeRecord(medics: ApiClient[], patient: SeededPatient, plan: Re
 }
 
 async function uploadDocuments(doctor: ApiClient, patient: SeededPatient, plan: RecordPlan, calendar: DemoCalendar): Promise<void> {
-  const labDay = plan.labs.at(-1)?.date ?? calendar.today;
+  const labDay = plan.labs.map((lab) => lab.date).sort().at(-1) ?? calendar.today;
   const report = onePagePdf('Informe de laboratorio', [
     `Paciente: ${fullName(patient.profile)}    ${patient.profile.documentType}: ${patient.profile.documentNumber}`,
     `Fecha de extracción: ${labDay}`,

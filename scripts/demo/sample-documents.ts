@@ -2,8 +2,11 @@
 // PDF lab report and a PNG strip of an electrocardiogram. Both are real files that open in any viewer.
 import { crc32, deflateSync } from 'node:zlib';
 
-/** PDF string literal: backslash and parentheses escaped; Latin-1 bytes match WinAnsi for Spanish accents. */
-const pdfText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+// Latin-1 bytes match WinAnsi for Spanish letters; the dashes sit where Latin-1 has control codes.
+const WIN_ANSI_DASHES: Record<string, string> = { '–': '\x96', '—': '\x97' };
+
+/** PDF string literal: backslash and parentheses escaped, dashes in WinAnsi. */
+const pdfText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[–—]/g, (dash) => WIN_ANSI_DASHES[dash]!);
 
 /** A one-page A4 PDF with a title and lines of Helvetica, with a correct cross-reference table. */
 export function onePagePdf(title: string, lines: readonly string[]): Buffer {
