@@ -44,15 +44,16 @@ describe('loadConfig', () => {
       keep: 14,
       passphrase: 'una frase larga',
     });
-    const custom = loadConfig({ BACKUP_DIR: '/b', BACKUP_PASSPHRASE: 'p', BACKUP_EVERY_HOURS: '0.5', BACKUP_KEEP: '3' });
+    const custom = loadConfig({ BACKUP_DIR: '/b', BACKUP_PASSPHRASE: 'doce letras!', BACKUP_EVERY_HOURS: '0.5', BACKUP_KEEP: '3' });
     expect(custom.backup).toMatchObject({ everyHours: 0.5, keep: 3 });
   });
 
   it('refuses to start when scheduled backups could not be encrypted or have nowhere to go', () => {
     expect(() => loadConfig({ BACKUP_DIR: '/srv/backups' })).toThrow(/BACKUP_DIR is set without BACKUP_PASSPHRASE/);
     expect(() => loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_PASSPHRASE: '  ' })).toThrow(/BACKUP_PASSPHRASE/);
+    expect(() => loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_PASSPHRASE: 'once letras' })).toThrow(/BACKUP_PASSPHRASE must have at least 12 characters/);
     expect(() => loadConfig({ BACKUP_EVERY_HOURS: '6' })).toThrow(/BACKUP_EVERY_HOURS is set without BACKUP_DIR/);
-    const withDir = { BACKUP_DIR: '/b', BACKUP_PASSPHRASE: 'p' };
+    const withDir = { BACKUP_DIR: '/b', BACKUP_PASSPHRASE: 'doce letras!' };
     expect(() => loadConfig({ ...withDir, BACKUP_EVERY_HOURS: '0' })).toThrow(/BACKUP_EVERY_HOURS/);
     expect(() => loadConfig({ ...withDir, BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
     expect(() => loadConfig({ ...withDir, BACKUP_KEEP: '2.5' })).toThrow(/BACKUP_KEEP/);

@@ -1,6 +1,7 @@
 // The environment of API.md "Process and configuration", parsed and checked once at start.
 import { z } from 'zod';
 import { DEFAULT_EMERGENCY_ACCESS_HOURS } from '../shared/constants';
+import { MIN_PASSPHRASE_LENGTH } from './backup/backup';
 
 const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
 const optionalText = z
@@ -34,6 +35,11 @@ const envSchema = z
   // A scheduled backup nobody can open, or one that is not encrypted, helps no one: refuse to start.
   .refine((env) => !env.BACKUP_DIR || Boolean(env.BACKUP_PASSPHRASE), {
     message: 'BACKUP_DIR is set without BACKUP_PASSPHRASE; scheduled backups are encrypted with it, so set one and keep it apart from the backups',
+    path: ['BACKUP_PASSPHRASE'],
+  })
+  // Refused now rather than by every scheduled run: the administrator would learn of it a day later.
+  .refine((env) => !env.BACKUP_DIR || !env.BACKUP_PASSPHRASE || env.BACKUP_PASSPHRASE.length >= MIN_PASSPHRASE_LENGTH, {
+    message: `BACKUP_PASSPHRASE must have at least ${MIN_PASSPHRASE_LENGTH} characters: it is all that protects the backups`,
     path: ['BACKUP_PASSPHRASE'],
   })
   // An interval without a directory would leave the practice believing it has backups.
