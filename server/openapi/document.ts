@@ -185,7 +185,7 @@ function errorResponses(options: { input: boolean; signedIn: boolean; ids: boole
   };
 }
 
-function responseSchemaOf(procedure: string): z.ZodType {
+export function responseSchemaOf(procedure: string): z.ZodType {
   const collection = /^patients\.(\w+)\.(add|update)$/.exec(procedure);
   if (collection) return collectionItems[collection[1]!] ?? undescribedObject;
   return (procedureResponses as Record<string, z.ZodType>)[procedure] ?? undescribedObject;

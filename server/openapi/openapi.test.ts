@@ -9,7 +9,9 @@ import { localMoment } from '../../shared/dates';
 import { restRoutes } from '../rest/routes';
 import { bearer, buildTestApp, register, registerRequest, uniqueEmail } from '../test/helpers';
 import { samplePdf } from '../test/sample-files';
-import { openApiPath } from './document';
+import { openApiPath, responseSchemaOf } from './document';
+import { undescribedObject } from './responses';
+import { summaryOf } from './summaries';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -43,6 +45,13 @@ describe('GET /api/openapi.json', () => {
       const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]);
       const described = (operation.parameters ?? []).filter((parameter: Json) => parameter.in === 'path').map((parameter: Json) => parameter.name);
       expect(described.sort()).toEqual(pathParams.sort());
+    }
+  });
+
+  it('describes what every route answers and summarises it: a new row without both fails here', () => {
+    for (const route of restRoutes) {
+      expect(summaryOf(route.procedure), `${route.method} ${route.path}`).not.toBe(route.procedure);
+      if ((route.status ?? 200) !== 204) expect(responseSchemaOf(route.procedure), `${route.method} ${route.path}`).not.toBe(undescribedObject);
     }
   });
 
@@ -132,6 +141,7 @@ describe('answers validate against the described schemas', () => {
     check(await call('POST', `/admin/medics/${waiting.idMedic}/enable`, admin), 'POST', '/admin/medics/{idMedic}/enable', 200);
     check(await call('GET', `/admin/users?email=${encodeURIComponent(adminEmail)}`, admin), 'GET', '/admin/users', 200);
     check(await call('GET', `/admin/users?email=${encodeURIComponent(uniqueEmail('nobody'))}`, admin), 'GET', '/admin/users', 200);
+    check(await call('GET', '/admin/backups', admin), 'GET', '/admin/backups', 200);
 
     const other = await register(app, { type: 'medic', name: 'Otro', lname: 'Médico' });
     const patient = await register(app, { type: 'patient', doctorEmail: adminEmail, name: 'Pilar', lname: 'Paz' });

@@ -71,6 +71,19 @@ export const emergencyAccessSchema = z
   .object({ idAccess: id, medic: doctorSchema, patient: patientRef, reason: text, startedAt: text, expiresAt: text })
   .meta({ id: 'EmergencyAccess' });
 
+const backupRunSchema = z
+  .object({ at: text, ok: z.boolean(), message: nullableText, file: nullableText, bytes: z.number().int().nonnegative().nullable() })
+  .meta({ id: 'BackupRun' });
+export const backupStatusSchema = z
+  .object({
+    enabled: z.boolean(),
+    everyHours: z.number().positive().nullable(),
+    keep: z.number().int().positive().nullable(),
+    lastRun: backupRunSchema.nullable(),
+    nextRunAt: nullableText,
+  })
+  .meta({ id: 'BackupStatus' });
+
 const linkRequestForMedic = z
   .object({ idRequest: id, patient: patientRef.extend({ email: text }), createdAt: text, status: z.enum(LINK_REQUEST_STATUSES) })
   .meta({ id: 'LinkRequestForMedic' });
@@ -289,6 +302,7 @@ export const procedureResponses = {
   'admin.findAccount': z.object({ account: accountSummarySchema.nullable() }) satisfies z.ZodType<Out['admin']['findAccount']>,
   'admin.resetPassword': z.object({ temporaryPassword: text }) satisfies z.ZodType<Out['admin']['resetPassword']>,
   'admin.emergencyAccesses': z.object({ accesses: z.array(emergencyAccessSchema) }) satisfies z.ZodType<Out['admin']['emergencyAccesses']>,
+  'admin.backupStatus': backupStatusSchema satisfies z.ZodType<Out['admin']['backupStatus']>,
 
   'medics.myPatients': z.union([patientPage, z.object({ patients: z.array(patientListItemSchema) })]) satisfies z.ZodType<
     Out['medics']['myPatients']

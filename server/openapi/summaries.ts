@@ -13,6 +13,7 @@ const summaries: Record<string, string> = {
   'admin.findAccount': 'Find an account by its exact email',
   'admin.resetPassword': 'Reset an account to a temporary password, shown once',
   'admin.emergencyAccesses': 'Every emergency access, newest first',
+  'admin.backupStatus': 'The backup schedule and the outcome of its last run',
   'medics.myPatients': 'Your linked patients: the whole list, or a page of it with limit, q and cursor',
   'medics.searchPatients': 'Search your patients (any field) and others (exact email)',
   'medics.linkPatient': 'Ask a patient to link you as their doctor',
