@@ -33,7 +33,14 @@ describe('loadConfig', () => {
       trustProxy: false,
       tls: undefined,
       backup: undefined,
+      practiceName: undefined,
     });
+  });
+
+  it('names the practice for printed summaries only when PRACTICE_NAME has text', () => {
+    expect(loadConfig({ PRACTICE_NAME: '  Consultorio San Rafael ' }).practiceName).toBe('Consultorio San Rafael');
+    expect(loadConfig({ PRACTICE_NAME: '   ' }).practiceName).toBeUndefined();
+    expect(loadConfig({}).practiceName).toBeUndefined();
   });
 
   it('schedules backups only with BACKUP_DIR, every 24 hours keeping 14 unless told otherwise', () => {

@@ -27,6 +27,7 @@ const envSchema = z
     BACKUP_EVERY_HOURS: z.coerce.number().positive().optional(),
     BACKUP_KEEP: z.coerce.number().int().positive().default(14),
     BACKUP_PASSPHRASE: optionalText,
+    PRACTICE_NAME: optionalText,
   })
   .refine((env) => Boolean(env.TLS_CERT) === Boolean(env.TLS_KEY), {
     message: 'TLS_CERT and TLS_KEY must be set together',
@@ -78,6 +79,8 @@ export interface Config {
   tls: { certPath: string; keyPath: string } | undefined;
   /** Unset (or undefined) means no scheduled backups. */
   backup?: BackupScheduleConfig | undefined;
+  /** The practice's name on printed summaries; unset, they carry the app's name. */
+  practiceName?: string | undefined;
 }
 
 /** 'true' or 'false', or a comma-separated list of proxy addresses or CIDRs (Fastify's trustProxy). */
@@ -110,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.BACKUP_DIR && e.BACKUP_PASSPHRASE
         ? { dir: e.BACKUP_DIR, everyHours: e.BACKUP_EVERY_HOURS ?? 24, keep: e.BACKUP_KEEP, passphrase: e.BACKUP_PASSPHRASE }
         : undefined,
+    practiceName: e.PRACTICE_NAME?.trim(),
   };
 }

@@ -4,6 +4,7 @@ import { authRouter } from './routers/auth';
 import { clinicalHistoryRouter } from './routers/clinical-history';
 import { medicsRouter } from './routers/medics';
 import { patientsRouter } from './routers/patients';
+import { practiceRouter } from './routers/practice';
 
 export const appRouter = router({
   auth: authRouter,
@@ -11,6 +12,7 @@ export const appRouter = router({
   medics: medicsRouter,
   patients: patientsRouter,
   clinicalHistory: clinicalHistoryRouter,
+  practice: practiceRouter,
 });
 
 export type AppRouter = typeof appRouter;
