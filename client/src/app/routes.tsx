@@ -18,6 +18,8 @@ const ChangePasswordPage = lazy(() =>
 const MedicProfilePage = lazy(() => import('../pages/medic-profile').then((module) => ({ default: module.MedicProfilePage })));
 const AdminPage = lazy(() => import('../pages/admin').then((module) => ({ default: module.AdminPage })));
 const ApiDocsPage = lazy(() => import('../pages/api-docs').then((module) => ({ default: module.ApiDocsPage })));
+const PrintPatientPage = lazy(() => import('../pages/print-patient').then((module) => ({ default: module.PrintPatientPage })));
+const PrintSelfPage = lazy(() => import('../pages/print-self').then((module) => ({ default: module.PrintSelfPage })));
 
 export function AppRoutes() {
   return (
@@ -33,6 +35,11 @@ export function AppRoutes() {
             <RegisterPage />
           </PublicOnlyRoute>
         </Route>
+        <Route path="/dashboard/print">
+          <ProtectedRoute showBack>
+            <PrintSelfPage />
+          </ProtectedRoute>
+        </Route>
         <Route path="/dashboard">
           <ProtectedRoute>
             <DashboardPage />
@@ -41,6 +48,11 @@ export function AppRoutes() {
         <Route path="/medic/patients">
           <ProtectedRoute medicOnly>
             <MedicHomePage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/medic/patient/:id/print">
+          <ProtectedRoute medicOnly showBack>
+            <PrintPatientPage />
           </ProtectedRoute>
         </Route>
         <Route path="/medic/patient/:id">

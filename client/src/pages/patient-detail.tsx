@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { DocumentsSection } from '../features/documents/documents-section';
+import { PrintLink } from '../features/print/print-link';
 import { EmergencyBanner } from '../features/record/emergency-banner';
 import { allergiesConfig } from '../features/record/allergies';
 import { AppointmentHistorySection } from '../features/record/appointment-history-section';
@@ -41,6 +42,7 @@ export function PatientDetailPage() {
     <div className="patient-detail">
       {record.emergencyAccess && <EmergencyBanner access={record.emergencyAccess} />}
       <PatientSummaryCard detail={record} readOnly={readOnly} />
+      <PrintLink href={`/medic/patient/${idPatient}/print`} />
       <div className="patient-detail__sections">
         <DemographicsSection detail={record} />
         <PhysicalSection detail={record} />

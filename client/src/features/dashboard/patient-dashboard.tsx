@@ -18,6 +18,7 @@ import { MyDoctors } from './my-doctors';
 import { MyHealth } from './my-health';
 import { MyInformation } from './my-information';
 import { OverviewCards } from './overview-cards';
+import { PrintLink } from '../print/print-link';
 import { SecurityBanner } from './security-banner';
 import { Tabs } from './tabs';
 
@@ -60,6 +61,7 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut }: PatientDash
         <>
           {self.linkRequests.length > 0 && <LinkRequests requests={self.linkRequests} />}
           <MyDoctors doctors={self.doctors} />
+          <PrintLink href="/dashboard/print" />
           <Tabs
             label={t('tabs.label')}
             selected={tab}

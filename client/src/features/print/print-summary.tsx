@@ -1,0 +1,215 @@
+// The printable summary of one record (issue 13): the emergency essentials first (who, blood type,
+// allergies with severity, active conditions, current medications, emergency contacts), then the
+// latest vitals, recent appointments and the documents. Black on white, one column, tables that do
+// not break inside a row (print-summary.css); its own Print button and way back are screen-only.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { localMoment } from '../../../../shared/dates';
+import { useFormatters } from '../../lib/use-formatters';
+import { bloodTypeOf } from '../record/blood-type';
+import { present } from '../record/collection-config';
+import { vitalsConfig } from '../record/vitals';
+import type { PrintableRecord } from './printable-record';
+import { usePageMarginTexts } from './use-page-margin-texts';
+import './print-summary.css';
+
+interface PrintSummaryProps {
+  record: PrintableRecord;
+  /** PRACTICE_NAME, or the app's name when the practice has none. */
+  practiceName: string;
+  printedAt: Date;
+  /** The page the summary was opened from. */
+  backHref: string;
+}
+
+export function PrintSummary({ record, practiceName, printedAt, backHref }: PrintSummaryProps) {
+  const { t } = useTranslation(['print', 'record']);
+  // The vitals' labels are the record page's own, under its namespace.
+  const { t: recordT } = useTranslation('record');
+  const format = useFormatters();
+  const { patient } = record;
+  const fullName = `${patient.name} ${patient.lname}`;
+  const printedOn = t('printedOn', { date: format.moment(localMoment(printedAt)) });
+  usePageMarginTexts({ practice: practiceName, printedOn, patient: fullName });
+  const unknown = t('unknown');
+
+  return (
+    <article className="print-summary" aria-labelledby="print-title">
+      <div className="print-summary__toolbar">
+        <Link href={backHref} className="button button--secondary">
+          {t('back')}
+        </Link>
+        <button type="button" className="button button--primary" onClick={() => window.print()}>
+          {t('print')}
+        </button>
+      </div>
+
+      <header className="print-summary__masthead">
+        <p className="print-summary__issuer">
+          <span className="print-summary__practice">{practiceName}</span>
+          <span>{printedOn}</span>
+        </p>
+        <h1 id="print-title" className="print-summary__title">
+          {t('title')}: {fullName}
+        </h1>
+      </header>
+
+      <PrintSection id="print-essentials" title={t('essentials')}>
+        <dl className="print-summary__facts">
+          <div>
+            <dt>{t('name')}</dt>
+            <dd>{fullName}</dd>
+          </div>
+          <div>
+            <dt>{t('bloodType')}</dt>
+            <dd className="print-summary__blood">{bloodTypeOf(patient) || unknown}</dd>
+          </div>
+        </dl>
+
+        <PrintPart id="print-allergies" title={t('allergies')} empty={record.allergies.length === 0 && t('noAllergies')}>
+          <Table
+            headings={[t('record:allergies.name'), t('severity'), t('reaction')]}
+            rows={record.allergies.map((allergy) => ({
+              key: allergy.idPatientAllergy,
+              cells: [allergy.allergyName, allergy.severity ? t(`record:severity.${allergy.severity}`) : unknown, allergy.reaction ?? ''],
+            }))}
+          />
+        </PrintPart>
+
+        <PrintPart id="print-conditions" title={t('conditions')} empty={record.conditions.length === 0 && t('noConditions')}>
+          <Table
+            headings={[t('record:records.condition'), t('status'), t('record:records.diagnosisDate')]}
+            rows={record.conditions.map((condition) => ({
+              key: condition.idRecord,
+              cells: [condition.condition, condition.status ? t(`record:status.${condition.status}`) : '', format.date(condition.diagnosisDate)],
+            }))}
+          />
+        </PrintPart>
+
+        <PrintPart id="print-medications" title={t('medications')} empty={record.medications.length === 0 && t('noMedications')}>
+          <ul className="print-summary__list">
+            {record.medications.map((medication) => {
+              const latest = medication.appointments[0];
+              return (
+                <li key={medication.name}>
+                  <strong>{medication.name}</strong>
+                  {latest && <span> — {t('prescribedAt', { motive: latest.motive, date: format.date(latest.date) })}</span>}
+                </li>
+              );
+            })}
+          </ul>
+        </PrintPart>
+
+        <PrintPart id="print-contacts" title={t('contacts')} empty={record.contacts.length === 0 && t('noContacts')}>
+          <Table
+            headings={[t('record:contacts.name'), t('record:contacts.relationship'), t('record:contacts.phone'), t('record:contacts.email')]}
+            rows={record.contacts.map((contact) => ({
+              key: contact.idContact,
+              cells: [contact.name, contact.relationship ?? '', contact.phone ?? '', contact.email ?? ''],
+            }))}
+          />
+        </PrintPart>
+      </PrintSection>
+
+      <PrintSection id="print-vitals" title={t('latestVitals')}>
+        {record.latestVitals ? (
+          <>
+            <p>{t('takenOn', { date: format.date(record.latestVitals.date) })}</p>
+            <dl className="print-summary__facts">
+              {present(vitalsConfig.factsOf(record.latestVitals, format, recordT)).map((fact) => (
+                <div key={fact.label}>
+                  <dt>{fact.label}</dt>
+                  <dd>{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        ) : (
+          <p className="print-summary__empty">{t('noVitals')}</p>
+        )}
+      </PrintSection>
+
+      <PrintSection id="print-appointments" title={t('appointments')}>
+        {record.appointments.length === 0 ? (
+          <p className="print-summary__empty">{t('noAppointments')}</p>
+        ) : (
+          <Table
+            headings={[t('record:appointments.date'), t('record:appointments.motive'), t('record:appointments.medications'), t('status')]}
+            rows={record.appointments.map((appointment) => ({
+              key: appointment.idHistory,
+              cells: [
+                format.moment(appointment.date),
+                appointment.motive,
+                appointment.medications.join(', '),
+                t(appointment.closed ? 'record:appointments.closed' : 'record:appointments.open'),
+              ],
+            }))}
+          />
+        )}
+      </PrintSection>
+
+      <PrintSection id="print-documents" title={t('documents')}>
+        {record.files.length === 0 ? (
+          <p className="print-summary__empty">{t('noDocuments')}</p>
+        ) : (
+          <Table
+            headings={[t('record:documents.file'), t('type'), t('date'), t('comment')]}
+            rows={record.files.map((file) => ({
+              key: file.idFile,
+              cells: [file.name, t(`record:documents.types.${file.mainType}`), format.date(file.date), file.comment ?? ''],
+            }))}
+          />
+        )}
+      </PrintSection>
+    </article>
+  );
+}
+
+function PrintSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="print-summary__section" aria-labelledby={id}>
+      <h2 id={id} className="print-summary__heading">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A part of the essentials: its heading, then its content or the sentence saying there is none. */
+function PrintPart({ id, title, empty, children }: { id: string; title: string; empty: string | false; children: ReactNode }) {
+  return (
+    <section className="print-summary__part" aria-labelledby={id}>
+      <h3 id={id} className="print-summary__subheading">
+        {title}
+      </h3>
+      {empty ? <p className="print-summary__empty">{empty}</p> : children}
+    </section>
+  );
+}
+
+function Table({ headings, rows }: { headings: string[]; rows: { key: number; cells: string[] }[] }) {
+  return (
+    <table className="print-summary__table">
+      <thead>
+        <tr>
+          {headings.map((heading) => (
+            <th key={heading} scope="col">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.cells.map((cell, index) => (
+              <td key={index}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,57 @@
+// What the printed summary shows, taken from either shape of the record (the medic's patient
+// detail or the patient's own record): the emergency essentials, then the latest vitals, recent
+// appointments and the documents. Pure, so the choices are tested without a browser.
+import type { Allergy, ClinicalHistory, Contact, PathologicalRecord, Vital } from '../../../../shared/record';
+import { activeMedications, type Medication } from '../dashboard/dashboard-facts';
+import type { DetailPatient, PatientDetail } from '../record/detail-types';
+
+export type PrintedFile = PatientDetail['files'][number];
+
+/** The parts of a record both the medic's and the patient's answers carry. */
+export interface RecordParts {
+  patient: DetailPatient;
+  allergies: Allergy[];
+  pathologicalRecords: PathologicalRecord[];
+  vitals: Vital[];
+  contacts: Contact[];
+  files: PrintedFile[];
+}
+
+export interface PrintableRecord {
+  patient: DetailPatient;
+  allergies: Allergy[];
+  conditions: PathologicalRecord[];
+  medications: Medication[];
+  contacts: Contact[];
+  latestVitals: Vital | null;
+  appointments: ClinicalHistory[];
+  files: PrintedFile[];
+}
+
+/** A summary lists the last few visits; the whole history is the record page's job. */
+export const RECENT_APPOINTMENTS = 5;
+
+/**
+ * Conditions still with the patient: Active and Chronic (SPEC §3's statuses). A resolved one is
+ * history, and one without a status is left to the full record rather than guessed at.
+ */
+const isOngoing = (record: PathologicalRecord) => record.status === 'Active' || record.status === 'Chronic';
+
+/** Calendar dates and local moments as ISO text compare correctly as strings. */
+const newest = <T extends { date: string }>(items: T[]): T | null =>
+  items.reduce<T | null>((best, item) => (best === null || item.date > best.date ? item : best), null);
+
+/** `appointments` is the record's history (the medic's `history`, the patient's `clinicalHistories`). */
+export function printableRecord(parts: RecordParts, appointments: ClinicalHistory[]): PrintableRecord {
+  const byDateDescending = [...appointments].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  return {
+    patient: parts.patient,
+    allergies: parts.allergies,
+    conditions: parts.pathologicalRecords.filter(isOngoing),
+    medications: activeMedications(appointments),
+    contacts: parts.contacts,
+    latestVitals: newest(parts.vitals),
+    appointments: byDateDescending.slice(0, RECENT_APPOINTMENTS),
+    files: parts.files,
+  };
+}
