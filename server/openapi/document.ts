@@ -242,7 +242,10 @@ function operationOf(converter: SchemaConverter, route: RestRoute): Json {
   const success =
     status === 204
       ? { description: SUCCESS_TEXT[204] }
-      : { description: SUCCESS_TEXT[status] ?? 'OK', content: { 'application/json': { schema: converter.convert(responseSchemaOf(route.procedure), 'output') } } };
+      : {
+          description: route.download ? `${SUCCESS_TEXT[status] ?? 'OK'}: a file to save (Content-Disposition: attachment)` : (SUCCESS_TEXT[status] ?? 'OK'),
+          content: { [route.download?.contentType ?? 'application/json']: { schema: converter.convert(responseSchemaOf(route.procedure), 'output') } },
+        };
 
   return {
     operationId: route.procedure,

@@ -287,6 +287,20 @@ const accessLogPage = z
 const doctorLinked = z.object({ message: text, doctor: doctorSchema });
 
 /**
+ * A FHIR export, in outline: FHIR's own definitions (StructureDefinitions, typed by @medplum/fhirtypes)
+ * describe the resources, so this names the envelope only and is not tied to tRPC's output type,
+ * which is FHIR's Bundle, not a shape of this API.
+ */
+export const fhirBundleSchema = z
+  .object({
+    resourceType: z.literal('Bundle'),
+    type: z.literal('collection'),
+    timestamp: text,
+    entry: z.array(z.object({ fullUrl: text.meta({ description: 'urn:uuid:…, the same in every export of the record' }), resource: z.object({ resourceType: text, id: text }).loose() })),
+  })
+  .meta({ id: 'FhirBundle', description: 'A FHIR R4 Bundle of type collection: the Patient, then every item of the record as its FHIR resource.' });
+
+/**
  * The answer of every procedure that answers something (the ones REST answers 204 for are absent),
  * each schema typed by the output tRPC infers for it.
  */
@@ -318,6 +332,8 @@ export const procedureResponses = {
   'medics.searchDoctors': z.array(doctorSchema) satisfies z.ZodType<Out['medics']['searchDoctors']>,
 
   'patients.me': patientSelfSchema satisfies z.ZodType<Out['patients']['me']>,
+  'patients.myFhir': fhirBundleSchema,
+  'patients.fhirExport': fhirBundleSchema,
   'patients.accessLog': accessLogPage satisfies z.ZodType<Out['patients']['accessLog']>,
   'patients.linkDoctor': doctorLinked satisfies z.ZodType<Out['patients']['linkDoctor']>,
   'patients.acceptLinkRequest': doctorLinked satisfies z.ZodType<Out['patients']['acceptLinkRequest']>,

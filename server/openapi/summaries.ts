@@ -27,6 +27,8 @@ const summaries: Record<string, string> = {
   'medics.patientDetail': "A linked patient's whole record",
   'medics.deleteFile': "Delete a document from a patient's record",
   'patients.me': 'Your own record, your doctors and pending link requests',
+  'patients.myFhir': 'Your own record as a FHIR R4 Bundle (collection), to download',
+  'patients.fhirExport': "A patient's whole record (yours, or a linked or emergency-accessed patient's) as a FHIR R4 Bundle (collection), to download",
   'patients.accessLog': 'Who read or changed your record, newest first',
   'patients.linkDoctor': 'Link a doctor by their email',
   'patients.acceptLinkRequest': "Accept a doctor's link request",

@@ -3,7 +3,12 @@
 const encodeRfc8187 = (value: string) =>
   encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-export function inlineDisposition(name: string): string {
+function disposition(kind: 'inline' | 'attachment', name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `inline; filename="${fallback}"; filename*=UTF-8''${encodeRfc8187(name)}`;
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeRfc8187(name)}`;
 }
+
+/** Shown in the browser (a document opened in a tab). */
+export const inlineDisposition = (name: string) => disposition('inline', name);
+/** Saved as a file (an export). */
+export const attachmentDisposition = (name: string) => disposition('attachment', name);

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 import { toJsonText } from '../json-text';
+import { attachmentDisposition } from './content-disposition';
 import { JSON_ONLY } from './error-body';
 import { appRouter, createCaller } from '../trpc/router';
 import type { ContextFromRequest } from '../trpc/request-context';
@@ -39,6 +40,14 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], co
         const status = route.status ?? 200;
         reply.code(status);
         if (status === 204 || result === undefined) return reply.send();
+        if (route.download) {
+          return reply
+            .type(route.download.contentType)
+            .header('Content-Disposition', attachmentDisposition(route.download.fileName(result)))
+            // A whole record: no cache along the way keeps a copy.
+            .header('Cache-Control', 'no-store')
+            .send(JSON.stringify(result));
+        }
         // The same JSON Fastify would make, reusing the text of shared parts (a record's lists).
         return reply.type('application/json; charset=utf-8').send(toJsonText(result));
       },

@@ -1,5 +1,7 @@
 // The REST adapter of API.md: one row per documented path, naming the tRPC procedure that
 // serves it. Later issues only add rows. Validation and authorization live in the procedures.
+import type { Bundle } from '@medplum/fhirtypes';
+import { fhirExportFileName } from '../fhir/file-name';
 import { collections } from '../services/record-collections';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -20,7 +22,18 @@ export interface RestRoute {
   status?: 200 | 201 | 202 | 204;
   /** Builds the procedure input; without it a procedure gets the body (or nothing for GET). */
   input?: (parts: RestRequestParts) => unknown;
+  /** An answer saved as a file rather than read as JSON: its media type and the name to save it under. */
+  download?: RestDownload;
 }
+
+export interface RestDownload {
+  /** A JSON media type (the answer is still the procedure's result as JSON), e.g. application/fhir+json. */
+  contentType: string;
+  fileName: (result: unknown) => string;
+}
+
+/** FHIR's own media type (FHIR R4 http.html#mime), saved as expediente-<record>-<day>.fhir.json. */
+const fhirDownload: RestDownload = { contentType: 'application/fhir+json', fileName: (result) => fhirExportFileName(result as Bundle) };
 
 /** The body's fields with the path's ids over them: an id in the path is never overridden by the body. */
 function withParams({ params, body }: RestRequestParts): unknown {
@@ -75,6 +88,7 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/medics/search', procedure: 'medics.searchDoctors', input: ({ query }) => ({ q: query.q }) },
 
   { method: 'GET', path: '/patients/me', procedure: 'patients.me' },
+  { method: 'GET', path: '/patients/me/fhir', procedure: 'patients.myFhir', download: fhirDownload },
   { method: 'GET', path: '/patients/me/access-log', procedure: 'patients.accessLog', input: ({ query }) => ({ page: query.page ?? 1 }) },
   { method: 'POST', path: '/patients/me/link-doctor', procedure: 'patients.linkDoctor' },
   {
@@ -100,6 +114,7 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/patients', procedure: 'patients.create', status: 201 },
   { method: 'GET', path: '/patients', procedure: 'patients.list' },
   { method: 'GET', path: '/patients/:id', procedure: 'patients.byId', input: ({ params }) => ({ idPatient: params.id }) },
+  { method: 'GET', path: '/patients/:id/fhir', procedure: 'patients.fhirExport', input: ({ params }) => ({ idPatient: params.id }), download: fhirDownload },
   { method: 'PATCH', path: '/patients/:idPatient', procedure: 'patients.update', input: withParams },
   { method: 'GET', path: '/medics/patients/:id', procedure: 'medics.patientDetail', input: ({ params }) => ({ idPatient: params.id }) },
   // Upload and download are not JSON: rest/documents.ts serves them.

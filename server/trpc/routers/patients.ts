@@ -5,6 +5,7 @@ import { idSchema, pageNumber } from '../../../shared/fields';
 import { createPatientInput, linkDoctorInput, requestIdInput } from '../../../shared/patients';
 import { patientUpdateInput } from '../../../shared/patient-update';
 import { acceptRequest, declineRequest } from '../../services/link-requests';
+import { exportOwnFhir, exportPatientFhir } from '../../services/fhir-export';
 import { createPatient } from '../../services/patient-creation';
 import { listMyPatientRecords, readPatient } from '../../services/patient-queries';
 import { accessLogOf, linkDoctorByEmail, readOwnRecord, unlinkDoctor } from '../../services/patient-self';
@@ -28,6 +29,11 @@ export const patientsRouter = router({
   }),
 
   me: patientProcedure.query(({ ctx }) => readOwnRecord(callerOf(ctx))),
+
+  // The FHIR export follows the record read's rule (byId): the patient themself, a linked medic, or a
+  // medic under emergency access (a read); anyone else is told there is no such patient.
+  fhirExport: patientReadProcedure.query(({ ctx, input }) => exportPatientFhir(callerOf(ctx), input.idPatient)),
+  myFhir: patientProcedure.query(({ ctx }) => exportOwnFhir(callerOf(ctx))),
 
   linkDoctor: patientProcedure.input(linkDoctorInput).mutation(({ ctx, input }) => linkDoctorByEmail(callerOf(ctx), input.doctorEmail)),
 

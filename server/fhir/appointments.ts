@@ -1,0 +1,59 @@
+// An appointment is an Encounter; its notes a ClinicalImpression about it (R4's Encounter has no
+// notes); each medication prescribed at it a MedicationStatement in its context. The record says
+// what was prescribed at the visit, not whether the patient still takes it, hence status "unknown".
+import type { ClinicalImpression, Encounter, MedicationStatement } from '@medplum/fhirtypes';
+import type { ClinicalHistory } from '../../shared/record';
+import { fhirDateTime } from './dates';
+import { entryOf, listOf, present, type ExportScope } from './entry';
+
+const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
+
+/** Closed is finished; an open one is planned until it starts, then in progress. */
+export function encounterStatus(appointment: ClinicalHistory, nowMoment: string): Encounter['status'] {
+  if (appointment.closed) return 'finished';
+  return appointment.date > nowMoment ? 'planned' : 'in-progress';
+}
+
+/** `nowMoment` is the practice-local moment of the export (YYYY-MM-DDTHH:mm), to compare with appointments'. */
+export function appointmentEntries(scope: ExportScope, appointment: ClinicalHistory, nowMoment: string) {
+  const encounterUrl = scope.fullUrl('encounter', appointment.idHistory);
+  const start = fhirDateTime(appointment.date);
+  const end = appointment.end ? fhirDateTime(`${appointment.date.slice(0, 10)}T${appointment.end}`) : undefined;
+  const encounter: Encounter = {
+    resourceType: 'Encounter',
+    status: encounterStatus(appointment, nowMoment),
+    class: { system: ACT_CODE, code: 'AMB', display: 'ambulatory' },
+    subject: scope.patient,
+    period: { start, ...(end ? { end } : {}) },
+    // The diagnosis codes are kept as typed, without a code system the record does not name.
+    reasonCode: listOf({ text: appointment.motive }, ...appointment.diagnosisIds.map((code) => (present(code) ? { text: code.trim() } : undefined))),
+  };
+  const encounterRef = { reference: encounterUrl };
+  const entries: ReturnType<typeof entryOf<Encounter | ClinicalImpression | MedicationStatement>>[] = [entryOf(encounterUrl, encounter)];
+  const notes = present(appointment.notes);
+  if (notes) {
+    const impression: ClinicalImpression = {
+      resourceType: 'ClinicalImpression',
+      status: appointment.closed ? 'completed' : 'in-progress',
+      subject: scope.patient,
+      encounter: encounterRef,
+      effectiveDateTime: start,
+      summary: notes,
+    };
+    entries.push(entryOf(scope.fullUrl('encounter-notes', appointment.idHistory), impression));
+  }
+  appointment.medications.forEach((medication, index) => {
+    const name = present(medication);
+    if (!name) return;
+    const statement: MedicationStatement = {
+      resourceType: 'MedicationStatement',
+      status: 'unknown',
+      medicationCodeableConcept: { text: name },
+      subject: scope.patient,
+      context: encounterRef,
+      effectiveDateTime: start,
+    };
+    entries.push(entryOf(scope.fullUrl('medication', `${appointment.idHistory}/${index}`), statement));
+  });
+  return entries;
+}

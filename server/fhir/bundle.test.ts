@@ -1,0 +1,206 @@
+// The FHIR export of a full record and of an empty one: every entry and the bundle valid against
+// FHIR R4's StructureDefinitions, references resolved inside the bundle, LOINC and UCUM exactly as
+// issue 13 lists them, and every code from its value set (which the validator does not check).
+import type { Bundle, Observation } from '@medplum/fhirtypes';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../../shared/auth';
+import { bearer, buildTestApp, register, uniqueEmail } from '../test/helpers';
+import { resourcesOf, unresolvedReferences, validationErrors } from '../test/fhir-checks';
+import { samplePdf } from '../test/sample-files';
+
+// A fixed "now" in the practice's time zone: 2026-06-15 at 10:30 local time.
+const now = new Date(2026, 5, 15, 10, 30);
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp({ now: () => now });
+});
+afterAll(() => app.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, session: Session, payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: bearer(session.access_token), ...(payload ? { payload } : {}) });
+
+async function linkedPair() {
+  const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
+  const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email, name: 'Pilar', lname: 'Paz Gómez' });
+  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  return { medic, patient, idPatient };
+}
+
+async function fillRecord(medic: Session, idPatient: number) {
+  const ok = async (response: Promise<{ statusCode: number; body: string }>) => {
+    const answer = await response;
+    expect(answer.statusCode, answer.body).toBeLessThan(300);
+  };
+  await ok(
+    call('PATCH', `/patients/${idPatient}`, medic, {
+      phone: '600 111 222', extraPhone: '910 000 000', address: 'Calle Mayor 1', addressSpecific: '3º B', civilStatus: 'Casada',
+      weight: 64.5, height: 168, documentNumber: '12345678Z', documentType: 'DNI',
+    }),
+  );
+  for (const severity of ['Severe', 'Moderate', 'Mild', null]) {
+    await ok(call('POST', `/patients/${idPatient}/allergies`, medic, { allergyName: `Alergia ${severity}`, severity, type: 'Medicamento', reaction: 'Urticaria' }));
+  }
+  await ok(call('POST', `/patients/${idPatient}/allergies`, medic, { allergyName: 'Polen' }));
+  for (const status of ['Active', 'Chronic', 'Resolved', null]) {
+    await ok(call('POST', `/patients/${idPatient}/pathological-records`, medic, { condition: `Asma ${status}`, status, diagnosisDate: '2020-03-01', notes: 'Inhalador' }));
+  }
+  await ok(
+    call('POST', `/patients/${idPatient}/vitals`, medic, { date: '2026-06-01T09:00', systolic: 120, diastolic: 80, heartRate: 72, temperature: 36.6, oxygenSaturation: 98, respiratoryRate: 16 }),
+  );
+  await ok(call('POST', `/patients/${idPatient}/vitals`, medic, { date: '2026-01-10', systolic: 135 }));
+  await ok(call('POST', `/patients/${idPatient}/labs`, medic, { testName: 'Glucosa', value: '95', unit: 'mg/dL', referenceRange: '70-100', date: '2026-05-20', comment: 'Ayunas' }));
+  await ok(call('POST', `/patients/${idPatient}/labs`, medic, { value: 'Negativo', date: '2026-05-21' }));
+  await ok(call('POST', `/patients/${idPatient}/vaccines`, medic, { vaccineName: 'Tétanos', date: '2025-01-10', dose: '2', manufacturer: 'Acme', nextDose: '2035-01-10' }));
+  await ok(call('POST', `/patients/${idPatient}/vaccines`, medic, { vaccineName: 'Gripe', date: '2025-10-01' }));
+  await ok(call('POST', `/patients/${idPatient}/contacts`, medic, { name: 'Rosa Díaz', relationship: 'Madre', phone: '555 0101', email: 'rosa@example.test', address: 'Calle 1' }));
+  await ok(call('POST', `/patients/${idPatient}/contacts`, medic, { name: 'Juan Paz' }));
+  const appointment = { idPatient, date: '2026-06-15T10:00', end: '10:30', motive: 'Control', notes: 'Bien', medications: ['Paracetamol 1 g', 'Salbutamol'], diagnosisIds: ['J45.9'] };
+  await ok(call('POST', '/clinical-history', medic, appointment));
+  await ok(call('POST', '/clinical-history', medic, { idPatient, date: '2026-06-15T17:00', motive: 'Revisión' }));
+  const form = new FormData();
+  form.append('comment', 'Informe');
+  form.append('file', new Blob([new Uint8Array(samplePdf)], { type: 'application/pdf' }), 'informe de análisis.pdf');
+  await ok(app.inject({ method: 'POST', url: `/api/medics/patients/${idPatient}/files`, headers: bearer(medic.access_token), payload: form }));
+}
+
+async function exportOf(medic: Session, idPatient: number): Promise<Bundle> {
+  const response = await call('GET', `/patients/${idPatient}/fhir`, medic);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Bundle>();
+}
+
+function expectValid(bundle: Bundle) {
+  expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+  const errors = [...(bundle.entry ?? []).flatMap((entry) => validationErrors(entry.resource!)), ...validationErrors(bundle)];
+  expect(errors).toEqual([]);
+  expect(unresolvedReferences(bundle)).toEqual([]);
+  const fullUrls = (bundle.entry ?? []).map((entry) => entry.fullUrl);
+  expect(new Set(fullUrls).size).toBe(fullUrls.length);
+  for (const entry of bundle.entry ?? []) {
+    expect(entry.fullUrl).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(entry.fullUrl).toBe(`urn:uuid:${entry.resource!.id}`);
+  }
+  // FHIR refuses empty strings, arrays and objects; the validator does not say so for every one.
+  expect(JSON.stringify(bundle)).not.toMatch(/""|\[\]|\{\}/);
+}
+
+describe('the FHIR export of a full record', () => {
+  let bundle: Bundle;
+  let idPatient: number;
+  let medic: Session;
+  beforeAll(async () => {
+    ({ medic, idPatient } = await linkedPair());
+    await fillRecord(medic, idPatient);
+    bundle = await exportOf(medic, idPatient);
+  });
+
+  it('is valid FHIR R4, entry by entry and as a bundle, with every reference inside it', () => {
+    expectValid(bundle);
+    const kinds = new Set(bundle.entry!.map((entry) => entry.resource!.resourceType));
+    for (const kind of ['Patient', 'AllergyIntolerance', 'Condition', 'Observation', 'Immunization', 'ImmunizationRecommendation', 'Encounter', 'ClinicalImpression', 'MedicationStatement', 'RelatedPerson', 'DocumentReference']) {
+      expect(kinds, kind).toContain(kind);
+    }
+    expect(bundle.timestamp).toMatch(/^2026-06-15T10:30:00([+-]\d{2}:\d{2}|Z)$/);
+  });
+
+  it('describes the patient: names, telecom, address and identifiers, no gender the record does not know', () => {
+    const [patient] = resourcesOf(bundle, 'Patient');
+    expect(patient!.name).toEqual([{ use: 'official', family: 'Paz Gómez', given: ['Pilar'] }]);
+    expect(patient!.telecom!.map((point) => [point.system, point.value])).toEqual([['phone', '600 111 222'], ['phone', '910 000 000'], ['email', expect.stringContaining('@')]]);
+    expect(patient!.address).toEqual([{ line: ['Calle Mayor 1', '3º B'], text: 'Calle Mayor 1, 3º B' }]);
+    expect(patient!.identifier).toEqual([
+      expect.objectContaining({ value: String(idPatient), type: { coding: [expect.objectContaining({ code: 'MR' })] }, system: expect.stringMatching(/^urn:uuid:/) }),
+      { use: 'official', type: { text: 'DNI' }, value: '12345678Z' },
+    ]);
+    expect(patient!.gender).toBeUndefined();
+    expect(patient!.maritalStatus).toEqual({ text: 'Casada' });
+  });
+
+  it('codes every vital in LOINC with its UCUM unit, exactly as listed', () => {
+    const expected: Record<string, [number, string]> = {
+      '8480-6': [120, 'mm[Hg]'], '8462-4': [80, 'mm[Hg]'], '8867-4': [72, '/min'], '8310-5': [36.6, 'Cel'],
+      '59408-5': [98, '%'], '9279-1': [16, '/min'], '29463-7': [64.5, 'kg'], '8302-2': [168, 'cm'],
+    };
+    const vitals = resourcesOf(bundle, 'Observation').filter((observation) => observation.category?.[0]?.coding?.[0]?.code === 'vital-signs');
+    const codeOf = (observation: Observation) => observation.code.coding![0]!;
+    for (const [loinc, [value, ucum]] of Object.entries(expected)) {
+      const found = vitals.find((observation) => codeOf(observation).code === loinc && observation.valueQuantity?.value === value);
+      expect(found, loinc).toBeDefined();
+      expect(codeOf(found!).system).toBe('http://loinc.org');
+      expect(found!.valueQuantity).toMatchObject({ system: 'http://unitsofmeasure.org', code: ucum });
+    }
+    const systolic = vitals.filter((observation) => codeOf(observation).code === '8480-6').map((observation) => observation.effectiveDateTime);
+    expect(systolic).toEqual(expect.arrayContaining([expect.stringMatching(/^2026-06-01T09:00:00([+-]\d{2}:\d{2}|Z)$/), '2026-01-10']));
+    expect(vitals).toHaveLength(9);
+  });
+
+  it('emits only codes from their value sets (the validator does not check bindings)', () => {
+    const allowed = {
+      allergyClinical: ['active', 'inactive', 'resolved'],
+      criticality: ['low', 'high', 'unable-to-assess'],
+      reactionSeverity: ['mild', 'moderate', 'severe'],
+      conditionClinical: ['active', 'recurrence', 'relapse', 'inactive', 'remission', 'resolved'],
+      observationStatus: ['registered', 'preliminary', 'final', 'amended', 'corrected', 'cancelled', 'entered-in-error', 'unknown'],
+      immunizationStatus: ['completed', 'entered-in-error', 'not-done'],
+      encounterStatus: ['planned', 'arrived', 'triaged', 'in-progress', 'onleave', 'finished', 'cancelled', 'entered-in-error', 'unknown'],
+      impressionStatus: ['in-progress', 'completed', 'entered-in-error'],
+      medicationStatus: ['active', 'completed', 'entered-in-error', 'intended', 'stopped', 'on-hold', 'unknown', 'not-taken'],
+      documentStatus: ['current', 'superseded', 'entered-in-error'],
+    };
+    const allergies = resourcesOf(bundle, 'AllergyIntolerance');
+    for (const allergy of allergies) expect(allowed.allergyClinical).toContain(allergy.clinicalStatus!.coding![0]!.code);
+    expect(allergies.map((allergy) => allergy.criticality).sort()).toEqual(['high', 'low', 'low', undefined, undefined]);
+    for (const allergy of allergies) for (const reaction of allergy.reaction ?? []) if (reaction.severity) expect(allowed.reactionSeverity).toContain(reaction.severity);
+    const conditions = resourcesOf(bundle, 'Condition');
+    expect(conditions.map((condition) => condition.clinicalStatus?.coding?.[0]?.code)).toEqual(expect.arrayContaining(['active', 'active', 'resolved', undefined]));
+    for (const condition of conditions) if (condition.clinicalStatus) expect(allowed.conditionClinical).toContain(condition.clinicalStatus.coding![0]!.code);
+    for (const observation of resourcesOf(bundle, 'Observation')) expect(allowed.observationStatus).toContain(observation.status);
+    for (const immunization of resourcesOf(bundle, 'Immunization')) expect(allowed.immunizationStatus).toContain(immunization.status);
+    // 10:00 has begun at 10:30 and is open; 17:00 is still to come.
+    expect(resourcesOf(bundle, 'Encounter').map((encounter) => encounter.status).sort()).toEqual(['in-progress', 'planned']);
+    for (const impression of resourcesOf(bundle, 'ClinicalImpression')) expect(allowed.impressionStatus).toContain(impression.status);
+    for (const statement of resourcesOf(bundle, 'MedicationStatement')) expect(allowed.medicationStatus).toContain(statement.status);
+    for (const document of resourcesOf(bundle, 'DocumentReference')) expect(allowed.documentStatus).toContain(document.status);
+  });
+
+  it('keeps labs as laboratory observations, appointments with their medications, documents without bytes', () => {
+    const labs = resourcesOf(bundle, 'Observation').filter((observation) => observation.category?.[0]?.coding?.[0]?.code === 'laboratory');
+    expect(labs.map((lab) => lab.valueQuantity ?? lab.valueString).sort()).toEqual([{ value: 95, unit: 'mg/dL' }, 'Negativo'].sort());
+    const encounter = resourcesOf(bundle, 'Encounter').find((found) => found.reasonCode?.[0]?.text === 'Control')!;
+    const encounterUrl = bundle.entry!.find((entry) => entry.resource === encounter)!.fullUrl;
+    const statements = resourcesOf(bundle, 'MedicationStatement');
+    expect(statements.map((statement) => [statement.medicationCodeableConcept!.text, statement.context!.reference])).toEqual([
+      ['Paracetamol 1 g', encounterUrl],
+      ['Salbutamol', encounterUrl],
+    ]);
+    expect(encounter.period!.start).toMatch(/^2026-06-15T10:00:00/);
+    expect(encounter.period!.end).toMatch(/^2026-06-15T10:30:00/);
+    const [document] = resourcesOf(bundle, 'DocumentReference');
+    expect(document!.content[0]!.attachment).toMatchObject({ contentType: 'application/pdf', title: 'informe de análisis.pdf', size: samplePdf.length });
+    expect(document!.content[0]!.attachment.data).toBeUndefined();
+    expect(resourcesOf(bundle, 'RelatedPerson')).toHaveLength(2);
+  });
+
+  it('gives the same fullUrls on every export of the same record', async () => {
+    const again = await exportOf(medic, idPatient);
+    expect(again.entry!.map((entry) => entry.fullUrl)).toEqual(bundle.entry!.map((entry) => entry.fullUrl));
+  });
+});
+
+describe('the FHIR export of an empty record', () => {
+  it('is the patient alone, and valid', async () => {
+    const { medic, idPatient } = await linkedPair();
+    const bundle = await exportOf(medic, idPatient);
+    expectValid(bundle);
+    expect(bundle.entry!.map((entry) => entry.resource!.resourceType)).toEqual(['Patient']);
+  });
+});
+
+describe('the checks themselves', () => {
+  it('are not vacuous: a resource missing what FHIR requires, or a dangling reference, is caught', () => {
+    expect(validationErrors({ resourceType: 'Observation', status: 'final' } as Observation)).not.toEqual([]);
+    const dangling: Bundle = { resourceType: 'Bundle', type: 'collection', entry: [{ fullUrl: 'urn:uuid:1', resource: { resourceType: 'Observation', status: 'final', code: { text: 'x' }, subject: { reference: 'urn:uuid:2' } } }] };
+    expect(unresolvedReferences(dangling)).toEqual(['urn:uuid:2']);
+  });
+});

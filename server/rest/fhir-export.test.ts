@@ -1,0 +1,120 @@
+// GET /api/patients/:id/fhir and /api/patients/me/fhir (API.md "Export and API description"): who
+// may export (the record read's rule), the file it answers as, and its audit event, written in the
+// read's own transaction.
+import type { Bundle, Patient } from '@medplum/fhirtypes';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../../shared/auth';
+import { FHIR_EXPORT_ACTION } from '../services/fhir-export';
+import { bearer, buildTestApp, callerFor, errorOf, register, uniqueEmail } from '../test/helpers';
+
+const now = new Date(2026, 5, 15, 10, 30);
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp({ now: () => now });
+});
+afterAll(() => app.close());
+
+const get = (url: string, session: Session) => app.inject({ method: 'GET', url, headers: bearer(session.access_token) });
+
+async function linkedPair() {
+  const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
+  const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
+  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  return { medic, patient, idPatient };
+}
+
+interface AuditRow {
+  action: string;
+  outcome: string;
+  patient_id: number | null;
+  emergency: number;
+  detail: string | null;
+}
+const exportEvents = (patientId: number) =>
+  app.deps.db.$client.prepare('select * from audit_events where action = ? and patient_id = ? order by id').all(FHIR_EXPORT_ACTION, patientId) as AuditRow[];
+
+const patientOf = (bundle: Bundle) => bundle.entry![0]!.resource as Patient;
+
+describe('GET /api/patients/:id/fhir', () => {
+  it('answers a linked medic FHIR JSON as a file named by record number and day, never by name, and audits it once', async () => {
+    const { medic, idPatient } = await linkedPair();
+    const response = await get(`/api/patients/${idPatient}/fhir`, medic);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="expediente-${idPatient}-2026-06-15.fhir.json"; filename*=UTF-8''expediente-${idPatient}-2026-06-15.fhir.json`);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(patientOf(response.json()).identifier![0]!.value).toBe(String(idPatient));
+    expect(exportEvents(idPatient)).toEqual([expect.objectContaining({ outcome: 'success', emergency: 0 })]);
+  });
+
+  it('answers 404 to a medic not linked and to a patient asking for another, auditing the refusal, not an export', async () => {
+    const { idPatient } = await linkedPair();
+    const stranger = await register(app, { type: 'medic', email: uniqueEmail('stranger') });
+    const otherPatient = await register(app, { type: 'patient', email: uniqueEmail('other') });
+    for (const session of [stranger, otherPatient]) {
+      const response = await get(`/api/patients/${idPatient}/fhir`, session);
+      expect([response.statusCode, errorOf(response).code]).toEqual([404, 'PATIENT_NOT_FOUND']);
+    }
+    expect(exportEvents(idPatient).filter((event) => event.outcome === 'success')).toEqual([]);
+    expect((await get('/api/patients/999999/fhir', stranger)).statusCode).toBe(404);
+  });
+
+  it('lets a patient export their own record by id, as the record read does', async () => {
+    const { patient, idPatient } = await linkedPair();
+    const response = await get(`/api/patients/${idPatient}/fhir`, patient);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('lets a medic under emergency access export (a read), flagged with the reason for the patient', async () => {
+    const { patient, idPatient } = await linkedPair();
+    const responder = await register(app, { type: 'medic', email: uniqueEmail('er') });
+    const reason = 'Paciente inconsciente en urgencias, sin familiares';
+    const started = await app.inject({ method: 'POST', url: '/api/medics/emergency-access', headers: bearer(responder.access_token), payload: { patientEmail: patient.user.email, reason } });
+    expect(started.statusCode).toBe(200);
+    expect((await get(`/api/patients/${idPatient}/fhir`, responder)).statusCode).toBe(200);
+    expect(exportEvents(idPatient)).toEqual([expect.objectContaining({ outcome: 'success', emergency: 1, detail: reason })]);
+  });
+});
+
+describe('GET /api/patients/me/fhir', () => {
+  it("answers the caller's own record only, as an attachment, audited", async () => {
+    const first = await linkedPair();
+    const second = await linkedPair();
+    const response = await get('/api/patients/me/fhir', second.patient);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="expediente-${second.idPatient}-2026-06-15\\.fhir\\.json"`));
+    expect(patientOf(response.json()).identifier![0]!.value).toBe(String(second.idPatient));
+    expect(exportEvents(second.idPatient)).toHaveLength(1);
+    expect(exportEvents(first.idPatient)).toHaveLength(0);
+    // The path takes no id: a query naming another's is ignored.
+    const sneaky = await get(`/api/patients/me/fhir?idPatient=${first.idPatient}`, second.patient);
+    expect(patientOf(sneaky.json()).identifier![0]!.value).toBe(String(second.idPatient));
+  });
+
+  it('answers 403 to a medic (it is a patient call)', async () => {
+    const { medic } = await linkedPair();
+    expect((await get('/api/patients/me/fhir', medic)).statusCode).toBe(403);
+  });
+});
+
+describe('the tRPC procedures', () => {
+  it('answer the same bundle, and write the audit event in the read transaction (a failed write leaves no export)', async () => {
+    const { medic, patient, idPatient } = await linkedPair();
+    const viaMedic = await callerFor(app, medic.access_token).patients.fhirExport({ idPatient });
+    const viaPatient = await callerFor(app, patient.access_token).patients.myFhir();
+    expect(viaPatient.entry!.map((entry) => entry.fullUrl)).toEqual(viaMedic.entry!.map((entry) => entry.fullUrl));
+    expect(exportEvents(idPatient)).toHaveLength(2);
+
+    // The audit insert fails: the export must fail with it, not answer unaudited.
+    const sqlite = app.deps.db.$client;
+    sqlite.exec("create temp trigger refuse_export before insert on audit_events when new.action = 'patient.fhirExport' begin select raise(abort, 'audit down'); end");
+    try {
+      await expect(callerFor(app, medic.access_token).patients.fhirExport({ idPatient })).rejects.toThrow();
+    } finally {
+      sqlite.exec('drop trigger temp.refuse_export');
+    }
+    expect(exportEvents(idPatient)).toHaveLength(2);
+  });
+});
