@@ -21,6 +21,7 @@ import { PatientSummaryCard } from '../features/record/patient-summary-card';
 import { PhysicalSection } from '../features/record/physical-section';
 import { vaccinesConfig } from '../features/record/vaccines';
 import { vitalsConfig } from '../features/record/vitals';
+import { VitalsTrendsSection } from '../features/vitals-trends/vitals-trends-section';
 import { trpc } from '../lib/trpc';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -50,6 +51,7 @@ export function PatientDetailPage() {
         <CollectionSection config={allergiesConfig} idPatient={idPatient} items={record.allergies} readOnly={readOnly} />
         <CollectionSection config={pathologicalRecordsConfig} idPatient={idPatient} items={record.pathologicalRecords} readOnly={readOnly} />
         <CollectionSection config={vitalsConfig} idPatient={idPatient} items={record.vitals} readOnly={readOnly} />
+        <VitalsTrendsSection readings={record.vitals} />
         <LabsSection idPatient={idPatient} labs={record.labs} readOnly={readOnly} />
         <CollectionSection config={vaccinesConfig} idPatient={idPatient} items={record.vaccines} readOnly={readOnly} />
         {record.lifestyle && <LifestyleSection lifestyle={record.lifestyle} />}

@@ -1,0 +1,57 @@
+// The measures charted over time (issue 13): blood pressure as two lines, then heart rate,
+// temperature and oxygen saturation, each with the unit the record shows (SPEC §1). Weight is a
+// single value of the patient, not part of a vital-sign reading, so it has no history to chart.
+import { parseLocal } from '../../lib/use-formatters';
+
+/** A vital-sign reading as both the medic's record and the patient's own record send it. */
+export interface Reading {
+  idVital: number;
+  date: string;
+  systolic: number | null;
+  diastolic: number | null;
+  heartRate: number | null;
+  temperature: number | null;
+  oxygenSaturation: number | null;
+}
+
+type Field = 'systolic' | 'diastolic' | 'heartRate' | 'temperature' | 'oxygenSaturation';
+
+export interface Measure {
+  /** Its texts in charts.json: measures.<key> (title), units.<key>, and series.<field> per line. */
+  key: 'bloodPressure' | 'heartRate' | 'temperature' | 'oxygenSaturation';
+  fields: readonly Field[];
+  /** Temperature is read to a tenth of a degree; the others are whole numbers. */
+  decimals: 0 | 1;
+}
+
+export const MEASURES: readonly Measure[] = [
+  { key: 'bloodPressure', fields: ['systolic', 'diastolic'], decimals: 0 },
+  { key: 'heartRate', fields: ['heartRate'], decimals: 0 },
+  { key: 'temperature', fields: ['temperature'], decimals: 1 },
+  { key: 'oxygenSaturation', fields: ['oxygenSaturation'], decimals: 0 },
+];
+
+/**
+ * A measure's readings as uPlot's columns: times in seconds, oldest first (the record lists newest
+ * first), and one column per line with null where a reading lacks that value, which uPlot draws as
+ * a gap. Readings with none of the measure's values are left out.
+ */
+export interface Series {
+  times: number[];
+  values: (number | null)[][];
+}
+
+export function seriesOf(readings: readonly Reading[], measure: Measure): Series {
+  const rows = readings
+    .filter((reading) => measure.fields.some((field) => reading[field] !== null))
+    .map((reading) => ({ reading, time: (parseLocal(reading.date)?.getTime() ?? Number.NaN) / 1000 }))
+    .filter((row) => Number.isFinite(row.time))
+    .sort((a, b) => a.time - b.time);
+  return {
+    times: rows.map((row) => row.time),
+    values: measure.fields.map((field) => rows.map((row) => row.reading[field])),
+  };
+}
+
+/** Readings newest first, as the record's own list shows them. */
+export const newestFirst = (readings: readonly Reading[]) => [...readings].sort((a, b) => b.date.localeCompare(a.date));
