@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { DocumentsSection } from '../features/documents/documents-section';
+import { FhirDownloadButton } from '../features/fhir/fhir-download-button';
+import { medicFhirExportUrl } from '../features/fhir/download-file';
 import { PrintLink } from '../features/print/print-link';
 import { EmergencyBanner } from '../features/record/emergency-banner';
 import { allergiesConfig } from '../features/record/allergies';
@@ -43,6 +45,7 @@ export function PatientDetailPage() {
     <div className="patient-detail">
       {record.emergencyAccess && <EmergencyBanner access={record.emergencyAccess} />}
       <PatientSummaryCard detail={record} readOnly={readOnly} />
+      <FhirDownloadButton url={medicFhirExportUrl(idPatient)} labelKey="exportButton" />
       <PrintLink href={`/medic/patient/${idPatient}/print`} />
       <div className="patient-detail__sections">
         <DemographicsSection detail={record} />

@@ -19,6 +19,8 @@ import { MyHealth } from './my-health';
 import { MyInformation } from './my-information';
 import { OverviewCards } from './overview-cards';
 import { PrintLink } from '../print/print-link';
+import { FhirDownloadButton } from '../fhir/fhir-download-button';
+import { ownFhirExportUrl } from '../fhir/download-file';
 import { SecurityBanner } from './security-banner';
 import { Tabs } from './tabs';
 
@@ -62,6 +64,7 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut }: PatientDash
           {self.linkRequests.length > 0 && <LinkRequests requests={self.linkRequests} />}
           <MyDoctors doctors={self.doctors} />
           <PrintLink href="/dashboard/print" />
+          <FhirDownloadButton url={ownFhirExportUrl} labelKey="downloadMine" />
           <Tabs
             label={t('tabs.label')}
             selected={tab}

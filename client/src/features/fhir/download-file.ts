@@ -1,0 +1,38 @@
+// Fetches a file the API answers as an attachment (the FHIR export) with the bearer token and
+// saves it under the name the server gives, which carries no patient name (server/fhir/file-name.ts).
+import { authorizationHeader, errorFromResponse, RestCallError } from '../../lib/rest-call';
+
+/** The plain file name of a Content-Disposition header: the UTF-8 form first, then the ASCII one. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (utf8?.[1]) return decodeURIComponent(utf8[1]);
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? null;
+}
+
+/** Hands the bytes to the browser as a download; the object URL is revoked once the click is done. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the URL by now; revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: authorizationHeader() });
+  } catch {
+    throw new RestCallError(0, null);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  saveBlob(await response.blob(), fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName);
+}
+
+export const medicFhirExportUrl = (idPatient: number) => `/api/patients/${idPatient}/fhir`;
+export const ownFhirExportUrl = '/api/patients/me/fhir';
