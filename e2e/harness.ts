@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from '../scripts/chromium';
 import { repoRoot } from '../scripts/client-build';
 import { SERVER_PID_SUFFIX } from './run-dir';
+import { CONFIG_VARIABLES } from '../server/config';
 
 const STARTUP_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -28,10 +29,7 @@ export interface App {
 
 // The server's own settings (API.md "Process and configuration"): a developer's shell must not
 // leak a TLS certificate or a fixed secret into the journeys, so they run on the defaults.
-const SERVER_SETTINGS = new Set([
-  'PORT', 'HOST', 'DATA_DIR', 'JWT_SECRET', 'MASTER_KEY', 'SESSION_HOURS', 'MAX_UPLOAD_MB', 'TLS_CERT', 'TLS_KEY',
-  'AUTH_REQUESTS_PER_MINUTE', 'EMERGENCY_ACCESS_HOURS', 'TRUST_PROXY',
-]);
+const SERVER_SETTINGS = new Set(CONFIG_VARIABLES);
 
 /** The test process's environment minus vitest's own variables and the server's settings. */
 function serverEnv(dataDir: string): NodeJS.ProcessEnv {

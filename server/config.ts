@@ -50,6 +50,9 @@ const envSchema = z
   });
 
 /** Scheduled backups (server/backup/schedule.ts); only when BACKUP_DIR is set. */
+/** Every variable the server reads its configuration from (tests run the server without a developer's own). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface BackupScheduleConfig {
   dir: string;
   everyHours: number;
