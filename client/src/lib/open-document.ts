@@ -1,17 +1,10 @@
 // Opens a stored document in a new browser tab (SPEC §2 "Documents"). The file is fetched with the
 // bearer token, handed to the tab as a temporary object URL, and that URL is revoked after 100 ms.
 import { OPENED_FILE_URL_REVOKE_MS } from '../../../shared/constants';
-import { authorizationHeader, errorFromResponse, RestCallError } from './rest-call';
+import { fetchWithToken } from './rest-call';
 
 export async function fetchDocument(url: string): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: authorizationHeader() });
-  } catch {
-    throw new RestCallError(0, null);
-  }
-  if (!response.ok) throw await errorFromResponse(response);
-  return response.blob();
+  return (await fetchWithToken(url)).blob();
 }
 
 /**

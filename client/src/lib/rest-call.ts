@@ -33,3 +33,15 @@ export async function errorFromResponse(response: Response): Promise<RestCallErr
   }
   return new RestCallError(response.status, body);
 }
+
+/** A GET of a file with the session's token: the response when it is 2xx, else the RestCallError it answers (status 0 offline). */
+export async function fetchWithToken(url: string): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: authorizationHeader() });
+  } catch {
+    throw new RestCallError(0, null);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}

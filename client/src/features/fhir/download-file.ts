@@ -1,6 +1,6 @@
 // Fetches a file the API answers as an attachment (the FHIR export) with the bearer token and
 // saves it under the name the server gives, which carries no patient name (server/fhir/file-name.ts).
-import { authorizationHeader, errorFromResponse, RestCallError } from '../../lib/rest-call';
+import { fetchWithToken } from '../../lib/rest-call';
 
 /** The plain file name of a Content-Disposition header: the UTF-8 form first, then the ASCII one. */
 export function fileNameOf(disposition: string | null): string | null {
@@ -24,13 +24,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: authorizationHeader() });
-  } catch {
-    throw new RestCallError(0, null);
-  }
-  if (!response.ok) throw await errorFromResponse(response);
+  const response = await fetchWithToken(url);
   saveBlob(await response.blob(), fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName);
 }
 
