@@ -219,15 +219,16 @@ export interface Journey {
 /**
  * The set-up every journey file shares: one server and one browser for the file; after each test,
  * the failure report, the check that the console saw no Content-Security-Policy violation, and
- * closing the tab that setTab() was last given. Call it once, at the top of the file.
+ * closing the tab that setTab() was last given. Call it once, at the top of the file; `serverEnv`
+ * adds server settings (e.g. PRACTICE_NAME) for the file's server.
  */
-export function useJourney(): Journey {
+export function useJourney(serverEnv: NodeJS.ProcessEnv = {}): Journey {
   let app: App | undefined;
   let browser: Browser | undefined;
   let tab: Tab | undefined;
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp(serverEnv);
     browser = await launchBrowser();
   });
 

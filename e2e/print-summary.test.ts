@@ -5,12 +5,12 @@
 // practice's name and its page number. Once with a Spanish browser and once with an English one.
 import type { Page } from 'playwright-core';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import enPrint from '../shared/locales/en/print.json';
 import esPrint from '../shared/locales/es/print.json';
 import enRecord from '../shared/locales/en/record.json';
 import esRecord from '../shared/locales/es/record.json';
-import { cspErrors, launchBrowser, openTab, registerViaApi, reportFailure, startApp, uniqueEmail, type ApiSession, type App, type Locale, type Tab } from './harness';
+import { openTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
 
 const PRACTICE = 'Consultorio San Rafael';
 const PASSWORD = 'secreto-123';
@@ -25,12 +25,11 @@ const CONDITIONS = ['Asma', 'Hipertensión arterial', 'Diabetes tipo 2', 'Hipoti
 
 const texts = { 'es-ES': { language: 'es', p: esPrint, r: esRecord }, 'en-US': { language: 'en', p: enPrint, r: enRecord } } as const;
 
+const journey = useJourney({ PRACTICE_NAME: PRACTICE });
 let app: App;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let medic: ApiSession;
 let patient: ApiSession;
 let idPatient: number;
-let tab: Tab | undefined;
 
 async function api(session: ApiSession, method: string, path: string, body: unknown, expected: number): Promise<unknown> {
   const response = await fetch(`${app.url}/api${path}`, {
@@ -50,8 +49,7 @@ function todayAt(hour: number): string {
 }
 
 beforeAll(async () => {
-  app = await startApp({ PRACTICE_NAME: PRACTICE });
-  browser = await launchBrowser();
+  app = journey.app();
   medic = await registerViaApi(app, { name: 'Andrea', lname: 'Campos', email: uniqueEmail('medic'), password: PASSWORD, type: 'medic' });
   const email = uniqueEmail('patient');
   patient = await registerViaApi(app, { name: 'Lucía', lname: 'Hernández', email, password: PASSWORD, type: 'patient', doctorEmail: medic.user.email });
@@ -70,24 +68,9 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-afterEach(async (context) => {
-  if (!tab) return;
-  const current = tab;
-  tab = undefined;
-  if (context.task.result?.state === 'fail') await reportFailure(current, app, context.task.fullTestName);
-  const csp = cspErrors(current.errors);
-  await current.close();
-  expect(csp, 'Content-Security-Policy violations in the console').toEqual([]);
-});
-
 /** A tab signed in as `session`, in `locale`. */
 async function signedInTab(session: ApiSession, locale: Locale): Promise<Tab> {
-  tab = await openTab(browser, locale, app.url);
+  const tab = journey.setTab(await openTab(journey.browser(), locale, app.url));
   await tab.context.addInitScript(
     ([sessionKey, value, languageKey, language]) => {
       localStorage.setItem(sessionKey!, value!);
