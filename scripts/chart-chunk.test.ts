@@ -15,7 +15,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-const CHART_MODULE = 'src/features/vitals-trends/trend-chart.tsx';
+const CHART_MODULE = 'src/features/vitals-trends/trend-chart.ts';
 // A class name uPlot's code writes into the page: wherever it appears, uPlot was bundled.
 const UPLOT_SIGNATURE = 'u-cursor-pt';
 

@@ -1,13 +1,11 @@
 // One measure's chart with its title and text alternative (how many readings, when, their range,
 // the latest). With fewer than two readings there is no trend to draw, so it says so in words and
 // the chart's chunk is not fetched for it.
-import { lazy, Suspense, useCallback, useId, useMemo } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartBoundary } from './chart-boundary';
 import type { Measure, Series } from './measures';
+import { TrendPlot } from './trend-plot';
 import type { TrendTexts } from './use-trend-texts';
-
-const TrendChart = lazy(() => import('./trend-chart'));
 
 // uPlot reads window.matchMedia as it loads (to follow the screen's pixel ratio). Every browser has
 // it; a DOM without layout (jsdom, which the app's other component tests render in) does not, and
@@ -49,11 +47,7 @@ export function TrendCard({ measure, series, texts, headingLevel, onDrawn }: Tre
           </p>
           {canDraw() && (
             <div className="trend-card__chart" role="img" aria-labelledby={titleId} aria-describedby={summaryId}>
-              <ChartBoundary fallback={<p className="trend-card__note">{t('loadFailed')}</p>}>
-                <Suspense fallback={<p className="trend-card__loading">{t('loading')}</p>}>
-                  <TrendChart measure={measure} series={series} seriesLabels={seriesLabels} texts={texts} onDrawn={drawn} />
-                </Suspense>
-              </ChartBoundary>
+              <TrendPlot measure={measure} series={series} seriesLabels={seriesLabels} texts={texts} onDrawn={drawn} />
             </div>
           )}
         </>

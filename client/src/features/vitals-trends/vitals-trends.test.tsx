@@ -1,10 +1,9 @@
 // The trends in both languages: a chart per measure with its title and text alternative, the table
 // toggle showing the same readings with their units, and words instead of an empty chart when there
-// are too few readings. uPlot needs a real canvas, so the lazily loaded chart is a stand-in here; the
+// are too few readings. uPlot needs a real canvas, so the chart its chunk draws is a stand-in here; the
 // browser journey (e2e/vitals-trends.test.ts) draws the real one.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '../../lib/i18n';
@@ -20,9 +19,13 @@ beforeEach(() => {
 });
 
 vi.mock('./trend-chart', () => ({
-  default: function StandInChart({ series, seriesLabels, onDrawn }: TrendChartProps) {
-    useEffect(onDrawn, [onDrawn]);
-    return <div data-testid="chart">{`${seriesLabels.join('+')}: ${series.times.length}`}</div>;
+  drawTrendChart(element: HTMLElement, { series, seriesLabels, onDrawn }: TrendChartProps) {
+    const chart = document.createElement('div');
+    chart.dataset.testid = 'chart';
+    chart.textContent = `${seriesLabels.join('+')}: ${series.times.length}`;
+    element.append(chart);
+    onDrawn();
+    return { destroy: () => chart.remove() };
   },
 }));
 

@@ -1,10 +1,11 @@
 // One measure drawn with uPlot: time along the bottom in the active language, the unit up the
 // side, a line per series with gaps where a reading lacks the value, sized to its container.
 // This module and uPlot (with its stylesheet) are a chunk of their own, loaded only when a chart is
-// shown, so neither the sign-in page nor the medic home pays for them. uPlot sets its few styles
+// shown (trend-plot.tsx), so neither the sign-in page nor the medic home pays for them. It draws
+// imperatively rather than as a lazy React component: React holds back content that replaces a
+// Suspense fallback for up to 300 ms, which would be most of the time the charts take to appear. uPlot sets its few styles
 // through the DOM's style properties, which the Content-Security-Policy allows; no style attribute
 // is ever written into markup.
-import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Measure, Series } from './measures';
@@ -72,31 +73,25 @@ function options(props: TrendChartProps, width: number, element: HTMLElement, on
   };
 }
 
-export default function TrendChart(props: TrendChartProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const { measure, series, seriesLabels, texts, onDrawn } = props;
-
-  // Rebuilt when the readings or the language change: a few hundred points draw in milliseconds.
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let reported = false;
-    const drawn = () => {
-      if (reported) return;
-      reported = true;
-      onDrawn();
-    };
-    const chart = new uPlot(options({ measure, series, seriesLabels, texts, onDrawn }, element.clientWidth || 320, element, drawn), [series.times, ...series.values], element);
-    const resize = new ResizeObserver(() => {
-      const width = element.clientWidth;
-      if (width > 0 && width !== chart.width) chart.setSize({ width, height: HEIGHT });
-    });
-    resize.observe(element);
-    return () => {
+/** Draws the chart into `element` and keeps it sized to it; destroy() removes it. */
+export function drawTrendChart(element: HTMLElement, props: TrendChartProps): { destroy(): void } {
+  let reported = false;
+  const drawn = () => {
+    if (reported) return;
+    reported = true;
+    props.onDrawn();
+  };
+  const { series } = props;
+  const chart = new uPlot(options(props, element.clientWidth || 320, element, drawn), [series.times, ...series.values], element);
+  const resize = new ResizeObserver(() => {
+    const width = element.clientWidth;
+    if (width > 0 && width !== chart.width) chart.setSize({ width, height: HEIGHT });
+  });
+  resize.observe(element);
+  return {
+    destroy() {
       resize.disconnect();
       chart.destroy();
-    };
-  }, [measure, series, seriesLabels, texts, onDrawn]);
-
-  return <div ref={container} className="trend-chart__plot" />;
+    },
+  };
 }
