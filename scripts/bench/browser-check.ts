@@ -2,7 +2,8 @@
 // practice of benchmark size. Seeds a temporary practice, starts the real server as `npm start`
 // does, drives Debian's Chromium and measures what a medic feels: sign-in to the first patient
 // card, the last key of a 13-character filter (a real patient's full name) to that patient's card,
-// how many cards the page holds after scrolling to the end a few times, and the JS heap. Prints a
+// how many cards the page holds after scrolling to the end a few times, the JS heap, and then a
+// record's vital-sign charts (104 weekly readings) from the data's arrival to drawn. Prints a
 // table and PASS/FAIL per goal; exits 1 when one fails. Not part of `npm test`: it takes a minute
 // and its numbers belong to the machine it ran on.
 import type { ChildProcess } from 'node:child_process';
@@ -16,12 +17,13 @@ import enAuth from '../../shared/locales/en/auth.json';
 import enPatients from '../../shared/locales/en/patients.json';
 import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../chromium';
 import { seedPractice } from './seed';
+import { measureVitalsTrends, seedWeeklyVitals, TREND_WEEKS } from './vitals-trends-check';
 import { startRealServer } from './server-launch';
 
 const { values: args } = parseArgs({ options: { patients: { type: 'string', default: '5000' } } });
 const patientCount = Number(args.patients);
 
-const GOALS = { signInMs: 1_000, filterMs: 1_000, cards: 300 };
+const GOALS = { signInMs: 1_000, filterMs: 1_000, cards: 300, trendsMs: 200 };
 const FILTER_LENGTH = 13;
 const SCROLLS = 8;
 const TIMEOUT_MS = 30_000;
@@ -43,7 +45,7 @@ function patientToFind(dataDir: string): string {
 
 const cardCount = (page: Page) => page.evaluate(() => document.querySelectorAll('article').length);
 
-async function measure(url: string, medic: { email: string; password: string }, fullName: string) {
+async function measure(url: string, medic: { email: string; password: string }, fullName: string, trendsPatientId: number) {
   const browser = await chromium.launch({ executablePath: DEBIAN_CHROMIUM, args: [...CHROMIUM_ARGS] });
   try {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
@@ -79,7 +81,9 @@ async function measure(url: string, medic: { email: string; password: string }, 
     await cdp.send('Performance.enable');
     const { metrics } = await cdp.send('Performance.getMetrics');
     const heapBytes = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
-    return { signInMs, filterMs, maxCards, cardsAtEnd: await cardCount(page), loaded, heapMb: heapBytes / 1024 / 1024 };
+    const cardsAtEnd = await cardCount(page);
+    const trendsMs = await measureVitalsTrends(page, url, trendsPatientId);
+    return { signInMs, filterMs, maxCards, cardsAtEnd, loaded, heapMb: heapBytes / 1024 / 1024, trendsMs };
   } finally {
     await browser.close();
   }
@@ -92,9 +96,10 @@ try {
   const practice = await seedPractice({ dataDir, patients: patientCount });
   console.log(`Seeded ${practice.patientCount} patients in ${Math.round(performance.now() - seedStart)} ms`);
   const fullName = patientToFind(dataDir);
+  const trendsPatientId = seedWeeklyVitals(dataDir);
   const started = await startRealServer({ DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_REQUESTS_PER_MINUTE: '10000' });
   server = started.child;
-  const result = await measure(started.url, practice.medic, fullName);
+  const result = await measure(started.url, practice.medic, fullName, trendsPatientId);
 
   const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
   const rows = [
@@ -107,6 +112,7 @@ try {
       verdict(result.maxCards <= GOALS.cards),
     ],
     ['JS heap used', `${result.heapMb.toFixed(1)} MB`, '', ''],
+    [`Record's vital-sign charts, ${TREND_WEEKS} weekly readings: data to drawn`, `${result.trendsMs.toFixed(0)} ms`, `≤ ${GOALS.trendsMs} ms`, verdict(result.trendsMs <= GOALS.trendsMs)],
   ];
   console.log(`\nMedic home with ${patientCount} patients (Chromium 1280×800)`);
   const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
