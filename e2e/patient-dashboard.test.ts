@@ -90,7 +90,8 @@ describe.each<Locale>(['es-ES', 'en-US'])('patient dashboard, browser in %s', (l
     await health.getByText('Penicilina', { exact: true }).waitFor();
     await health.getByText(`${d.health.reaction}: Urticaria`).waitFor();
     await health.getByText(`${d.health.severity}: ${d.severity.Severe}`, { exact: true }).waitFor();
-    await health.getByText('118/76\u00a0mmHg').waitFor();
+    // In the list of vitals: the trends part below it names the same reading too.
+    await health.getByRole('list', { name: d.health.vitals, exact: true }).getByText('118/76\u00a0mmHg').waitFor();
     await health.getByText('64\u00a0bpm').first().waitFor();
     const appointments = page.getByRole('region', { name: d.appointments.title, exact: true });
     await appointments.getByText('Control de presión').waitFor();
