@@ -178,6 +178,13 @@ export async function openTab(browser: Browser, locale: Locale | (string & {}), 
   const context = await browser.newContext({ locale, baseURL });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
+  // A violation the page's own code catches (a probe, a refused style) reaches no console message by
+  // itself: every one is written to the console, where cspErrors() finds it after each test.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

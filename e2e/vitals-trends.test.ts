@@ -62,12 +62,9 @@ async function patientWithWeeklyVitals(server: App): Promise<Seeded> {
   return { medic, patient, idPatient, fullName: 'Lucía Hernández' };
 }
 
-/**
- * Violations the page reported, but for zod's probe of whether it may compile validators with
- * `new Function` (it may not, and falls back): that one is expected on every page with a form.
- */
+/** Violations the page reported (zod's probe for `new Function` is switched off: lib/zod-without-eval.ts). */
 const cspViolations = (page: Page) =>
-  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations.filter((text) => !/^script-src eval .*\/zod-[\w-]+\.js:/.test(text)));
+  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 /** A tab signed in as `session`, in the language of `locale`, recording any CSP violation the page reports. */
 async function signedInTab(locale: Locale, session: ApiSession) {
