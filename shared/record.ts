@@ -18,6 +18,7 @@ import {
   clearableTime,
   listItem,
 } from './fields';
+import { weightSchema } from './patients';
 
 export const allergyFields = z.object({
   allergyName: requiredText('validation.allergyNameRequired'),
@@ -41,6 +42,8 @@ export const vitalFields = z.object({
   temperature: clearableNumber(numberInRange(25, 45, 'validation.temperatureRange', { step: 0.1 })),
   oxygenSaturation: clearableNumber(numberInRange(0, 100, 'validation.oxygenRange')),
   respiratoryRate: clearableNumber(numberInRange(4, 80, 'validation.respiratoryRange', { integer: true })),
+  // The same rule as the patient's own weight field.
+  weight: clearableNumber(weightSchema),
 });
 
 export const labFields = z.object({
@@ -128,6 +131,7 @@ export interface Vital {
   temperature: number | null;
   oxygenSaturation: number | null;
   respiratoryRate: number | null;
+  weight: number | null;
 }
 export interface Lab {
   idLabs: number;

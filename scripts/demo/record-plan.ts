@@ -20,7 +20,7 @@ export interface PlannedVisit {
 export interface RecordPlan {
   conditions: { condition: string; diagnosisDate: string; status: 'Active' | 'Resolved' | 'Chronic'; notes: string }[];
   allergies: { allergyName: string; severity: 'Mild' | 'Moderate' | 'Severe'; type: string; reaction: string }[];
-  vitals: { date: string; systolic: number; diastolic: number; heartRate: number; temperature: number; oxygenSaturation: number; respiratoryRate: number }[];
+  vitals: { date: string; systolic: number; diastolic: number; heartRate: number; temperature: number; oxygenSaturation: number; respiratoryRate: number; weight: number }[];
   labs: { testName: string; value: string; unit: string; referenceRange: string; date: string; comment: string | null }[];
   vaccines: { vaccineName: string; date: string; dose: string; manufacturer: string; nextDose: string | null }[];
   /** Past visits, newest last; each is closed once written. */
@@ -124,6 +124,8 @@ function planVitals(random: Random, calendar: DemoCalendar, patient: DemoPatient
   const step = keys.has('hypertension') || keys.has('diabetes') ? 14 : 30;
   const lungs = keys.has('copd') ? [91, 94] : keys.has('asthma') ? [95, 98] : [96, 99];
   const vitals: RecordPlan['vitals'] = [];
+  // Weight drifts toward today's (the patient's own field): treated diabetics lose a few kilos over the two years.
+  const weightTwoYearsAgo = patient.weight + (keys.has('diabetes') ? random.real(2, 5) : random.real(-2, 2));
   const days = new Set<number>(feverDays);
   for (let ago = DAYS_OF_CARE - random.int(0, step - 1); ago > 0; ago -= step) days.add(ago);
   for (const ago of [...days].sort((a, b) => b - a)) {
@@ -135,6 +137,7 @@ function planVitals(random: Random, calendar: DemoCalendar, patient: DemoPatient
       temperature: fever ? random.real(38.1, 39.2) : random.real(36.1, 36.9),
       oxygenSaturation: random.int(lungs[0]!, lungs[1]!) - (fever && keys.has('copd') ? 2 : 0),
       respiratoryRate: random.int(12, 16) + (keys.has('copd') ? 4 : 0) + (fever ? 4 : 0),
+      weight: Number((patient.weight + ((weightTwoYearsAgo - patient.weight) * ago) / DAYS_OF_CARE + random.real(-0.6, 0.6)).toFixed(1)),
     });
   }
   return vitals;

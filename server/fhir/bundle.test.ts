@@ -46,7 +46,7 @@ async function fillRecord(medic: Session, idPatient: number) {
     await ok(call('POST', `/patients/${idPatient}/pathological-records`, medic, { condition: `Asma ${status}`, status, diagnosisDate: '2020-03-01', notes: 'Inhalador' }));
   }
   await ok(
-    call('POST', `/patients/${idPatient}/vitals`, medic, { date: '2026-06-01T09:00', systolic: 120, diastolic: 80, heartRate: 72, temperature: 36.6, oxygenSaturation: 98, respiratoryRate: 16 }),
+    call('POST', `/patients/${idPatient}/vitals`, medic, { date: '2026-06-01T09:00', systolic: 120, diastolic: 80, heartRate: 72, temperature: 36.6, oxygenSaturation: 98, respiratoryRate: 16, weight: 65.2 }),
   );
   await ok(call('POST', `/patients/${idPatient}/vitals`, medic, { date: '2026-01-10', systolic: 135 }));
   await ok(call('POST', `/patients/${idPatient}/labs`, medic, { testName: 'Glucosa', value: '95', unit: 'mg/dL', referenceRange: '70-100', date: '2026-05-20', comment: 'Ayunas' }));
@@ -132,7 +132,12 @@ describe('the FHIR export of a full record', () => {
     }
     const systolic = vitals.filter((observation) => codeOf(observation).code === '8480-6').map((observation) => observation.effectiveDateTime);
     expect(systolic).toEqual(expect.arrayContaining([expect.stringMatching(/^2026-06-01T09:00:00([+-]\d{2}:\d{2}|Z)$/), '2026-01-10']));
-    expect(vitals).toHaveLength(9);
+    // A weight taken with the vital signs keeps their date; the patient's own weight has none.
+    const weights = vitals.filter((observation) => codeOf(observation).code === '29463-7');
+    expect(weights.map((observation) => [observation.valueQuantity?.value, observation.effectiveDateTime ?? null])).toEqual(
+      expect.arrayContaining([[65.2, expect.stringMatching(/^2026-06-01T09:00:00/)], [64.5, null]]),
+    );
+    expect(vitals).toHaveLength(10);
   });
 
   it('emits only codes from their value sets (the validator does not check bindings)', () => {

@@ -1,6 +1,6 @@
 // Vital signs as Observations, one per measured value, coded in LOINC with UCUM units: the table
-// below is the whole mapping. Weight and height live on the patient's row (no date is kept for
-// them), so theirs carry no effective time.
+// below is the whole mapping. A weight taken with the vital signs carries their date; the weight
+// and height on the patient's row have no date kept, so theirs carry no effective time.
 import type { Observation } from '@medplum/fhirtypes';
 import type { Patient } from '../../shared/patients';
 import type { Vital } from '../../shared/record';
@@ -30,8 +30,8 @@ export const VITAL_CODES = {
   height: { loinc: '8302-2', display: 'Body height', ucum: 'cm', unit: 'cm' },
 } as const satisfies Record<string, VitalCode>;
 
-type VitalField = Exclude<keyof typeof VITAL_CODES, 'weight' | 'height'>;
-const VITAL_FIELDS = Object.keys(VITAL_CODES).filter((field) => field !== 'weight' && field !== 'height') as VitalField[];
+type VitalField = Exclude<keyof typeof VITAL_CODES, 'height'>;
+const VITAL_FIELDS = Object.keys(VITAL_CODES).filter((field) => field !== 'height') as VitalField[];
 
 function vitalObservation(scope: ExportScope, code: VitalCode, value: number, effective: string | undefined): Observation {
   return {

@@ -151,6 +151,7 @@ export const vitalSchema = z
     temperature: nullableNumber,
     oxygenSaturation: nullableNumber,
     respiratoryRate: nullableNumber,
+    weight: nullableNumber,
   })
   .meta({ id: 'Vital' });
 export const labSchema = z

@@ -34,7 +34,7 @@ async function linkedPair() {
 const samples = {
   allergies: { path: 'allergies', id: 'idPatientAllergy', add: { allergyName: 'Penicilina', severity: 'Severe', type: 'Drug', reaction: 'Urticaria' }, edit: { severity: 'Mild' }, required: 'allergyName' },
   pathologicalRecords: { path: 'pathological-records', id: 'idRecord', add: { condition: 'Asma', diagnosisDate: '2020-03-01', status: 'Chronic', notes: 'Inhalador' }, edit: { status: 'Resolved' }, required: 'condition' },
-  vitals: { path: 'vitals', id: 'idVital', add: { date: '2026-06-01T09:00', systolic: '120', diastolic: '80', heartRate: '72', temperature: '36.6', oxygenSaturation: '98', respiratoryRate: '16' }, edit: { respiratoryRate: 18 }, required: 'date' },
+  vitals: { path: 'vitals', id: 'idVital', add: { date: '2026-06-01T09:00', systolic: '120', diastolic: '80', heartRate: '72', temperature: '36.6', oxygenSaturation: '98', respiratoryRate: '16', weight: '70.4' }, edit: { respiratoryRate: 18 }, required: 'date' },
   labs: { path: 'labs', id: 'idLabs', add: { testName: 'Glucosa', value: '95', unit: 'mg/dL', referenceRange: '70-100', date: '2026-05-20', comment: 'Ayunas' }, edit: { value: '101' }, required: 'date' },
   vaccines: { path: 'vaccines', id: 'idVaccine', add: { vaccineName: 'Tétanos', date: '2025-01-10', dose: '2', manufacturer: 'Acme', nextDose: '2035-01-10' }, edit: { dose: '3' }, required: 'vaccineName' },
   contacts: { path: 'contacts', id: 'idContact', add: { name: 'Rosa Díaz', relationship: 'Madre', phone: '555 0101', email: 'rosa@example.test', address: 'Calle 1' }, edit: { phone: '555 0202' }, required: 'name' },
@@ -233,6 +233,9 @@ describe('validation of sub-records', () => {
     ['oxygenSaturation', 101],
     ['respiratoryRate', 3],
     ['respiratoryRate', 81],
+    ['weight', 0.1],
+    ['weight', 500.1],
+    ['weight', 70.25],
   ])('refuses a vital with %s %s, naming the field', async (field, value) => {
     const { medic, idPatient } = await linkedPair();
     const response = await call('POST', `/api/patients/${idPatient}/vitals`, medic, { date: '2026-06-01', [field]: value });
@@ -243,7 +246,7 @@ describe('validation of sub-records', () => {
   it('converts numbers sent as text to numbers', async () => {
     const { medic, idPatient } = await linkedPair();
     const vital = (await call('POST', `/api/patients/${idPatient}/vitals`, medic, samples.vitals.add)).json();
-    expect(vital).toMatchObject({ systolic: 120, diastolic: 80, heartRate: 72, temperature: 36.6, oxygenSaturation: 98, respiratoryRate: 16 });
+    expect(vital).toMatchObject({ systolic: 120, diastolic: 80, heartRate: 72, temperature: 36.6, oxygenSaturation: 98, respiratoryRate: 16, weight: 70.4 });
   });
 
   it('requires a vaccine date, and a lab test name or value even after an edit', async () => {

@@ -48,6 +48,9 @@ export const vitals = sqliteTable(
     temperature: real('temperature'),
     oxygenSaturation: real('oxygen_saturation'),
     respiratoryRate: integer('respiratory_rate'),
+    // Weighed at this visit (kg): its history is what the weight trend charts; the patient's own
+    // weight field stays what the medic last set there.
+    weight: real('weight'),
     createdAt: createdAt(),
   },
   (t) => [index('vitals_patient_date_idx').on(t.patientId, t.date)],

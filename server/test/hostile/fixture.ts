@@ -79,7 +79,7 @@ type Row = Record<string, unknown>;
 export const recordSamples: Record<string, { idName: string; add: Record<string, unknown>; edit: Record<string, unknown> }> = {
   allergies: { idName: 'idPatientAllergy', add: { allergyName: 'Penicilina', severity: 'Severe', type: 'Drug', reaction: 'Urticaria' }, edit: { allergyName: 'Látex', severity: 'Mild' } },
   'pathological-records': { idName: 'idRecord', add: { condition: 'Asma', diagnosisDate: '2020-03-01', status: 'Chronic', notes: 'Inhalador' }, edit: { condition: 'Diabetes', status: 'Resolved' } },
-  vitals: { idName: 'idVital', add: { date: '2026-01-10T09:00', systolic: 120, diastolic: 80, heartRate: 72, temperature: 36.6, oxygenSaturation: 98, respiratoryRate: 16 }, edit: { systolic: 135, heartRate: 90 } },
+  vitals: { idName: 'idVital', add: { date: '2026-01-10T09:00', systolic: 120, diastolic: 80, heartRate: 72, temperature: 36.6, oxygenSaturation: 98, respiratoryRate: 16, weight: 70.4 }, edit: { systolic: 135, heartRate: 90, weight: 69.8 } },
   labs: { idName: 'idLabs', add: { testName: 'Glucosa', value: '95', unit: 'mg/dL', referenceRange: '70-100', date: '2026-01-20', comment: 'Ayunas' }, edit: { value: '130', comment: 'Repetir' } },
   vaccines: { idName: 'idVaccine', add: { vaccineName: 'Tétanos', date: '2025-01-10', dose: '2', manufacturer: 'Acme', nextDose: '2035-01-10' }, edit: { dose: '3', manufacturer: 'Otro' } },
   contacts: { idName: 'idContact', add: { name: 'Rosa Díaz', relationship: 'Madre', phone: '555 0101', email: 'rosa@example.test', address: 'Calle 1' }, edit: { phone: '555 0303', relationship: 'Hermana' } },

@@ -14,6 +14,7 @@ const vital = (idVital: number, day: number): PatientSelf['vitals'][number] => (
   temperature: 36.6,
   oxygenSaturation: null,
   respiratoryRate: null,
+  weight: null,
 });
 const lab = (idLabs: number): PatientSelf['labs'][number] => ({
   idLabs,

@@ -17,6 +17,7 @@ export function VitalReadings({ vital }: { vital: Vital }) {
   if (vital.heartRate !== null) readings.push([t('health.heartRate'), formatMeasure(vital.heartRate, 'bpm', language, 0)]);
   if (vital.temperature !== null) readings.push([t('health.temperature'), formatMeasure(vital.temperature, '°C', language)]);
   if (vital.oxygenSaturation !== null) readings.push([t('health.oxygen'), formatMeasure(vital.oxygenSaturation, '%', language)]);
+  if (vital.weight !== null) readings.push([t('health.weight'), formatMeasure(vital.weight, 'kg', language)]);
   if (readings.length === 0) return <p className="item-list__meta">{t('health.noReadings')}</p>;
   return (
     <dl className="readings">

@@ -32,6 +32,7 @@ export const vital = (idVital: number, date = '2025-01-10'): Vital => ({
   temperature: 36.6,
   oxygenSaturation: 98,
   respiratoryRate: 16,
+  weight: 71.5,
 });
 
 export const lab = (overrides: Partial<Lab> & Pick<Lab, 'idLabs'>): Lab => ({

@@ -16,6 +16,7 @@ export const vitalsConfig: CollectionConfig<Vital> = {
     { label: t('vitals.temperature'), value: format.measure(item.temperature, '°C') },
     { label: t('vitals.oxygenSaturation'), value: format.measure(item.oxygenSaturation, '%') },
     { label: t('vitals.respiratoryRate'), value: format.measure(item.respiratoryRate, t('units.breathsPerMin')) },
+    { label: t('vitals.weight'), value: format.measure(item.weight, 'kg') },
   ],
   fields: [
     { name: 'date', label: 'vitals.date', kind: 'date', required: true },
@@ -25,6 +26,7 @@ export const vitalsConfig: CollectionConfig<Vital> = {
     { name: 'temperature', label: 'vitals.temperature', kind: 'number', unit: '°C', step: '0.1', min: '25', max: '45' },
     { name: 'oxygenSaturation', label: 'vitals.oxygenSaturation', kind: 'number', unit: '%', step: '1', min: '0', max: '100' },
     { name: 'respiratoryRate', label: 'vitals.respiratoryRate', kind: 'number', unit: 'breaths/min', step: '1', min: '4', max: '80' },
+    { name: 'weight', label: 'vitals.weight', kind: 'number', unit: 'kg', step: '0.1', min: '0.2', max: '500' },
   ],
   schema: vitalFields,
   paged: true,

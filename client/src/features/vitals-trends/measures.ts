@@ -1,26 +1,19 @@
 // The measures charted over time (issue 13): blood pressure as two lines, then heart rate,
-// temperature and oxygen saturation, each with the unit the record shows (SPEC §1). Weight is a
-// single value of the patient, not part of a vital-sign reading, so it has no history to chart.
+// temperature, oxygen saturation and weight (weighed at a visit, recorded with its vital signs),
+// each with the unit the record shows (SPEC §1).
+import type { Vital } from '../../../../shared/record';
 import { parseLocal } from '../../lib/use-formatters';
 
-/** A vital-sign reading as both the medic's record and the patient's own record send it. */
-export interface Reading {
-  idVital: number;
-  date: string;
-  systolic: number | null;
-  diastolic: number | null;
-  heartRate: number | null;
-  temperature: number | null;
-  oxygenSaturation: number | null;
-}
+type Field = 'systolic' | 'diastolic' | 'heartRate' | 'temperature' | 'oxygenSaturation' | 'weight';
 
-type Field = 'systolic' | 'diastolic' | 'heartRate' | 'temperature' | 'oxygenSaturation';
+/** What a chart reads of a vital-sign reading, as both the medic's record and the patient's own record send it. */
+export type Reading = Pick<Vital, 'idVital' | 'date' | Field>;
 
 export interface Measure {
   /** Its texts in charts.json: measures.<key> (title), units.<key>, and series.<field> per line. */
-  key: 'bloodPressure' | 'heartRate' | 'temperature' | 'oxygenSaturation';
+  key: 'bloodPressure' | 'heartRate' | 'temperature' | 'oxygenSaturation' | 'weight';
   fields: readonly Field[];
-  /** Temperature is read to a tenth of a degree; the others are whole numbers. */
+  /** Temperature and weight are read to a tenth; the others are whole numbers. */
   decimals: 0 | 1;
 }
 
@@ -29,6 +22,7 @@ export const MEASURES: readonly Measure[] = [
   { key: 'heartRate', fields: ['heartRate'], decimals: 0 },
   { key: 'temperature', fields: ['temperature'], decimals: 1 },
   { key: 'oxygenSaturation', fields: ['oxygenSaturation'], decimals: 0 },
+  { key: 'weight', fields: ['weight'], decimals: 1 },
 ];
 
 /**
