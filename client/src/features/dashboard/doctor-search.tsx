@@ -1,6 +1,7 @@
 // Finding a doctor to link to (SPEC §2 "My doctor", §5 "Search"). The search runs on Enter or the
 // search button, not while typing; an empty query clears the results without a call. A failed
-// search is logged and reads as no results (SPEC §8).
+// search is logged and reads as no results (SPEC §8); searching the same text again asks again, so
+// a failure can be retried and a doctor approved meanwhile is found.
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../../components/search-form';
@@ -42,7 +43,11 @@ export function DoctorSearch({ id, linkedIds, linking, onLink }: DoctorSearchPro
         resultsId={resultsId}
         value={text}
         onChange={setText}
-        onSubmit={() => setTerm(text.trim())}
+        onSubmit={() => {
+          const trimmed = text.trim();
+          if (trimmed !== '' && trimmed === term) void search.refetch();
+          else setTerm(trimmed);
+        }}
       />
       <SearchResultsList
         id={resultsId}

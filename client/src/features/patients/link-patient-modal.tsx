@@ -3,6 +3,8 @@
 // patient decides. When care cannot wait, the same dialog turns into the emergency-access form.
 // Typing searches after a short pause (Enter searches at once); an empty query shows nothing and
 // calls nothing. A failed search is logged and reads as "no results" (SPEC §8), never as stale hits.
+// Searching the same text again asks the server again: the patient may have registered meanwhile,
+// or the last try may have failed.
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PatientSearchResult } from '../../../../shared/patients';
@@ -65,7 +67,10 @@ export function LinkPatientModal({ onClose }: { onClose: () => void }) {
           resultsId={resultsId}
           value={text}
           onChange={setText}
-          onSubmit={() => setTerm(trimmed)}
+          onSubmit={() => {
+            if (trimmed !== '' && trimmed === term) void search.refetch();
+            else setTerm(trimmed);
+          }}
         />
         {access.error && (
           <div role="alert" className="alert alert--error">
