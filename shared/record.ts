@@ -172,3 +172,14 @@ export interface ClinicalHistory {
   diagnosisIds: string[];
   closed: boolean;
 }
+/** An uploaded document as the API describes it (its bytes are served by the document routes). */
+export interface RecordFile {
+  idFile: number;
+  name: string;
+  date: string;
+  mainType: 'image' | 'video' | 'audio' | 'pdf';
+  code: string;
+  comment: string | null;
+  size: number;
+  mimeType: string;
+}

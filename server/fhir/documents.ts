@@ -1,7 +1,7 @@
 // DocumentReference for each uploaded document: what it is, never its bytes (an export can travel
 // where the documents should not; the record's document routes serve them to who may read them).
 import type { DocumentReference } from '@medplum/fhirtypes';
-import type { RecordFile } from '../services/patient-record';
+import type { RecordFile } from '../../shared/record';
 import { fhirInstant } from './dates';
 import { entryOf, present, type ExportScope } from './entry';
 

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z, ZodError } from 'zod';
 import { longText, withoutForbiddenCharacters } from '../../shared/fields';
+import type { RecordFile } from '../../shared/record';
 import { refuse, type AuditActor } from '../audit/record-audit';
 import { assertPasswordCurrent, type Actor } from '../auth/sessions';
 import type { Db } from '../db/client';
@@ -14,7 +15,6 @@ import { BlobIntegrityError, type BlobStore, type OpenedBlob } from '../files/bl
 import { drain, sniff } from '../files/sniff';
 import { assertPatientAccess, auditActorOf, patientAccess } from './access';
 import { auditAs, whoIs, type Caller } from './caller';
-import type { RecordFile } from './patient-record';
 
 /** The one service call shape (services/caller.ts), with the blob store documents live in. */
 export type DocumentCaller = Caller & { blobs: BlobStore };

@@ -37,16 +37,6 @@ export interface Lifestyle {
   drugs: { type: string | null; frequency: string | null } | null;
   physicalActivity: { frequency: string | null; type: string | null; duration: string | null } | null;
 }
-export interface RecordFile {
-  idFile: number;
-  name: string;
-  date: string;
-  mainType: 'image' | 'video' | 'audio' | 'pdf';
-  code: string;
-  comment: string | null;
-  size: number;
-  mimeType: string;
-}
 
 const lookup = (id: number | null, name: string | null): Lookup | null => (id !== null && name !== null ? { id, name } : null);
 

@@ -5,14 +5,13 @@
 // each collection's idName and order, historyColumns), so the shapes cannot drift apart.
 import { desc, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Allergy, ClinicalHistory, Contact, Lab, PathologicalRecord, Vaccine, Vital } from '../../shared/record';
+import type { Allergy, ClinicalHistory, Contact, Lab, PathologicalRecord, RecordFile, Vaccine, Vital } from '../../shared/record';
 import type { DbOrTx } from '../db/client';
 import { connectionOf, preparedPerConnection } from '../db/prepared';
 import { withKnownJson } from '../json-text';
 import { clinicalHistories, files } from '../db/schema/index';
 import { fileColumns, historyColumns } from './columns';
 import { collections, type CollectionDef } from './record-collections';
-import type { RecordFile } from './patient-record';
 
 /** A column as a JSON value: booleans as true/false and JSON text as JSON, not as 1/0 and strings. */
 function jsonValue(column: SQLiteColumn): SQL {

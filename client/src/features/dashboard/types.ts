@@ -1,12 +1,3 @@
-// The dashboard's data types, read from the router so they never drift from the server.
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/trpc/router';
-
-type Outputs = inferRouterOutputs<AppRouter>;
-
-export type PatientSelf = Outputs['patients']['me'];
-export type Doctor = PatientSelf['doctors'][number];
-export type Appointment = PatientSelf['clinicalHistories'][number];
-export type LinkRequest = PatientSelf['linkRequests'][number];
-export type AccessLogPage = Outputs['patients']['accessLog'];
-export type AccessLogEvent = AccessLogPage['events'][number];
+// The dashboard's data types, kept as a short import path for its files; they are derived from the
+// router in lib/api-types.ts, the one place the client's API shapes come from.
+export type { AccessLogEvent, AccessLogPage, Appointment, Doctor, LinkRequest, PatientSelf } from '../../lib/api-types';

@@ -3,7 +3,7 @@
 // still opens documents, but offers no upload and no delete.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecordFile } from '../../../../server/services/patient-record';
+import type { RecordFile } from '../../lib/api-types';
 import { FileIcon, UploadIcon } from '../../components/icons';
 import { CollapsibleSection } from '../../components/collapsible-section';
 import { DeleteButton } from '../../components/delete-button';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RecordFile } from '../../../../server/services/patient-record';
+import type { RecordFile } from '../../lib/api-types';
 import { ok } from '../../test/fake-trpc-server';
 import { bareDetail, renderPatientPage } from '../record/test-record';
 

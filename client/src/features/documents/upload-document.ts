@@ -1,7 +1,7 @@
 // The upload is multipart, not tRPC, and goes through XMLHttpRequest because fetch cannot report
 // upload progress. Failures become RestCallError, shaped like a tRPC error, so the same
 // translation and the same sign-out on 401 apply (lib/rest-call.ts).
-import type { RecordFile } from '../../../../server/services/patient-record';
+import type { RecordFile } from '../../lib/api-types';
 import { authorizationHeader, RestCallError } from '../../lib/rest-call';
 
 export const uploadUrl = (idPatient: number) => `/api/medics/patients/${encodeURIComponent(idPatient)}/files`;

@@ -1,6 +1,3 @@
-// The patient detail exactly as the server's router returns it, so no hand-written twin can drift.
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/trpc/router';
-
-export type PatientDetail = inferRouterOutputs<AppRouter>['medics']['patientDetail'];
-export type DetailPatient = PatientDetail['patient'];
+// The patient detail's types, kept as a short import path for the record's files; they are derived
+// from the router in lib/api-types.ts, the one place the client's API shapes come from.
+export type { DetailPatient, PatientDetail } from '../../lib/api-types';
