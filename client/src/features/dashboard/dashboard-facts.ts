@@ -1,4 +1,6 @@
 // The numbers on the overview cards, and which medications count as current.
+import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
+import { localDay } from '../../../../shared/dates';
 import type { Appointment } from './types';
 
 export interface Medication {
@@ -8,13 +10,20 @@ export interface Medication {
 }
 
 /**
- * A medication is current while an appointment that lists it is still open: a closed visit's
- * prescriptions are history. The same name from two visits is one medication.
+ * The one rule of what is current: an appointment still open and on the practice's calendar no
+ * more than ACTIVE_MEDICATION_DAYS days before today. A visit left open months ago is forgotten
+ * bookkeeping, not a prescription the patient is still taking. Dates are practice-local days, so
+ * they compare as text.
  */
-export function medicationsOf(appointments: Appointment[], { open }: { open: boolean }): Medication[] {
+export function isCurrentAppointment(appointment: Pick<Appointment, 'closed' | 'date'>, now: Date): boolean {
+  const cutoff = localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - ACTIVE_MEDICATION_DAYS));
+  return !appointment.closed && appointment.date.slice(0, 10) >= cutoff;
+}
+
+/** The medications the given appointments prescribe; the same name from two visits is one medication. */
+function medicationsOf(appointments: Appointment[]): Medication[] {
   const byName = new Map<string, Medication>();
   for (const appointment of appointments) {
-    if (appointment.closed === open) continue;
     for (const raw of appointment.medications) {
       const name = raw.trim();
       if (!name) continue;
@@ -27,4 +36,10 @@ export function medicationsOf(appointments: Appointment[], { open }: { open: boo
   return [...byName.values()];
 }
 
-export const activeMedications = (appointments: Appointment[]) => medicationsOf(appointments, { open: true });
+/** What the patient takes now: the dashboard's count and tab and the printed summary all use this. */
+export const activeMedications = (appointments: Appointment[], now = new Date()) =>
+  medicationsOf(appointments.filter((appointment) => isCurrentAppointment(appointment, now)));
+
+/** Everything else: closed visits' prescriptions, and those of open visits too old to be current. */
+export const earlierMedications = (appointments: Appointment[], now = new Date()) =>
+  medicationsOf(appointments.filter((appointment) => !isCurrentAppointment(appointment, now)));

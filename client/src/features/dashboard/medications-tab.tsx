@@ -1,7 +1,8 @@
-// The Medications tab: what open appointments prescribe now, then what closed ones prescribed,
-// each with the visit it came from.
+// The Medications tab: what open appointments of the last ACTIVE_MEDICATION_DAYS days prescribe
+// now, then everything prescribed before, each with the visit it came from.
 import { useTranslation } from 'react-i18next';
-import { medicationsOf, type Medication } from './dashboard-facts';
+import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
+import { activeMedications, earlierMedications, type Medication } from './dashboard-facts';
 import { formatDate } from './format';
 import type { Appointment } from './types';
 
@@ -33,8 +34,9 @@ function MedicationList({ id, title, medications }: { id: string; title: string;
 
 export function MedicationsTab({ appointments }: { appointments: Appointment[] }) {
   const { t } = useTranslation('dashboard');
-  const current = medicationsOf(appointments, { open: true });
-  const past = medicationsOf(appointments, { open: false });
+  const current = activeMedications(appointments);
+  const past = earlierMedications(appointments);
+  const days = ACTIVE_MEDICATION_DAYS;
   return (
     <section className="dashboard-section card" aria-labelledby="medications-tab-title">
       <h2 id="medications-tab-title" className="dashboard-section__title">
@@ -48,9 +50,9 @@ export function MedicationsTab({ appointments }: { appointments: Appointment[] }
       ) : (
         <div className="health-parts">
           {current.length > 0 ? (
-            <MedicationList id="medications-current" title={t('medications.current')} medications={current} />
+            <MedicationList id="medications-current" title={t('medications.current', { days })} medications={current} />
           ) : (
-            <p className="dashboard-section__empty">{t('medications.noneCurrent')}</p>
+            <p className="dashboard-section__empty">{t('medications.noneCurrent', { days })}</p>
           )}
           {past.length > 0 && <MedicationList id="medications-past" title={t('medications.past')} medications={past} />}
         </div>

@@ -1,16 +1,19 @@
 // The overview's summary cards (SPEC §2 "Tabs"): appointments, allergies, current medications and
 // the latest vital signs.
 import { useTranslation } from 'react-i18next';
+import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
 import { activeMedications } from './dashboard-facts';
 import { formatDate } from './format';
 import type { PatientSelf } from './types';
 import { VitalReadings } from './vital-list';
 
-function StatCard({ label, value }: { label: string; value: number }) {
+/** `scope` says what is counted when the label alone could mislead. */
+function StatCard({ label, value, scope }: { label: string; value: number; scope?: string }) {
   return (
     <div className="stat-card card">
       <dt className="stat-card__label">{label}</dt>
       <dd className="stat-card__value">{value}</dd>
+      {scope && <dd className="stat-card__date">{scope}</dd>}
     </div>
   );
 }
@@ -23,7 +26,11 @@ export function OverviewCards({ self }: { self: PatientSelf }) {
     <dl className="stat-cards">
       <StatCard label={t('overview.totalAppointments')} value={self.clinicalHistories.length} />
       <StatCard label={t('overview.allergies')} value={self.allergies.length} />
-      <StatCard label={t('overview.activeMedications')} value={activeMedications(self.clinicalHistories).length} />
+      <StatCard
+        label={t('overview.activeMedications')}
+        value={activeMedications(self.clinicalHistories).length}
+        scope={t('overview.activeMedicationsScope', { days: ACTIVE_MEDICATION_DAYS })}
+      />
       <div className="stat-card stat-card--vitals card">
         <dt className="stat-card__label">{t('overview.latestVitals')}</dt>
         <dd className="stat-card__detail">

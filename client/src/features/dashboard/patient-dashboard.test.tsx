@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
 import { appointment, patientSelf, renderDashboard } from './test-dashboard';
 import type { PatientSelf } from './types';
+
+// Tests that pin the clock put it back.
+afterEach(() => vi.useRealTimers());
 
 const vital = (idVital: number, day: number): PatientSelf['vitals'][number] => ({
   idVital,
@@ -131,7 +134,24 @@ describe('patient dashboard', () => {
     expect(within(labs).queryByText('Test 11')).not.toBeInTheDocument();
   });
 
+  it('leaves out of active medications an open appointment months old, and says what it counts (issue 14, rough edge 5)', async () => {
+    vi.setSystemTime(new Date(2025, 2, 11, 9, 0));
+    renderDashboard({
+      self: patientSelf({
+        clinicalHistories: [
+          appointment({ idHistory: 2, date: '2025-03-04T10:00', medications: ['Omeprazol'] }),
+          appointment({ idHistory: 1, date: '2024-09-04T10:00', medications: ['Prednisona', 'Loratadina'] }),
+        ],
+      }),
+    });
+    const card = (await screen.findByText('Active medications', { selector: 'dt' })).parentElement!;
+    expect(card).toHaveTextContent('1');
+    expect(card).toHaveTextContent('From open appointments of the last 90 days');
+  });
+
   it('counts appointments, allergies and the medications of open appointments only, and shows the latest vitals', async () => {
+    // A week after the newest visit, so every open one is within the last 90 days.
+    vi.setSystemTime(new Date(2025, 2, 11, 9, 0));
     renderDashboard({
       self: patientSelf({
         allergies: [

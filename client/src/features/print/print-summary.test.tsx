@@ -8,7 +8,10 @@ import { medicUser, patientUser, renderApp, sessionFor } from '../../test/render
 import { patientSelf } from '../dashboard/test-dashboard';
 import { appointment, bareDetail, fullDetail, vital } from '../record/test-record';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 function renderMedicPrint({ detail = fullDetail(), practice = 'Consultorio San Rafael' as string | null, language = 'en' as 'en' | 'es' } = {}) {
   const server = fakeTrpcServer({
@@ -39,6 +42,8 @@ const headings = () => screen.getAllByRole('heading', { level: 2 }).map((heading
 
 describe('the printable summary', () => {
   it('puts the emergency essentials first, then vitals, appointments and documents, in English', async () => {
+    // Ten days after the open visit, so its prescription is current.
+    vi.setSystemTime(new Date(2025, 2, 11, 9, 0));
     renderMedicPrint({ detail: withHistory() });
     await screen.findByRole('heading', { level: 1, name: 'Clinical summary: Lucía Hernández Ruiz' });
     expect(headings()).toEqual(['Emergency information', 'Latest vital signs', 'Recent appointments', 'Documents']);
@@ -74,13 +79,21 @@ describe('the printable summary', () => {
     );
   });
 
+  it('leaves out the prescriptions of an open appointment older than 90 days (issue 14, rough edge 5)', async () => {
+    vi.setSystemTime(new Date(2025, 8, 1, 9, 0));
+    renderMedicPrint({ detail: withHistory() });
+    const medications = await screen.findByRole('region', { name: 'Current medications' });
+    expect(medications).not.toHaveTextContent('Salbutamol');
+    expect(medications).toHaveTextContent('No current medications (none prescribed at an open appointment of the last 90 days).');
+  });
+
   it('says so for every empty part, and carries the app name when the practice has none', async () => {
     renderMedicPrint({ detail: bareDetail(), practice: null });
     await screen.findByRole('heading', { level: 1, name: 'Clinical summary: Lucía Hernández Ruiz' });
     for (const sentence of [
       'No known allergies recorded.',
       'No active conditions recorded.',
-      'No current medications (none prescribed at an open appointment).',
+      'No current medications (none prescribed at an open appointment of the last 90 days).',
       'No emergency contacts recorded.',
       'No vital signs recorded.',
       'No appointments recorded.',

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
 import { localMoment } from '../../../../shared/dates';
 import { useFormatters } from '../../lib/use-formatters';
 import { bloodTypeOf } from '../record/blood-type';
@@ -87,7 +88,12 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
           />
         </PrintPart>
 
-        <PrintPart id="print-medications" title={t('medications')} empty={record.medications.length === 0 && t('noMedications')}>
+        <PrintPart
+          id="print-medications"
+          title={t('medications')}
+          empty={record.medications.length === 0 && t('noMedications', { days: ACTIVE_MEDICATION_DAYS })}
+        >
+          <p className="print-summary__empty">{t('medicationsScope', { days: ACTIVE_MEDICATION_DAYS })}</p>
           <ul className="print-summary__list">
             {record.medications.map((medication) => {
               const latest = medication.appointments[0];
