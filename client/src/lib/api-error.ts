@@ -32,6 +32,9 @@ export function readApiError(error: unknown): ApiErrorInfo {
   };
 }
 
+/** No answer came at all: offline, the server down, or the request given up on (fetch-with-deadline). */
+export const gotNoAnswer = (error: unknown): boolean => readApiError(error).httpStatus === null;
+
 export const isUnauthorized = (error: unknown): boolean => readApiError(error).httpStatus === 401;
 
 /** Only a lost connection or a server fault may succeed on a second try; a 4xx answer will not. */

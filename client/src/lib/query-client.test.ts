@@ -11,6 +11,11 @@ describe('query client', () => {
     expect(queries).toMatchObject({ staleTime: QUERY_STALE_MS, gcTime: QUERY_GC_MS, refetchOnWindowFocus: false });
   });
 
+  it('runs changes even while offline, once: they fail rather than wait to be sent by themselves later', () => {
+    const { mutations } = createQueryClient(() => {}).getDefaultOptions();
+    expect(mutations).toMatchObject({ networkMode: 'always', retry: false });
+  });
+
   it('retries once after a lost connection or a server fault, never after a 4xx answer', () => {
     const retry = createQueryClient(() => {}).getDefaultOptions().queries?.retry as (n: number, e: unknown) => boolean;
     expect(retry(0, new TypeError('Failed to fetch'))).toBe(true);

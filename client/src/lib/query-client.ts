@@ -1,4 +1,7 @@
 // TanStack Query with SPEC §7's defaults, and the one place where a 401 signs the user out.
+// Changes run at once even when the browser says it is offline ('always'): TanStack's default
+// would pause them and send them by itself when the connection returns, so a save the user saw
+// hang (and gave up on) could still change the record later. They fail instead, and say so.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_GC_MS, QUERY_RETRIES, QUERY_STALE_MS } from '../../../shared/constants';
 import { isTransient, isUnauthorized } from './api-error';
@@ -31,6 +34,7 @@ export function createQueryClient(onUnauthorized: () => void): QueryClient {
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => failureCount < QUERY_RETRIES && isTransient(error),
       },
+      mutations: { networkMode: 'always', retry: false },
     },
   });
 }

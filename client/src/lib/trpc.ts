@@ -1,8 +1,9 @@
 // Typed tRPC hooks for the React tree; the router's type comes straight from the server.
-import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
+import { httpBatchLink, httpLink, splitLink, type Operation } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { TRPC_MAX_BATCH } from '../../../shared/constants';
 import type { AppRouter } from '../../../server/trpc/router';
+import { fetchWithDeadline, SAVE_DEADLINE_MS } from './fetch-with-deadline';
 import { getAccessToken } from './session-storage';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -16,6 +17,11 @@ const transport = {
   },
 };
 
+// A change (a mutation) gives up after SAVE_DEADLINE_MS, so it fails while the user still waits for
+// it instead of hanging; reads keep no deadline of their own (a slow page of results is still fine).
+const savingTransport = { ...transport, fetch: fetchWithDeadline(SAVE_DEADLINE_MS) };
+const isChange = (operation: Operation) => operation.type === 'mutation';
+
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
@@ -23,8 +29,12 @@ export function createTrpcClient() {
       // own), and batches of more than TRPC_MAX_BATCH calls.
       splitLink({
         condition: (operation) => operation.path.startsWith('auth.'),
-        true: httpLink(transport),
-        false: httpBatchLink({ ...transport, maxItems: TRPC_MAX_BATCH }),
+        true: splitLink({ condition: isChange, true: httpLink(savingTransport), false: httpLink(transport) }),
+        false: splitLink({
+          condition: isChange,
+          true: httpBatchLink({ ...savingTransport, maxItems: TRPC_MAX_BATCH }),
+          false: httpBatchLink({ ...transport, maxItems: TRPC_MAX_BATCH }),
+        }),
       }),
     ],
   });

@@ -11,6 +11,7 @@ import { isTodays } from './appointment-values';
 import type { useAppointmentActions } from './use-appointment-actions';
 import { FactsList } from './facts-list';
 import { useFormatters } from '../../lib/use-formatters';
+import { gotNoAnswer } from '../../lib/api-error';
 import { translateApiError } from '../../lib/translate-error';
 
 interface AppointmentModalProps {
@@ -41,7 +42,7 @@ export function AppointmentModal({ appointment, startEditing, readOnly, actions,
     <Modal title={t(editing ? 'appointments.editTitle' : 'appointments.detailsTitle')} onClose={onClose}>
       {failure && (
         <div role="alert" className="alert alert--error">
-          {t('messages.saveFailed')}: {translateApiError(t, failure, 'messages.network')}
+          {gotNoAnswer(failure) ? t('messages.notSaved') : `${t('messages.saveFailed')}: ${translateApiError(t, failure, 'messages.network')}`}
         </div>
       )}
       {editing ? (

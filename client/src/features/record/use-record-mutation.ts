@@ -4,6 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toasts';
+import { gotNoAnswer } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
 import { translateApiError } from '../../lib/translate-error';
 
@@ -27,6 +28,12 @@ export function useRecordMutation<Variables>(
       ]);
     },
     onError: (error) => {
+      // Without an answer the change was given up on (the link's deadline): say plainly that
+      // nothing happened, so nobody assumes it went through.
+      if (gotNoAnswer(error)) {
+        toast.error(t(kind === 'save' ? 'messages.notSaved' : 'messages.notDeleted'), t('messages.checkConnection'));
+        return;
+      }
       toast.error(t(kind === 'save' ? 'messages.saveFailed' : 'messages.deleteFailed'), translateApiError(t, error, 'messages.network'));
     },
   });
