@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorStatus } from '../../../shared/errors';
 import { FORBIDDEN_IN_TEXT } from './arbitraries';
 import { UPLOAD_LIMIT } from './fixture';
-import { visible, type Answer } from './requests';
+import { visible, type Answer } from './hostile-request';
 
 /** The codes API.md documents, with their status (two that the error table names are not in shared/errors yet). */
 const documentedStatus: Record<string, number> = Object.assign({ METHOD_NOT_ALLOWED: 405, UNSUPPORTED_MEDIA_TYPE: 415 }, errorStatus);

@@ -5,20 +5,12 @@
 import { TEST_PASSWORD } from '../helpers';
 import { samplePdf, samplePng } from '../sample-files';
 import { localMoment, recordSamples, type CallerName, type Fixture } from './fixture';
-import {
-  BOUNDARY,
-  idFieldsOf,
-  idsOfBFor,
-  multipartBody,
-  objectText,
-  rightfulCallerOf,
-  rightfulIdFor,
-  textFieldsOf,
-  withDescription,
-  type HostileRequest,
-  type Part,
-  type RouteUnderTest,
-} from './requests';
+import { withDescription, type HostileRequest } from './hostile-request';
+import { objectText } from './json-bodies';
+import { BOUNDARY, multipartBody, type Part } from './multipart-bodies';
+import { idFieldsOf, textFieldsOf } from './route-fields';
+import { idsOfBFor, rightfulIdFor } from './route-ids';
+import { rightfulCallerOf, type RouteUnderTest } from './routes-under-test';
 
 const idParamsOf = (route: RouteUnderTest) => route.params.filter((param) => param !== 'code');
 

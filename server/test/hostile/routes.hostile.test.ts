@@ -22,19 +22,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerText, errorBodyProblems, forbiddenTextScanner, newForbiddenCells, serverErrorProblem } from './checks';
 import { buildFixture, callerLabel, differences, type Fixture } from './fixture';
 import { knownHostileRequests, knownTaintedWrites, nonDecimalIdCases } from './known-cases';
-import {
-  describeRequest,
-  hostileRequestArb,
-  idFieldsOf,
-  nonDecimalIdRequestArb,
-  routesUnderTest,
-  send,
-  taintedWriteRequestArb,
-  textFieldsOf,
-  type Answer,
-  type HostileRequest,
-  type RouteUnderTest,
-} from './requests';
+import { describeRequest, send, type Answer, type HostileRequest } from './hostile-request';
+import { hostileRequestArb } from './hostile-request-arb';
+import { nonDecimalIdRequestArb, taintedWriteRequestArb } from './one-fault-requests';
+import { idFieldsOf, textFieldsOf } from './route-fields';
+import { routesUnderTest, type RouteUnderTest } from './routes-under-test';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);

@@ -1,0 +1,57 @@
+// The routes under attack: every row of restRoutes (imported, never copied) plus the three document
+// routes, and who may rightfully call each.
+import { restRoutes, type HttpMethod } from '../../rest/routes';
+import type { CallerName } from './fixture';
+
+export type RouteKind = 'json' | 'upload' | 'download';
+
+export interface RouteUnderTest {
+  method: HttpMethod;
+  /** Under /api, in Fastify's syntax. */
+  path: string;
+  kind: RouteKind;
+  /** tRPC procedure for JSON routes. */
+  procedure?: string;
+  params: string[];
+  label: string;
+  /** Whether the body reaches the procedure (a row whose input is built from the path alone ignores it). */
+  readsBody: boolean;
+}
+
+/** Asks a row's input builder whether a body field gets through to the procedure. */
+const bodyReachesProcedure = (route: (typeof restRoutes)[number]) => {
+  if (!route.input) return route.method !== 'GET';
+  const input = route.input({ params: {}, query: {}, body: { hostileProbe: 1 } });
+  return Boolean(input && typeof input === 'object' && 'hostileProbe' in input);
+};
+
+const paramsOf = (path: string): string[] => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+
+export const routesUnderTest: RouteUnderTest[] = [
+  ...restRoutes.map((route) => ({
+    method: route.method,
+    path: route.path,
+    kind: 'json' as const,
+    procedure: route.procedure,
+    params: paramsOf(route.path),
+    label: `${route.method} /api${route.path}`,
+    readsBody: bodyReachesProcedure(route),
+  })),
+  {
+    method: 'POST',
+    path: '/medics/patients/:idPatient/files',
+    kind: 'upload',
+    params: ['idPatient'],
+    label: 'POST /api/medics/patients/:idPatient/files (multipart)',
+    readsBody: true,
+  },
+  { method: 'GET', path: '/medics/files/:code', kind: 'download', params: ['code'], label: 'GET /api/medics/files/:code', readsBody: false },
+  { method: 'GET', path: '/patients/me/files/:code', kind: 'download', params: ['code'], label: 'GET /api/patients/me/files/:code', readsBody: false },
+];
+
+/** Who may use a route (API.md "Routes"), judged from its path: hostile input from them reaches the most code. */
+export function rightfulCallerOf(route: RouteUnderTest): CallerName {
+  if (route.path.startsWith('/admin/')) return 'admin';
+  if (route.path.startsWith('/patients/me')) return 'patientA';
+  return 'medicA';
+}
