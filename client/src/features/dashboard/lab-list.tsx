@@ -1,6 +1,7 @@
 // The latest lab results (SPEC §9: the dashboard shows the first 10, the list is newest first).
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_LABS_LIMIT } from '../../../../shared/constants';
+import { labLabel } from '../record/lab-label';
 import { formatDate } from './format';
 import type { PatientSelf } from './types';
 
@@ -14,7 +15,7 @@ export function LabList({ labs }: { labs: Lab[] }) {
       {labs.slice(0, DASHBOARD_LABS_LIMIT).map((lab) => (
         <li key={lab.idLabs} className="item-list__item">
           <div className="item-list__main">
-            <p className="item-list__title">{lab.testName || t('health.labNumbered', { id: lab.idContent ?? lab.idLabs })}</p>
+            <p className="item-list__title">{labLabel(t, lab, formatDate(lab.date, language))}</p>
             {lab.referenceRange && (
               <p className="item-list__meta">
                 {t('health.referenceRange')}: {lab.referenceRange}

@@ -9,8 +9,9 @@ export function LabModal({ lab, onClose }: { lab: Lab; onClose: () => void }) {
   const { t } = useTranslation('record');
   const format = useFormatters();
   const na = t('common:notAvailable');
+  const name = labLabel(t, lab, format.date(lab.date));
   const facts = [
-    { label: t('labs.testName'), value: labLabel(t, lab) },
+    { label: t('labs.testName'), value: lab.testName ?? na },
     { label: t('labs.value'), value: lab.value ?? na },
     { label: t('labs.unit'), value: lab.unit ?? na },
     { label: t('labs.referenceRange'), value: lab.referenceRange ?? na },
@@ -18,7 +19,7 @@ export function LabModal({ lab, onClose }: { lab: Lab; onClose: () => void }) {
     { label: t('labs.comment'), value: lab.comment ?? na },
   ];
   return (
-    <Modal title={labLabel(t, lab)} onClose={onClose}>
+    <Modal title={name} onClose={onClose}>
       <dl className="details details--modal">
         {facts.map((fact) => (
           <div key={fact.label} className="details__item">

@@ -1,11 +1,14 @@
-// Lab results (SPEC §2): read-only rows that open a small modal, a simple add form (date and a
-// test name or value) and deletion after a confirmation; five at a time. Read-only (emergency
-// access) keeps the rows and their modal, without adding or deleting.
+// Lab results (SPEC §2): rows that open a small modal, a simple add form (date and a test name or
+// value), inline editing like the other collections (issue 14: a mistyped value must be correctable,
+// not deleted and re-entered) and deletion after a confirmation; five at a time. The edit form keeps
+// the add form's rule, since the server checks it on the edited lab too. Read-only (emergency
+// access) keeps the rows and their modal, without adding, editing or deleting.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labAddFields, type Lab } from '../../../../shared/record';
 import { CollapsibleSection } from '../../components/collapsible-section';
 import { DeleteButton } from '../../components/delete-button';
+import { EditIcon } from '../../components/icons';
 import { useShowMore } from '../../components/show-more';
 import { ShowMoreButton } from '../../components/show-more-button';
 import { AddButton } from './add-button';
@@ -31,9 +34,14 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
   const format = useFormatters();
   const { open, setOpen, adding, startAdding, stopAdding } = useInlineAdd();
   const [viewing, setViewing] = useState<Lab | null>(null);
+  const [editingId, setEditingId] = useState<number | null>(null);
   const shown = useShowMore(labs);
   const add = useRecordMutation(
     (client, values: Record<string, unknown>) => client.patients.labs.add.mutate({ idPatient, ...(values as { date: string }) }),
+    'save',
+  );
+  const update = useRecordMutation(
+    (client, { itemId, values }: { itemId: number; values: Record<string, unknown> }) => client.patients.labs.update.mutate({ idPatient, itemId, ...values }),
     'save',
   );
   const remove = useRecordMutation((client, itemId: number) => client.patients.labs.remove.mutate({ idPatient, itemId }), 'delete');
@@ -64,7 +72,25 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
       {labs.length > 0 && (
         <ul className="record-list">
           {shown.items.map((lab) => {
-            const name = labLabel(t, lab);
+            const name = labLabel(t, lab, format.date(lab.date));
+            if (editingId === lab.idLabs && !readOnly) {
+              return (
+                <li key={lab.idLabs} className="record-list__item record-list__item--editing">
+                  <ItemForm
+                    title={t('labs.editTitle')}
+                    fields={labFormFields}
+                    schema={labAddFields}
+                    defaultValues={toFormValues(labFormFields, lab as unknown as Record<string, unknown>)}
+                    submitLabel={t('save')}
+                    onSubmit={async (values) => {
+                      await update.mutateAsync({ itemId: lab.idLabs, values });
+                      setEditingId(null);
+                    }}
+                    onCancel={() => setEditingId(null)}
+                  />
+                </li>
+              );
+            }
             return (
               <li key={lab.idLabs} className="record-list__item">
                 <div className="record-item">
@@ -76,6 +102,9 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
                   </button>
                   {!readOnly && (
                     <div className="record-item__actions">
+                      <button type="button" className="icon-button" aria-label={t('editItem', { name })} onClick={() => setEditingId(lab.idLabs)}>
+                        <EditIcon />
+                      </button>
                       <DeleteButton label={t('deleteItem', { name })} question={t('labs.confirmDelete')} onConfirm={() => remove.mutate(lab.idLabs)} />
                     </div>
                   )}
