@@ -1,5 +1,5 @@
 // The create-patient modal (SPEC §2, §5): the same zod schema as the server, errors only once a
-// field was touched. A failure keeps the form as typed and says why inside the dialog, where the
+// field was touched (or the form submitted). A failure keeps the form as typed and says why inside the dialog, where the
 // user's attention (and a screen reader's, behind aria-modal) is; success closes it, says so and
 // reloads the list.
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -132,8 +132,16 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t('create.cancel')}
           </button>
-          {/* aria-disabled rather than disabled: a disabled button drops focus out of the dialog. */}
-          <button type="submit" className="button button--primary" aria-disabled={create.isPending}>
+          {/* aria-disabled rather than disabled: a disabled button drops focus out of the dialog.
+              Pressing it with the mouse leaves the focus in the field: otherwise that field would
+              blur and show its error, push the button down before the release, and the click
+              would land on nothing. The click's submit checks every field instead. */}
+          <button
+            type="submit"
+            className="button button--primary"
+            aria-disabled={create.isPending}
+            onMouseDown={(event) => event.preventDefault()}
+          >
             {create.isPending ? t('create.submitting') : t('create.submit')}
           </button>
         </div>
