@@ -3,7 +3,7 @@
 // appointments and the documents. Pure, so the choices are tested without a browser.
 import type { Allergy, ClinicalHistory, Contact, PathologicalRecord, Vital } from '../../../../shared/record';
 import { activeMedications, type Medication } from '../dashboard/dashboard-facts';
-import type { DetailPatient, PatientDetail } from '../record/detail-types';
+import type { DetailPatient, PatientDetail } from '../../lib/api-types';
 
 export type PrintedFile = PatientDetail['files'][number];
 
