@@ -40,7 +40,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('consent and emergency access, browser
   }
 
   async function signOut(): Promise<void> {
-    await page.getByRole('button', { name: t.common.header.openUserMenu, exact: true }).click();
+    await page.getByRole('button', { name: t.common.header.openUserMenu }).click();
     await page.getByRole('dialog').getByRole('button', { name: t.common.header.logout, exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/login');
   }

@@ -94,7 +94,7 @@ describe('protected routes', () => {
     const app = renderApp({ path: '/dashboard', session: sessionFor(medicUser) });
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('protected routes', () => {
     const app = renderApp({ path: '/dashboard', session: sessionFor(medicUser) });
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
     await waitFor(() => expect(app.currentPath()).toBe('/login'));
@@ -148,7 +148,7 @@ describe('protected routes', () => {
 
       expect(await screen.findByRole('heading', { name: 'Elija una contraseña nueva' })).toBeInTheDocument();
       expect(screen.getByText('Un administrador restableció su contraseña; elija una nueva para continuar.')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Menú de usuario' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Menú de usuario$/ })).toBeInTheDocument();
       expect(server.calls.map((call) => call.path)).toEqual(['auth.profile']);
       await waitFor(() => expect(document.title).toBe('Expediente · Cambiar contraseña'));
     },

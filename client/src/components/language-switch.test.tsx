@@ -20,8 +20,8 @@ describe('language choice', () => {
     renderApp({ path: '/login', language: null });
 
     expect(await screen.findByRole('heading', { name: 'Ingresar' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'ES Español' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'EN English' })).toHaveAttribute('aria-pressed', 'false');
     expect(document.documentElement.lang).toBe('es');
     await waitFor(() => expect(document.title).toBe('Expediente · Ingresar'));
   });
@@ -50,12 +50,12 @@ describe('language choice', () => {
     const user = userEvent.setup();
 
     expect(await screen.findByLabelText('Nombre')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'EN English' }));
 
     expect(screen.getByRole('heading', { name: 'Create an account' })).toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'I am a' })).getByLabelText('Medic')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'EN English' })).toHaveAttribute('aria-pressed', 'true');
     expect(localStorage.getItem('expediente.lang')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
     await waitFor(() => expect(document.title).toBe('Expediente · Sign up'));

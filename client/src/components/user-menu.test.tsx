@@ -24,7 +24,7 @@ function renderMenu(language: 'es' | 'en' = 'en', user: User = medicUser) {
   return {
     onLogout,
     currentPath: () => location.history.at(-1),
-    trigger: screen.getByRole('button', { name: language === 'es' ? 'Menú de usuario' : 'User menu' }),
+    trigger: screen.getByRole('button', { name: language === 'es' ? /Menú de usuario$/ : /User menu$/ }),
   };
 }
 
@@ -42,9 +42,9 @@ describe('user menu', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(within(panel).getByText('Médico')).toBeInTheDocument();
     expect(within(panel).getByText('andres.mora@example.com')).toBeInTheDocument();
-    expect(within(panel).getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(panel).getByRole('button', { name: 'ES Español' })).toHaveAttribute('aria-pressed', 'true');
 
-    await user.click(within(panel).getByRole('button', { name: 'English' }));
+    await user.click(within(panel).getByRole('button', { name: 'EN English' }));
     expect(within(panel).getByText('Medic')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Sign out' }));
     expect(onLogout).toHaveBeenCalledOnce();

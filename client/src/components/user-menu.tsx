@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { User } from '../../../shared/auth';
-import { Avatar } from './avatar';
+import { Avatar, initialsOf } from './avatar';
 import { LanguageSwitch } from './language-switch';
 
 interface UserMenuProps {
@@ -55,7 +55,8 @@ export function UserMenu({ user, onLogout, loggingOut = false }: UserMenuProps) 
         ref={buttonRef}
         type="button"
         className="user-menu__trigger"
-        aria-label={t('header.openUserMenu')}
+        // The initials it shows lead its name, so the visible label is part of it (WCAG 2.5.3).
+        aria-label={`${initialsOf(user.name, user.lname)} ${t('header.openUserMenu')}`}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}

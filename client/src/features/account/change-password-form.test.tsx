@@ -15,7 +15,7 @@ describe('change password', () => {
     const app = renderApp({ path: '/dashboard', session: sessionFor(patientUser) });
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
     await user.click(screen.getByRole('link', { name: 'Change password' }));
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/change-password');
@@ -119,7 +119,7 @@ describe('a password reset by the administrator', () => {
     // Nothing else is asked of a server that would refuse it.
     expect(server.calls.map((call) => call.path)).toEqual(['auth.profile']);
 
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: /User menu$/ }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/login');

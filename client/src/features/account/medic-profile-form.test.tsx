@@ -29,7 +29,7 @@ describe('medic profile', () => {
     const app = renderApp({ path: '/dashboard', session: sessionFor(medic) });
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
     await user.click(screen.getByRole('link', { name: 'My profile' }));
     expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/profile');
@@ -52,7 +52,7 @@ describe('medic profile', () => {
     const stored = JSON.parse(localStorage.getItem('expediente.session')!).user;
     expect(stored).toEqual({ ...medic, name: 'Andrea', phone: null });
 
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: /User menu$/ }));
     expect(within(screen.getByRole('dialog', { name: 'Andrea Mora' })).getByText('andres.mora@example.com')).toBeInTheDocument();
   });
 
@@ -96,7 +96,7 @@ describe('medic profile', () => {
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Lucía' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/dashboard');
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: /User menu$/ }));
     expect(screen.queryByRole('link', { name: 'My profile' })).not.toBeInTheDocument();
   });
 });

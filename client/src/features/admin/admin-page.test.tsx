@@ -48,7 +48,7 @@ describe('practice administration', () => {
     adminServer();
     const app = renderApp({ path: '/dashboard', session: sessionFor(adminUser) });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
     await user.click(screen.getByRole('link', { name: 'Practice administration' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Practice administration' })).toBeInTheDocument();
@@ -218,7 +218,7 @@ describe('practice administration', () => {
     const user = userEvent.setup();
 
     await waitFor(() => expect(app.currentPath()).toBe('/dashboard'));
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
     expect(screen.getByRole('link', { name: 'Change password' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Practice administration' })).not.toBeInTheDocument();
     expect(server.calls.filter((call) => call.path.startsWith('admin.'))).toHaveLength(0);
