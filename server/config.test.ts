@@ -34,7 +34,15 @@ describe('loadConfig', () => {
       tls: undefined,
       backup: undefined,
       practiceName: undefined,
+      idleMinutes: 30,
     });
+  });
+
+  it('takes IDLE_MINUTES, fractions too, and refuses less than the two minutes the warning needs', () => {
+    expect(loadConfig({ IDLE_MINUTES: '15' }).idleMinutes).toBe(15);
+    expect(loadConfig({ IDLE_MINUTES: '2.5' }).idleMinutes).toBe(2.5);
+    expect(() => loadConfig({ IDLE_MINUTES: '1' })).toThrow(/IDLE_MINUTES/);
+    expect(() => loadConfig({ IDLE_MINUTES: 'soon' })).toThrow(/IDLE_MINUTES/);
   });
 
   it('names the practice for printed summaries only when PRACTICE_NAME has text', () => {

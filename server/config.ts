@@ -1,6 +1,6 @@
 // The environment of API.md "Process and configuration", parsed and checked once at start.
 import { z } from 'zod';
-import { DEFAULT_EMERGENCY_ACCESS_HOURS } from '../shared/constants';
+import { DEFAULT_EMERGENCY_ACCESS_HOURS, DEFAULT_IDLE_MINUTES } from '../shared/constants';
 import { MIN_PASSPHRASE_LENGTH } from './backup/backup';
 
 const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -28,6 +28,8 @@ const envSchema = z
     BACKUP_KEEP: z.coerce.number().int().positive().default(14),
     BACKUP_PASSPHRASE: optionalText,
     PRACTICE_NAME: optionalText,
+    // The sign-out warning alone lasts a minute, so less than two would leave no quiet time at all.
+    IDLE_MINUTES: z.coerce.number().min(2).default(DEFAULT_IDLE_MINUTES),
   })
   .refine((env) => Boolean(env.TLS_CERT) === Boolean(env.TLS_KEY), {
     message: 'TLS_CERT and TLS_KEY must be set together',
@@ -84,6 +86,8 @@ export interface Config {
   backup?: BackupScheduleConfig | undefined;
   /** The practice's name on printed summaries; unset, they carry the app's name. */
   practiceName?: string | undefined;
+  /** Minutes without a key or pointer in a signed-in browser before it signs out; unset, the default. */
+  idleMinutes?: number | undefined;
 }
 
 /** 'true' or 'false', or a comma-separated list of proxy addresses or CIDRs (Fastify's trustProxy). */
@@ -117,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { dir: e.BACKUP_DIR, everyHours: e.BACKUP_EVERY_HOURS ?? 24, keep: e.BACKUP_KEEP, passphrase: e.BACKUP_PASSPHRASE }
         : undefined,
     practiceName: e.PRACTICE_NAME?.trim(),
+    idleMinutes: e.IDLE_MINUTES,
   };
 }

@@ -29,6 +29,8 @@ export const USER_STATUSES = ['active', 'pending', 'disabled'] as const;
 export const LINK_REQUEST_STATUSES = ['pending', 'declined'] as const;
 /** Emergency ("break the glass") access: how long it lasts unless EMERGENCY_ACCESS_HOURS says otherwise. */
 export const DEFAULT_EMERGENCY_ACCESS_HOURS = 4;
+/** A signed-in browser left alone this long signs out (IDLE_MINUTES), after a minute's warning. */
+export const DEFAULT_IDLE_MINUTES = 30;
 export const EMERGENCY_REASON_MIN = 10;
 export const EMERGENCY_REASON_MAX = 500;
 export const ALLERGY_SEVERITIES = ['Mild', 'Moderate', 'Severe'] as const;
