@@ -2,6 +2,7 @@
 // details on file and a sign-out button of its own, besides the one in the user menu.
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar';
+import { shownAddress, shownPhone } from '../../lib/stored-defaults';
 
 export interface DashboardPerson {
   name: string;
@@ -37,11 +38,11 @@ export function DashboardHeader({ person, onLogout, loggingOut }: DashboardHeade
           </div>
           <div>
             <dt>{t('header.phone')}</dt>
-            <dd>{orNotAvailable(person.phone)}</dd>
+            <dd>{orNotAvailable(shownPhone(t, person.phone))}</dd>
           </div>
           <div>
             <dt>{t('header.address')}</dt>
-            <dd>{orNotAvailable(person.address)}</dd>
+            <dd>{orNotAvailable(shownAddress(t, person.address))}</dd>
           </div>
         </dl>
       </div>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PatientSearchResult } from '../../../../shared/patients';
 import { Avatar } from '../../components/avatar';
 import { LinkIcon } from '../../components/icons';
+import { isDefaultPhone } from '../../lib/stored-defaults';
 
 interface PatientSearchResultsProps {
   id: string;
@@ -60,7 +61,7 @@ export function PatientSearchResults(props: PatientSearchResultsProps) {
                   <p className="result-list__name">{name}</p>
                   <p className="result-list__meta">
                     <span>{patient.email}</span>
-                    {patient.phone && <span>{patient.phone}</span>}
+                    {patient.phone && !isDefaultPhone(patient.phone) && <span>{patient.phone}</span>}
                   </p>
                 </div>
                 {patient.linked ? (

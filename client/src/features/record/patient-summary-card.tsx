@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditIcon } from '../../components/icons';
 import { Avatar } from '../../components/avatar';
+import { shownAddress, shownPhone } from '../../lib/stored-defaults';
 import { bloodTypeOf } from './blood-type';
 import type { PatientDetail } from './detail-types';
 import { FactsList } from './facts-list';
@@ -41,8 +42,8 @@ export function PatientSummaryCard({ detail, readOnly = false }: { detail: Patie
         <FactsList
           facts={[
             { label: t('patient.email'), value: patient.email },
-            { label: t('patient.phone'), value: patient.phone },
-            { label: t('patient.address'), value: patient.address },
+            { label: t('patient.phone'), value: shownPhone(t, patient.phone) },
+            { label: t('patient.address'), value: shownAddress(t, patient.address) },
             { label: t('patient.patientId'), value: patient.idPatient },
           ]}
         />
