@@ -1,0 +1,67 @@
+// For the document tests (documents-*.test.ts): each file's own app with a small upload limit, and
+// the uploads, downloads and looks at the disk they share.
+import type { FastifyInstance } from 'fastify';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { Session } from '../../shared/auth';
+import { bearer, buildTestApp, register, rowCount, testConfig, uniqueEmail } from '../test/helpers';
+
+export const LIMIT = 64 * 1024;
+
+/** The app of the test file that called useDocumentsApp (a live binding: set once its beforeAll ran). */
+export let app: FastifyInstance;
+
+/** Builds the file's app before its tests and closes it after them. */
+export function useDocumentsApp(): void {
+  beforeAll(async () => {
+    app = await buildTestApp({ config: { ...testConfig(), maxUploadBytes: LIMIT } });
+  });
+  afterAll(() => app.close());
+}
+
+export const documentsDir = () => join(app.deps.config.dataDir, 'documents');
+export const blobsOnDisk = () => {
+  try {
+    return readdirSync(documentsDir());
+  } catch {
+    return [];
+  }
+};
+
+export async function linkedPair() {
+  const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
+  const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
+  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  return { medic, patient, idPatient };
+}
+
+export function form(parts: { file?: { bytes: Buffer; name: string; type?: string }; comment?: string }) {
+  const data = new FormData();
+  if (parts.comment !== undefined) data.append('comment', parts.comment);
+  if (parts.file) data.append('file', new Blob([new Uint8Array(parts.file.bytes)], { type: parts.file.type ?? 'application/octet-stream' }), parts.file.name);
+  return data;
+}
+
+export const upload = (session: Session | undefined, idPatient: number, payload: FormData) =>
+  app.inject({ method: 'POST', url: `/api/medics/patients/${idPatient}/files`, headers: session ? bearer(session.access_token) : {}, payload });
+
+export const download = (session: Session | undefined, url: string) => app.inject({ method: 'GET', url, headers: session ? bearer(session.access_token) : {} });
+
+/** A hand-written multipart request, for bodies FormData cannot produce. */
+export const rawUpload = (session: Session, idPatient: number, contentType: string, body: string | Buffer) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/medics/patients/${idPatient}/files`,
+    headers: { ...bearer(session.access_token), 'content-type': contentType },
+    payload: body,
+  });
+
+/** Fails the test at once instead of waiting for its timeout when a request never answers. */
+export const within = <T>(ms: number, pending: Promise<T>): Promise<T> =>
+  Promise.race([pending, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
+
+export const snapshot = () => ({ rows: rowCount(app, 'files'), blobs: blobsOnDisk().length });
+
+export const blobNameOf = (code: string) =>
+  (app.deps.db.$client.prepare('select blob_name as blobName from files where code = ?').get(code) as { blobName: string }).blobName;
