@@ -15,6 +15,7 @@ import { present, type CollectionConfig } from './collection-config';
 import { toFormValues, type FormValues } from './field-spec';
 import { ItemForm } from './item-form';
 import { useFormatters } from '../../lib/use-formatters';
+import { useFocusAfterRemoval } from './use-focus-after-removal';
 import { useInlineAdd } from './use-inline-add';
 import { useRecordMutation } from './use-record-mutation';
 
@@ -38,6 +39,7 @@ export function CollectionSection<Item>({ config, idPatient, items, readOnly = f
     'save',
   );
   const remove = useRecordMutation((client, itemId: number) => config.remove(client, idPatient, itemId), 'delete');
+  const { listRef, removing, cancel: keepFocus } = useFocusAfterRemoval(shown.items.map(config.idOf));
 
   const emptyValues: FormValues = toFormValues(config.fields, null);
   const text = (name: string) => t(`${config.key}.${name}`);
@@ -66,7 +68,7 @@ export function CollectionSection<Item>({ config, idPatient, items, readOnly = f
       )}
       {items.length === 0 && !adding && <p className="record-empty">{text('empty')}</p>}
       {items.length > 0 && (
-        <ul className="record-list">
+        <ul className="record-list" ref={listRef}>
           {shown.items.map((item) => {
             const itemId = config.idOf(item);
             const name = config.nameOf(item, format);
@@ -114,7 +116,14 @@ export function CollectionSection<Item>({ config, idPatient, items, readOnly = f
                       <button type="button" className="icon-button" aria-label={t('editItem', { name })} onClick={() => setEditingId(itemId)}>
                         <EditIcon />
                       </button>
-                      <DeleteButton label={t('deleteItem', { name })} question={text('confirmDelete')} onConfirm={() => remove.mutate(itemId)} />
+                      <DeleteButton
+                        label={t('deleteItem', { name })}
+                        question={text('confirmDelete')}
+                        onConfirm={() => {
+                          removing(itemId);
+                          remove.mutate(itemId, { onError: keepFocus });
+                        }}
+                      />
                     </div>
                   )}
                 </div>

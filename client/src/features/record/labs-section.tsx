@@ -17,6 +17,7 @@ import { ItemForm } from './item-form';
 import { labLabel } from './lab-label';
 import { LabModal } from './lab-modal';
 import { useFormatters } from '../../lib/use-formatters';
+import { useFocusAfterRemoval } from './use-focus-after-removal';
 import { useInlineAdd } from './use-inline-add';
 import { useRecordMutation } from './use-record-mutation';
 
@@ -45,6 +46,7 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
     'save',
   );
   const remove = useRecordMutation((client, itemId: number) => client.patients.labs.remove.mutate({ idPatient, itemId }), 'delete');
+  const { listRef, removing, cancel: keepFocus } = useFocusAfterRemoval(shown.items.map((lab) => lab.idLabs));
 
   return (
     <CollapsibleSection
@@ -70,7 +72,7 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
       )}
       {labs.length === 0 && !adding && <p className="record-empty">{t('labs.empty')}</p>}
       {labs.length > 0 && (
-        <ul className="record-list">
+        <ul className="record-list" ref={listRef}>
           {shown.items.map((lab) => {
             const name = labLabel(t, lab, format.date(lab.date));
             if (editingId === lab.idLabs && !readOnly) {
@@ -105,7 +107,14 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
                       <button type="button" className="icon-button" aria-label={t('editItem', { name })} onClick={() => setEditingId(lab.idLabs)}>
                         <EditIcon />
                       </button>
-                      <DeleteButton label={t('deleteItem', { name })} question={t('labs.confirmDelete')} onConfirm={() => remove.mutate(lab.idLabs)} />
+                      <DeleteButton
+                        label={t('deleteItem', { name })}
+                        question={t('labs.confirmDelete')}
+                        onConfirm={() => {
+                          removing(lab.idLabs);
+                          remove.mutate(lab.idLabs, { onError: keepFocus });
+                        }}
+                      />
                     </div>
                   )}
                 </div>
