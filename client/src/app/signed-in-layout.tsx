@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import type { User } from '../../../shared/auth';
 import { AppHeader } from '../components/app-header';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { Spinner } from '../components/spinner';
 import { useLogout } from '../features/auth/use-logout';
 
@@ -9,8 +10,9 @@ export function SignedInLayout({ user, showBack, children }: { user: User; showB
   const { logout, isPending } = useLogout();
   return (
     <div className="app">
+      <SkipLink />
       <AppHeader user={user} showBack={showBack} onLogout={() => void logout()} loggingOut={isPending} />
-      <main className="page">
+      <main className="page" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Suspense fallback={<Spinner />}>{children}</Suspense>
       </main>
     </div>

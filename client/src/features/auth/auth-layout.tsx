@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
 import { LanguageSwitch } from '../../components/language-switch';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 
 interface AuthLayoutProps {
   heading: string;
@@ -15,6 +16,7 @@ export function AuthLayout({ heading, subtitle, children, footer }: AuthLayoutPr
   const { t } = useTranslation('common');
   return (
     <div className="auth">
+      <SkipLink />
       <header className="auth__top">
         <div className="auth__brand">
           <Logo size={36} />
@@ -25,7 +27,7 @@ export function AuthLayout({ heading, subtitle, children, footer }: AuthLayoutPr
         </div>
         <LanguageSwitch />
       </header>
-      <main className="auth__main">
+      <main className="auth__main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <section className="card auth__card" aria-labelledby="auth-heading">
           <h1 id="auth-heading" className="auth__heading">
             {heading}
