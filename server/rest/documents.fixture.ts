@@ -12,10 +12,13 @@ export const LIMIT = 64 * 1024;
 /** The app of the test file that called useDocumentsApp (a live binding: set once its beforeAll ran). */
 export let app: FastifyInstance;
 
-/** Builds the file's app before its tests and closes it after them. */
+/** Builds the file's app, with its administrator, before its tests and closes it after them. */
 export function useDocumentsApp(): void {
   beforeAll(async () => {
     app = await buildTestApp({ config: { ...testConfig(), maxUploadBytes: LIMIT } });
+    // The practice's administrator, the first medic to register: every medic a test registers is then
+    // an ordinary one, approved and signed in by the factory, whichever test of the file runs first.
+    await register(app, { type: 'medic', email: uniqueEmail('admin') });
   });
   afterAll(() => app.close());
 }
