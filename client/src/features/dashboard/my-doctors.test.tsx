@@ -112,7 +112,7 @@ describe('my doctors', () => {
     });
     const user = userEvent.setup();
     await user.type(await screen.findByRole('searchbox'), 'luis{Enter}');
-    await user.click(await screen.findByRole('button', { name: 'Vincularse con Luis Pérez' }));
+    await user.click(await screen.findByRole('button', { name: 'Vincular con Luis Pérez' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error al vincular con el médico');
