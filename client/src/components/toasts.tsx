@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
+import { MAIN_CONTENT_ID } from './skip-link';
 
 export const TOAST_SUCCESS_MS = 5000;
 export const TOAST_ERROR_MS = 8000;
@@ -36,7 +37,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
+  const regionRef = useRef<HTMLElement>(null);
+  // Where focus was before it entered the toasts, to hand it back when the toast holding it closes:
+  // otherwise focus falls to <body> and a keyboard user starts over from the top (issue 14).
+  const focusBefore = useRef<HTMLElement | null>(null);
+  const dismiss = useCallback((id: number) => {
+    const region = regionRef.current;
+    if (region?.contains(document.activeElement) && document.activeElement?.closest(`[data-toast-id="${id}"]`)) {
+      const back = focusBefore.current?.isConnected ? focusBefore.current : document.getElementById(MAIN_CONTENT_ID);
+      back?.focus();
+    }
+    setToasts((list) => list.filter((toast) => toast.id !== id));
+  }, []);
   const push = useCallback((kind: ToastKind, title: string, detail?: string) => {
     const id = nextId.current++;
     setToasts((list) => [...list, { id, kind, title, detail }]);
@@ -49,7 +61,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toasts" aria-label={t('toast.region')}>
+      <section
+        ref={regionRef}
+        className="toasts"
+        aria-label={t('toast.region')}
+        onFocus={(event) => {
+          const from = event.relatedTarget;
+          if (from instanceof HTMLElement && !event.currentTarget.contains(from)) focusBefore.current = from;
+        }}
+      >
         {toasts.map((toast) => (
           <ToastMessage key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} dismissLabel={t('toast.dismiss')} />
         ))}
@@ -73,6 +93,7 @@ function ToastMessage({ toast, onDismiss, dismissLabel }: { toast: Toast; onDism
 
   return (
     <div
+      data-toast-id={toast.id}
       className={`toast toast--${toast.kind}`}
       role={toast.kind === 'error' ? 'alert' : 'status'}
       onMouseEnter={() => setPaused(true)}
