@@ -55,6 +55,8 @@ async function patientWithWeeklyVitals(server: App): Promise<Seeded> {
       heartRate: 62 + (week % 19),
       temperature: week % 9 === 0 ? null : 36.2 + (week % 7) / 10,
       oxygenSaturation: 95 + (week % 5),
+      // Weighed every fourth week, the newest reading included, losing about 4 kg over the two years.
+      weight: week % 4 === 3 ? Math.round((80 - week / 26) * 10) / 10 : null,
     };
     const response = await fetch(`${server.url}/api/patients/${idPatient}/vitals`, { method: 'POST', headers, body: JSON.stringify(body) });
     if (response.status !== 201) throw new Error(`vital ${week}: ${response.status} ${await response.text()}`);
@@ -107,16 +109,16 @@ describe.each<Locale>(['es-ES', 'en-US'])('vital sign trends, browser in %s', (l
 
     const section = page.getByRole('region', { name: new RegExp(`^${c.title} \\(\\s*${WEEKS}`) });
     await section.waitFor();
-    for (const key of ['bloodPressure', 'heartRate', 'temperature', 'oxygenSaturation'] as const) {
+    for (const key of ['bloodPressure', 'heartRate', 'temperature', 'oxygenSaturation', 'weight'] as const) {
       const chart = section.getByRole('img', { name: `${c.measures[key]} (${c.units[key]})` });
       await chart.locator('canvas').waitFor();
     }
     await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, DRAW_MEASURE);
     const [ms] = await drawMs(page);
-    console.log(`[vitals-trends] ${locale}: ${WEEKS} weekly readings, record data to four charts drawn: ${ms!.toFixed(1)} ms`);
+    console.log(`[vitals-trends] ${locale}: ${WEEKS} weekly readings, record data to five charts drawn: ${ms!.toFixed(1)} ms`);
 
     const painted = await paintedPixels(page, '.vitals-trends');
-    expect(painted).toHaveLength(4);
+    expect(painted).toHaveLength(5);
     for (const pixels of painted) expect(pixels).toBeGreaterThan(1_000);
     // The text alternative counts the readings: all of them but for temperature, which misses every ninth.
     await section.getByText(new RegExp(`^${WEEKS} `)).first().waitFor();
@@ -129,11 +131,11 @@ describe.each<Locale>(['es-ES', 'en-US'])('vital sign trends, browser in %s', (l
     await table.waitFor();
     expect(await table.getByRole('row').count()).toBe(WEEKS + 1);
     const newest = (await table.getByRole('row').nth(1).locator('th, td').allTextContents()).map((cell) => cell.replace(/\u00a0/g, ' '));
-    expect(newest.slice(1)).toEqual([`${112 + (103 % 17)}/${72 + (103 % 11)} mmHg`, `${62 + (103 % 19)} bpm`, expect.stringMatching(/^36[.,]\d °C$/), `${95 + (103 % 5)} %`]);
+    expect(newest.slice(1)).toEqual([`${112 + (103 % 17)}/${72 + (103 % 11)} mmHg`, `${62 + (103 % 19)} bpm`, expect.stringMatching(/^36[.,]\d °C$/), `${95 + (103 % 5)} %`, expect.stringMatching(/^76([.,]\d)? kg$/)]);
     expect(await section.locator('canvas').count()).toBe(0);
 
     await toggle.click();
-    await expect.poll(() => section.locator('canvas').count()).toBe(4);
+    await expect.poll(() => section.locator('canvas').count()).toBe(5);
     expect(await cspViolations(page)).toEqual([]);
   });
 
