@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createI18n, detectLanguage, loadLanguage } from './lib/i18n';
-import './styles.css';
+import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element');

@@ -11,6 +11,8 @@ import { LinkRequestsSection } from '../features/patients/link-requests-section'
 import { PatientGrid } from '../features/patients/patient-grid';
 import { usePatientPages } from '../features/patients/use-patient-pages';
 import { useDocumentTitle } from '../lib/use-document-title';
+import '../features/patients/medic-home.css';
+import '../features/patients/link-patient.css';
 
 type OpenModal = 'create' | 'link' | null;
 

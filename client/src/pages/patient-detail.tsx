@@ -26,6 +26,11 @@ import { vitalsConfig } from '../features/record/vitals';
 import { VitalsTrendsSection } from '../features/vitals-trends/vitals-trends-section';
 import { trpc } from '../lib/trpc';
 import { useDocumentTitle } from '../lib/use-document-title';
+// In this order: a document's row is a record item whose rules it then adjusts.
+import '../features/record/patient-detail.css';
+import '../features/record/record-sections.css';
+import '../features/record/appointments.css';
+import '../features/documents/documents.css';
 
 export function PatientDetailPage() {
   const { t } = useTranslation(['record', 'common']);

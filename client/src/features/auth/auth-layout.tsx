@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
 import { LanguageSwitch } from '../../components/language-switch';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
+import './auth.css';
 
 interface AuthLayoutProps {
   heading: string;

@@ -23,6 +23,10 @@ import { FhirDownloadButton } from '../fhir/fhir-download-button';
 import { ownFhirExportUrl } from '../fhir/download-file';
 import { SecurityBanner } from './security-banner';
 import { Tabs } from './tabs';
+import './dashboard.css';
+import './my-doctors.css';
+import './health-lists.css';
+import './access-log.css';
 
 type TabId = 'overview' | 'history' | 'allergies' | 'medications' | 'access';
 
