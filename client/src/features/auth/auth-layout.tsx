@@ -5,6 +5,7 @@ import { Logo } from '../../components/logo';
 import { LanguageSwitch } from '../../components/language-switch';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import './auth.css';
+import './auth-contrast.css';
 
 interface AuthLayoutProps {
   heading: string;
