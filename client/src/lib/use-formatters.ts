@@ -1,40 +1,78 @@
-// Dates and numbers in the active language (DESIGN.md "Interface conventions"). Calendar dates
-// and practice-local moments are read as local time: parsing "2025-03-04" as UTC would show the
-// previous day west of Greenwich.
+// Dates, times and numbers in the active language (DESIGN.md "Interface conventions": Intl, never
+// hand-built strings). The one place the client reads server times and the language to show them.
+// The server sends calendar dates and practice-local moments, read as local time (parsing
+// "2025-03-04" as UTC would show the previous day west of Greenwich), and instants with their
+// zone ("…Z": audit events, requests, backups), read as such.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const MOMENT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/;
+const LOCAL_MOMENT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?$/;
 
-export function parseLocal(value: string): Date | null {
-  const match = MOMENT.exec(value);
-  if (!match) return null;
+/** A server date, moment or instant as a Date; null when it is none of them. */
+export function parseServerDate(value: string): Date | null {
+  const match = LOCAL_MOMENT.exec(value);
+  if (!match) {
+    const instant = new Date(value);
+    return Number.isNaN(instant.getTime()) ? null : instant;
+  }
   const [, year, month, day, hour = '0', minute = '0'] = match;
   return new Date(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
 }
 
 export const hasTime = (value: string) => value.length > 10 && value.includes('T');
 
-export function useFormatters() {
+/** The formatters for one language; components take them from useFormatters. */
+export function formatters(language: string) {
+  const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+  const fullDay = new Intl.DateTimeFormat(language, { dateStyle: 'full' });
+  const dayTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const longDayTime = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' });
+  const clock = new Intl.DateTimeFormat(language, { timeStyle: 'short' });
+  const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  // An unreadable value is shown as it came rather than hidden.
+  const withDate = (value: string | null | undefined, format: Intl.DateTimeFormat) => {
+    if (!value) return '';
+    const date = parseServerDate(value);
+    return date ? format.format(date) : value;
+  };
+  return {
+    /** The language the texts are formatted in, for formatters of one feature only. */
+    language,
+    /** A calendar date, or a moment with its time when it has one: "4 mar 2025, 15:30". */
+    date: (value: string | null | undefined) => withDate(value, value && hasTime(value) ? dayTime : day),
+    /** The day alone, even of a moment: "4 mar 2025" / "Mar 4, 2025". */
+    day: (value: string | null | undefined) => withDate(value, day),
+    /** The day with its weekday: "martes, 4 de marzo de 2025" / "Tuesday, March 4, 2025". */
+    fullDay: (value: string | null | undefined) => withDate(value, fullDay),
+    /** An appointment: long date and time. */
+    moment: (value: string | null | undefined) => withDate(value, longDayTime),
+    /** A moment's time alone when it falls on `now`'s day, otherwise its date and time too. */
+    timeOrDate: (value: string, now = new Date()) => {
+      const date = parseServerDate(value);
+      if (!date) return value;
+      return (date.toDateString() === now.toDateString() ? clock : dayTime).format(date);
+    },
+    /** "HH:mm" as the language writes times: "15:30" in Spanish, "3:30 PM" in English. */
+    time: (value: string) => {
+      const match = /^(\d{2}):(\d{2})$/.exec(value);
+      return match ? clock.format(new Date(2000, 0, 1, Number(match[1]), Number(match[2]))) : value;
+    },
+    /** A measurement with its unit, e.g. "36,6 °C"; the no-break space keeps them on one line. */
+    measure: (value: number | null | undefined, unit: string, maximumFractionDigits = 1) => {
+      if (value === null || value === undefined) return '';
+      const number = maximumFractionDigits === 1 ? decimal : new Intl.NumberFormat(language, { maximumFractionDigits });
+      return `${number.format(value)}\u00a0${unit}`;
+    },
+    /** A percentage as the language writes it: "98 %" in Spanish, "98%" in English. */
+    percent: (value: number | null | undefined) => (value === null || value === undefined ? '' : percent.format(value / 100)),
+  };
+}
+
+export type Formatters = ReturnType<typeof formatters>;
+
+export function useFormatters(): Formatters {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-    const dayTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-    const longDayTime = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' });
-    const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    const withDate = (value: string | null | undefined, format: Intl.DateTimeFormat) => {
-      if (!value) return '';
-      const date = parseLocal(value);
-      return date ? format.format(date) : value;
-    };
-    return {
-      /** A calendar date, or a moment with its time when it has one. */
-      date: (value: string | null | undefined) => withDate(value, value && hasTime(value) ? dayTime : day),
-      /** An appointment: long date and time. */
-      moment: (value: string | null | undefined) => withDate(value, longDayTime),
-      /** A measurement with its unit, e.g. "36,6 °C". */
-      measure: (value: number | null | undefined, unit: string) => (value === null || value === undefined ? '' : `${decimal.format(value)}\u00a0${unit}`),
-    };
-  }, [language]);
+  return useMemo(() => formatters(language), [language]);
 }

@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';
+import { useFormatters } from '../../lib/use-formatters';
 import { describeAction, emergencyReason } from './access-log-action';
-import { formatDateTime } from './format';
 
 export function AccessLog() {
-  const { t, i18n } = useTranslation('dashboard');
-  const language = i18n.resolvedLanguage ?? 'es';
+  const { t } = useTranslation('dashboard');
+  const format = useFormatters();
   const [page, setPage] = useState(1);
   const log = trpc.patients.accessLog.useQuery({ page }, { staleTime: 0, placeholderData: keepPreviousData });
 
@@ -51,7 +51,7 @@ export function AccessLog() {
                   {event.emergency && <span className="tag tag--emergency access-log__outcome">{t('accessLog.emergency')}</span>}
                 </span>
                 <time className="access-log__when" dateTime={event.at}>
-                  {formatDateTime(event.at, language)}
+                  {format.date(event.at)}
                 </time>
                 {reason && <p className="access-log__reason">{t('accessLog.reason', { reason })}</p>}
               </li>

@@ -3,19 +3,19 @@
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toasts';
 import { openDocument, patientDocumentUrl } from '../../lib/open-document';
-import { errorDetail } from './error-detail';
-import { formatDate } from './format';
+import { useFormatters } from '../../lib/use-formatters';
+import { translateApiError } from '../../lib/translate-error';
 import type { PatientSelf } from './types';
 
 type RecordFile = PatientSelf['files'][number];
 
 export function DocumentList({ files }: { files: RecordFile[] }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const language = i18n.resolvedLanguage ?? 'es';
+  const { t } = useTranslation('dashboard');
+  const format = useFormatters();
   const toast = useToast();
 
   const open = (file: RecordFile) => {
-    openDocument(patientDocumentUrl(file.code)).catch((error: unknown) => toast.error(t('documents.openFailed'), errorDetail(t, error)));
+    openDocument(patientDocumentUrl(file.code)).catch((error: unknown) => toast.error(t('documents.openFailed'), translateApiError(t, error, 'dashboard:errors.network')));
   };
 
   return (
@@ -27,7 +27,7 @@ export function DocumentList({ files }: { files: RecordFile[] }) {
             <div className="item-list__main">
               <p className="item-list__title">{name}</p>
               <p className="item-list__meta item-list__meta--row">
-                <time dateTime={file.date}>{formatDate(file.date, language)}</time>
+                <time dateTime={file.date}>{format.day(file.date)}</time>
                 <span>{t(`documents.types.${file.mainType}`)}</span>
                 <span>
                   {t('documents.code')}: <code className="document-code">{file.code}</code>

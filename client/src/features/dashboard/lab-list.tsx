@@ -2,20 +2,20 @@
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_LABS_LIMIT } from '../../../../shared/constants';
 import { labLabel } from '../record/lab-label';
-import { formatDate } from './format';
+import { useFormatters } from '../../lib/use-formatters';
 import type { PatientSelf } from './types';
 
 type Lab = PatientSelf['labs'][number];
 
 export function LabList({ labs }: { labs: Lab[] }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const language = i18n.resolvedLanguage ?? 'es';
+  const { t } = useTranslation('dashboard');
+  const format = useFormatters();
   return (
     <ul className="item-list" aria-label={t('health.labs')}>
       {labs.slice(0, DASHBOARD_LABS_LIMIT).map((lab) => (
         <li key={lab.idLabs} className="item-list__item">
           <div className="item-list__main">
-            <p className="item-list__title">{labLabel(t, lab, formatDate(lab.date, language))}</p>
+            <p className="item-list__title">{labLabel(t, lab, format.day(lab.date))}</p>
             {lab.referenceRange && (
               <p className="item-list__meta">
                 {t('health.referenceRange')}: {lab.referenceRange}
@@ -31,7 +31,7 @@ export function LabList({ labs }: { labs: Lab[] }) {
               </span>
             )}
             <time dateTime={lab.date} className="item-list__meta">
-              {formatDate(lab.date, language)}
+              {format.day(lab.date)}
             </time>
           </div>
         </li>

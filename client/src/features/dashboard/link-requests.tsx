@@ -3,13 +3,13 @@
 // sent; Accept and Decline are labelled with the doctor's name for screen readers.
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar';
-import { formatDate } from './format';
+import { useFormatters } from '../../lib/use-formatters';
 import type { LinkRequest } from './types';
 import { useLinkRequestAnswers } from './use-link-request-answers';
 
 export function LinkRequests({ requests }: { requests: LinkRequest[] }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation('dashboard');
+  const format = useFormatters();
   const { accept, decline, busy } = useLinkRequestAnswers();
 
   return (
@@ -30,7 +30,7 @@ export function LinkRequests({ requests }: { requests: LinkRequest[] }) {
                 <p className="result-list__name">{t('linkRequests.asks', { name })}</p>
                 <p className="result-list__meta">
                   <span>{request.medic.email}</span>
-                  <span>{t('linkRequests.sent', { date: formatDate(request.createdAt, language) })}</span>
+                  <span>{t('linkRequests.sent', { date: format.day(request.createdAt) })}</span>
                 </p>
               </div>
               <div className="result-list__actions">

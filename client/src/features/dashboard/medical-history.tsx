@@ -1,13 +1,13 @@
 // The Medical History tab (SPEC §2): every appointment as a row — number, date, start, end and
 // status — in a table, so a screen reader can read it by column.
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../lib/use-formatters';
 import { AppointmentStatus } from './appointment-status';
-import { formatDate, formatTime } from './format';
 import type { Appointment } from './types';
 
 export function MedicalHistory({ appointments }: { appointments: Appointment[] }) {
-  const { t, i18n } = useTranslation(['dashboard', 'common']);
-  const language = i18n.resolvedLanguage ?? 'es';
+  const { t } = useTranslation(['dashboard', 'common']);
+  const format = useFormatters();
   return (
     <section className="dashboard-section card" aria-labelledby="medical-history-title">
       <h2 id="medical-history-title" className="dashboard-section__title">
@@ -35,10 +35,10 @@ export function MedicalHistory({ appointments }: { appointments: Appointment[] }
                 <tr key={appointment.idHistory}>
                   <td>#{appointment.idHistory}</td>
                   <td>
-                    <time dateTime={appointment.date}>{formatDate(appointment.date, language)}</time>
+                    <time dateTime={appointment.date}>{format.day(appointment.date)}</time>
                   </td>
-                  <td>{formatTime(appointment.start, language)}</td>
-                  <td>{appointment.end ? formatTime(appointment.end, language) : t('common:notAvailable')}</td>
+                  <td>{format.time(appointment.start)}</td>
+                  <td>{appointment.end ? format.time(appointment.end) : t('common:notAvailable')}</td>
                   <td>
                     <AppointmentStatus closed={appointment.closed} />
                   </td>

@@ -2,13 +2,13 @@
 // now, then everything prescribed before, each with the visit it came from.
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
+import { useFormatters } from '../../lib/use-formatters';
 import { activeMedications, earlierMedications, type Medication } from './dashboard-facts';
-import { formatDate } from './format';
 import type { Appointment } from './types';
 
 function MedicationList({ id, title, medications }: { id: string; title: string; medications: Medication[] }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const language = i18n.resolvedLanguage ?? 'es';
+  const { t } = useTranslation('dashboard');
+  const format = useFormatters();
   return (
     <section className="health-part" aria-labelledby={id}>
       <h3 id={id} className="health-part__title">
@@ -21,7 +21,7 @@ function MedicationList({ id, title, medications }: { id: string; title: string;
               <p className="item-list__title">{medication.name}</p>
               <p className="item-list__meta">
                 {medication.appointments
-                  .map((appointment) => t('medications.from', { date: formatDate(appointment.date, language), motive: appointment.motive }))
+                  .map((appointment) => t('medications.from', { date: format.day(appointment.date), motive: appointment.motive }))
                   .join(' · ')}
               </p>
             </div>

@@ -1,13 +1,13 @@
 // "My appointments" (SPEC §2): each visit's day in long form, its start time in the language's
 // clock, whether it is still open, and why it was booked.
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../lib/use-formatters';
 import { AppointmentStatus } from './appointment-status';
-import { formatLongDate, formatTime } from './format';
 import type { Appointment } from './types';
 
 export function MyAppointments({ appointments }: { appointments: Appointment[] }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const language = i18n.resolvedLanguage ?? 'es';
+  const { t } = useTranslation('dashboard');
+  const format = useFormatters();
   return (
     <section className="dashboard-section card" aria-labelledby="my-appointments-title">
       <h2 id="my-appointments-title" className="dashboard-section__title">
@@ -21,10 +21,10 @@ export function MyAppointments({ appointments }: { appointments: Appointment[] }
             <li key={appointment.idHistory} className="item-list__item appointment-item">
               <div className="appointment-item__when">
                 <time dateTime={appointment.date} className="item-list__title">
-                  {formatLongDate(appointment.date, language)}
+                  {format.fullDay(appointment.date)}
                 </time>
                 <span className="item-list__meta">
-                  {t('appointments.startsAt', { time: formatTime(appointment.start, language) })}
+                  {t('appointments.startsAt', { time: format.time(appointment.start) })}
                 </span>
               </div>
               <p className="appointment-item__motive">{appointment.motive}</p>

@@ -1,7 +1,7 @@
 // "My information" (SPEC §2): demographics, physical data and insurance, read-only, each value
 // shown as N/A when the record has none, and measures in the language's number format.
 import { useTranslation } from 'react-i18next';
-import { formatMeasure } from './format';
+import { useFormatters } from '../../lib/use-formatters';
 import type { PatientSelf } from './types';
 
 type Fact = [label: string, value: string | null | undefined];
@@ -24,8 +24,8 @@ function FactGroup({ title, facts }: { title: string; facts: Fact[] }) {
 }
 
 export function MyInformation({ self }: { self: PatientSelf }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const language = i18n.resolvedLanguage ?? 'es';
+  const { t } = useTranslation('dashboard');
+  const format = useFormatters();
   const { patient } = self;
   const bloodType = patient.bloodGroup && patient.bloodRh ? `${patient.bloodGroup}${patient.bloodRh}` : patient.bloodGroup;
 
@@ -47,8 +47,8 @@ export function MyInformation({ self }: { self: PatientSelf }) {
         <FactGroup
           title={t('information.physical')}
           facts={[
-            [t('information.weight'), patient.weight === null ? null : formatMeasure(patient.weight, 'kg', language)],
-            [t('information.height'), patient.height === null ? null : formatMeasure(patient.height, 'cm', language, 0)],
+            [t('information.weight'), format.measure(patient.weight, 'kg')],
+            [t('information.height'), format.measure(patient.height, 'cm', 0)],
             [t('information.bloodType'), bloodType],
           ]}
         />

@@ -2,8 +2,8 @@
 // the latest vital signs.
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
+import { useFormatters } from '../../lib/use-formatters';
 import { activeMedications } from './dashboard-facts';
-import { formatDate } from './format';
 import type { PatientSelf } from './types';
 import { VitalReadings } from './vital-list';
 
@@ -19,8 +19,8 @@ function StatCard({ label, value, scope }: { label: string; value: number; scope
 }
 
 export function OverviewCards({ self }: { self: PatientSelf }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const language = i18n.resolvedLanguage ?? 'es';
+  const { t } = useTranslation('dashboard');
+  const format = useFormatters();
   const latestVital = self.vitals[0];
   return (
     <dl className="stat-cards">
@@ -37,7 +37,7 @@ export function OverviewCards({ self }: { self: PatientSelf }) {
           {latestVital ? (
             <>
               <time dateTime={latestVital.date} className="stat-card__date">
-                {formatDate(latestVital.date, language)}
+                {format.day(latestVital.date)}
               </time>
               <VitalReadings vital={latestVital} />
             </>

@@ -1,13 +1,13 @@
 // Pathological records with their status and notes.
 import { useTranslation } from 'react-i18next';
-import { formatDate } from './format';
+import { useFormatters } from '../../lib/use-formatters';
 import type { PatientSelf } from './types';
 
 type PathologicalRecord = PatientSelf['pathologicalRecords'][number];
 
 export function RecordList({ records }: { records: PathologicalRecord[] }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const language = i18n.resolvedLanguage ?? 'es';
+  const { t } = useTranslation('dashboard');
+  const format = useFormatters();
   return (
     <ul className="item-list" aria-label={t('health.records')}>
       {records.map((record) => (
@@ -16,7 +16,7 @@ export function RecordList({ records }: { records: PathologicalRecord[] }) {
             <p className="item-list__title">{record.condition}</p>
             {record.diagnosisDate && (
               <p className="item-list__meta">
-                {t('health.diagnosed', { date: formatDate(record.diagnosisDate, language) })}
+                {t('health.diagnosed', { date: format.day(record.diagnosisDate) })}
               </p>
             )}
             {record.notes && <p className="item-list__notes">{record.notes}</p>}

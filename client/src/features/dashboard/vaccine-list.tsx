@@ -1,13 +1,13 @@
 // Vaccinations with their dose.
 import { useTranslation } from 'react-i18next';
-import { formatDate } from './format';
+import { useFormatters } from '../../lib/use-formatters';
 import type { PatientSelf } from './types';
 
 type Vaccine = PatientSelf['vaccines'][number];
 
 export function VaccineList({ vaccines }: { vaccines: Vaccine[] }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const language = i18n.resolvedLanguage ?? 'es';
+  const { t } = useTranslation('dashboard');
+  const format = useFormatters();
   return (
     <ul className="item-list" aria-label={t('health.vaccines')}>
       {vaccines.map((vaccine) => (
@@ -15,11 +15,11 @@ export function VaccineList({ vaccines }: { vaccines: Vaccine[] }) {
           <div className="item-list__main">
             <p className="item-list__title">{vaccine.vaccineName}</p>
             <p className="item-list__meta">
-              <time dateTime={vaccine.date}>{formatDate(vaccine.date, language)}</time>
+              <time dateTime={vaccine.date}>{format.day(vaccine.date)}</time>
               {vaccine.manufacturer && ` · ${vaccine.manufacturer}`}
             </p>
             {vaccine.nextDose && (
-              <p className="item-list__meta">{t('health.nextDose', { date: formatDate(vaccine.nextDose, language) })}</p>
+              <p className="item-list__meta">{t('health.nextDose', { date: format.day(vaccine.nextDose) })}</p>
             )}
           </div>
           {vaccine.dose && (

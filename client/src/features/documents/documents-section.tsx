@@ -21,7 +21,7 @@ interface DocumentsSectionProps {
 }
 
 export function DocumentsSection({ idPatient, files, readOnly = false }: DocumentsSectionProps) {
-  const { t, i18n } = useTranslation('record');
+  const { t } = useTranslation('record');
   const format = useFormatters();
   const [uploading, setUploading] = useState(false);
   const shown = useShowMore(files);
@@ -63,7 +63,7 @@ export function DocumentsSection({ idPatient, files, readOnly = false }: Documen
                       </p>
                     )}
                     <p className="record-item__meta">
-                      {[format.date(file.date), t(`documents.types.${file.mainType}`), formatKilobytes(file.size, i18n.resolvedLanguage ?? i18n.language)]
+                      {[format.date(file.date), t(`documents.types.${file.mainType}`), formatKilobytes(file.size, format.language)]
                         .filter(Boolean)
                         .join(' · ')}
                     </p>

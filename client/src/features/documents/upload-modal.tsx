@@ -8,13 +8,15 @@ import { Modal } from '../../components/modal';
 import { TextAreaField } from '../../components/text-area-field';
 import { useToast } from '../../components/toasts';
 import { translateApiError } from '../../lib/translate-error';
+import { useFormatters } from '../../lib/use-formatters';
 import { formatKilobytes } from './format-size';
 import { useUploadDocument } from './use-upload-document';
 
 export const ACCEPTED_TYPES = 'image/*,video/*,audio/*,application/pdf';
 
 export function UploadModal({ idPatient, onClose }: { idPatient: number; onClose: () => void }) {
-  const { t, i18n } = useTranslation('record');
+  const { t } = useTranslation('record');
+  const format = useFormatters();
   const toast = useToast();
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -80,7 +82,7 @@ export function UploadModal({ idPatient, onClose }: { idPatient: number; onClose
         {file && (
           <p className="upload__chosen" aria-live="polite">
             <span className="upload__file-name">{file.name}</span>
-            <span className="upload__file-size">{formatKilobytes(file.size, i18n.resolvedLanguage ?? i18n.language)}</span>
+            <span className="upload__file-size">{formatKilobytes(file.size, format.language)}</span>
           </p>
         )}
         <TextAreaField label={t('documents.comment')} value={comment} disabled={upload.isPending} onChange={(event) => setComment(event.target.value)} />

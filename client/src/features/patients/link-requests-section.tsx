@@ -4,15 +4,15 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar';
 import { trpc } from '../../lib/trpc';
+import { useFormatters } from '../../lib/use-formatters';
 import { useWithdrawRequest } from './use-withdraw-request';
 
 export function LinkRequestsSection() {
-  const { t, i18n } = useTranslation('patients');
+  const { t } = useTranslation('patients');
+  const format = useFormatters();
   const requests = trpc.medics.linkRequests.useQuery().data?.requests ?? [];
   const { withdraw, isPending } = useWithdrawRequest();
   if (requests.length === 0) return null;
-  // The server sends the moment a request was made as an ISO instant: read with its zone.
-  const day = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium' });
 
   return (
     <section className="card link-requests" aria-labelledby="link-requests-title">
@@ -30,7 +30,7 @@ export function LinkRequestsSection() {
                 <p className="result-list__name">{name}</p>
                 <p className="result-list__meta">
                   <span>{request.patient.email}</span>
-                  <span>{t('requests.sent', { date: day.format(new Date(request.createdAt)) })}</span>
+                  <span>{t('requests.sent', { date: format.day(request.createdAt) })}</span>
                 </p>
               </div>
               <div className="result-list__actions">

@@ -10,7 +10,8 @@ import { Avatar } from '../../components/avatar';
 import { ContextMenu, type MenuCloseReason } from '../../components/context-menu';
 import { CalendarIcon, MoreIcon, UnlinkIcon } from '../../components/icons';
 import { useLongPress } from '../../components/use-long-press';
-import { bloodTypeOf, formatAppointmentDate, isRecent } from './patient-facts';
+import { useFormatters } from '../../lib/use-formatters';
+import { bloodTypeOf, isRecent } from './patient-facts';
 
 interface PatientCardProps {
   patient: PatientListItem;
@@ -25,7 +26,8 @@ interface PatientCardProps {
 const NO_LONG_PRESS = '[data-no-long-press]';
 
 export function PatientCard({ patient, now, menuOpen, onOpenMenu, onCloseMenu, onUnlink }: PatientCardProps) {
-  const { t, i18n } = useTranslation('patients');
+  const { t } = useTranslation('patients');
+  const format = useFormatters();
   const baseId = useId();
   const menuId = `${baseId}-menu`;
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -34,7 +36,7 @@ export function PatientCard({ patient, now, menuOpen, onOpenMenu, onCloseMenu, o
   const fullName = `${patient.name} ${patient.lname}`.trim();
   const bloodType = bloodTypeOf(patient);
   const recent = isRecent(patient.lastAppointment, now);
-  const lastDate = patient.lastAppointment ? formatAppointmentDate(patient.lastAppointment, i18n.resolvedLanguage ?? 'es') : null;
+  const lastDate = format.day(patient.lastAppointment);
 
   const openMenu = () => {
     const active = document.activeElement;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bloodTypeOf, formatAppointmentDate, isRecent } from './patient-facts';
+import { bloodTypeOf, isRecent } from './patient-facts';
 
 // A fixed "now": Tuesday 11 March 2025, 09:00 local time.
 const now = new Date(2025, 2, 11, 9, 0);
@@ -24,10 +24,5 @@ describe('patient card facts', () => {
     expect(bloodTypeOf({ bloodGroup: 'AB', bloodRh: '-' })).toBe('AB-');
     expect(bloodTypeOf({ bloodGroup: 'AB', bloodRh: null })).toBeNull();
     expect(bloodTypeOf({ bloodGroup: null, bloodRh: '+' })).toBeNull();
-  });
-
-  it('formats the appointment date in the active language', () => {
-    expect(formatAppointmentDate('2025-03-03T10:30', 'en')).toBe('Mar 3, 2025');
-    expect(formatAppointmentDate('2025-03-03T10:30', 'es')).toBe('3 mar 2025');
   });
 });

@@ -2,7 +2,7 @@
 // temperature, oxygen saturation and weight (weighed at a visit, recorded with its vital signs),
 // each with the unit the record shows (SPEC §1).
 import type { Vital } from '../../../../shared/record';
-import { parseLocal } from '../../lib/use-formatters';
+import { parseServerDate } from '../../lib/use-formatters';
 
 type Field = 'systolic' | 'diastolic' | 'heartRate' | 'temperature' | 'oxygenSaturation' | 'weight';
 
@@ -38,7 +38,7 @@ export interface Series {
 export function seriesOf(readings: readonly Reading[], measure: Measure): Series {
   const rows = readings
     .filter((reading) => measure.fields.some((field) => reading[field] !== null))
-    .map((reading) => ({ reading, time: (parseLocal(reading.date)?.getTime() ?? Number.NaN) / 1000 }))
+    .map((reading) => ({ reading, time: (parseServerDate(reading.date)?.getTime() ?? Number.NaN) / 1000 }))
     .filter((row) => Number.isFinite(row.time))
     .sort((a, b) => a.time - b.time);
   return {

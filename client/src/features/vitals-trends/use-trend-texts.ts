@@ -7,9 +7,9 @@ import { useFormatters } from '../../lib/use-formatters';
 import type { Measure, Reading, Series } from './measures';
 
 export function useTrendTexts() {
-  const { t, i18n } = useTranslation('charts');
+  const { t } = useTranslation('charts');
   const format = useFormatters();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { language } = format;
   return useMemo(() => {
     const unit = (measure: Measure) => t(`units.${measure.key}`);
     const number = (measure: Measure) => new Intl.NumberFormat(language, { maximumFractionDigits: measure.decimals });
