@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
 import { useToast } from '../../components/toasts';
 import { trpc } from '../../lib/trpc';
-import { errorDetail } from './error-detail';
+import { translateApiError } from '../../lib/translate-error';
 import type { Doctor } from './types';
 
 const fullName = (doctor: Pick<Doctor, 'name' | 'lname'>) => `${doctor.name} ${doctor.lname}`.trim();
@@ -26,7 +26,7 @@ export function useDoctorLinks() {
         toast.success(t('doctors.linkSuccess'), fullName(doctor));
         return true;
       } catch (error) {
-        toast.error(t('doctors.linkFailed'), errorDetail(t, error));
+        toast.error(t('doctors.linkFailed'), translateApiError(t, error, 'dashboard:errors.network'));
         return false;
       }
     },
@@ -36,7 +36,7 @@ export function useDoctorLinks() {
         { idMedic: doctor.idMedic },
         {
           onSuccess: () => toast.success(t('doctors.unlinkSuccess'), fullName(doctor)),
-          onError: (error) => toast.error(t('doctors.unlinkFailed'), errorDetail(t, error)),
+          onError: (error) => toast.error(t('doctors.unlinkFailed'), translateApiError(t, error, 'dashboard:errors.network')),
         },
       );
     },

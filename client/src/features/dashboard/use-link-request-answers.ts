@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
 import { useToast } from '../../components/toasts';
 import { trpc } from '../../lib/trpc';
-import { errorDetail } from './error-detail';
+import { translateApiError } from '../../lib/translate-error';
 import type { LinkRequest } from './types';
 
 const doctorName = (request: LinkRequest) => `${request.medic.name} ${request.medic.lname}`.trim();
@@ -27,7 +27,7 @@ export function useLinkRequestAnswers() {
         { idRequest: request.idRequest },
         {
           onSuccess: () => toast.success(t('linkRequests.accepted', { name: doctorName(request) })),
-          onError: (error) => toast.error(t('linkRequests.acceptFailed'), errorDetail(t, error)),
+          onError: (error) => toast.error(t('linkRequests.acceptFailed'), translateApiError(t, error, 'dashboard:errors.network')),
         },
       );
     },
@@ -37,7 +37,7 @@ export function useLinkRequestAnswers() {
         { idRequest: request.idRequest },
         {
           onSuccess: () => toast.success(t('linkRequests.declined'), doctorName(request)),
-          onError: (error) => toast.error(t('linkRequests.declineFailed'), errorDetail(t, error)),
+          onError: (error) => toast.error(t('linkRequests.declineFailed'), translateApiError(t, error, 'dashboard:errors.network')),
         },
       );
     },

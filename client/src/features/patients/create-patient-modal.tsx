@@ -14,8 +14,7 @@ import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
 import { readApiError } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
-import { translateValidation } from '../../lib/translate-error';
-import { errorDetail } from './error-detail';
+import { translateApiError, translateValidation } from '../../lib/translate-error';
 
 type CreatePatientFields = z.input<typeof createPatientAccountInput>;
 const fieldNames = ['name', 'lname', 'email', 'password', 'phone', 'address', 'weight', 'height', 'bloodGroup', 'bloodRh'] as const;
@@ -59,7 +58,7 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
       <form className="form" onSubmit={onSubmit} noValidate>
         {create.error && (
           <div role="alert" className="alert alert--error">
-            <strong>{t('create.failed')}</strong> {errorDetail(t, create.error)}
+            <strong>{t('create.failed')}</strong> {translateApiError(t, create.error, 'patients:errors.network')}
           </div>
         )}
         <div className="form__row">

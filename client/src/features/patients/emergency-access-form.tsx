@@ -12,8 +12,7 @@ import { TextAreaField } from '../../components/text-area-field';
 import { useToast } from '../../components/toasts';
 import { readApiError } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
-import { translateValidation } from '../../lib/translate-error';
-import { errorDetail } from './error-detail';
+import { translateApiError, translateValidation } from '../../lib/translate-error';
 
 // The email is the chosen patient's, never typed here: only the reason is the medic's to write.
 const reasonSchema = emergencyAccessInput.pick({ reason: true });
@@ -63,7 +62,7 @@ export function EmergencyAccessForm({ patient, onBack }: EmergencyAccessFormProp
     <form className="form emergency-form" onSubmit={onSubmit} noValidate>
       {start.error && (
         <div role="alert" className="alert alert--error">
-          <strong>{t('emergency.failed')}</strong> {errorDetail(t, start.error)}
+          <strong>{t('emergency.failed')}</strong> {translateApiError(t, start.error, 'patients:errors.network')}
         </div>
       )}
       <dl className="emergency-form__patient">

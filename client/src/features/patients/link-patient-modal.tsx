@@ -11,8 +11,8 @@ import type { PatientSearchResult } from '../../../../shared/patients';
 import { Modal } from '../../components/modal';
 import { SearchForm } from '../../components/search-form';
 import { trpc } from '../../lib/trpc';
+import { translateApiError } from '../../lib/translate-error';
 import { EmergencyAccessForm } from './emergency-access-form';
-import { errorDetail } from './error-detail';
 import { PatientSearchResults, type FocusTarget } from './patient-search-results';
 import { useRequestAccess } from './use-request-access';
 
@@ -74,7 +74,7 @@ export function LinkPatientModal({ onClose }: { onClose: () => void }) {
         />
         {access.error && (
           <div role="alert" className="alert alert--error">
-            <strong>{t('link.requestFailed')}</strong> {errorDetail(t, access.error)}
+            <strong>{t('link.requestFailed')}</strong> {translateApiError(t, access.error, 'patients:errors.network')}
           </div>
         )}
         {/* Inside the dialog, where a screen reader's attention is held by aria-modal. */}

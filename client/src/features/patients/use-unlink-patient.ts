@@ -5,7 +5,7 @@ import type { PatientListItem } from '../../../../shared/patients';
 import { confirmAction } from '../../components/confirm';
 import { useToast } from '../../components/toasts';
 import { trpc } from '../../lib/trpc';
-import { errorDetail } from './error-detail';
+import { translateApiError } from '../../lib/translate-error';
 
 export function useUnlinkPatient(): (patient: PatientListItem) => void {
   const { t } = useTranslation('patients');
@@ -22,7 +22,7 @@ export function useUnlinkPatient(): (patient: PatientListItem) => void {
       { idPatient: patient.idPatient },
       {
         onSuccess: () => toast.success(t('unlink.success', { name })),
-        onError: (error) => toast.error(t('unlink.failed'), errorDetail(t, error)),
+        onError: (error) => toast.error(t('unlink.failed'), translateApiError(t, error, 'patients:errors.network')),
       },
     );
   };

@@ -5,7 +5,7 @@ import type { LinkRequestForMedic } from '../../../../shared/patients';
 import { confirmAction } from '../../components/confirm';
 import { useToast } from '../../components/toasts';
 import { trpc } from '../../lib/trpc';
-import { errorDetail } from './error-detail';
+import { translateApiError } from '../../lib/translate-error';
 
 export function useWithdrawRequest() {
   const { t } = useTranslation('patients');
@@ -25,7 +25,7 @@ export function useWithdrawRequest() {
         { idRequest: request.idRequest },
         {
           onSuccess: () => toast.success(t('requests.withdrawn', { name })),
-          onError: (error) => toast.error(t('requests.withdrawFailed'), errorDetail(t, error)),
+          onError: (error) => toast.error(t('requests.withdrawFailed'), translateApiError(t, error, 'patients:errors.network')),
         },
       );
     },
