@@ -1,11 +1,11 @@
 // One linked doctor. Pressing and holding the card for 500 ms opens its menu (SPEC §2); so do the
 // visible ⋮ button, the ContextMenu key and Shift+F10, so that unlinking never needs a pointer.
-import { useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar';
-import { ContextMenu, type MenuCloseReason } from '../../components/context-menu';
+import { ContextMenu } from '../../components/context-menu';
 import { MoreIcon, UnlinkIcon } from '../../components/icons';
-import { useLongPress } from '../../components/use-long-press';
+import { useCardMenu } from '../../components/use-card-menu';
 import type { Doctor } from './types';
 
 interface DoctorCardProps {
@@ -16,43 +16,17 @@ interface DoctorCardProps {
   onUnlink: () => void;
 }
 
-/** The menu button and the menu itself never start a long press. */
-const NO_LONG_PRESS = '[data-no-long-press]';
-
 export function DoctorCard({ doctor, menuOpen, onOpenMenu, onCloseMenu, onUnlink }: DoctorCardProps) {
   const { t } = useTranslation('dashboard');
   const baseId = useId();
-  const menuId = `${baseId}-menu`;
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const { menuId, cardProps, menuButtonProps, closeMenu } = useCardMenu({ menuOpen, onOpenMenu, onCloseMenu });
   const name = `${doctor.name} ${doctor.lname}`.trim();
-  const longPress = useLongPress(onOpenMenu, { ignore: NO_LONG_PRESS });
-
-  const closeMenu = (reason: MenuCloseReason) => {
-    onCloseMenu();
-    // After Escape or a choice, focus would otherwise fall to <body>.
-    if (reason === 'escape' || reason === 'select') menuButtonRef.current?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
-      event.preventDefault();
-      onOpenMenu();
-    }
-  };
-  // A right-click or a touch long press on Android arrives as 'contextmenu': this card's menu
-  // answers it instead of the browser's.
-  const onContextMenu = (event: MouseEvent<HTMLElement>) => {
-    if ((event.target as Element).closest('[role="menu"]')) return;
-    event.preventDefault();
-    if (!menuOpen) onOpenMenu();
-  };
 
   return (
     <article
       className={menuOpen ? 'doctor-card doctor-card--menu-open' : 'doctor-card'}
       aria-labelledby={`${baseId}-name`}
-      {...longPress}
-      onKeyDown={onKeyDown}
-      onContextMenu={onContextMenu}
+      {...cardProps}
     >
       <div className="doctor-card__head">
         <Avatar name={doctor.name} lname={doctor.lname} />
@@ -71,17 +45,7 @@ export function DoctorCard({ doctor, menuOpen, onOpenMenu, onCloseMenu, onUnlink
             )}
           </p>
         </div>
-        <button
-          ref={menuButtonRef}
-          type="button"
-          className="icon-button"
-          aria-label={t('doctors.actionsFor', { name })}
-          aria-haspopup="menu"
-          aria-expanded={menuOpen}
-          aria-controls={menuOpen ? menuId : undefined}
-          data-no-long-press
-          onClick={() => (menuOpen ? onCloseMenu() : onOpenMenu())}
-        >
+        <button type="button" className="icon-button" aria-label={t('doctors.actionsFor', { name })} {...menuButtonProps}>
           <MoreIcon />
         </button>
       </div>

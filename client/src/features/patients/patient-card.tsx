@@ -2,14 +2,14 @@
 // Enter opens the patient. Pressing and holding for 500 ms opens the card's action menu; so does
 // the visible ⋮ button, the ContextMenu key or Shift+F10, because a long press alone would lock
 // keyboard and switch users out of unlinking.
-import { useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { PatientListItem } from '../../../../shared/patients';
 import { Avatar } from '../../components/avatar';
-import { ContextMenu, type MenuCloseReason } from '../../components/context-menu';
+import { ContextMenu } from '../../components/context-menu';
 import { CalendarIcon, MoreIcon, UnlinkIcon } from '../../components/icons';
-import { useLongPress } from '../../components/use-long-press';
+import { useCardMenu } from '../../components/use-card-menu';
 import { useFormatters } from '../../lib/use-formatters';
 import { bloodTypeOf, isRecent } from './patient-facts';
 
@@ -22,55 +22,21 @@ interface PatientCardProps {
   onUnlink: () => void;
 }
 
-/** Where a press never starts a long press: the menu button and the menu itself. */
-const NO_LONG_PRESS = '[data-no-long-press]';
-
 export function PatientCard({ patient, now, menuOpen, onOpenMenu, onCloseMenu, onUnlink }: PatientCardProps) {
   const { t } = useTranslation('patients');
   const format = useFormatters();
   const baseId = useId();
-  const menuId = `${baseId}-menu`;
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
-  // Where focus was when the menu opened, to hand it back on Escape.
-  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const { menuId, cardProps, menuButtonProps, closeMenu } = useCardMenu({ menuOpen, onOpenMenu, onCloseMenu });
   const fullName = `${patient.name} ${patient.lname}`.trim();
   const bloodType = bloodTypeOf(patient);
   const recent = isRecent(patient.lastAppointment, now);
   const lastDate = format.day(patient.lastAppointment);
 
-  const openMenu = () => {
-    const active = document.activeElement;
-    returnFocusRef.current = active instanceof HTMLElement && active.closest('.patient-card') ? active : menuButtonRef.current;
-    onOpenMenu();
-  };
-  const longPress = useLongPress(openMenu, { ignore: NO_LONG_PRESS });
-
-  const closeMenu = (reason: MenuCloseReason) => {
-    onCloseMenu();
-    if (reason === 'escape' || reason === 'select') (returnFocusRef.current ?? menuButtonRef.current)?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
-      event.preventDefault();
-      openMenu();
-    }
-  };
-  // Right-click, a touch long press on Android and the keyboard's menu key in real browsers all
-  // arrive as 'contextmenu': they get this card's menu rather than the browser's link menu.
-  const onContextMenu = (event: MouseEvent<HTMLElement>) => {
-    if ((event.target as Element).closest('[role="menu"]')) return;
-    event.preventDefault();
-    if (!menuOpen) openMenu();
-  };
-
   return (
     <article
       className={menuOpen ? 'patient-card card patient-card--menu-open' : 'patient-card card'}
       aria-labelledby={`${baseId}-name`}
-      {...longPress}
-      onKeyDown={onKeyDown}
-      onContextMenu={onContextMenu}
+      {...cardProps}
     >
       <div className="patient-card__head">
         <Avatar name={patient.name} lname={patient.lname} />
@@ -83,15 +49,10 @@ export function PatientCard({ patient, now, menuOpen, onOpenMenu, onCloseMenu, o
           <p className="patient-card__email">{patient.email}</p>
         </div>
         <button
-          ref={menuButtonRef}
           type="button"
           className="icon-button patient-card__menu-button"
           aria-label={t('card.actionsFor', { name: fullName })}
-          aria-haspopup="menu"
-          aria-expanded={menuOpen}
-          aria-controls={menuOpen ? menuId : undefined}
-          data-no-long-press
-          onClick={() => (menuOpen ? onCloseMenu() : openMenu())}
+          {...menuButtonProps}
         >
           <MoreIcon />
         </button>
