@@ -2,11 +2,11 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { trpc } from '../../lib/trpc';
+import type { Formatters } from '../../lib/use-formatters';
 import type { FieldSpec } from './field-spec';
-import type { useFormatters } from '../../lib/use-formatters';
 
+export type { Formatters };
 export type RecordClient = ReturnType<typeof trpc.useUtils>['client'];
-export type Formatters = ReturnType<typeof useFormatters>;
 
 export interface ItemFact {
   label: string;
