@@ -22,12 +22,10 @@ import esPatients from '../shared/locales/es/patients.json';
 import esPrint from '../shared/locales/es/print.json';
 import esRecord from '../shared/locales/es/record.json';
 import { samplePdf, samplePng } from '../server/test/sample-files';
-import { openTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
+import { openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
 import { fill, texts as commonTexts } from './texts';
 
 const PASSWORD = 'secreto-123';
-const SESSION_KEY = 'expediente.session';
-const LANGUAGE_KEY = 'expediente.lang';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
@@ -197,17 +195,7 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
 }
 
 /** A tab in `locale`, signed in as `session` when one is given. */
-async function tabFor(locale: Locale, session?: ApiSession): Promise<Tab> {
-  const tab = journey.setTab(await openTab(journey.browser(), locale, app.url));
-  await tab.context.addInitScript(
-    ([sessionKey, value, languageKey, language]) => {
-      if (value) localStorage.setItem(sessionKey!, value);
-      localStorage.setItem(languageKey!, language!);
-    },
-    [SESSION_KEY, session ? JSON.stringify(session) : '', LANGUAGE_KEY, texts[locale].language],
-  );
-  return tab;
-}
+const tabFor = async (locale: Locale, session?: ApiSession): Promise<Tab> => journey.setTab(await openAppTab(journey.browser(), locale, app.url, session));
 
 describe.each<Locale>(['es-ES', 'en-US'])('accessibility (axe, WCAG 2.1 A/AA), browser in %s', (locale) => {
   const t = texts[locale];

@@ -4,7 +4,7 @@
 // nothing and only the first field's error showed; a second click was needed.
 import { beforeEach, describe, expect, test } from 'vitest';
 import enPatients from '../shared/locales/en/patients.json';
-import { openTab, registerViaApi, uniqueEmail, useJourney, type Tab } from './harness';
+import { openAppTab, registerViaApi, uniqueEmail, useJourney, type Tab } from './harness';
 
 const { app, browser, setTab } = useJourney();
 
@@ -13,11 +13,7 @@ describe('create patient, first click', () => {
 
   beforeEach(async () => {
     const medic = await registerViaApi(app(), { name: 'Andrea', lname: 'Campos', email: uniqueEmail('medic'), password: 'secreto-123', type: 'medic' });
-    tab = setTab(await openTab(browser(), 'en-US', app().url));
-    await tab.context.addInitScript((session) => {
-      localStorage.setItem('expediente.lang', 'en');
-      localStorage.setItem('expediente.session', session);
-    }, JSON.stringify(medic));
+    tab = setTab(await openAppTab(browser(), 'en-US', app().url, medic));
   });
 
   test('one click on "Create patient" in the empty form checks every field', async () => {

@@ -194,6 +194,26 @@ export async function openTab(browser: Browser, locale: Locale | (string & {}), 
   return { context, page, errors, close: () => context.close() };
 }
 
+/** Where the client keeps the sign-in and the chosen language (client/src/lib/session-storage.ts, lib/i18n.ts). */
+export const SESSION_KEY = 'expediente.session';
+export const LANGUAGE_KEY = 'expediente.lang';
+
+/**
+ * A tab in `locale` whose app starts in that language and, when `session` is given, signed in as it:
+ * both stored before any page loads, as the client stores them itself.
+ */
+export async function openAppTab(browser: Browser, locale: Locale, baseURL: string, session?: ApiSession): Promise<Tab> {
+  const tab = await openTab(browser, locale, baseURL);
+  await tab.context.addInitScript(
+    ([sessionKey, value, languageKey, language]) => {
+      if (value) localStorage.setItem(sessionKey!, value);
+      localStorage.setItem(languageKey!, language!);
+    },
+    [SESSION_KEY, session ? JSON.stringify(session) : '', LANGUAGE_KEY, locale.slice(0, 2)],
+  );
+  return tab;
+}
+
 export function cspErrors(errors: string[]): string[] {
   return errors.filter((text) => /content[- ]security[- ]policy/i.test(text));
 }

@@ -10,12 +10,10 @@ import enPrint from '../shared/locales/en/print.json';
 import esPrint from '../shared/locales/es/print.json';
 import enRecord from '../shared/locales/en/record.json';
 import esRecord from '../shared/locales/es/record.json';
-import { openTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
+import { openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
 
 const PRACTICE = 'Consultorio San Rafael';
 const PASSWORD = 'secreto-123';
-const SESSION_KEY = 'expediente.session';
-const LANGUAGE_KEY = 'expediente.lang';
 const ALLERGIES = [
   { allergyName: 'Penicilina', severity: 'Severe', reaction: 'Anafilaxia' },
   { allergyName: 'Látex', severity: 'Moderate', reaction: 'Urticaria' },
@@ -69,17 +67,7 @@ beforeAll(async () => {
 }, 120_000);
 
 /** A tab signed in as `session`, in `locale`. */
-async function signedInTab(session: ApiSession, locale: Locale): Promise<Tab> {
-  const tab = journey.setTab(await openTab(journey.browser(), locale, app.url));
-  await tab.context.addInitScript(
-    ([sessionKey, value, languageKey, language]) => {
-      localStorage.setItem(sessionKey!, value!);
-      localStorage.setItem(languageKey!, language!);
-    },
-    [SESSION_KEY, JSON.stringify(session), LANGUAGE_KEY, texts[locale].language],
-  );
-  return tab;
-}
+const signedInTab = async (session: ApiSession, locale: Locale): Promise<Tab> => journey.setTab(await openAppTab(journey.browser(), locale, app.url, session));
 
 /** The text of each page of the PDF the page prints to, whitespace collapsed. */
 async function printedPages(page: Page, format: 'A4' | 'Letter'): Promise<string[]> {

@@ -1,10 +1,8 @@
 // Shared by the patient-record and documents journeys: a medic and a linked patient made through
 // the API, and a signed-in tab in the chosen language opened on the patient's page.
 import type { Page } from 'playwright-core';
-import { openTab, registerViaApi, uniqueEmail, type App, type ApiSession, type Locale, type Tab } from './harness';
+import { openAppTab, registerViaApi, uniqueEmail, type App, type ApiSession, type Locale, type Tab } from './harness';
 
-const SESSION_KEY = 'expediente.session';
-const LANGUAGE_KEY = 'expediente.lang';
 const PASSWORD = 'secreto-123';
 
 export interface LinkedPatient {
@@ -33,16 +31,8 @@ export async function medicWithPatient(app: App): Promise<LinkedPatient> {
 }
 
 /** A tab already signed in as the medic, in `language`, on the patient's page. */
-export async function openPatientPage(app: App, browser: Parameters<typeof openTab>[0], locale: Locale, linked: LinkedPatient): Promise<Tab> {
-  const tab = await openTab(browser, locale, app.url);
-  const language = locale.slice(0, 2);
-  await tab.context.addInitScript(
-    ([sessionKey, session, languageKey, lang]) => {
-      localStorage.setItem(sessionKey!, session!);
-      localStorage.setItem(languageKey!, lang!);
-    },
-    [SESSION_KEY, JSON.stringify(linked.medic), LANGUAGE_KEY, language],
-  );
+export async function openPatientPage(app: App, browser: Parameters<typeof openAppTab>[0], locale: Locale, linked: LinkedPatient): Promise<Tab> {
+  const tab = await openAppTab(browser, locale, app.url, linked.medic);
   await tab.page.goto(`/medic/patient/${linked.idPatient}`);
   await tab.page.getByRole('heading', { level: 1, name: linked.fullName }).waitFor();
   return tab;

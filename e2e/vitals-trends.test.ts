@@ -9,11 +9,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import enCharts from '../shared/locales/en/charts.json';
 import esCharts from '../shared/locales/es/charts.json';
-import { openTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale } from './harness';
+import { openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale } from './harness';
 
 const PASSWORD = 'secreto-123';
-const SESSION_KEY = 'expediente.session';
-const LANGUAGE_KEY = 'expediente.lang';
 const DRAW_MEASURE = 'vitals-trends:drawn';
 const WEEKS = 104;
 const chartTexts = { 'es-ES': esCharts, 'en-US': enCharts } as const;
@@ -70,17 +68,12 @@ const cspViolations = (page: Page) =>
 
 /** A tab signed in as `session`, in the language of `locale`, recording any CSP violation the page reports. */
 async function signedInTab(locale: Locale, session: ApiSession) {
-  const tab = setTab(await openTab(browser(), locale, app().url));
-  await tab.context.addInitScript(
-    ([sessionKey, value, languageKey, language]) => {
-      localStorage.setItem(sessionKey!, value!);
-      localStorage.setItem(languageKey!, language!);
-      const violations: string[] = [];
-      (window as unknown as { cspViolations: string[] }).cspViolations = violations;
-      document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
-    },
-    [SESSION_KEY, JSON.stringify(session), LANGUAGE_KEY, locale.slice(0, 2)],
-  );
+  const tab = setTab(await openAppTab(browser(), locale, app().url, session));
+  await tab.context.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = violations;
+    document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+  });
   return tab;
 }
 
