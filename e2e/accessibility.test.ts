@@ -22,7 +22,7 @@ import esPatients from '../shared/locales/es/patients.json';
 import esPrint from '../shared/locales/es/print.json';
 import esRecord from '../shared/locales/es/record.json';
 import { samplePdf, samplePng } from '../server/test/sample-files';
-import { openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
+import { callApiAs, openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
 import { fill, texts as commonTexts } from './texts';
 
 const PASSWORD = 'secreto-123';
@@ -48,15 +48,7 @@ const leftForLater = new Map<string, { impact: string; help: string; pages: Set<
 /** What axe could not decide by itself (e.g. contrast over an image), by rule: printed for a person to review. */
 const toReview = new Map<string, { pages: Set<string>; nodes: Set<string> }>();
 
-async function api(session: ApiSession, method: string, path: string, body: unknown, expected: number): Promise<unknown> {
-  const response = await fetch(`${app.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const api = (session: ApiSession, method: string, path: string, body: unknown, expected: number) => callApiAs(app, session, method, path, body, expected);
 
 async function upload(file: { name: string; type: string; bytes: Buffer }, comment: string): Promise<void> {
   const form = new FormData();

@@ -194,6 +194,17 @@ export async function openTab(browser: Browser, locale: Locale | (string & {}), 
   return { context, page, errors, close: () => context.close() };
 }
 
+/** Calls the REST API as `session`: the answer's JSON, or an error naming the call when its status is not `expected`. */
+export async function callApiAs(app: App, session: ApiSession, method: string, path: string, body: unknown, expected: number): Promise<unknown> {
+  const response = await fetch(`${app.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
 /** Where the client keeps the sign-in and the chosen language (client/src/lib/session-storage.ts, lib/i18n.ts). */
 export const SESSION_KEY = 'expediente.session';
 export const LANGUAGE_KEY = 'expediente.lang';

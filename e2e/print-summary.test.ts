@@ -10,7 +10,7 @@ import enPrint from '../shared/locales/en/print.json';
 import esPrint from '../shared/locales/es/print.json';
 import enRecord from '../shared/locales/en/record.json';
 import esRecord from '../shared/locales/es/record.json';
-import { openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
+import { callApiAs, openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
 
 const PRACTICE = 'Consultorio San Rafael';
 const PASSWORD = 'secreto-123';
@@ -29,15 +29,7 @@ let medic: ApiSession;
 let patient: ApiSession;
 let idPatient: number;
 
-async function api(session: ApiSession, method: string, path: string, body: unknown, expected: number): Promise<unknown> {
-  const response = await fetch(`${app.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const api = (session: ApiSession, method: string, path: string, body: unknown, expected: number) => callApiAs(app, session, method, path, body, expected);
 
 /** Now as the practice writes moments, at the given hour: YYYY-MM-DDTHH:mm in local time. */
 function todayAt(hour: number): string {
