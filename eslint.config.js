@@ -1,5 +1,5 @@
 // Flat config: typescript-eslint's recommended rules for all code, the hooks rules for React, and
-// the rule that keeps server code out of the client.
+// the rules that keep server code out of the client and each client feature out of the others.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -16,6 +16,16 @@ const routerTypeImport = {
   allowTypeImports: true,
   message: 'Only the router\'s type may come from server/: `import type { AppRouter }`.',
 };
+
+// A feature (client/src/features/<name>/) is one area of the product; what two features share lives in
+// client/src/lib or client/src/components, and a page composes features. A feature reaching into
+// another couples them both ways and pulls the other's chunk into its own.
+const otherFeatureMessage =
+  'A feature must not import another feature: move what both need to client/src/lib or client/src/components, or compose the two in a page (client/src/pages).';
+const otherFeatureImport = [
+  { regex: String.raw`^\.\./[^./]`, message: otherFeatureMessage },
+  { regex: String.raw`(^|/)features/`, message: otherFeatureMessage },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'drizzle/', 'test-results/'] },
@@ -38,6 +48,10 @@ export default tseslint.config(
   {
     files: ['client/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [anyServerImport] }] },
+  },
+  {
+    files: ['client/src/features/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [anyServerImport, ...otherFeatureImport] }] },
   },
   // The two files that read the router's type, and nothing else from server/.
   {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
-import { renderDashboard } from './test-dashboard';
+import { renderDashboard } from '../../test/dashboard-fixtures';
 import type { AccessLogEvent } from './types';
 
 const anaRuiz = { idMedic: 21, name: 'Ana', lname: 'Ruiz' };

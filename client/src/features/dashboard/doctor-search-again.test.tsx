@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
-import { drLuis, renderDashboard } from './test-dashboard';
+import { drLuis, renderDashboard } from '../../test/dashboard-fixtures';
 
 describe('doctor search, asked again', () => {
   it('retries a failed search when the same text is searched again', async () => {

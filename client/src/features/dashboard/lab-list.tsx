@@ -1,7 +1,7 @@
 // The latest lab results (SPEC §9: the dashboard shows the first 10, the list is newest first).
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_LABS_LIMIT } from '../../../../shared/constants';
-import { labLabel } from '../record/lab-label';
+import { labLabel } from '../../lib/lab-label';
 import { useFormatters } from '../../lib/use-formatters';
 import type { PatientSelf } from './types';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
-import { drAna, drLuis, patientSelf, renderDashboard } from './test-dashboard';
+import { drAna, drLuis, patientSelf, renderDashboard } from '../../test/dashboard-fixtures';
 import type { LinkRequest } from './types';
 
 const fromLuis: LinkRequest = { idRequest: 8, medic: drLuis, createdAt: '2025-03-04T15:30:00.000Z' };

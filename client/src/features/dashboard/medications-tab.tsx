@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
 import { useFormatters } from '../../lib/use-formatters';
-import { activeMedications, earlierMedications, type Medication } from './dashboard-facts';
+import { activeMedications, earlierMedications, type Medication } from '../../lib/medications';
 import type { Appointment } from './types';
 
 function MedicationList({ id, title, medications }: { id: string; title: string; medications: Medication[] }) {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
-import { drAna, drLuis, patientSelf, renderDashboard } from './test-dashboard';
+import { drAna, drLuis, patientSelf, renderDashboard } from '../../test/dashboard-fixtures';
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const doctorsSection = () => screen.getByRole('region', { name: /^My doctors?$/ });

@@ -11,7 +11,6 @@ import { RecordList } from './record-list';
 import type { PatientSelf } from './types';
 import { VaccineList } from './vaccine-list';
 import { VitalList } from './vital-list';
-import { VitalsTrends } from '../vitals-trends/vitals-trends';
 
 function HealthPart({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -24,13 +23,16 @@ function HealthPart({ id, title, children }: { id: string; title: string; childr
   );
 }
 
-export function MyHealth({ self }: { self: PatientSelf }) {
+/** Draws the vital signs as trends; the page hands it in (features do not import one another). */
+export type VitalsTrendsSlot = (vitals: PatientSelf['vitals']) => ReactNode;
+
+export function MyHealth({ self, vitalsTrends }: { self: PatientSelf; vitalsTrends?: VitalsTrendsSlot }) {
   const { t } = useTranslation('dashboard');
   const parts: [string, string, ReactNode][] = [];
   if (self.allergies.length) parts.push(['allergies', t('health.allergies'), <AllergyList allergies={self.allergies} />]);
   if (self.pathologicalRecords.length) parts.push(['records', t('health.records'), <RecordList records={self.pathologicalRecords} />]);
   if (self.vitals.length) parts.push(['vitals', t('health.vitals'), <VitalList vitals={self.vitals} />]);
-  if (self.vitals.length) parts.push(['trends', t('charts:title'), <VitalsTrends readings={self.vitals} headingLevel={4} />]);
+  if (self.vitals.length && vitalsTrends) parts.push(['trends', t('charts:title'), vitalsTrends(self.vitals)]);
   if (self.labs.length) parts.push(['labs', t('health.labs'), <LabList labs={self.labs} />]);
   if (self.vaccines.length) parts.push(['vaccines', t('health.vaccines'), <VaccineList vaccines={self.vaccines} />]);
   if (self.lifestyle) parts.push(['lifestyle', t('health.lifestyle'), <LifestyleSummary lifestyle={self.lifestyle} />]);

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
 import { useFormatters } from '../../lib/use-formatters';
-import { activeMedications } from './dashboard-facts';
+import { activeMedications } from '../../lib/medications';
 import type { PatientSelf } from './types';
 import { VitalReadings } from './vital-list';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
-import { appointment, patientSelf, renderDashboard } from './test-dashboard';
+import { appointment, patientSelf, renderDashboard } from '../../test/dashboard-fixtures';
 import type { PatientSelf } from './types';
 
 // Tests that pin the clock put it back.

@@ -3,7 +3,7 @@
 // record in tabs. It is read-only: answering requests, linking and unlinking doctors are the only
 // actions. SPEC says a failed load renders an empty page; a patient is better served by saying so
 // and offering a retry.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkeletonCard } from '../../components/skeleton-card';
 import { trpc } from '../../lib/trpc';
@@ -15,12 +15,9 @@ import { MedicalHistory } from './medical-history';
 import { MedicationsTab } from './medications-tab';
 import { MyAppointments } from './my-appointments';
 import { MyDoctors } from './my-doctors';
-import { MyHealth } from './my-health';
+import { MyHealth, type VitalsTrendsSlot } from './my-health';
 import { MyInformation } from './my-information';
 import { OverviewCards } from './overview-cards';
-import { PrintLink } from '../print/print-link';
-import { FhirDownloadButton } from '../fhir/fhir-download-button';
-import { ownFhirExportUrl } from '../fhir/download-file';
 import { SecurityBanner } from './security-banner';
 import { Tabs } from './tabs';
 import './dashboard.css';
@@ -35,9 +32,13 @@ interface PatientDashboardProps {
   signedIn: DashboardPerson;
   onLogout: () => void;
   loggingOut: boolean;
+  /** What the patient can do with the whole record (print it, download it), below their doctors. */
+  recordActions?: ReactNode;
+  /** The vital signs as trends, under "My health"; other features draw them, the page composes. */
+  vitalsTrends?: VitalsTrendsSlot;
 }
 
-export function PatientDashboard({ signedIn, onLogout, loggingOut }: PatientDashboardProps) {
+export function PatientDashboard({ signedIn, onLogout, loggingOut, recordActions, vitalsTrends }: PatientDashboardProps) {
   const { t } = useTranslation('dashboard');
   const [tab, setTab] = useState<TabId>('overview');
   const me = trpc.patients.me.useQuery();
@@ -67,8 +68,7 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut }: PatientDash
         <>
           {self.linkRequests.length > 0 && <LinkRequests requests={self.linkRequests} />}
           <MyDoctors doctors={self.doctors} />
-          <PrintLink href="/dashboard/print" />
-          <FhirDownloadButton url={ownFhirExportUrl} labelKey="downloadMine" />
+          {recordActions}
           <Tabs
             label={t('tabs.label')}
             selected={tab}
@@ -87,7 +87,7 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut }: PatientDash
                 <SecurityBanner />
                 <MyInformation self={self} />
                 <MyAppointments appointments={self.clinicalHistories} />
-                <MyHealth self={self} />
+                <MyHealth self={self} vitalsTrends={vitalsTrends} />
               </div>
             )}
             {tab === 'history' && <MedicalHistory appointments={self.clinicalHistories} />}

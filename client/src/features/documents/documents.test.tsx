@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordFile } from '../../lib/api-types';
 import { ok } from '../../test/fake-trpc-server';
-import { bareDetail, renderPatientPage } from '../record/test-record';
+import { bareDetail, renderPatientPage } from '../../test/record-fixtures';
 
 /** Stands in for the browser's XMLHttpRequest, so a test decides when the upload progresses and ends. */
 class FakeUpload {

@@ -5,8 +5,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { medicUser, sessionFor } from '../../test/render-app';
-import { renderDashboard } from '../dashboard/test-dashboard';
-import { renderPatientPage } from '../record/test-record';
+import { renderDashboard } from '../../test/dashboard-fixtures';
+import { renderPatientPage } from '../../test/record-fixtures';
 
 const saved: { href: string; download: string }[] = [];
 beforeEach(() => {

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTrpcServer, fail, ok } from '../../test/fake-trpc-server';
 import { medicUser, patientUser, renderApp, sessionFor } from '../../test/render-app';
-import { patientSelf } from '../dashboard/test-dashboard';
-import { appointment, bareDetail, fullDetail, vital } from '../record/test-record';
+import { patientSelf } from '../../test/dashboard-fixtures';
+import { appointment, bareDetail, fullDetail, vital } from '../../test/record-fixtures';
 
 afterEach(() => {
   vi.restoreAllMocks();

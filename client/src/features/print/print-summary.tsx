@@ -8,9 +8,8 @@ import { Link } from 'wouter';
 import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
 import { localMoment } from '../../../../shared/dates';
 import { useFormatters } from '../../lib/use-formatters';
-import { bloodTypeOf } from '../record/blood-type';
-import { present } from '../record/collection-config';
-import { vitalsConfig } from '../record/vitals';
+import { bloodTypeOf } from '../../lib/blood-type';
+import { present, vitalFacts } from '../../lib/item-facts';
 import type { PrintableRecord } from './printable-record';
 import { usePageMarginTexts } from './use-page-margin-texts';
 import './print-summary.css';
@@ -123,7 +122,7 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
           <>
             <p>{t('takenOn', { date: format.date(record.latestVitals.date) })}</p>
             <dl className="print-summary__facts">
-              {present(vitalsConfig.factsOf(record.latestVitals, format, recordT)).map((fact) => (
+              {present(vitalFacts(record.latestVitals, format, recordT)).map((fact) => (
                 <div key={fact.label}>
                   <dt>{fact.label}</dt>
                   <dd>{fact.value}</dd>

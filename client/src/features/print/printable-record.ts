@@ -2,7 +2,7 @@
 // detail or the patient's own record): the emergency essentials, then the latest vitals, recent
 // appointments and the documents. Pure, so the choices are tested without a browser.
 import type { Allergy, ClinicalHistory, Contact, PathologicalRecord, Vital } from '../../../../shared/record';
-import { activeMedications, type Medication } from '../dashboard/dashboard-facts';
+import { activeMedications, type Medication } from '../../lib/medications';
 import type { DetailPatient, PatientDetail } from '../../lib/api-types';
 
 export type PrintedFile = PatientDetail['files'][number];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
 import { splitList } from './appointment-values';
-import { appointment, bareDetail, renderPatientPage, today } from './test-record';
+import { appointment, bareDetail, renderPatientPage, today } from '../../test/record-fixtures';
 
 const history = () => [
   appointment({ idHistory: 2, date: `${today}T09:30`, motive: 'Dolor de cabeza', notes: 'Sin fiebre', medications: ['Paracetamol'], diagnosisIds: ['R51'] }),

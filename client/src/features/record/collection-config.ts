@@ -4,14 +4,11 @@ import type { z } from 'zod';
 import type { trpc } from '../../lib/trpc';
 import type { Formatters } from '../../lib/use-formatters';
 import type { FieldSpec } from './field-spec';
+import type { ItemFact } from '../../lib/item-facts';
 
 export type { Formatters };
 export type RecordClient = ReturnType<typeof trpc.useUtils>['client'];
 
-export interface ItemFact {
-  label: string;
-  value: string;
-}
 
 export interface CollectionConfig<Item> {
   /** Its block of texts in record.json: title, add, newTitle, editTitle, confirmDelete, empty. */
@@ -31,5 +28,3 @@ export interface CollectionConfig<Item> {
   remove: (client: RecordClient, idPatient: number, itemId: number) => Promise<unknown>;
 }
 
-/** Facts with a value only. */
-export const present = (facts: ItemFact[]) => facts.filter((fact) => fact.value !== '');

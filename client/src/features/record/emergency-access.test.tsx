@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PatientDetail } from './detail-types';
-import { appointment, fullDetail, renderPatientPage, today } from './test-record';
+import { appointment, fullDetail, renderPatientPage, today } from '../../test/record-fixtures';
 
 const reason = 'Unconscious in the emergency room; allergies unknown.';
 // Later today, so the banner shows the time alone.

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Vaccine } from '../../../../shared/record';
 import { ok } from '../../test/fake-trpc-server';
-import { bareDetail, lab, renderPatientPage } from './test-record';
+import { bareDetail, lab, renderPatientPage } from '../../test/record-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Lab } from '../../../../shared/record';
 import { Modal } from '../../components/modal';
-import { labLabel } from './lab-label';
+import { labLabel } from '../../lib/lab-label';
 import { useFormatters } from '../../lib/use-formatters';
 
 export function LabModal({ lab, onClose }: { lab: Lab; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
-import { bareDetail, lab, renderPatientPage } from './test-record';
+import { bareDetail, lab, renderPatientPage } from '../../test/record-fixtures';
 
 async function openLabs(options: Parameters<typeof renderPatientPage>[0] = {}) {
   const rendered = renderPatientPage(options);

@@ -14,7 +14,7 @@ import { ShowMoreButton } from '../../components/show-more-button';
 import { AddButton } from './add-button';
 import { toFormValues, type FieldSpec } from './field-spec';
 import { ItemForm } from './item-form';
-import { labLabel } from './lab-label';
+import { labLabel } from '../../lib/lab-label';
 import { LabModal } from './lab-modal';
 import { useFormatters } from '../../lib/use-formatters';
 import { useFocusAfterRemoval } from './use-focus-after-removal';

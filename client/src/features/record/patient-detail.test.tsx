@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
-import { bareDetail, fullDetail, renderPatientPage } from './test-record';
+import { bareDetail, fullDetail, renderPatientPage } from '../../test/record-fixtures';
 
 const section = (name: RegExp) => screen.getByRole('region', { name });
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EditIcon } from '../../components/icons';
 import { Avatar } from '../../components/avatar';
 import { shownAddress, shownPhone } from '../../lib/stored-defaults';
-import { bloodTypeOf } from './blood-type';
+import { bloodTypeOf } from '../../lib/blood-type';
 import type { PatientDetail } from './detail-types';
 import { FactsList } from './facts-list';
 import { PatientEditForm } from './patient-edit-form';

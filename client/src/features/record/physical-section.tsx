@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CollapsibleSection } from '../../components/collapsible-section';
 import type { PatientDetail } from './detail-types';
 import { FactsList, filled } from './facts-list';
-import { bloodTypeOf } from './blood-type';
+import { bloodTypeOf } from '../../lib/blood-type';
 import { useFormatters } from '../../lib/use-formatters';
 
 export function PhysicalSection({ detail }: { detail: PatientDetail }) {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
-import { bareDetail, fullDetail, lab, renderPatientPage, vital } from './test-record';
+import { bareDetail, fullDetail, lab, renderPatientPage, vital } from '../../test/record-fixtures';
 
 const region = (name: RegExp) => screen.getByRole('region', { name });
 

@@ -6,7 +6,7 @@ import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FakeCall } from '../../test/fake-trpc-server';
-import { renderPatientPage } from './test-record';
+import { renderPatientPage } from '../../test/record-fixtures';
 
 /** A server that never answers: like fetch, the request only ends when it is aborted. */
 const neverAnswers = (_input: unknown, call: FakeCall) =>

@@ -3,8 +3,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PATIENT_ADDRESS, DEFAULT_PATIENT_PHONE } from '../../../../shared/constants';
-import { patientSelf, renderDashboard } from '../dashboard/test-dashboard';
-import { fullDetail, renderPatientPage } from './test-record';
+import { patientSelf, renderDashboard } from '../../test/dashboard-fixtures';
+import { fullDetail, renderPatientPage } from '../../test/record-fixtures';
 
 const withDefaults = () => {
   const detail = fullDetail();

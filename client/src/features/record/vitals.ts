@@ -1,23 +1,14 @@
 // Vital signs (SPEC §3, §1 units): the date is required; respiratory rate is in the add and the
 // edit form alike, so a value typed once can also be corrected.
 import { vitalFields, type Vital } from '../../../../shared/record';
+import { vitalFacts } from '../../lib/item-facts';
 import type { CollectionConfig } from './collection-config';
 
 export const vitalsConfig: CollectionConfig<Vital> = {
   key: 'vitals',
   idOf: (item) => item.idVital,
   nameOf: (item, format) => format.date(item.date),
-  factsOf: (item, format, t) => [
-    {
-      label: t('vitals.bloodPressure'),
-      value: item.systolic !== null || item.diastolic !== null ? `${item.systolic ?? '–'}/${item.diastolic ?? '–'}\u00a0mmHg` : '',
-    },
-    { label: t('vitals.heartRate'), value: format.measure(item.heartRate, 'bpm') },
-    { label: t('vitals.temperature'), value: format.measure(item.temperature, '°C') },
-    { label: t('vitals.oxygenSaturation'), value: format.measure(item.oxygenSaturation, '%') },
-    { label: t('vitals.respiratoryRate'), value: format.measure(item.respiratoryRate, t('units.breathsPerMin')) },
-    { label: t('vitals.weight'), value: format.measure(item.weight, 'kg') },
-  ],
+  factsOf: vitalFacts,
   fields: [
     { name: 'date', label: 'vitals.date', kind: 'date', required: true },
     { name: 'systolic', label: 'vitals.systolic', kind: 'number', unit: 'mmHg', step: '1', min: '40', max: '300' },

@@ -1,10 +1,10 @@
 // Shared by the patient page's tests: a patient detail as the server sends it, and the page
 // rendered through the whole app against the fake tRPC server.
-import { localDay } from '../../../../shared/dates';
-import type { ClinicalHistory, Lab, Vital } from '../../../../shared/record';
-import { fakeTrpcServer, ok } from '../../test/fake-trpc-server';
-import { medicUser, renderApp, sessionFor } from '../../test/render-app';
-import type { PatientDetail } from './detail-types';
+import { localDay } from '../../../shared/dates';
+import type { ClinicalHistory, Lab, Vital } from '../../../shared/record';
+import { fakeTrpcServer, ok } from './fake-trpc-server';
+import { medicUser, renderApp, sessionFor } from './render-app';
+import type { PatientDetail } from '../lib/api-types';
 
 export const today = localDay(new Date());
 

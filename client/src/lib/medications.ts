@@ -1,7 +1,7 @@
 // The numbers on the overview cards, and which medications count as current.
-import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
-import { localDay } from '../../../../shared/dates';
-import type { Appointment } from './types';
+import { ACTIVE_MEDICATION_DAYS } from '../../../shared/constants';
+import { localDay } from '../../../shared/dates';
+import type { Appointment } from './api-types';
 
 export interface Medication {
   name: string;

@@ -1,8 +1,8 @@
 // Shared by this feature's tests: a patient's own record as the server sends it, and the
 // dashboard rendered through the whole app against the fake tRPC server.
-import { fakeTrpcServer, ok } from '../../test/fake-trpc-server';
-import { patientUser, renderApp, sessionFor } from '../../test/render-app';
-import type { Appointment, Doctor, PatientSelf } from './types';
+import { fakeTrpcServer, ok } from './fake-trpc-server';
+import { patientUser, renderApp, sessionFor } from './render-app';
+import type { Appointment, Doctor, PatientSelf } from '../lib/api-types';
 
 export const drAna: Doctor = {
   idMedic: 21,

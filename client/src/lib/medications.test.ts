@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeMedications, earlierMedications } from './dashboard-facts';
-import { appointment } from './test-dashboard';
+import { activeMedications, earlierMedications } from './medications';
+import { appointment } from '../test/dashboard-fixtures';
 
 describe('medications', () => {
   const now = new Date(2025, 2, 10, 9, 0);

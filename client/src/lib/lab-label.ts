@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Lab } from '../../../../shared/record';
+import type { Lab } from '../../../shared/record';
 
 /**
  * What a lab is called wherever it is listed (record, its modal, the patient's dashboard): its test
