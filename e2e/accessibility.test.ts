@@ -22,7 +22,7 @@ import esPatients from '../shared/locales/es/patients.json';
 import esPrint from '../shared/locales/es/print.json';
 import esRecord from '../shared/locales/es/record.json';
 import { samplePdf, samplePng } from '../server/test/sample-files';
-import { callApiAs, openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
+import { callApiAs, linkedPatientId, openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
 import { fill, texts as commonTexts } from './texts';
 
 const PASSWORD = 'secreto-123';
@@ -48,7 +48,7 @@ const leftForLater = new Map<string, { impact: string; help: string; pages: Set<
 /** What axe could not decide by itself (e.g. contrast over an image), by rule: printed for a person to review. */
 const toReview = new Map<string, { pages: Set<string>; nodes: Set<string> }>();
 
-const api = (session: ApiSession, method: string, path: string, body: unknown, expected: number) => callApiAs(app, session, method, path, body, expected);
+const api = (session: ApiSession, method: string, path: string, body: object | undefined, expected: number) => callApiAs(app, session, method, path, body, expected);
 
 async function upload(file: { name: string; type: string; bytes: Buffer }, comment: string): Promise<void> {
   const form = new FormData();
@@ -73,10 +73,7 @@ beforeAll(async () => {
   for (const [name, lname] of [['Mario', 'Ruiz'], ['Rosa', 'Jiménez']] as const) {
     await registerViaApi(app, { name, lname, email: uniqueEmail('patient'), password: PASSWORD, type: 'patient', doctorEmail: medic.user.email });
   }
-  const listed = (await (await fetch(`${app.url}/api/medics/my-patients`, { headers: { authorization: `Bearer ${medic.access_token}` } })).json()) as {
-    patients: { idPatient: number; email: string }[];
-  };
-  idPatient = listed.patients.find((item) => item.email === email)!.idPatient;
+  idPatient = await linkedPatientId(app, medic, email);
 
   // An item in every section of the record.
   await api(

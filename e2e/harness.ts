@@ -195,14 +195,18 @@ export async function openTab(browser: Browser, locale: Locale | (string & {}), 
 }
 
 /** Calls the REST API as `session`: the answer's JSON, or an error naming the call when its status is not `expected`. */
-export async function callApiAs(app: App, session: ApiSession, method: string, path: string, body: unknown, expected: number): Promise<unknown> {
-  const response = await fetch(`${app.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
+export async function callApiAs(app: App, session: ApiSession, method: string, path: string, body: object | undefined, expected: number): Promise<unknown> {
+  const answer = await callApi(app.url, method, path, body, session.access_token);
+  if (answer.status !== expected) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** The id of the medic's patient whose email is `email` (a patient who named the medic on registering). */
+export async function linkedPatientId(app: App, medic: ApiSession, email: string): Promise<number> {
+  const { patients } = (await callApiAs(app, medic, 'GET', '/medics/my-patients', undefined, 200)) as { patients: { idPatient: number; email: string }[] };
+  const patient = patients.find((item) => item.email === email);
+  if (!patient) throw new Error(`${email} is not linked to the medic`);
+  return patient.idPatient;
 }
 
 /** Where the client keeps the sign-in and the chosen language (client/src/lib/session-storage.ts, lib/i18n.ts). */

@@ -10,7 +10,7 @@ import enPrint from '../shared/locales/en/print.json';
 import esPrint from '../shared/locales/es/print.json';
 import enRecord from '../shared/locales/en/record.json';
 import esRecord from '../shared/locales/es/record.json';
-import { callApiAs, openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
+import { callApiAs, linkedPatientId, openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
 
 const PRACTICE = 'Consultorio San Rafael';
 const PASSWORD = 'secreto-123';
@@ -29,7 +29,7 @@ let medic: ApiSession;
 let patient: ApiSession;
 let idPatient: number;
 
-const api = (session: ApiSession, method: string, path: string, body: unknown, expected: number) => callApiAs(app, session, method, path, body, expected);
+const api = (session: ApiSession, method: string, path: string, body: object | undefined, expected: number) => callApiAs(app, session, method, path, body, expected);
 
 /** Now as the practice writes moments, at the given hour: YYYY-MM-DDTHH:mm in local time. */
 function todayAt(hour: number): string {
@@ -43,9 +43,7 @@ beforeAll(async () => {
   medic = await registerViaApi(app, { name: 'Andrea', lname: 'Campos', email: uniqueEmail('medic'), password: PASSWORD, type: 'medic' });
   const email = uniqueEmail('patient');
   patient = await registerViaApi(app, { name: 'Lucía', lname: 'Hernández', email, password: PASSWORD, type: 'patient', doctorEmail: medic.user.email });
-  const response = await fetch(`${app.url}/api/medics/my-patients`, { headers: { authorization: `Bearer ${medic.access_token}` } });
-  const { patients } = (await response.json()) as { patients: { idPatient: number; email: string }[] };
-  idPatient = patients.find((item) => item.email === email)!.idPatient;
+  idPatient = await linkedPatientId(app, medic, email);
 
   // A record long enough for two pages, so page 1 is a real test of what comes first.
   await api(medic, 'PATCH', `/patients/${idPatient}`, { bloodGroup: 'AB', bloodRh: '-' }, 200);

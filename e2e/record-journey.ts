@@ -1,7 +1,7 @@
 // Shared by the patient-record and documents journeys: a medic and a linked patient made through
 // the API, and a signed-in tab in the chosen language opened on the patient's page.
 import type { Page } from 'playwright-core';
-import { openAppTab, registerViaApi, uniqueEmail, type App, type ApiSession, type Locale, type Tab } from './harness';
+import { linkedPatientId, openAppTab, registerViaApi, uniqueEmail, type App, type ApiSession, type Locale, type Tab } from './harness';
 
 const PASSWORD = 'secreto-123';
 
@@ -23,11 +23,7 @@ export async function medicWithPatient(app: App): Promise<LinkedPatient> {
     type: 'patient',
     doctorEmail: medic.user.email,
   });
-  const response = await fetch(`${app.url}/api/medics/my-patients`, { headers: { authorization: `Bearer ${medic.access_token}` } });
-  const { patients } = (await response.json()) as { patients: { idPatient: number; email: string }[] };
-  const patient = patients.find((item) => item.email === patientEmail);
-  if (!patient) throw new Error('the patient was not linked to the medic');
-  return { medic, idPatient: patient.idPatient, fullName: 'Lucía Hernández' };
+  return { medic, idPatient: await linkedPatientId(app, medic, patientEmail), fullName: 'Lucía Hernández' };
 }
 
 /** A tab already signed in as the medic, in `language`, on the patient's page. */

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import enCharts from '../shared/locales/en/charts.json';
 import esCharts from '../shared/locales/es/charts.json';
-import { openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale } from './harness';
+import { callApiAs, linkedPatientId, openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale } from './harness';
 
 const PASSWORD = 'secreto-123';
 const DRAW_MEASURE = 'vitals-trends:drawn';
@@ -39,10 +39,7 @@ async function patientWithWeeklyVitals(server: App): Promise<Seeded> {
     type: 'patient',
     doctorEmail: medic.user.email,
   });
-  const headers = { authorization: `Bearer ${medic.access_token}`, 'content-type': 'application/json' };
-  const listed = await fetch(`${server.url}/api/medics/my-patients`, { headers });
-  const { patients } = (await listed.json()) as { patients: { idPatient: number; email: string }[] };
-  const idPatient = patients.find((item) => item.email === patient.user.email)!.idPatient;
+  const idPatient = await linkedPatientId(server, medic, patient.user.email);
   for (let week = 0; week < WEEKS; week += 1) {
     const date = new Date();
     date.setDate(date.getDate() - 7 * (WEEKS - 1 - week));
@@ -56,8 +53,7 @@ async function patientWithWeeklyVitals(server: App): Promise<Seeded> {
       // Weighed every fourth week, the newest reading included, losing about 4 kg over the two years.
       weight: week % 4 === 3 ? Math.round((80 - week / 26) * 10) / 10 : null,
     };
-    const response = await fetch(`${server.url}/api/patients/${idPatient}/vitals`, { method: 'POST', headers, body: JSON.stringify(body) });
-    if (response.status !== 201) throw new Error(`vital ${week}: ${response.status} ${await response.text()}`);
+    await callApiAs(server, medic, 'POST', `/patients/${idPatient}/vitals`, body, 201);
   }
   return { medic, patient, idPatient, fullName: 'Lucía Hernández' };
 }
