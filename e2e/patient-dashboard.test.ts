@@ -8,12 +8,14 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { samplePng } from '../server/test/sample-files';
 import enDashboard from '../shared/locales/en/dashboard.json';
 import esDashboard from '../shared/locales/es/dashboard.json';
+import enRecord from '../shared/locales/en/record.json';
+import esRecord from '../shared/locales/es/record.json';
 import { openTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type Locale, type Tab } from './harness';
 import { fill, texts } from './texts';
 
 const PASSWORD = 'secreto-123';
 const LANGUAGE_KEY = 'expediente.lang';
-const dashboardTexts = { 'es-ES': { language: 'es', d: esDashboard }, 'en-US': { language: 'en', d: enDashboard } } as const;
+const dashboardTexts = { 'es-ES': { language: 'es', d: esDashboard, rec: esRecord }, 'en-US': { language: 'en', d: enDashboard, rec: enRecord } } as const;
 
 const { app, browser, setTab } = useJourney();
 
@@ -37,7 +39,7 @@ function localMoment(date: Date): string {
 
 describe.each<Locale>(['es-ES', 'en-US'])('patient dashboard, browser in %s', (locale) => {
   const { auth, common } = texts[locale];
-  const { language, d } = dashboardTexts[locale];
+  const { language, d, rec } = dashboardTexts[locale];
   let tab: Tab;
   let page: Page;
 
@@ -88,8 +90,11 @@ describe.each<Locale>(['es-ES', 'en-US'])('patient dashboard, browser in %s', (l
     await page.reload();
     const health = page.getByRole('region', { name: d.health.title, exact: true });
     await health.getByText('Penicilina', { exact: true }).waitFor();
-    await health.getByText(`${d.health.reaction}: Urticaria`).waitFor();
-    await health.getByText(`${d.health.severity}: ${d.severity.Severe}`, { exact: true }).waitFor();
+    // Read as the doctor's record reads it: labelled lines, the severity named for a screen reader.
+    const allergy = health.getByRole('list', { name: d.health.allergies, exact: true }).getByRole('listitem');
+    expect(await allergy.getByRole('definition').textContent()).toBe('Urticaria');
+    expect(await allergy.getByRole('term').textContent()).toBe(rec.allergies.reaction);
+    await allergy.getByText(`${rec.allergies.severity}: ${rec.severity.Severe}`, { exact: true }).waitFor();
     // In the list of vitals: the trends part below it names the same reading too.
     await health.getByRole('list', { name: d.health.vitals, exact: true }).getByText('118/76\u00a0mmHg').waitFor();
     await health.getByText('64\u00a0bpm').first().waitFor();

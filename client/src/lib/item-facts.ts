@@ -1,6 +1,7 @@
-// A record item as labelled lines. Vital signs with their units (SPEC §1) are here because two areas
-// show them: the record lists every reading, the printed summary the latest one. `t` reads the
-// record namespace; a value not taken is '' (left out by `present`).
+// A record item as labelled lines. Vital signs with their units (SPEC §1) are here because every
+// area that shows a reading uses them: the record and the patient's lists show each reading, the
+// patient's overview and the printed summary the latest one. `t` reads the record namespace; a
+// value not taken is '' (left out by `present`).
 import type { TFunction } from 'i18next';
 import type { Vital } from '../../../shared/record';
 import type { Formatters } from './use-formatters';
@@ -8,6 +9,8 @@ import type { Formatters } from './use-formatters';
 export interface ItemFact {
   label: string;
   value: string;
+  /** Where the value leads when followed (a contact's phone or email). */
+  href?: string;
 }
 
 /** Facts with a value only. */

@@ -1,6 +1,7 @@
 // The Allergies tab: every registered allergy, or a calm empty state.
 import { useTranslation } from 'react-i18next';
-import { AllergyList } from './allergy-list';
+import { ReadOnlyItemList } from '../../components/record-item';
+import { allergyView } from '../../lib/item-views';
 import type { PatientSelf } from './types';
 
 export function AllergiesTab({ allergies }: { allergies: PatientSelf['allergies'] }) {
@@ -16,7 +17,7 @@ export function AllergiesTab({ allergies }: { allergies: PatientSelf['allergies'
           <p className="empty-state__hint">{t('allergiesTab.emptyHint')}</p>
         </div>
       ) : (
-        <AllergyList allergies={allergies} />
+        <ReadOnlyItemList view={allergyView} items={allergies} label={t('health.allergies')} />
       )}
     </section>
   );

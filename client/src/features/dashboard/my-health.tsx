@@ -1,16 +1,14 @@
 // "My health" (SPEC §2): each part appears only when the record has something for it, and the
-// whole section says so when nothing is on record yet.
+// whole section says so when nothing is on record yet. Items read as in the doctor's record
+// (lib/item-views.ts), without its controls; SPEC §9 keeps the newest 5 vitals and 10 labs here.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AllergyList } from './allergy-list';
-import { ContactList } from './contact-list';
+import { DASHBOARD_LABS_LIMIT, DASHBOARD_VITALS_LIMIT } from '../../../../shared/constants';
+import { ReadOnlyItemList } from '../../components/record-item';
+import { allergyView, contactView, labView, pathologicalRecordView, vaccineView, vitalView } from '../../lib/item-views';
 import { DocumentList } from './document-list';
-import { LabList } from './lab-list';
 import { LifestyleSummary } from './lifestyle-summary';
-import { RecordList } from './record-list';
 import type { PatientSelf } from './types';
-import { VaccineList } from './vaccine-list';
-import { VitalList } from './vital-list';
 
 function HealthPart({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -29,14 +27,14 @@ export type VitalsTrendsSlot = (vitals: PatientSelf['vitals']) => ReactNode;
 export function MyHealth({ self, vitalsTrends }: { self: PatientSelf; vitalsTrends?: VitalsTrendsSlot }) {
   const { t } = useTranslation('dashboard');
   const parts: [string, string, ReactNode][] = [];
-  if (self.allergies.length) parts.push(['allergies', t('health.allergies'), <AllergyList allergies={self.allergies} />]);
-  if (self.pathologicalRecords.length) parts.push(['records', t('health.records'), <RecordList records={self.pathologicalRecords} />]);
-  if (self.vitals.length) parts.push(['vitals', t('health.vitals'), <VitalList vitals={self.vitals} />]);
+  if (self.allergies.length) parts.push(['allergies', t('health.allergies'), <ReadOnlyItemList view={allergyView} items={self.allergies} label={t('health.allergies')} />]);
+  if (self.pathologicalRecords.length) parts.push(['records', t('health.records'), <ReadOnlyItemList view={pathologicalRecordView} items={self.pathologicalRecords} label={t('health.records')} />]);
+  if (self.vitals.length) parts.push(['vitals', t('health.vitals'), <ReadOnlyItemList view={vitalView} items={self.vitals.slice(0, DASHBOARD_VITALS_LIMIT)} label={t('health.vitals')} />]);
   if (self.vitals.length && vitalsTrends) parts.push(['trends', t('charts:title'), vitalsTrends(self.vitals)]);
-  if (self.labs.length) parts.push(['labs', t('health.labs'), <LabList labs={self.labs} />]);
-  if (self.vaccines.length) parts.push(['vaccines', t('health.vaccines'), <VaccineList vaccines={self.vaccines} />]);
+  if (self.labs.length) parts.push(['labs', t('health.labs'), <ReadOnlyItemList view={labView} items={self.labs.slice(0, DASHBOARD_LABS_LIMIT)} label={t('health.labs')} />]);
+  if (self.vaccines.length) parts.push(['vaccines', t('health.vaccines'), <ReadOnlyItemList view={vaccineView} items={self.vaccines} label={t('health.vaccines')} />]);
   if (self.lifestyle) parts.push(['lifestyle', t('health.lifestyle'), <LifestyleSummary lifestyle={self.lifestyle} />]);
-  if (self.contacts.length) parts.push(['contacts', t('health.contacts'), <ContactList contacts={self.contacts} />]);
+  if (self.contacts.length) parts.push(['contacts', t('health.contacts'), <ReadOnlyItemList view={contactView} items={self.contacts} label={t('health.contacts')} />]);
   if (self.files.length) parts.push(['documents', t('health.documents'), <DocumentList files={self.files} />]);
 
   return (

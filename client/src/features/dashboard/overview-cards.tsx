@@ -2,10 +2,11 @@
 // the latest vital signs.
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
+import { ItemFacts } from '../../components/record-item';
+import { present, vitalFacts } from '../../lib/item-facts';
 import { useFormatters } from '../../lib/use-formatters';
 import { activeMedications } from '../../lib/medications';
 import type { PatientSelf } from './types';
-import { VitalReadings } from './vital-list';
 
 /** `scope` says what is counted when the label alone could mislead. */
 function StatCard({ label, value, scope }: { label: string; value: number; scope?: string }) {
@@ -21,7 +22,10 @@ function StatCard({ label, value, scope }: { label: string; value: number; scope
 export function OverviewCards({ self }: { self: PatientSelf }) {
   const { t } = useTranslation('dashboard');
   const format = useFormatters();
+  const recordText = useTranslation('record').t;
   const latestVital = self.vitals[0];
+  // Read as the record reads a vital (lib/item-facts.ts), with its units.
+  const readings = latestVital ? present(vitalFacts(latestVital, format, recordText)) : [];
   return (
     <dl className="stat-cards">
       <StatCard label={t('overview.totalAppointments')} value={self.clinicalHistories.length} />
@@ -39,7 +43,7 @@ export function OverviewCards({ self }: { self: PatientSelf }) {
               <time dateTime={latestVital.date} className="stat-card__date">
                 {format.day(latestVital.date)}
               </time>
-              <VitalReadings vital={latestVital} />
+              {readings.length > 0 ? <ItemFacts facts={readings} /> : <p className="item-list__meta">{t('health.noReadings')}</p>}
             </>
           ) : (
             <span className="stat-card__none">{t('overview.noVitals')}</span>

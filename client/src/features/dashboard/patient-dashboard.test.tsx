@@ -100,9 +100,11 @@ describe('patient dashboard', () => {
     const health = within(await screen.findByRole('region', { name: 'My health' }));
     const allergies = within(health.getByRole('region', { name: 'Allergies' }));
     expect(allergies.getByText('Penicilina')).toBeInTheDocument();
-    expect(allergies.getByText('Severe')).toBeInTheDocument();
-    expect(allergies.getByText('Reaction: Urticaria')).toBeInTheDocument();
-    expect(within(health.getByRole('region', { name: 'Vaccinations' })).getByText('Dose: Refuerzo')).toBeInTheDocument();
+    // Read as the doctor's record reads them: the severity named for a screen reader, labelled lines.
+    expect(allergies.getByText('Severe', { exact: false })).toHaveTextContent('Severity: Severe');
+    expect(allergies.getByText('Reaction', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Urticaria');
+    const vaccines = within(health.getByRole('region', { name: 'Vaccinations' }));
+    expect(vaccines.getByText('Dose', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Refuerzo');
     for (const absent of ['Pathological records', 'Vital signs', 'Lab results', 'Lifestyle', 'Emergency contacts', 'Documents']) {
       expect(health.queryByRole('region', { name: absent })).not.toBeInTheDocument();
     }

@@ -1,7 +1,7 @@
 // One editable sub-record list (allergies, pathological records, vitals, vaccinations, emergency
 // contacts): the collapsible section, its add button and inline add form, each item with inline
 // edit and delete after a confirmation (SPEC §2, §5). Read-only (emergency access) shows the items
-// with none of those controls.
+// with none of those controls. Each item reads as lib/item-views.ts says, as in the patient's lists.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditIcon } from '../../components/icons';
@@ -11,11 +11,10 @@ import { ShowMoreButton } from '../../components/show-more-button';
 import { SHOW_MORE_STEP } from '../../../../shared/constants';
 import { useShowMore } from '../../components/show-more';
 import { AddButton } from './add-button';
-import { present } from '../../lib/item-facts';
+import { RecordItem, useItemReading } from '../../components/record-item';
 import type { CollectionConfig } from './collection-config';
 import { toFormValues, type FormValues } from './field-spec';
 import { ItemForm } from './item-form';
-import { useFormatters } from '../../lib/use-formatters';
 import { useFocusAfterRemoval } from './use-focus-after-removal';
 import { useInlineAdd } from './use-inline-add';
 import { useRecordMutation } from './use-record-mutation';
@@ -29,7 +28,7 @@ interface CollectionSectionProps<Item> {
 
 export function CollectionSection<Item>({ config, idPatient, items, readOnly = false }: CollectionSectionProps<Item>) {
   const { t } = useTranslation('record');
-  const format = useFormatters();
+  const read = useItemReading(config);
   const { open, setOpen, adding, startAdding, stopAdding } = useInlineAdd();
   const [editingId, setEditingId] = useState<number | null>(null);
   const shown = useShowMore(items, config.paged ? SHOW_MORE_STEP : Number.POSITIVE_INFINITY);
@@ -72,7 +71,8 @@ export function CollectionSection<Item>({ config, idPatient, items, readOnly = f
         <ul className="record-list" ref={listRef}>
           {shown.items.map((item) => {
             const itemId = config.idOf(item);
-            const name = config.nameOf(item, format);
+            const reading = read(item);
+            const { name } = reading;
             if (editingId === itemId && !readOnly) {
               return (
                 <li key={itemId} className="record-list__item record-list__item--editing">
@@ -91,43 +91,28 @@ export function CollectionSection<Item>({ config, idPatient, items, readOnly = f
                 </li>
               );
             }
-            const tag = config.tagOf?.(item, t);
-            const facts = present(config.factsOf(item, format, t));
             return (
               <li key={itemId} className="record-list__item">
-                <div className="record-item">
-                  <div className="record-item__main">
-                    <p className="record-item__name">
-                      {name}
-                      {tag && <span className={`tag tag--${tag.tone}`}>{tag.text}</span>}
-                    </p>
-                    {facts.length > 0 && (
-                      <dl className="record-item__facts">
-                        {facts.map((fact) => (
-                          <div key={fact.label} className="record-item__fact">
-                            <dt>{fact.label}</dt>
-                            <dd>{fact.value}</dd>
-                          </div>
-                        ))}
-                      </dl>
-                    )}
-                  </div>
-                  {!readOnly && (
-                    <div className="record-item__actions">
-                      <button type="button" className="icon-button" aria-label={t('editItem', { name })} onClick={() => setEditingId(itemId)}>
-                        <EditIcon />
-                      </button>
-                      <DeleteButton
-                        label={t('deleteItem', { name })}
-                        question={text('confirmDelete')}
-                        onConfirm={() => {
-                          removing(itemId);
-                          remove.mutate(itemId, { onError: keepFocus });
-                        }}
-                      />
-                    </div>
-                  )}
-                </div>
+                <RecordItem
+                  {...reading}
+                  actions={
+                    readOnly ? undefined : (
+                      <>
+                        <button type="button" className="icon-button" aria-label={t('editItem', { name })} onClick={() => setEditingId(itemId)}>
+                          <EditIcon />
+                        </button>
+                        <DeleteButton
+                          label={t('deleteItem', { name })}
+                          question={text('confirmDelete')}
+                          onConfirm={() => {
+                            removing(itemId);
+                            remove.mutate(itemId, { onError: keepFocus });
+                          }}
+                        />
+                      </>
+                    )
+                  }
+                />
               </li>
             );
           })}

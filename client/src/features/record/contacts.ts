@@ -1,17 +1,11 @@
 // Emergency contacts (SPEC §3): the name is required; email and phone inputs have their own types.
 import { contactFields, type Contact } from '../../../../shared/record';
+import { contactView } from '../../lib/item-views';
 import type { CollectionConfig } from './collection-config';
 
 export const contactsConfig: CollectionConfig<Contact> = {
   key: 'contacts',
-  idOf: (item) => item.idContact,
-  nameOf: (item) => item.name,
-  factsOf: (item, _format, t) => [
-    { label: t('contacts.relationship'), value: item.relationship ?? '' },
-    { label: t('contacts.phone'), value: item.phone ?? '' },
-    { label: t('contacts.email'), value: item.email ?? '' },
-    { label: t('contacts.address'), value: item.address ?? '' },
-  ],
+  ...contactView,
   fields: [
     { name: 'name', label: 'contacts.name', required: true },
     { name: 'relationship', label: 'contacts.relationship' },

@@ -1,19 +1,12 @@
 // Pathological records (SPEC §3): the condition is required; status is Active, Resolved or Chronic.
 import { RECORD_STATUSES } from '../../../../shared/constants';
 import { pathologicalRecordFields, type PathologicalRecord } from '../../../../shared/record';
+import { pathologicalRecordView } from '../../lib/item-views';
 import type { CollectionConfig } from './collection-config';
-
-const statusTone = { Active: 'active', Resolved: 'resolved', Chronic: 'chronic' } as const;
 
 export const pathologicalRecordsConfig: CollectionConfig<PathologicalRecord> = {
   key: 'records',
-  idOf: (item) => item.idRecord,
-  nameOf: (item) => item.condition,
-  tagOf: (item, t) => (item.status ? { text: t(`status.${item.status}`), tone: statusTone[item.status] } : null),
-  factsOf: (item, format, t) => [
-    { label: t('records.diagnosisDate'), value: format.date(item.diagnosisDate) },
-    { label: t('records.notes'), value: item.notes ?? '' },
-  ],
+  ...pathologicalRecordView,
   fields: [
     { name: 'condition', label: 'records.condition', required: true },
     { name: 'diagnosisDate', label: 'records.diagnosisDate', kind: 'date' },

@@ -1,17 +1,11 @@
 // Vaccinations (SPEC §3): name and date are required.
 import { vaccineFields, type Vaccine } from '../../../../shared/record';
+import { vaccineView } from '../../lib/item-views';
 import type { CollectionConfig } from './collection-config';
 
 export const vaccinesConfig: CollectionConfig<Vaccine> = {
   key: 'vaccines',
-  idOf: (item) => item.idVaccine,
-  nameOf: (item) => item.vaccineName,
-  factsOf: (item, format, t) => [
-    { label: t('vaccines.date'), value: format.date(item.date) },
-    { label: t('vaccines.dose'), value: item.dose ?? '' },
-    { label: t('vaccines.manufacturer'), value: item.manufacturer ?? '' },
-    { label: t('vaccines.nextDose'), value: format.date(item.nextDose) },
-  ],
+  ...vaccineView,
   fields: [
     { name: 'vaccineName', label: 'vaccines.name', required: true },
     { name: 'date', label: 'vaccines.date', kind: 'date', required: true },

@@ -1,14 +1,12 @@
 // Vital signs (SPEC §3, §1 units): the date is required; respiratory rate is in the add and the
 // edit form alike, so a value typed once can also be corrected.
 import { vitalFields, type Vital } from '../../../../shared/record';
-import { vitalFacts } from '../../lib/item-facts';
+import { vitalView } from '../../lib/item-views';
 import type { CollectionConfig } from './collection-config';
 
 export const vitalsConfig: CollectionConfig<Vital> = {
   key: 'vitals',
-  idOf: (item) => item.idVital,
-  nameOf: (item, format) => format.date(item.date),
-  factsOf: vitalFacts,
+  ...vitalView,
   fields: [
     { name: 'date', label: 'vitals.date', kind: 'date', required: true },
     { name: 'systolic', label: 'vitals.systolic', kind: 'number', unit: 'mmHg', step: '1', min: '40', max: '300' },
