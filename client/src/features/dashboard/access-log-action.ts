@@ -2,7 +2,7 @@
 // ('allergies.add', 'medics.patientDetail'); each known one has a sentence, anything else reads as
 // generic activity, and a refused attempt reads as such whatever it tried.
 import type { TFunction } from 'i18next';
-import type { AccessLogEvent } from './types';
+import type { AccessLogEvent } from '../../lib/api-types';
 
 const COLLECTIONS = ['allergies', 'pathologicalRecords', 'vitals', 'labs', 'vaccines', 'contacts'] as const;
 const VERBS = ['add', 'update', 'remove'] as const;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
 import { renderDashboard } from '../../test/dashboard-fixtures';
-import type { AccessLogEvent } from './types';
+import type { AccessLogEvent } from '../../lib/api-types';
 
 const anaRuiz = { idMedic: 21, name: 'Ana', lname: 'Ruiz' };
 const read: AccessLogEvent = { at: '2025-03-04T15:30:00.000Z', action: 'patient.detail', outcome: 'success', medic: anaRuiz, detail: null, emergency: false };

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { ReadOnlyItemList } from '../../components/record-item';
 import { allergyView } from '../../lib/item-views';
-import type { PatientSelf } from './types';
+import type { PatientSelf } from '../../lib/api-types';
 
 export function AllergiesTab({ allergies }: { allergies: PatientSelf['allergies'] }) {
   const { t } = useTranslation('dashboard');

@@ -6,7 +6,7 @@ import { Avatar } from '../../components/avatar';
 import { ContextMenu } from '../../components/context-menu';
 import { MoreIcon, UnlinkIcon } from '../../components/icons';
 import { useCardMenu } from '../../components/use-card-menu';
-import type { Doctor } from './types';
+import type { Doctor } from '../../lib/api-types';
 
 interface DoctorCardProps {
   doctor: Doctor;

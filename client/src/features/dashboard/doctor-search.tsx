@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../../components/search-form';
 import { SearchResultsList } from '../../components/search-results-list';
 import { trpc } from '../../lib/trpc';
-import type { Doctor } from './types';
+import type { Doctor } from '../../lib/api-types';
 
 interface DoctorSearchProps {
   id?: string;

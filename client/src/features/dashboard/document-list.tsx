@@ -5,7 +5,7 @@ import { useToast } from '../../components/toasts';
 import { openDocument, patientDocumentUrl } from '../../lib/open-document';
 import { useFormatters } from '../../lib/use-formatters';
 import { translateApiError } from '../../lib/translate-error';
-import type { PatientSelf } from './types';
+import type { PatientSelf } from '../../lib/api-types';
 
 type RecordFile = PatientSelf['files'][number];
 

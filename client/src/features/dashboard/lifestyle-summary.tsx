@@ -1,6 +1,6 @@
 // Lifestyle habits: only the habits on record, each as the parts that were filled in.
 import { useTranslation } from 'react-i18next';
-import type { PatientSelf } from './types';
+import type { PatientSelf } from '../../lib/api-types';
 
 type Lifestyle = NonNullable<PatientSelf['lifestyle']>;
 

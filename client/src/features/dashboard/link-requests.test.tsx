@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
 import { drAna, drLuis, patientSelf, renderDashboard } from '../../test/dashboard-fixtures';
-import type { LinkRequest } from './types';
+import type { LinkRequest } from '../../lib/api-types';
 
 const fromLuis: LinkRequest = { idRequest: 8, medic: drLuis, createdAt: '2025-03-04T15:30:00.000Z' };
 const sentOn = (language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(fromLuis.createdAt));

@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar';
 import { useFormatters } from '../../lib/use-formatters';
-import type { LinkRequest } from './types';
+import type { LinkRequest } from '../../lib/api-types';
 import { useLinkRequestAnswers } from './use-link-request-answers';
 
 export function LinkRequests({ requests }: { requests: LinkRequest[] }) {

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/use-formatters';
 import { AppointmentStatus } from './appointment-status';
-import type { Appointment } from './types';
+import type { Appointment } from '../../lib/api-types';
 
 export function MedicalHistory({ appointments }: { appointments: Appointment[] }) {
   const { t } = useTranslation(['dashboard', 'common']);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
 import { useFormatters } from '../../lib/use-formatters';
 import { activeMedications, earlierMedications, type Medication } from '../../lib/medications';
-import type { Appointment } from './types';
+import type { Appointment } from '../../lib/api-types';
 
 function MedicationList({ id, title, medications }: { id: string; title: string; medications: Medication[] }) {
   const { t } = useTranslation('dashboard');

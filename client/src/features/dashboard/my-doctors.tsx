@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon, PlusIcon } from '../../components/icons';
 import { DoctorCard } from './doctor-card';
 import { DoctorSearch } from './doctor-search';
-import type { Doctor } from './types';
+import type { Doctor } from '../../lib/api-types';
 import { useDoctorLinks } from './use-doctor-links';
 
 export function MyDoctors({ doctors }: { doctors: Doctor[] }) {

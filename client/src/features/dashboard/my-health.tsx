@@ -8,7 +8,7 @@ import { ReadOnlyItemList } from '../../components/record-item';
 import { allergyView, contactView, labView, pathologicalRecordView, vaccineView, vitalView } from '../../lib/item-views';
 import { DocumentList } from './document-list';
 import { LifestyleSummary } from './lifestyle-summary';
-import type { PatientSelf } from './types';
+import type { PatientSelf } from '../../lib/api-types';
 
 function HealthPart({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

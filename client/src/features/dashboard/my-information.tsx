@@ -2,7 +2,7 @@
 // shown as N/A when the record has none, and measures in the language's number format.
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/use-formatters';
-import type { PatientSelf } from './types';
+import type { PatientSelf } from '../../lib/api-types';
 
 type Fact = [label: string, value: string | null | undefined];
 

@@ -6,7 +6,7 @@ import { ItemFacts } from '../../components/record-item';
 import { present, vitalFacts } from '../../lib/item-facts';
 import { useFormatters } from '../../lib/use-formatters';
 import { activeMedications } from '../../lib/medications';
-import type { PatientSelf } from './types';
+import type { PatientSelf } from '../../lib/api-types';
 
 /** `scope` says what is counted when the label alone could mislead. */
 function StatCard({ label, value, scope }: { label: string; value: number; scope?: string }) {

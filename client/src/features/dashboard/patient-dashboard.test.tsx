@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
 import { appointment, patientSelf, renderDashboard } from '../../test/dashboard-fixtures';
-import type { PatientSelf } from './types';
+import type { PatientSelf } from '../../lib/api-types';
 
 // Tests that pin the clock put it back.
 afterEach(() => vi.useRealTimers());

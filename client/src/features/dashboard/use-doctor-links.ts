@@ -5,7 +5,7 @@ import { confirmAction } from '../../components/confirm';
 import { useToast } from '../../components/toasts';
 import { trpc } from '../../lib/trpc';
 import { translateApiError } from '../../lib/translate-error';
-import type { Doctor } from './types';
+import type { Doctor } from '../../lib/api-types';
 
 const fullName = (doctor: Pick<Doctor, 'name' | 'lname'>) => `${doctor.name} ${doctor.lname}`.trim();
 

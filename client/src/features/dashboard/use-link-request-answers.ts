@@ -6,7 +6,7 @@ import { confirmAction } from '../../components/confirm';
 import { useToast } from '../../components/toasts';
 import { trpc } from '../../lib/trpc';
 import { translateApiError } from '../../lib/translate-error';
-import type { LinkRequest } from './types';
+import type { LinkRequest } from '../../lib/api-types';
 
 const doctorName = (request: LinkRequest) => `${request.medic.name} ${request.medic.lname}`.trim();
 

@@ -2,7 +2,7 @@
 // education and identity document, or a no-data line.
 import { useTranslation } from 'react-i18next';
 import { CollapsibleSection } from '../../components/collapsible-section';
-import type { PatientDetail } from './detail-types';
+import type { PatientDetail } from '../../lib/api-types';
 import { FactsList, filled } from './facts-list';
 
 export function DemographicsSection({ detail }: { detail: PatientDetail }) {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PatientDetail } from './detail-types';
+import type { PatientDetail } from '../../lib/api-types';
 import { appointment, fullDetail, renderPatientPage, today } from '../../test/record-fixtures';
 
 const reason = 'Unconscious in the emergency room; allergies unknown.';

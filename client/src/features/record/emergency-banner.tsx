@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/use-formatters';
-import type { PatientDetail } from './detail-types';
+import type { PatientDetail } from '../../lib/api-types';
 
 type EmergencyAccess = NonNullable<PatientDetail['emergencyAccess']>;
 

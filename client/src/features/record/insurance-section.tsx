@@ -1,7 +1,7 @@
 // Insurance (SPEC §2): shown only when the patient has one.
 import { useTranslation } from 'react-i18next';
 import { CollapsibleSection } from '../../components/collapsible-section';
-import type { PatientDetail } from './detail-types';
+import type { PatientDetail } from '../../lib/api-types';
 import { FactsList, filled } from './facts-list';
 
 export function InsuranceSection({ insurance }: { insurance: NonNullable<PatientDetail['insurance']> }) {

@@ -2,7 +2,7 @@
 // the section itself is left out when none is.
 import { useTranslation } from 'react-i18next';
 import { CollapsibleSection } from '../../components/collapsible-section';
-import type { PatientDetail } from './detail-types';
+import type { PatientDetail } from '../../lib/api-types';
 import { FactsList, filled } from './facts-list';
 
 type Lifestyle = NonNullable<PatientDetail['lifestyle']>;

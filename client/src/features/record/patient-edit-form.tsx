@@ -10,7 +10,7 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { translateValidation } from '../../lib/translate-error';
-import type { PatientDetail } from './detail-types';
+import type { PatientDetail } from '../../lib/api-types';
 import { patientFormValues, patientUpdateOf, type PatientFormValues, type PatientUpdateValues } from './patient-form-values';
 import { useRecordMutation } from './use-record-mutation';
 

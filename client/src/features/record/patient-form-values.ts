@@ -3,7 +3,7 @@
 // empty row.
 import type { z } from 'zod';
 import type { patientUpdateFields } from '../../../../shared/patient-update';
-import type { PatientDetail } from './detail-types';
+import type { PatientDetail } from '../../lib/api-types';
 
 type Text = string;
 export interface PatientFormValues {

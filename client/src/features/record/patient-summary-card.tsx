@@ -7,7 +7,7 @@ import { EditIcon } from '../../components/icons';
 import { Avatar } from '../../components/avatar';
 import { shownAddress, shownPhone } from '../../lib/stored-defaults';
 import { bloodTypeOf } from '../../lib/blood-type';
-import type { PatientDetail } from './detail-types';
+import type { PatientDetail } from '../../lib/api-types';
 import { FactsList } from './facts-list';
 import { PatientEditForm } from './patient-edit-form';
 

@@ -1,7 +1,7 @@
 // Physical information (SPEC §2, units of §1): weight in kg, height in cm, blood type.
 import { useTranslation } from 'react-i18next';
 import { CollapsibleSection } from '../../components/collapsible-section';
-import type { PatientDetail } from './detail-types';
+import type { PatientDetail } from '../../lib/api-types';
 import { FactsList, filled } from './facts-list';
 import { bloodTypeOf } from '../../lib/blood-type';
 import { useFormatters } from '../../lib/use-formatters';
