@@ -1,14 +1,15 @@
 // A modal dialog drawn over the page: role="dialog", aria-modal, titled by its heading. Focus
 // moves inside on open, Tab stays inside, Escape or the close button closes it, and focus goes
-// back to whatever opened it. A click on the backdrop does not close it: these dialogs hold forms,
-// and a stray click must not throw away what was typed.
+// back to whatever opened it — or, when that is gone by then (deleted from the dialog) or was never
+// known (focus had fallen to <body>, as it does in Chromium when a button is disabled while its
+// request runs), to the nearest place that stayed, else the main landmark: never to <body>.
+// A click on the backdrop does not close it: these dialogs hold forms, and a stray click must not
+// throw away what was typed.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { FOCUSABLE, focusIsLost, focusMainContent, focusNearest, rememberFocus } from './focus-nearest';
 import { CloseIcon } from './icons';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface ModalProps {
   title: string;
@@ -29,7 +30,7 @@ export function Modal({ title, description, onClose, children }: ModalProps) {
   });
 
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = rememberFocus(document.activeElement);
     const dialog = dialogRef.current;
     const first = dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialog)?.focus();
@@ -44,7 +45,8 @@ export function Modal({ title, description, onClose, children }: ModalProps) {
     return () => {
       document.removeEventListener('keydown', onEscape);
       document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus();
+      // Unless something else has taken focus meanwhile, as a page shown in this one's place may.
+      if (focusIsLost() && !focusNearest(opener)) focusMainContent();
     };
   }, []);
 
