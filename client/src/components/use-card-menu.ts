@@ -1,9 +1,12 @@
 // The action menu of a card (SPEC §2): pressing and holding the card for 500 ms opens it, and so do
 // a right click, the visible ⋮ button, the ContextMenu key and Shift+F10, because a long press
 // alone would lock keyboard and switch users out of the card's actions. The card says whether
-// its menu is open, so that a list keeps one menu open at a time.
+// its menu is open, so that a list keeps one menu open at a time. Focus goes back to the card on
+// Escape or a choice, and when the choice removes the card (unlinking), to the card that took its
+// place rather than to <body>.
 import { useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { MenuCloseReason } from './context-menu';
+import { useKeepFocusOnRemoval } from './use-keep-focus-on-removal';
 import { useLongPress } from './use-long-press';
 
 /** Where a press never starts a long press: mark the menu button and the menu itself with it. */
@@ -22,6 +25,7 @@ export function useCardMenu({ menuOpen, onOpenMenu, onCloseMenu }: CardMenuOptio
   // Where focus was in the card when the menu opened, to hand it back on Escape or a choice
   // (else it would fall to <body>).
   const returnFocusRef = useRef<HTMLElement | null>(null);
+  useKeepFocusOnRemoval(cardRef);
 
   const openMenu = () => {
     const active = document.activeElement;
