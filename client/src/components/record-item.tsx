@@ -45,7 +45,7 @@ export function RecordItem({ name, tag, facts, actions }: RecordItemProps) {
     <div className="record-item">
       <div className="record-item__main">
         <p className="record-item__name">
-          {name}
+          <span>{name}</span>
           {tag && <ItemTagBadge tag={tag} />}
         </p>
         <ItemFacts facts={facts} />
