@@ -4,9 +4,7 @@
 // with none of those controls. Each item reads as lib/item-views.ts says, as in the patient's lists.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditIcon } from '../../components/icons';
 import { CollapsibleSection } from '../../components/collapsible-section';
-import { DeleteButton } from '../../components/delete-button';
 import { ShowMoreButton } from '../../components/show-more-button';
 import { SHOW_MORE_STEP } from '../../../../shared/constants';
 import { useShowMore } from '../../components/show-more';
@@ -14,6 +12,7 @@ import { AddButton } from './add-button';
 import { RecordItem, useItemReading } from '../../components/record-item';
 import type { CollectionConfig } from './collection-config';
 import { toFormValues, type FormValues } from './field-spec';
+import { ItemActions } from './item-actions';
 import { ItemForm } from './item-form';
 import { useFocusAfterRemoval } from './use-focus-after-removal';
 import { useInlineAdd } from './use-inline-add';
@@ -97,19 +96,15 @@ export function CollectionSection<Item>({ config, idPatient, items, readOnly = f
                   {...reading}
                   actions={
                     readOnly ? undefined : (
-                      <>
-                        <button type="button" className="icon-button" aria-label={t('editItem', { name })} onClick={() => setEditingId(itemId)}>
-                          <EditIcon />
-                        </button>
-                        <DeleteButton
-                          label={t('deleteItem', { name })}
-                          question={text('confirmDelete')}
-                          onConfirm={() => {
-                            removing(itemId);
-                            remove.mutate(itemId, { onError: keepFocus });
-                          }}
-                        />
-                      </>
+                      <ItemActions
+                        name={name}
+                        deleteQuestion={text('confirmDelete')}
+                        onEdit={() => setEditingId(itemId)}
+                        onDelete={() => {
+                          removing(itemId);
+                          remove.mutate(itemId, { onError: keepFocus });
+                        }}
+                      />
                     )
                   }
                 />

@@ -7,12 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labAddFields, type Lab } from '../../../../shared/record';
 import { CollapsibleSection } from '../../components/collapsible-section';
-import { DeleteButton } from '../../components/delete-button';
-import { EditIcon } from '../../components/icons';
 import { useShowMore } from '../../components/show-more';
 import { ShowMoreButton } from '../../components/show-more-button';
 import { AddButton } from './add-button';
 import { toFormValues, type FieldSpec } from './field-spec';
+import { ItemActions } from './item-actions';
 import { ItemForm } from './item-form';
 import { labLabel } from '../../lib/lab-label';
 import { LabModal } from './lab-modal';
@@ -104,13 +103,11 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
                   </button>
                   {!readOnly && (
                     <div className="record-item__actions">
-                      <button type="button" className="icon-button" aria-label={t('editItem', { name })} onClick={() => setEditingId(lab.idLabs)}>
-                        <EditIcon />
-                      </button>
-                      <DeleteButton
-                        label={t('deleteItem', { name })}
-                        question={t('labs.confirmDelete')}
-                        onConfirm={() => {
+                      <ItemActions
+                        name={name}
+                        deleteQuestion={t('labs.confirmDelete')}
+                        onEdit={() => setEditingId(lab.idLabs)}
+                        onDelete={() => {
                           removing(lab.idLabs);
                           remove.mutate(lab.idLabs, { onError: keepFocus });
                         }}
