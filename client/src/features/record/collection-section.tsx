@@ -12,9 +12,9 @@ import { AddButton } from './add-button';
 import { RecordItem, useItemReading } from '../../components/record-item';
 import type { CollectionConfig } from './collection-config';
 import { toFormValues, type FormValues } from './field-spec';
+import { ListItemKeepingFocus } from '../../components/list-item-keeping-focus';
 import { ItemActions } from './item-actions';
 import { ItemForm } from './item-form';
-import { useFocusAfterRemoval } from './use-focus-after-removal';
 import { useInlineAdd } from './use-inline-add';
 import { useRecordMutation } from './use-record-mutation';
 
@@ -38,7 +38,6 @@ export function CollectionSection<Item>({ config, idPatient, items, readOnly = f
     'save',
   );
   const remove = useRecordMutation((client, itemId: number) => config.remove(client, idPatient, itemId), 'delete');
-  const { listRef, removing, cancel: keepFocus } = useFocusAfterRemoval(shown.items.map(config.idOf));
 
   const emptyValues: FormValues = toFormValues(config.fields, null);
   const text = (name: string) => t(`${config.key}.${name}`);
@@ -67,14 +66,14 @@ export function CollectionSection<Item>({ config, idPatient, items, readOnly = f
       )}
       {items.length === 0 && !adding && <p className="record-empty">{text('empty')}</p>}
       {items.length > 0 && (
-        <ul className="record-list" ref={listRef}>
+        <ul className="record-list">
           {shown.items.map((item) => {
             const itemId = config.idOf(item);
             const reading = read(item);
             const { name } = reading;
             if (editingId === itemId && !readOnly) {
               return (
-                <li key={itemId} className="record-list__item record-list__item--editing">
+                <ListItemKeepingFocus key={itemId} className="record-list__item record-list__item--editing">
                   <ItemForm
                     title={text('editTitle')}
                     fields={config.fields}
@@ -87,11 +86,11 @@ export function CollectionSection<Item>({ config, idPatient, items, readOnly = f
                     }}
                     onCancel={() => setEditingId(null)}
                   />
-                </li>
+                </ListItemKeepingFocus>
               );
             }
             return (
-              <li key={itemId} className="record-list__item">
+              <ListItemKeepingFocus key={itemId} className="record-list__item">
                 <RecordItem
                   {...reading}
                   actions={
@@ -100,15 +99,12 @@ export function CollectionSection<Item>({ config, idPatient, items, readOnly = f
                         name={name}
                         deleteQuestion={text('confirmDelete')}
                         onEdit={() => setEditingId(itemId)}
-                        onDelete={() => {
-                          removing(itemId);
-                          remove.mutate(itemId, { onError: keepFocus });
-                        }}
+                        onDelete={() => remove.mutate(itemId)}
                       />
                     )
                   }
                 />
-              </li>
+              </ListItemKeepingFocus>
             );
           })}
         </ul>

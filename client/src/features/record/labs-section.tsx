@@ -11,12 +11,12 @@ import { useShowMore } from '../../components/show-more';
 import { ShowMoreButton } from '../../components/show-more-button';
 import { AddButton } from './add-button';
 import { toFormValues, type FieldSpec } from './field-spec';
+import { ListItemKeepingFocus } from '../../components/list-item-keeping-focus';
 import { ItemActions } from './item-actions';
 import { ItemForm } from './item-form';
 import { labLabel } from '../../lib/lab-label';
 import { LabModal } from './lab-modal';
 import { useFormatters } from '../../lib/use-formatters';
-import { useFocusAfterRemoval } from './use-focus-after-removal';
 import { useInlineAdd } from './use-inline-add';
 import { useRecordMutation } from './use-record-mutation';
 
@@ -45,7 +45,6 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
     'save',
   );
   const remove = useRecordMutation((client, itemId: number) => client.patients.labs.remove.mutate({ idPatient, itemId }), 'delete');
-  const { listRef, removing, cancel: keepFocus } = useFocusAfterRemoval(shown.items.map((lab) => lab.idLabs));
 
   return (
     <CollapsibleSection
@@ -71,12 +70,12 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
       )}
       {labs.length === 0 && !adding && <p className="record-empty">{t('labs.empty')}</p>}
       {labs.length > 0 && (
-        <ul className="record-list" ref={listRef}>
+        <ul className="record-list">
           {shown.items.map((lab) => {
             const name = labLabel(t, lab, format.date(lab.date));
             if (editingId === lab.idLabs && !readOnly) {
               return (
-                <li key={lab.idLabs} className="record-list__item record-list__item--editing">
+                <ListItemKeepingFocus key={lab.idLabs} className="record-list__item record-list__item--editing">
                   <ItemForm
                     title={t('labs.editTitle')}
                     fields={labFormFields}
@@ -89,11 +88,11 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
                     }}
                     onCancel={() => setEditingId(null)}
                   />
-                </li>
+                </ListItemKeepingFocus>
               );
             }
             return (
-              <li key={lab.idLabs} className="record-list__item">
+              <ListItemKeepingFocus key={lab.idLabs} className="record-list__item">
                 <div className="record-item">
                   <button type="button" className="record-item__open" onClick={() => setViewing(lab)}>
                     <span className="record-item__name">{name}</span>
@@ -107,15 +106,12 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
                         name={name}
                         deleteQuestion={t('labs.confirmDelete')}
                         onEdit={() => setEditingId(lab.idLabs)}
-                        onDelete={() => {
-                          removing(lab.idLabs);
-                          remove.mutate(lab.idLabs, { onError: keepFocus });
-                        }}
+                        onDelete={() => remove.mutate(lab.idLabs)}
                       />
                     </div>
                   )}
                 </div>
-              </li>
+              </ListItemKeepingFocus>
             );
           })}
         </ul>
