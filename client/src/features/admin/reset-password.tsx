@@ -76,7 +76,7 @@ function FoundAccount({ account }: { account: AccountSummary }) {
   const name = fullName(account);
 
   const resetPassword = () => {
-    if (!confirmAction(t('reset.confirm', { name, email: account.email }))) return;
+    if (reset.isPending || !confirmAction(t('reset.confirm', { name, email: account.email }))) return;
     reset.mutate({ idUser: account.idUser }, { onSuccess: ({ temporaryPassword }) => setIssued(temporaryPassword) });
   };
   const closeDialog = () => {
@@ -94,7 +94,9 @@ function FoundAccount({ account }: { account: AccountSummary }) {
           <AccountStatusTag status={account.status} />
         </p>
       </div>
-      <button type="button" className="button button--danger" disabled={reset.isPending} onClick={resetPassword}>
+      {/* aria-disabled, not disabled: a disabled button drops focus to <body>, and the dialog that
+          follows would have nothing to give focus back to when it closes. */}
+      <button type="button" className="button button--danger" aria-disabled={reset.isPending} onClick={resetPassword}>
         {reset.isPending ? t('reset.resetting') : t('reset.resetButton')}
       </button>
       {reset.isError && (
