@@ -2,7 +2,7 @@
 // menu closing, hands focus back to the card's ⋮ button (the menu item that opened the dialog is
 // gone by then); a choice that removes the card (unlinking a patient or a doctor) hands it to the
 // card that took its place, never to <body>.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -82,6 +82,8 @@ function renderInEnglish(ui: ReactNode) {
   return render(<I18nextProvider i18n={createI18n()}>{ui}</I18nextProvider>);
 }
 
+/** Removes a card from its menu. Focus is placed after React's passive clean-up, which may run a
+ * moment after the card is seen gone, so the tests wait for focus. */
 async function removeByKeyboard(name: string) {
   const user = userEvent.setup();
   screen.getByRole('button', { name: `Actions for ${name}` }).focus();
@@ -122,24 +124,24 @@ describe('focus around a card menu', () => {
   it("goes to the ⋮ button of the card that took the removed card's place, not to <body>", async () => {
     renderInEnglish(<Cards names={['Uno', 'Dos', 'Tres']} />);
     await removeByKeyboard('Dos');
-    expect(screen.getByRole('button', { name: 'Actions for Tres' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Tres' })).toHaveFocus());
   });
 
   it('goes there too when the card leaves later, once the server has answered', async () => {
     renderInEnglish(<Cards names={['Uno', 'Dos', 'Tres']} removeLater />);
     await removeByKeyboard('Dos');
-    expect(screen.getByRole('button', { name: 'Actions for Tres' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Tres' })).toHaveFocus());
   });
 
   it('goes to the card before when the last card is removed', async () => {
     renderInEnglish(<Cards names={['Uno', 'Dos']} />);
     await removeByKeyboard('Dos');
-    expect(screen.getByRole('button', { name: 'Actions for Uno' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Uno' })).toHaveFocus());
   });
 
   it('goes to the main landmark when the only card is removed', async () => {
     renderInEnglish(<Cards names={['Uno']} />);
     await removeByKeyboard('Uno');
-    expect(screen.getByRole('main')).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 });
