@@ -8,11 +8,16 @@
 //   they read the medic's links, which stops early for the page but not for the total (tens of
 //   milliseconds at 50,000 patients).
 // Appointment figures are read for the page's rows only, from clinical_histories(patient_id, date).
+// A page read before is answered from memory while the medic's list_version is unchanged (triggers
+// of migration 0008 replace it with every change to what the list shows): a medic comes back to the
+// first page of their list far more often than anything in it changes.
 import type Database from 'better-sqlite3';
 import { foldForSearch, encodePatientCursor, type PatientListItem, type PatientPage, type PatientPageKey } from '../../shared/patients';
 import { auditedRead } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
 import { connectionOf } from '../db/prepared';
+import { deepFreeze, versionedCache } from '../db/versioned-cache';
+import { withKnownJson } from '../json-text';
 import { auditAs, type MedicCaller } from './caller';
 
 export interface PatientPageQuery {
@@ -43,7 +48,10 @@ const pageOf = (chosen: string) => `
 
 function prepare(sqlite: Database.Database) {
   return {
-    linkCount: sqlite.prepare('SELECT coalesce((SELECT patients FROM medic_patient_counts WHERE medic_id = @medicId), 0) AS total'),
+    // An aggregate over at most one row: always one row, with 0 and 0 for a medic with no patients yet.
+    linkCount: sqlite.prepare(
+      'SELECT coalesce(max(patients), 0) AS total, coalesce(max(list_version), 0) AS version FROM medic_patient_counts WHERE medic_id = @medicId',
+    ),
     all: sqlite.prepare(
       pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
         WHERE mp.medic_id = @medicId AND ${AFTER_CURSOR} ORDER BY ${IN_ORDER} LIMIT @take`),
@@ -138,6 +146,18 @@ export function readPatientPage(caller: MedicCaller, input: PatientPageQuery): P
   return auditedRead(caller.db, (db) => pageWithin(caller, db, input));
 }
 
+/** Pages kept in memory per connection: the ones being read again, not every page of the practice. */
+export const CACHED_PAGES = 100;
+const cachedPages = versionedCache<string, Readonly<PatientPage>>(CACHED_PAGES);
+
+interface PageParams {
+  medicId: number;
+  lname: string;
+  name: string;
+  idPatient: number;
+  take: number;
+}
+
 function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): PatientPage {
   const statements = statementsFor(connectionOf(db));
   const needle = foldForSearch(input.q.trim().normalize('NFC'));
@@ -145,16 +165,24 @@ function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): P
   const cursor = input.cursor ?? { lname: '', name: '', idPatient: 0 };
   // One row more than asked for says whether there is a next page.
   const params = { medicId, lname: cursor.lname, name: cursor.name, idPatient: cursor.idPatient, take: input.limit + 1 };
+  const { total: links, version } = statements.linkCount.get(params) as { total: number; version: number };
+  const key = JSON.stringify([medicId, input.limit, needle, cursor.lname, cursor.name, cursor.idPatient]);
+  // Frozen, with its JSON made once: every later reader of this page at this version shares both.
+  const page = cachedPages.at(db, key, version, () => withKnownJson(deepFreeze(readPage(statements, params, needle, links))));
+  auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${page.patients.length} of ${page.total} patients${needle ? ', filtered' : ''}` }, db);
+  return page;
+}
 
+/** The page from the database; `links` is how many patients the medic has. */
+function readPage(statements: Statements, params: PageParams, needle: string, links: number): PatientPage {
   let total: number;
   let rows: PageRow[];
   if (!needle) {
-    total = (statements.linkCount.get(params) as { total: number }).total;
+    total = links;
     rows = statements.all.all(params) as PageRow[];
   } else if ([...needle].length >= TRIGRAM) {
     const match = { ...params, match: phraseOf(needle) };
     total = (statements.matchCount.get(match) as { total: number }).total;
-    const links = (statements.linkCount.get(params) as { total: number }).total;
     // Walking the links in order reads about take × links / total of them before the page is
     // full; looking the matches up reads total. Take whichever is fewer.
     const dense = total * total > links * params.take;
@@ -165,13 +193,12 @@ function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): P
     rows = statements.globPage.all(glob) as PageRow[];
   }
 
-  const more = rows.length > input.limit;
-  const shown = more ? rows.slice(0, input.limit) : rows;
+  const limit = params.take - 1;
+  const more = rows.length > limit;
+  const shown = more ? rows.slice(0, limit) : rows;
   const last = shown.at(-1);
-  const patients = shown.map(({ keyLname: _lname, keyName: _name, ...patient }) => patient);
-  auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} of ${total} patients${needle ? ', filtered' : ''}` }, db);
   return {
-    patients,
+    patients: shown.map(({ keyLname: _lname, keyName: _name, ...patient }) => patient),
     nextCursor: more && last ? encodePatientCursor({ lname: last.keyLname, name: last.keyName, idPatient: last.idPatient }) : null,
     total,
   };

@@ -9,6 +9,7 @@ import type { Allergy, ClinicalHistory, Contact, Lab, PathologicalRecord, Record
 import type { DbOrTx } from '../db/client';
 import { connectionOf, preparedPerConnection } from '../db/prepared';
 import { withKnownJson } from '../json-text';
+import { deepFreeze, versionedCache } from '../db/versioned-cache';
 import { clinicalHistories, files } from '../db/schema/index';
 import { fileColumns, historyColumns } from './columns';
 import { collections, type CollectionDef } from './record-collections';
@@ -74,16 +75,7 @@ export function loadRecordLists(db: DbOrTx, patientId: number): RecordLists {
 /** Records whose lists are kept in memory per connection: the ones being read now, not the practice. */
 export const CACHED_RECORDS = 200;
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-// Insertion order is use order (a hit is moved to the end), so the first key is the least recent.
-const cachesByConnection = preparedPerConnection(() => new Map<number, { version: number; lists: RecordLists }>());
+const cachedLists = versionedCache<number, Readonly<RecordLists>>(CACHED_RECORDS);
 
 /**
  * The lists as of `version` (patients.record_version, which every change to them replaces with a
@@ -91,17 +83,10 @@ const cachesByConnection = preparedPerConnection(() => new Map<number, { version
  * read, otherwise read again. Frozen, since every reader of this record shares them.
  */
 export function recordListsAt(db: DbOrTx, patientId: number, version: number): Readonly<RecordLists> {
-  const cache = cachesByConnection(db);
-  const cached = cache.get(patientId);
-  cache.delete(patientId);
-  if (cached?.version === version) {
-    cache.set(patientId, cached);
-    return cached.lists;
-  }
-  const lists = deepFreeze(loadRecordLists(db, patientId));
-  // Each list's JSON is made once per version too: a REST answer reuses it (json-text.ts).
-  for (const list of Object.values(lists)) withKnownJson(list);
-  cache.set(patientId, { version, lists });
-  if (cache.size > CACHED_RECORDS) cache.delete(cache.keys().next().value!);
-  return lists;
+  return cachedLists.at(db, patientId, version, () => {
+    const lists = deepFreeze(loadRecordLists(db, patientId));
+    // Each list's JSON is made once per version too: a REST answer reuses it (json-text.ts).
+    for (const list of Object.values(lists)) withKnownJson(list);
+    return lists;
+  });
 }

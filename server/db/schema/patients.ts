@@ -75,12 +75,17 @@ export const medicPatients = sqliteTable(
   ],
 );
 
-/** How many patients each medic has: kept by triggers on medic_patients, so a page's total costs one read. */
+/**
+ * How many patients each medic has, and the version of what their patient list shows: both kept by
+ * triggers (migrations 0005, 0008), so a page's total costs one read and a page read before can be
+ * answered again from memory while list_version is unchanged (services/patient-page-cache.ts).
+ */
 export const medicPatientCounts = sqliteTable('medic_patient_counts', {
   medicId: integer('medic_id')
     .primaryKey()
     .references(() => medics.id, { onDelete: 'cascade' }),
   patients: integer('patients').notNull().default(0),
+  listVersion: integer('list_version').notNull().default(0),
 });
 
 export const insurances = sqliteTable('insurances', {

@@ -1,0 +1,42 @@
+// Answers kept in memory per connection while the version the database gives them is unchanged:
+// a record's lists (patients.record_version) and a medic's patient-list pages
+// (medic_patient_counts.list_version). Triggers replace a version with a random value in the same
+// transaction as any change to what it covers, so an entry read at the current version is exactly
+// what the database holds. Per connection, because a version is read inside that connection's
+// transaction. The least recently used entry goes first once `capacity` is reached.
+import type { DbOrTx } from './client';
+import { preparedPerConnection } from './prepared';
+
+export interface VersionedCache<Key, Value> {
+  /** The value of `key` at `version`: from memory when kept at that version, else `load`ed and kept. */
+  at(db: DbOrTx, key: Key, version: number, load: () => Value): Value;
+}
+
+export function versionedCache<Key, Value>(capacity: number): VersionedCache<Key, Value> {
+  // Insertion order is use order (a hit is moved to the end), so the first key is the least recent.
+  const entriesOf = preparedPerConnection(() => new Map<Key, { version: number; value: Value }>());
+  return {
+    at(db, key, version, load) {
+      const entries = entriesOf(db);
+      const kept = entries.get(key);
+      entries.delete(key);
+      if (kept?.version === version) {
+        entries.set(key, kept);
+        return kept.value;
+      }
+      const value = load();
+      entries.set(key, { version, value });
+      if (entries.size > capacity) entries.delete(entries.keys().next().value!);
+      return value;
+    },
+  };
+}
+
+/** Freezes `value` and everything in it: a kept value is shared by every reader. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
