@@ -19,11 +19,11 @@ export interface SeededPractice {
 
 export const BENCH_PASSWORD = 'banco-de-pruebas-7';
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'María', 'José', 'Ana', 'Juan', 'Lucía', 'Carlos', 'Sofía', 'Luis', 'Carmen', 'Miguel', 'Elena', 'Javier',
   'Isabel', 'Pedro', 'Laura', 'Diego', 'Paula', 'Andrés', 'Marta', 'Jorge', 'Rosa', 'Pablo', 'Teresa', 'Raúl',
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'García', 'Rodríguez', 'González', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez', 'Martín',
   'Jiménez', 'Ruiz', 'Hernández', 'Díaz', 'Moreno', 'Muñoz', 'Álvarez', 'Romero', 'Alonso', 'Gutiérrez',
   'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos', 'Gil', 'Ramírez', 'Serrano', 'Blanco', 'Molina',
