@@ -4,8 +4,8 @@ import { describe, expect, test } from 'vitest';
 import enRecord from '../shared/locales/en/record.json';
 import esRecord from '../shared/locales/es/record.json';
 import { samplePdf, samplePng } from '../server/test/sample-files';
-import { useJourney } from './harness';
-import { acceptNextConfirmation, medicWithPatient, openPatientPage } from './record-journey';
+import { answerNextConfirmation, useJourney } from './harness';
+import { medicWithPatient, openPatientPage } from './record-journey';
 
 const { app, browser, setTab } = useJourney();
 
@@ -43,7 +43,7 @@ describe.each([
     await expect.poll(() => opened.url()).toMatch(/^blob:/);
     await opened.close();
 
-    const confirmation = acceptNextConfirmation(page);
+    const confirmation = answerNextConfirmation(page);
     await section.getByRole('button', { name: texts.deleteItem.replace('{{name}}', 'radiografia.png'), exact: true }).click();
     expect(await confirmation).toBe(d.confirmDelete);
     await page.getByRole('status').filter({ hasText: texts.messages.deleted }).first().waitFor();

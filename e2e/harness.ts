@@ -371,3 +371,13 @@ export async function linkViaApi(app: App, medic: ApiSession, patient: ApiSessio
   const accepted = await callApi(app.url, 'POST', `/patients/me/link-requests/${asked.body.request.idRequest}/accept`, undefined, patient.access_token);
   if (accepted.status !== 200) throw new Error(`accepting the link request: ${accepted.status} ${JSON.stringify(accepted.body)}`);
 }
+
+/** Answers the page's next browser confirmation (accept, or dismiss as Cancel and Escape do) and hands back its text. */
+export function answerNextConfirmation(page: Page, answer: 'accept' | 'dismiss' = 'accept'): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog[answer]();
+    });
+  });
+}

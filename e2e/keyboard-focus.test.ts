@@ -11,8 +11,8 @@ import enRecord from '../shared/locales/en/record.json';
 import esDashboard from '../shared/locales/es/dashboard.json';
 import esPatients from '../shared/locales/es/patients.json';
 import esRecord from '../shared/locales/es/record.json';
-import { SESSION_KEY, callApiAs, linkViaApi, openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type Locale } from './harness';
-import { acceptNextConfirmation, medicWithPatient, openPatientPage } from './record-journey';
+import { SESSION_KEY, answerNextConfirmation, callApiAs, linkViaApi, openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type Locale } from './harness';
+import { medicWithPatient, openPatientPage } from './record-journey';
 import { fill, texts } from './texts';
 
 const PASSWORD = 'secreto-123';
@@ -36,16 +36,6 @@ const hasFocus = (locator: Locator) => locator.evaluate((element) => element ===
 
 /** The labels of the cards' ⋮ buttons in `list`, in the order the page shows them. */
 const menuButtonLabels = (list: Locator) => list.locator('[aria-haspopup="menu"]').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
-
-/** Answers the next browser confirmation with Cancel, as Escape would. */
-function dismissNextConfirmation(page: Page): Promise<string> {
-  return new Promise((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void dialog.dismiss();
-    });
-  });
-}
 
 /** Opens the card menu of the ⋮ button labelled `label` from the keyboard and chooses its one item with Enter. */
 async function chooseFromCardMenu(page: Page, label: string, item: string): Promise<void> {
@@ -94,7 +84,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('keyboard focus, browser in %s', (loca
     const [, middle, next] = order;
 
     await section.getByRole('button', { name: fill(t.record.deleteItem, { name: middle! }), exact: true }).focus();
-    const confirmation = acceptNextConfirmation(page);
+    const confirmation = answerNextConfirmation(page);
     await page.keyboard.press('Enter');
     expect(await confirmation).toBe(t.record.allergies.confirmDelete);
     await page.getByRole('status').filter({ hasText: t.record.messages.deleted }).first().waitFor();
@@ -117,13 +107,13 @@ describe.each<Locale>(['es-ES', 'en-US'])('keyboard focus, browser in %s', (loca
     const [, middle, next] = await menuButtonLabels(list);
 
     // Cancelling the confirmation (Escape in a real browser; Playwright answers it instead) keeps the card.
-    const cancelled = dismissNextConfirmation(page);
+    const cancelled = answerNextConfirmation(page, 'dismiss');
     await chooseFromCardMenu(page, middle!, t.patients.card.unlink);
     await cancelled;
     await page.getByRole('menu').waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toBe(`button ${middle}`);
 
-    const confirmed = acceptNextConfirmation(page);
+    const confirmed = answerNextConfirmation(page);
     await chooseFromCardMenu(page, middle!, t.patients.card.unlink);
     await confirmed;
     await expect.poll(() => menuButtonLabels(list)).toHaveLength(2);
@@ -143,7 +133,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('keyboard focus, browser in %s', (loca
     await expect.poll(() => menuButtonLabels(list)).toHaveLength(2);
     const [first, other] = await menuButtonLabels(list);
 
-    const confirmed = acceptNextConfirmation(page);
+    const confirmed = answerNextConfirmation(page);
     await chooseFromCardMenu(page, first!, t.dashboard.doctors.unlink);
     await confirmed;
     await expect.poll(() => menuButtonLabels(list)).toHaveLength(1);
@@ -159,7 +149,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('keyboard focus, browser in %s', (loca
     await page.getByLabel(t.admin.reset.email, { exact: true }).fill(account.user.email);
     await page.getByRole('button', { name: t.admin.reset.find, exact: true }).click();
     await page.getByRole('button', { name: t.admin.reset.resetButton, exact: true }).focus();
-    const confirmed = acceptNextConfirmation(page);
+    const confirmed = answerNextConfirmation(page);
     await page.keyboard.press('Enter');
     await confirmed;
     const dialog = page.getByRole('dialog', { name: t.admin.reset.dialogTitle });

@@ -9,7 +9,7 @@ import enPatients from '../shared/locales/en/patients.json';
 import esAuth from '../shared/locales/es/auth.json';
 import esCommon from '../shared/locales/es/common.json';
 import esPatients from '../shared/locales/es/patients.json';
-import { openTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type Locale, type Tab } from './harness';
+import { answerNextConfirmation, openTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type Locale, type Tab } from './harness';
 
 const PASSWORD = 'secreto-123';
 const LANGUAGE_KEY = 'expediente.lang';
@@ -111,14 +111,9 @@ describe.each<Locale>(['es-ES', 'en-US'])('medic workspace, browser in %s', (loc
 
   /** Accepts the browser's confirmation, checking it names the patient. */
   function acceptConfirmation(fullName: string): Promise<string> {
-    return new Promise((resolve) => {
-      page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void dialog.accept();
-      });
-    }).then((message) => {
+    return answerNextConfirmation(page).then((message) => {
       expect(message).toBe(fill(p.unlink.confirm, { name: fullName }));
-      return message as string;
+      return message;
     });
   }
 

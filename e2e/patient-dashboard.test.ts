@@ -10,7 +10,7 @@ import enDashboard from '../shared/locales/en/dashboard.json';
 import esDashboard from '../shared/locales/es/dashboard.json';
 import enRecord from '../shared/locales/en/record.json';
 import esRecord from '../shared/locales/es/record.json';
-import { openTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type Locale, type Tab } from './harness';
+import { answerNextConfirmation, openTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type Locale, type Tab } from './harness';
 import { fill, texts } from './texts';
 
 const PASSWORD = 'secreto-123';
@@ -115,12 +115,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('patient dashboard, browser in %s', (l
     expect(await page.getByRole('searchbox').count()).toBe(0);
 
     // Unlinks the first by press and hold, accepting the confirmation.
-    const confirmation = new Promise<string>((resolve) => {
-      page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void dialog.accept();
-      });
-    });
+    const confirmation = answerNextConfirmation(page);
     const box = (await card(firstName).getByRole('heading').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();

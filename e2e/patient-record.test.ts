@@ -6,8 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { localDay } from '../shared/dates';
 import enRecord from '../shared/locales/en/record.json';
 import esRecord from '../shared/locales/es/record.json';
-import { useJourney } from './harness';
-import { acceptNextConfirmation, medicWithPatient, openPatientPage } from './record-journey';
+import { answerNextConfirmation, useJourney } from './harness';
+import { medicWithPatient, openPatientPage } from './record-journey';
 
 const { app, browser, setTab } = useJourney();
 
@@ -43,7 +43,7 @@ async function roundTrip(
   await editForm.waitFor({ state: 'detached' });
   await section.getByText(editedName).first().waitFor();
 
-  const confirmation = acceptNextConfirmation(page);
+  const confirmation = answerNextConfirmation(page);
   await section.getByRole('button', { name: fill(r.deleteItem, { name: editedName }), exact: true }).click();
   expect(await confirmation).toBe(texts.confirmDelete);
   await deleted(page);
@@ -159,7 +159,7 @@ describe('patient record, browser in English', () => {
     await labDialog.getByText('mg/dL').waitFor();
     await page.keyboard.press('Escape');
     await labDialog.waitFor({ state: 'detached' });
-    const labConfirmation = acceptNextConfirmation(page);
+    const labConfirmation = answerNextConfirmation(page);
     await labs.getByRole('button', { name: fill(r.deleteItem, { name: 'Glucosa' }), exact: true }).click();
     expect(await labConfirmation).toBe(r.labs.confirmDelete);
     await deleted(page);

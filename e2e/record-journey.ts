@@ -1,6 +1,5 @@
 // Shared by the patient-record and documents journeys: a medic and a linked patient made through
 // the API, and a signed-in tab in the chosen language opened on the patient's page.
-import type { Page } from 'playwright-core';
 import { linkedPatientId, openAppTab, registerViaApi, uniqueEmail, type App, type ApiSession, type Locale, type Tab } from './harness';
 
 const PASSWORD = 'secreto-123';
@@ -32,14 +31,4 @@ export async function openPatientPage(app: App, browser: Parameters<typeof openA
   await tab.page.goto(`/medic/patient/${linked.idPatient}`);
   await tab.page.getByRole('heading', { level: 1, name: linked.fullName }).waitFor();
   return tab;
-}
-
-/** Accepts the next browser confirmation and hands back its text. */
-export function acceptNextConfirmation(page: Page): Promise<string> {
-  return new Promise((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
-    });
-  });
 }
