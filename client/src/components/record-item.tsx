@@ -1,6 +1,6 @@
 // One record item as it reads anywhere: its name, a tag, its labelled lines, and (in the medic's
-// editable record) its actions at the side. ReadOnlyItemList is a whole list of them, as the
-// patient's own lists and the emergency view show them.
+// editable record) its actions at the side. The record's sections draw their items with it, with or
+// without those actions; ReadOnlyItemList is a whole list of them, as the patient's own lists show them.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { present, type ItemFact } from '../lib/item-facts';
