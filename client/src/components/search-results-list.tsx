@@ -44,7 +44,7 @@ export function SearchResultsList<T extends Person>(props: SearchResultsListProp
       {term !== '' && search.isFetching && !showResults && <p className={noteClassName}>{texts.searching}</p>}
       {showResults && results.length === 0 && <p className={noteClassName}>{texts.noResults}</p>}
       {showResults && results.length > 0 && (
-        <ul className="result-list" aria-label={texts.resultsLabel}>
+        <ul className="bordered-list result-list" aria-label={texts.resultsLabel}>
           {results.map((item) => {
             const name = `${item.name} ${item.lname}`.trim();
             const detail = detailOf(item);

@@ -38,7 +38,7 @@ export function AccessLog() {
     const pages = Math.max(1, Math.ceil(total / pageSize));
     content = (
       <>
-        <ol className="access-log" aria-label={t('accessLog.listLabel')} aria-busy={log.isPlaceholderData}>
+        <ol className="bordered-list access-log" aria-label={t('accessLog.listLabel')} aria-busy={log.isPlaceholderData}>
           {events.map((event, index) => {
             const reason = emergencyReason(event);
             return (

@@ -19,7 +19,7 @@ export function DocumentList({ files }: { files: RecordFile[] }) {
   };
 
   return (
-    <ul className="item-list" aria-label={t('health.documents')}>
+    <ul className="bordered-list item-list" aria-label={t('health.documents')}>
       {files.map((file) => {
         const name = file.name.trim() || t('documents.unnamed');
         return (

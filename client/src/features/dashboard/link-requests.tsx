@@ -20,7 +20,7 @@ export function LinkRequests({ requests }: { requests: LinkRequest[] }) {
         </h2>
       </div>
       <p className="dashboard-section__intro">{t('linkRequests.intro')}</p>
-      <ul className="result-list" aria-label={t('linkRequests.listLabel')}>
+      <ul className="bordered-list result-list" aria-label={t('linkRequests.listLabel')}>
         {requests.map((request) => {
           const name = `${request.medic.name} ${request.medic.lname}`.trim();
           return (

@@ -14,7 +14,7 @@ function MedicationList({ id, title, medications }: { id: string; title: string;
       <h3 id={id} className="health-part__title">
         {title}
       </h3>
-      <ul className="item-list" aria-labelledby={id}>
+      <ul className="bordered-list item-list" aria-labelledby={id}>
         {medications.map((medication) => (
           <li key={medication.name} className="item-list__item">
             <div className="item-list__main">

@@ -16,7 +16,7 @@ export function MyAppointments({ appointments }: { appointments: Appointment[] }
       {appointments.length === 0 ? (
         <p className="dashboard-section__empty">{t('appointments.empty')}</p>
       ) : (
-        <ul className="item-list" aria-label={t('appointments.title')}>
+        <ul className="bordered-list item-list" aria-label={t('appointments.title')}>
           {appointments.map((appointment) => (
             <li key={appointment.idHistory} className="item-list__item appointment-item">
               <div className="appointment-item__when">

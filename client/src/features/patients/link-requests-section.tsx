@@ -20,7 +20,7 @@ export function LinkRequestsSection() {
         {t('requests.title')}
       </h2>
       <p className="link-requests__intro">{t('requests.intro')}</p>
-      <ul className="result-list" aria-label={t('requests.listLabel')}>
+      <ul className="bordered-list result-list" aria-label={t('requests.listLabel')}>
         {requests.map((request) => {
           const name = `${request.patient.name} ${request.patient.lname}`.trim();
           return (

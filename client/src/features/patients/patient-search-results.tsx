@@ -51,7 +51,7 @@ export function PatientSearchResults(props: PatientSearchResultsProps) {
       {term !== '' && search.isFetching && !showResults && <p className="link-patient__note">{t('link.searching')}</p>}
       {showResults && results.length === 0 && <p className="link-patient__note">{t('link.noResults')}</p>}
       {showResults && results.length > 0 && (
-        <ul className="result-list" aria-label={t('link.resultsLabel')}>
+        <ul className="bordered-list result-list" aria-label={t('link.resultsLabel')}>
           {results.map((patient) => {
             const name = `${patient.name} ${patient.lname}`.trim();
             return (
