@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AUDIT_KEY_FILE } from './audit/audit-key';
 import { registerAuditChain } from './audit/audit-chain';
+import { createAuditHeadWriter } from './audit/audit-head-writer';
 import { createBackupSchedule, noBackupSchedule } from './backup/schedule';
 import { pruneEndedSessions } from './auth/sessions';
 import { defaultSignInLimits, SignInFailures, type SignInLimits } from './auth/sign-in-failures';
@@ -48,6 +49,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Tests only: scheduled backups every this many milliseconds instead of BACKUP_EVERY_HOURS. */
   backupIntervalMs?: number;
+  /** Tests only: the audit trail's sealed head written every this many milliseconds instead of five minutes. */
+  auditHeadIntervalMs?: number;
 }
 
 declare module 'fastify' {
@@ -62,7 +65,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const db = options.db ?? openDatabase(join(config.dataDir, 'expediente.db'));
   const jwtSecret = config.jwtSecret ?? readOrCreateSecret(config.dataDir, 'jwt-secret');
   // The audit chain's key lives beside the other secrets, never in the database it protects.
-  registerAuditChain(db.$client, readOrCreateSecret(config.dataDir, AUDIT_KEY_FILE));
+  const auditKey = readOrCreateSecret(config.dataDir, AUDIT_KEY_FILE);
+  registerAuditChain(db.$client, auditKey);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -163,5 +167,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // first): a backup in progress finishes before the database closes.
   app.addHook('onClose', () => deps.backups.stop());
   deps.backups.start();
+  // The audit trail's sealed head, in DATA_DIR: written now, every five minutes, and at close by a
+  // hook added after the database's, so that it runs before the database closes.
+  const auditHead = createAuditHeadWriter({ sqlite: db.$client, dataDir: config.dataDir, key: auditKey, log: app.log, intervalMs: options.auditHeadIntervalMs });
+  app.addHook('onClose', async () => auditHead.stop());
+  auditHead.start();
   return app;
 }

@@ -100,8 +100,8 @@ const recordDetails = (profile: DemoPatient, lifestyle: RecordPlan['lifestyle'])
 
 /**
  * Each patient comes to the practice the way the product allows, so every link carries consent:
- * most are created by their doctor (linked at once); every fourth registered themself naming their
- * doctor; every fifth also accepted the other doctor's link request.
+ * most are created by their doctor (linked at once) and then chose their own password; every fourth
+ * registered themself naming their doctor; every fifth also accepted the other doctor's link request.
  */
 async function admitPatient(app: FastifyInstance, anonymous: ApiClient, medics: ApiClient[], profile: DemoPatient, index: number): Promise<SeededPatient> {
   const medic = index % 2;
@@ -115,9 +115,14 @@ async function admitPatient(app: FastifyInstance, anonymous: ApiClient, medics: 
     });
     idPatient = (await apiClient(app, session.access_token).call<{ patient: Patient }>('GET', '/api/patients/me')).patient.idPatient;
   } else {
+    // The doctor's password is temporary: the patient's first sign-in replaces it with their own,
+    // as at a real practice, and here with the demo's one password.
+    const temporary = `${DEMO_PASSWORD}-temporal`;
     idPatient = (await doctor.call<Patient>('POST', '/api/patients', {
-      name: profile.name, lname: profile.lname, email: profile.email, password: DEMO_PASSWORD, phone: profile.phone, address: profile.address,
+      name: profile.name, lname: profile.lname, email: profile.email, password: temporary, phone: profile.phone, address: profile.address,
     })).idPatient;
+    session = await anonymous.call<Session>('POST', '/api/auth/login', { email: profile.email, password: temporary }, 200);
+    await apiClient(app, session.access_token).call('POST', '/api/auth/change-password', { currentPassword: temporary, newPassword: DEMO_PASSWORD }, 204);
   }
   if (secondMedic !== null) {
     const { request } = await medics[secondMedic]!.call<{ request: { idRequest: number } }>('POST', '/api/medics/link-patient', { patientEmail: profile.email }, 202);

@@ -3,8 +3,10 @@
 // chain value after it, and without the key (kept in DATA_DIR, never in the database) nobody can
 // recompute them. The chain is computed inside the INSERT by a SQL function registered on the
 // connection, so every writer (a handle or a transaction) chains without holding the key.
+// Rows cut from the end leave a chain that still holds: the sealed head (audit-head.ts) covers that.
 import { createHmac } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { headProblem, type AuditHead } from './audit-head';
 
 export const AUDIT_CHAIN_FUNCTION = 'audit_chain';
 
@@ -19,10 +21,20 @@ export interface AuditContent {
   ip: string | null;
   detail: string | null;
   emergency: boolean;
+  /** The actor's name at the time; null on anonymous events and on rows from before names were kept. */
+  actorName: string | null;
+  actorLname: string | null;
 }
 
-export const canonicalContent = (row: AuditContent): string =>
-  JSON.stringify([row.at, row.actorUserId, row.actorType, row.action, row.patientId, row.outcome, row.ip, row.detail, row.emergency ? 1 : 0]);
+/**
+ * The chained text of a row. The name is appended only when the row has one, so that rows written
+ * before names were kept hash exactly as they did then.
+ */
+export function canonicalContent(row: AuditContent): string {
+  const fields: unknown[] = [row.at, row.actorUserId, row.actorType, row.action, row.patientId, row.outcome, row.ip, row.detail, row.emergency ? 1 : 0];
+  if (row.actorName !== null || row.actorLname !== null) fields.push(row.actorName, row.actorLname);
+  return JSON.stringify(fields);
+}
 
 export const chainValue = (key: string, previous: string | null, content: string): string =>
   createHmac('sha256', key).update(`${previous ?? ''}\n${content}`).digest('hex');
@@ -41,6 +53,18 @@ export interface ChainReport {
   unsealed: number;
   /** The first row that does not match, if any: from there on nothing can be trusted. */
   firstMismatch: { id: number; at: string; action: string } | null;
+  /** What is wrong, when anything is (a mismatch, or the trail against its sealed head); absent when intact. */
+  problem?: AuditProblem;
+}
+
+export interface AuditProblem {
+  /**
+   * altered: a row's chain does not match; unchained: a row without chain after a sealed one;
+   * cut: rows up to the sealed head are gone; unsealed: sealed rows lost their chains or vanished.
+   */
+  kind: 'altered' | 'unchained' | 'cut' | 'unsealed';
+  /** In words for the person running the check. */
+  message: string;
 }
 
 interface StoredRow {
@@ -54,11 +78,18 @@ interface StoredRow {
   ip: string | null;
   detail: string | null;
   emergency: number;
+  actor_name: string | null;
+  actor_lname: string | null;
   chain: string | null;
 }
 
-/** Recomputes the whole chain in id order. Rows before the first chained one are counted as unsealed. */
-export function verifyAuditChain(sqlite: Database.Database, key: string): ChainReport {
+/**
+ * Recomputes the whole chain in id order. Rows before the first chained one are counted as unsealed;
+ * a row without chain after it fails, head or not: the chain began there, and every row since was
+ * written sealed. With `head` (already checked by openAuditHead), the rows up to it must all be there
+ * too: without it, rows cut from the end of the trail leave a chain that still holds.
+ */
+export function verifyAuditChain(sqlite: Database.Database, key: string, head?: AuditHead | null): ChainReport {
   const report: ChainReport = { verified: 0, unsealed: 0, firstMismatch: null };
   let previous: string | null = null;
   let sealed = false;
@@ -78,14 +109,22 @@ export function verifyAuditChain(sqlite: Database.Database, key: string): ChainR
       ip: row.ip,
       detail: row.detail,
       emergency: row.emergency === 1,
+      actorName: row.actor_name,
+      actorLname: row.actor_lname,
     });
-    const expected = chainValue(key, previous, content);
-    if (row.chain !== expected) {
+    if (row.chain !== chainValue(key, previous, content)) {
       report.firstMismatch = { id: row.id, at: row.at, action: row.action };
+      const where = `Audit chain broken at row ${row.id} (${row.at}, ${row.action})`;
+      report.problem =
+        row.chain === null
+          ? { kind: 'unchained', message: `${where}: it has no chain though an earlier row is sealed, so its chain was removed.` }
+          : { kind: 'altered', message: `${where}: it or a row before it was altered, removed or reordered.` };
       return report;
     }
     report.verified += 1;
     previous = row.chain;
   }
+  const problem = head ? headProblem(sqlite, head) : null;
+  if (problem) report.problem = problem;
   return report;
 }

@@ -14,6 +14,9 @@ export interface AuditActor {
   userId: number | null;
   type: 'patient' | 'medic' | 'anonymous';
   ip: string | null;
+  /** The name the actor acts under now, kept with the event (null for anonymous callers). */
+  name?: string | null;
+  lname?: string | null;
 }
 
 export interface AuditEntry {
@@ -35,6 +38,8 @@ const placeholders = {
   ip: sql.placeholder('ip'),
   detail: sql.placeholder('detail'),
   emergency: sql.placeholder('emergency'),
+  actorName: sql.placeholder('actorName'),
+  actorLname: sql.placeholder('actorLname'),
 };
 
 // Every request writes one of these, so the insert is prepared once. The previous row is read in
@@ -58,6 +63,8 @@ export function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): v
     ip: actor.ip,
     detail: entry.detail ?? null,
     emergency: entry.emergency ?? false,
+    actorName: actor.name ?? null,
+    actorLname: actor.lname ?? null,
   };
   insertAuditEvent(db).run({ ...content, emergency: content.emergency ? 1 : 0, content: canonicalContent(content) });
 }

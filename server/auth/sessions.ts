@@ -32,12 +32,19 @@ export function assertPasswordCurrent(actor: Actor): void {
 export function createSession(
   db: DbOrTx,
   userId: number,
-  options: { hours: number; ip: string | null; userAgent: string | null },
+  options: { hours: number; ip: string | null; userAgent: string | null; now: Date },
 ): { sessionId: string; expiresAt: Date } {
   const sessionId = randomBytes(18).toString('base64url');
   const expiresAt = new Date(Date.now() + options.hours * 3_600_000);
   db.insert(sessions)
-    .values({ id: sessionId, userId, expiresAt: expiresAt.toISOString(), ip: options.ip, userAgent: options.userAgent?.slice(0, 300) ?? null })
+    .values({
+      id: sessionId,
+      userId,
+      expiresAt: expiresAt.toISOString(),
+      lastUsedAt: options.now.toISOString(),
+      ip: options.ip,
+      userAgent: options.userAgent?.slice(0, 300) ?? null,
+    })
     .run();
   return { sessionId, expiresAt };
 }
@@ -58,6 +65,7 @@ const selectActor = preparedPerConnection((db) =>
       patientId: patients.id,
       isAdmin: users.isAdmin,
       mustChangePassword: users.mustChangePassword,
+      lastUsedAt: sql<string>`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -71,14 +79,45 @@ const selectActor = preparedPerConnection((db) =>
         eq(users.status, 'active'),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // Idle for longer than IDLE_MINUTES: the session ended on the server, whatever the browser does.
+        gt(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`, sql.placeholder('idleSince')),
       ),
     )
     .prepare(),
 );
 
-/** The signed-in user of a live session, or null when it is unknown, revoked or expired. */
-export function findActor(db: Db, sessionId: string, userId: number): Actor | null {
-  return selectActor(db).get({ sessionId, userId, now: new Date().toISOString() }) ?? null;
+const touchSession = preparedPerConnection((db) =>
+  db
+    .update(sessions)
+    .set({ lastUsedAt: sql`${sql.placeholder('usedAt')}` })
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare(),
+);
+
+/** Last use is written at most this often: an idle limit counted in minutes needs no finer record. */
+const LAST_USE_RESOLUTION_MS = 60_000;
+
+export interface SessionClock {
+  /** The practice's clock (tests move it). */
+  now: Date;
+  /** IDLE_MINUTES in milliseconds. */
+  idleMs: number;
+}
+
+/**
+ * The signed-in user of a live session, or null when it is unknown, revoked, expired or idle for
+ * longer than the idle limit. Every request resolves its session here, so this is the one place
+ * where idleness ends a session, for REST, tRPC and documents alike.
+ */
+export function findActor(db: Db, sessionId: string, userId: number, clock: SessionClock): Actor | null {
+  const idleSince = new Date(clock.now.getTime() - clock.idleMs).toISOString();
+  const row = selectActor(db).get({ sessionId, userId, now: new Date().toISOString(), idleSince });
+  if (!row) return null;
+  const { lastUsedAt, ...actor } = row;
+  if (clock.now.getTime() - Date.parse(lastUsedAt) >= LAST_USE_RESOLUTION_MS) {
+    touchSession(db).run({ sessionId, usedAt: clock.now.toISOString() });
+  }
+  return actor;
 }
 
 export function revokeSession(db: DbOrTx, sessionId: string): void {

@@ -53,6 +53,20 @@ describe('sign-in limits under concurrency', () => {
     expect(single.statusCode).toBe(200);
   });
 
+  it.each([['%2C'], ['%2c']])('refuses a sign-in batch whose comma is written %s with 400, checking no password', async (comma) => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: `/trpc/auth.login${comma}auth.login?batch=1`,
+      payload: { 0: { email, password: 'wrong-0' }, 1: { email, password: TEST_PASSWORD } },
+      remoteAddress: '10.20.0.4',
+    });
+    expect(answer.statusCode).toBe(400);
+    const answers = answer.json<{ error: { data: { appCode: string } } }[]>();
+    expect(answers.map((one) => one.error.data.appCode)).toEqual(['VALIDATION_FAILED', 'VALIDATION_FAILED']);
+    expect(checkedGuesses()).toBe(0);
+    expect(app.deps.db.$client.prepare("select count(*) as n from audit_events where action = 'auth.login' and outcome = 'success'").get()).toEqual({ n: 0 });
+  });
+
   it('lets a batch of up to 10 other calls through', async () => {
     const session = await register(app, { type: 'patient' });
     const paths = Array.from({ length: 10 }, () => 'patients.me').join(',');

@@ -1,12 +1,14 @@
 // `npm run backup` and the scheduled backups: one encrypted archive (archive-format.ts) holding a
-// consistent snapshot of the database, every document blob that snapshot names, and the document
-// and audit keys. The JWT secret does not travel: a restored install signs its own tokens, so
-// everyone signs in again after a restore, which is what ending sessions on a restore should do.
+// consistent snapshot of the database, every document blob that snapshot names, the document and
+// audit keys, and the audit trail's sealed head as it stands in the snapshot. The JWT secret does
+// not travel: a restored install signs its own tokens, so everyone signs in again after a restore,
+// which is what ending sessions on a restore should do.
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { link, mkdir, mkdtemp, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { signAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
 import { ArchiveWriter, type ScryptParams } from './archive-format';
@@ -65,8 +67,8 @@ export async function createBackup(
         const snapshotPath = join(work, `snapshot-${attempt}.db`);
         const contents = await snapshotDatabase(databasePath, snapshotPath, pinReferenced, extras.onSnapshot);
         const bytes = await writeArchive(options, extras, snapshotPath, contents, pinned);
-        const { blobs, ...counts } = contents;
-        return { file: options.outFile, bytes, ...counts, documents: blobs.length, ms: Math.round(performance.now() - started) };
+        const { patients, tables, rows, blobs } = contents;
+        return { file: options.outFile, bytes, patients, tables, rows, documents: blobs.length, ms: Math.round(performance.now() - started) };
       } catch (error) {
         if (!(error instanceof BlobGoneAfterSnapshot) || attempt === ATTEMPTS) throw error;
       }
@@ -139,6 +141,7 @@ async function writeArchive(
       documents: contents.blobs.length,
       tables: contents.tables,
       rows: contents.rows,
+      auditHead: keys.auditKey && contents.auditHead ? signAuditHead(contents.auditHead, keys.auditKey) : undefined,
     };
     await writeBytesEntry(archive, MANIFEST, Buffer.from(JSON.stringify(manifest), 'utf8'));
     if (keys.documentKey) await writeBytesEntry(archive, DOCUMENT_KEY, Buffer.from(keys.documentKey, 'utf8'));

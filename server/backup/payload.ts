@@ -4,6 +4,7 @@
 // The first entry is manifest.json. Names are a fixed few (ENTRY_NAME), so a restore can never be
 // steered into writing outside its directory.
 import type { FileHandle } from 'node:fs/promises';
+import type { SignedAuditHead } from '../audit/audit-head';
 import type { ArchiveWriter } from './archive-format';
 import { ArchiveError } from './archive-format';
 
@@ -30,6 +31,13 @@ export interface Manifest {
   documents: number;
   tables: number;
   rows: number;
+  /**
+   * The archived database's audit head, signed with the archived audit key: restore refuses a
+   * database that lost rows up to it. Absent from archives made before heads were kept (they restore
+   * on the chain alone), from --plain archives (the head travels with the key), and while no audit
+   * row is chained. An optional field, not an entry: older versions restore such archives too.
+   */
+  auditHead?: SignedAuditHead;
 }
 
 function entryHead(name: string, size: number): Buffer {

@@ -2,14 +2,17 @@
 // there, and only then puts it in the target's place. Checks, in order: every chunk's tag (a wrong
 // passphrase or any altered byte stops here), the entries the archive must hold, the database's
 // integrity_check, every document row's blob present with the size its row implies and its own
-// tag holding under the archive's document key, and the audit chain under the archive's audit key.
-// A failed check removes the new directory: the target is never touched.
+// tag holding under the archive's document key, and the audit chain under the archive's audit key,
+// against the sealed head the archive carries (audit-head.ts). A failed check removes the new
+// directory: the target is never touched. The head then goes into the restored DATA_DIR, so the
+// restored server's heads carry on from it.
 import Database from 'better-sqlite3';
 import { timingSafeEqual } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, open, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { verifyAuditChain } from '../audit/audit-chain';
+import { AuditHeadError, openAuditHead, writeAuditHead, type AuditHead, type SignedAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { BlobStore } from '../files/blob-store';
 import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
@@ -70,6 +73,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     const key = documentKeyFor(manifest, documentKey, options.masterKey);
     const checked = await check(staging, manifest, key, auditKey);
     if (manifest.documentKey === 'master-key') await rm(join(staging, DOCUMENT_KEY_FILE));
+    if (checked.auditHead) writeAuditHead(staging, checked.auditHead);
     const replacedDir = await putInPlace(staging, target, targetHasData);
     return {
       dataDir: target,
@@ -159,7 +163,13 @@ function documentKeyFor(manifest: Manifest, archived: string | undefined, master
   return masterKey ? parseMasterKey(masterKey) : undefined;
 }
 
-async function check(staging: string, manifest: Manifest, documentKey: Buffer | undefined, auditKey: string | undefined): Promise<{ auditChain: string }> {
+interface Checked {
+  auditChain: string;
+  /** The archive's sealed head, checked against the restored database, to be written beside it. */
+  auditHead?: SignedAuditHead;
+}
+
+async function check(staging: string, manifest: Manifest, documentKey: Buffer | undefined, auditKey: string | undefined): Promise<Checked> {
   const db = new Database(join(staging, DATABASE), { fileMustExist: true });
   try {
     const integrity = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
@@ -180,11 +190,28 @@ async function check(staging: string, manifest: Manifest, documentKey: Buffer | 
       if (blobs) await checkBlob(blobs, document);
     }
     if (!auditKey) return { auditChain: 'not verified: the archive holds no audit key' };
-    const report = verifyAuditChain(db, auditKey);
+    const head = manifest.auditHead ? openArchivedHead(manifest.auditHead, auditKey) : null;
+    const report = verifyAuditChain(db, auditKey, head);
+    // With the archive's own head, any failure refuses: rows up to it missing, altered or un-sealed.
+    // An archive made before heads were kept is judged by the chain alone: a row without chain after
+    // a sealed one still refuses, a chain broken in the backed-up server restores flagged as BROKEN.
+    if (report.problem && (head || report.problem.kind === 'unchained')) {
+      throw new RestoreRefused(`The archived audit trail fails its check, nothing was written: ${report.problem.message}`);
+    }
     if (report.firstMismatch) return { auditChain: `BROKEN at row ${report.firstMismatch.id} (it was so in the backed-up server too)` };
-    return { auditChain: `intact (${report.verified} rows)` };
+    if (!head) return { auditChain: `intact (${report.verified} rows)` };
+    return { auditChain: `intact (${report.verified} rows, up to the sealed head of ${head.writtenAt})`, auditHead: manifest.auditHead };
   } finally {
     db.close();
+  }
+}
+
+function openArchivedHead(signed: SignedAuditHead, auditKey: string): AuditHead {
+  try {
+    return openAuditHead(signed, auditKey);
+  } catch (error) {
+    if (error instanceof AuditHeadError) throw new RestoreRefused(`The archive's audit head does not belong with its audit key, nothing was written: ${error.message}`);
+    throw error;
   }
 }
 

@@ -97,12 +97,14 @@ export function createBackupSchedule(options: BackupScheduleOptions): BackupSche
       log.error({ err: error, dir: config.dir }, 'scheduled backup failed');
       run = { at: at.toISOString(), ok: false, message: messageOf(error), file: null, bytes: null };
     }
-    lastRun = run;
     try {
       await writeLastRun(dataDir, run);
     } catch (error) {
       log.error({ err: error }, 'the scheduled backup outcome could not be saved in DATA_DIR');
     }
+    // After the last await, so that no request sees this run beside the previous run's next time:
+    // runNow re-arms in the same turn of the event loop.
+    lastRun = run;
     return run;
   }
 

@@ -6,6 +6,7 @@
 // Everything the archive needs to know about the data (counts, which blobs) is read from the copy
 // or inside the same transaction, so it describes exactly the snapshot.
 import Database from 'better-sqlite3';
+import { computeAuditHead, type AuditHead } from '../audit/audit-head';
 
 export interface SnapshotContents {
   patients: number;
@@ -13,6 +14,8 @@ export interface SnapshotContents {
   rows: number;
   /** Every document row's blob and plaintext size. */
   blobs: { blobName: string; size: number }[];
+  /** The audit trail's head in the copy (null while no row is chained): restore checks the copy against it. */
+  auditHead: AuditHead | null;
 }
 
 /**
@@ -51,8 +54,9 @@ export async function snapshotDatabase(
     for (const table of tables) rows += snapshot.prepare(`select count(*) from "${table.replaceAll('"', '""')}"`).pluck().get() as number;
     const patients = snapshot.prepare('select count(*) from patients').pluck().get() as number;
     const blobs = snapshot.prepare('select blob_name as blobName, size from files order by id').all() as SnapshotContents['blobs'];
+    const auditHead = computeAuditHead(snapshot);
     onSnapshot?.(snapshot);
-    return { patients, tables: tables.length, rows, blobs };
+    return { patients, tables: tables.length, rows, blobs, auditHead };
   } finally {
     snapshot.close();
   }

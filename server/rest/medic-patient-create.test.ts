@@ -33,9 +33,10 @@ describe('POST /api/patients', () => {
     });
     const list = (await get('/api/medics/my-patients', medic)).json().patients;
     expect(list.map((p: { idPatient: number }) => p.idPatient)).toContain(patient.idPatient);
-    // The new patient can sign in with the password the medic set.
+    // The new patient signs in with the password the medic set, and must choose their own first.
     const login = await post('/api/auth/login', { email, password: 'secreto1' });
     expect(login.statusCode).toBe(200);
+    expect(login.json().user.mustChangePassword).toBe(true);
   });
 
   it('answers 409 EMAIL_TAKEN and creates nothing when the email is in use', async () => {

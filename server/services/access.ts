@@ -60,7 +60,13 @@ export function patientAccess(db: DbOrTx, actor: Actor, patientId: number, now: 
   return emergency ? { kind: 'emergency', ...emergency } : { kind: 'none' };
 }
 
-export const auditActorOf = (actor: Actor, ip: string): AuditActor => ({ userId: actor.userId, type: actor.type, ip });
+export const auditActorOf = (actor: Actor, ip: string): AuditActor => ({
+  userId: actor.userId,
+  type: actor.type,
+  ip,
+  name: actor.name,
+  lname: actor.lname,
+});
 
 export type AccessMode = 'read' | 'write';
 

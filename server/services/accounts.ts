@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { medicPatients, medics, patients, users } from '../db/schema/index';
 import { AppError, isUniqueViolation } from '../errors';
 import type { SignInFailures } from '../auth/sign-in-failures';
+import { auditActorOf } from './access';
 import { findActiveMedicByEmail, findUserByEmail, toUser } from './users';
 
 export interface AccountDeps {
@@ -16,6 +17,8 @@ export interface AccountDeps {
   sessionHours: number;
   signToken: (claims: { sid: string; sub: string }) => string;
   signInFailures: SignInFailures;
+  /** The practice's clock: a session's last use is counted on it. */
+  now: () => Date;
 }
 
 export interface RequestMeta {
@@ -32,6 +35,7 @@ function startSession(deps: AccountDeps, user: User, meta: RequestMeta, db: DbOr
     hours: deps.sessionHours,
     ip: meta.ip,
     userAgent: meta.userAgent,
+    now: deps.now(),
   });
   return { access_token: deps.signToken({ sid: sessionId, sub: String(user.idUser) }), user };
 }
@@ -89,7 +93,7 @@ export async function register(
         if (doctor) tx.insert(medicPatients).values({ medicId: doctor.medicId, patientId: patient.id }).run();
       }
       const detail = firstMedic ? 'administrator' : row.status === 'pending' ? 'pending approval' : input.doctorEmail ? 'linked to doctor' : null;
-      recordAudit(tx, { userId: row.id, type: row.type, ip: meta.ip }, { action: 'auth.register', outcome: 'success', detail });
+      recordAudit(tx, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname }, { action: 'auth.register', outcome: 'success', detail });
       return toUser(row);
     });
   } catch (error) {
@@ -121,13 +125,13 @@ export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginIn
   if (row.status !== 'active') {
     attempt.withdrawn();
     const code = row.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_DISABLED';
-    refuse(deps.db, { userId: row.id, type: row.type, ip: meta.ip }, { action: 'auth.login', outcome: 'denied', detail: code }, new AppError(code));
+    refuse(deps.db, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname }, { action: 'auth.login', outcome: 'denied', detail: code }, new AppError(code));
   }
   attempt.succeeded();
   const user = toUser(row);
   // The session and its audit event are one change: they commit together.
   return deps.db.transaction((tx) => {
-    recordAudit(tx, { userId: user.idUser, type: user.type, ip: meta.ip }, { action: 'auth.login', outcome: 'success' });
+    recordAudit(tx, { userId: user.idUser, type: user.type, ip: meta.ip, name: user.name, lname: user.lname }, { action: 'auth.login', outcome: 'success' });
     return startSession(deps, user, meta, tx);
   });
 }
@@ -142,7 +146,7 @@ const wrongCurrentPassword = () =>
  * sign-ins, so a stolen session cannot be used to guess the password. Every other session ends.
  */
 export async function changePassword(deps: AccountDeps, actor: Actor, meta: RequestMeta, input: ChangePasswordInput): Promise<void> {
-  const who: AuditActor = { userId: actor.userId, type: actor.type, ip: meta.ip };
+  const who = auditActorOf(actor, meta.ip);
   const fail = (error: AppError): never =>
     refuse(deps.db, who, { action: 'auth.changePassword', outcome: error.code === 'RATE_LIMITED' ? 'denied' : 'failure', detail: error.code }, error);
   const attempt = deps.signInFailures.reserve(meta.ip, actor.email) ?? fail(new AppError('RATE_LIMITED'));
@@ -166,7 +170,9 @@ export async function changePassword(deps: AccountDeps, actor: Actor, meta: Requ
   deps.db.transaction((tx) => {
     tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, actor.userId)).run();
     revokeUserSessions(tx, actor.userId, actor.sessionId);
-    recordAudit(tx, who, { action: 'auth.changePassword', outcome: 'success' });
+    // A temporary password (a medic's new patient, an administrator's reset) replaced by the user's
+    // own is the moment the account becomes theirs: the trail says so.
+    recordAudit(tx, who, { action: 'auth.changePassword', outcome: 'success', detail: actor.mustChangePassword ? 'account activated' : null });
   });
 }
 
@@ -178,6 +184,6 @@ export const profile = (actor: Actor): { user: User } => ({
 export function logout(db: Db, actor: Actor, meta: RequestMeta): void {
   db.transaction((tx) => {
     revokeSession(tx, actor.sessionId);
-    recordAudit(tx, { userId: actor.userId, type: actor.type, ip: meta.ip }, { action: 'auth.logout', outcome: 'success' });
+    recordAudit(tx, auditActorOf(actor, meta.ip), { action: 'auth.logout', outcome: 'success' });
   });
 }

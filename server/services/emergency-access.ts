@@ -1,6 +1,6 @@
 // Emergency ("break the glass") access: a medic who is not linked states a reason and reads one
 // patient's record for a limited time. Every start and every use is audited with the reason.
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { EmergencyAccess, EmergencyAccessInput } from '../../shared/patients';
 import { auditedTransaction, recordAudit } from '../audit/record-audit';
@@ -19,7 +19,8 @@ export function listEmergencyAccesses(db: DbOrTx, onlyId?: number): EmergencyAcc
   return db
     .select({
       idAccess: emergencyAccesses.id,
-      medic: doctorColumns,
+      // The name the medic acted under, not the one they may have taken since.
+      medic: { ...doctorColumns, name: sql<string>`coalesce(${emergencyAccesses.medicName}, ${users.name})`, lname: sql<string>`coalesce(${emergencyAccesses.medicLname}, ${users.lname})` },
       idPatient: patients.id,
       patientName: patientUsers.name,
       patientLname: patientUsers.lname,
@@ -56,7 +57,7 @@ export function startEmergencyAccess(caller: MedicCaller, input: EmergencyAccess
     const expiresAt = new Date(startedAt.getTime() + options.hours * 3_600_000);
     const { id } = tx
       .insert(emergencyAccesses)
-      .values({ medicId, patientId: found.idPatient, reason: input.reason, startedAt: startedAt.toISOString(), expiresAt: expiresAt.toISOString() })
+      .values({ medicId, patientId: found.idPatient, reason: input.reason, medicName: caller.actor.name, medicLname: caller.actor.lname, startedAt: startedAt.toISOString(), expiresAt: expiresAt.toISOString() })
       .returning({ id: emergencyAccesses.id })
       .get();
     recordAudit(tx, who, { action: 'emergency.start', outcome: 'success', patientId: found.idPatient, emergency: true, detail: input.reason });

@@ -2,9 +2,9 @@
 // to see a patient's record; the record stays closed to them until the patient accepts.
 import { and, desc, eq } from 'drizzle-orm';
 import type { Doctor, LinkRequestForMedic, LinkRequestForPatient } from '../../shared/patients';
-import { auditedTransaction as audited, recordAudit } from '../audit/record-audit';
+import { auditedRead, auditedTransaction as audited, recordAudit } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
-import { whoIs, type MedicCaller, type PatientCaller } from './caller';
+import { auditAs, whoIs, type MedicCaller, type PatientCaller } from './caller';
 import { linkRequests, medicPatients, medics, patients, users } from '../db/schema/index';
 import { AppError } from '../errors';
 import { isLinked } from './access';
@@ -39,6 +39,18 @@ export function listMedicRequests(db: DbOrTx, medicId: number, onlyId?: number):
       createdAt,
       status,
     }));
+}
+
+/**
+ * GET /medics/link-requests: names and emails of patients, declined ones included, so the read is
+ * audited like every other read of patients' identities.
+ */
+export function readMedicRequests(caller: MedicCaller): LinkRequestForMedic[] {
+  return auditedRead(caller.db, (db) => {
+    const requests = listMedicRequests(db, caller.actor.medicId);
+    auditAs(caller, { action: 'patients.linkRequests', outcome: 'success', detail: `${requests.length} requests` }, db);
+    return requests;
+  });
 }
 
 /**

@@ -52,6 +52,9 @@ function createAccount(tx: Tx, input: CreatePatientParsed & { form: 'newAccount'
       lname: input.lname,
       phone: input.phone ?? DEFAULT_PATIENT_PHONE,
       address: input.address ?? DEFAULT_PATIENT_ADDRESS,
+      // The medic chose this password, so it is only temporary: until the patient sets their own,
+      // whoever holds it can do nothing in the patient's name (accept a link, change doctors).
+      mustChangePassword: true,
     })
     .returning({ id: users.id })
     .get();

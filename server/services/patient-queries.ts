@@ -74,7 +74,9 @@ export function searchPatients(db: DbOrTx, medicId: number, query: string): Pati
     .orderBy(...byLastNameThenName)
     .limit(SEARCH_RESULTS_LIMIT)
     .all()
-    .map((row) => ({ ...row, linked: Boolean(row.linked) }));
+    // A patient found only by exact email is someone else's: the medic learns that the account
+    // exists (to ask for a link), not how to reach them.
+    .map((row) => ({ ...row, phone: row.linked ? row.phone : null, linked: Boolean(row.linked) }));
 }
 
 /** Doctor search for everyone: active medics only; pending and disabled ones are invisible. */

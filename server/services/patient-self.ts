@@ -84,8 +84,9 @@ export function accessLog(db: DbOrTx, patientId: number, patientUserId: number, 
       detail: auditEvents.detail,
       emergency: auditEvents.emergency,
       idMedic: medics.id,
-      name: users.name,
-      lname: users.lname,
+      // The name the actor acted under; rows from before names were kept fall back to the current one.
+      name: sql<string | null>`coalesce(${auditEvents.actorName}, ${users.name})`,
+      lname: sql<string | null>`coalesce(${auditEvents.actorLname}, ${users.lname})`,
     })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorUserId))

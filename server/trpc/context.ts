@@ -1,6 +1,7 @@
 // Per-request context: who is calling (from the bearer token and its live session) and from where.
 import type { Actor } from '../auth/sessions';
 import type { BackupSchedule } from '../backup/schedule';
+import { DEFAULT_IDLE_MINUTES } from '../../shared/constants';
 import { findActor } from '../auth/sessions';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import type { Config } from '../config';
@@ -58,7 +59,7 @@ function actorFromAuthorization(deps: AppDeps, authorization: string | undefined
   }
   const userId = Number(claims.sub);
   if (typeof claims.sid !== 'string' || !Number.isSafeInteger(userId)) return null;
-  return findActor(deps.db, claims.sid, userId);
+  return findActor(deps.db, claims.sid, userId, { now: deps.now(), idleMs: (deps.config.idleMinutes ?? DEFAULT_IDLE_MINUTES) * 60_000 });
 }
 
 export function createContext(deps: AppDeps, facts: RequestFacts): Context {

@@ -5,10 +5,20 @@ import { createContext, type AppDeps, type Context } from './context';
 
 export type ContextFromRequest = (request: FastifyRequest) => Context;
 
-/** tRPC names every procedure of a batch in the path, comma-separated: /trpc/a.b,c.d?batch=1. */
+/**
+ * tRPC names every procedure of a batch in the path, comma-separated: /trpc/a.b,c.d?batch=1. It
+ * splits the decoded path, so the commas are counted there too: `%2C` and `%2c` are commas to tRPC.
+ */
 export function batchSizeOf(url: string): number {
   if (!url.startsWith('/trpc/')) return 1;
-  const path = url.slice('/trpc/'.length).split('?')[0] ?? '';
+  const rawPath = url.slice('/trpc/'.length).split('?')[0] ?? '';
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    // A path that does not decode names no procedure tRPC can find; count what can be seen.
+    path = rawPath;
+  }
   return path.split(',').length;
 }
 

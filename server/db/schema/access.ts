@@ -30,6 +30,9 @@ export const emergencyAccesses = sqliteTable(
     medicId: medicRef(),
     patientId: patientRef(),
     reason: text('reason').notNull(),
+    /** The medic's name when they broke the glass: the administrator's list shows who acted, as they were then. */
+    medicName: text('medic_name'),
+    medicLname: text('medic_lname'),
     startedAt: text('started_at').notNull(),
     expiresAt: text('expires_at').notNull(),
   },

@@ -13,6 +13,13 @@ export const auditEvents = sqliteTable(
     at: text('at').notNull(),
     actorUserId: integer('actor_user_id'),
     actorType: text('actor_type', { enum: ['patient', 'medic', 'anonymous'] }).notNull(),
+    /**
+     * The actor's name as it was when the event happened: a medic who renames itself later still
+     * shows in the access log under the name it acted with. Null on anonymous events and on rows
+     * written before names were kept.
+     */
+    actorName: text('actor_name'),
+    actorLname: text('actor_lname'),
     action: text('action').notNull(),
     patientId: integer('patient_id'),
     outcome: text('outcome', { enum: ['success', 'failure', 'denied'] }).notNull(),

@@ -50,6 +50,11 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
     expiresAt: text('expires_at').notNull(),
     revokedAt: text('revoked_at'),
+    /**
+     * The session's last request, written at most once a minute: a session idle for longer than
+     * IDLE_MINUTES ends on the server, not only in the browser.
+     */
+    lastUsedAt: text('last_used_at'),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },

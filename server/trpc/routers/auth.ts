@@ -20,6 +20,7 @@ const accountDeps = (deps: AppDeps): AccountDeps => ({
   sessionHours: deps.config.sessionHours,
   signToken: deps.signToken,
   signInFailures: deps.signInFailures,
+  now: deps.now,
 });
 
 export const authRouter = router({

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/patients';
 import { removeDocument } from '../../services/documents';
 import { startEmergencyAccess } from '../../services/emergency-access';
-import { listMedicRequests, requestLink, withdrawRequest } from '../../services/link-requests';
+import { readMedicRequests, requestLink, withdrawRequest } from '../../services/link-requests';
 import { medicProfile, updateMedicProfile } from '../../services/medic-profile';
 import { unlinkPatient } from '../../services/patient-links';
 import { readPatientPage } from '../../services/patient-page';
@@ -37,7 +37,7 @@ export const medicsRouter = router({
   /** Asks the patient: the record opens once they accept (API.md: 202 with the request). */
   linkPatient: medicProcedure.input(linkPatientInput).mutation(({ ctx, input }) => requestLink(callerOf(ctx), input.patientEmail)),
 
-  linkRequests: medicProcedure.query(({ ctx }) => ({ requests: listMedicRequests(ctx.deps.db, ctx.actor.medicId) })),
+  linkRequests: medicProcedure.query(({ ctx }) => ({ requests: readMedicRequests(callerOf(ctx)) })),
 
   withdrawLinkRequest: medicProcedure.input(requestIdInput).mutation(({ ctx, input }) => {
     withdrawRequest(callerOf(ctx), input.idRequest);

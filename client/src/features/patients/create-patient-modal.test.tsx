@@ -34,7 +34,9 @@ describe('create-patient modal', () => {
     const dialog = within(await openCreate(user));
 
     expect(dialog.getByLabelText('Email')).toHaveAttribute('type', 'email');
-    expect(dialog.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(dialog.getByLabelText('Temporary password')).toHaveAttribute('type', 'password');
+    // The medic must know the password is only the patient's way in, not the patient's to keep.
+    expect(dialog.getByLabelText('Temporary password')).toHaveAccessibleDescription(/at their first sign-in they choose their own password/);
     expect(dialog.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
     expect(dialog.getByLabelText('Address')).toBeInTheDocument();
     expect(dialog.getByLabelText('Weight (kg)')).toHaveAttribute('step', '0.1');
@@ -59,11 +61,11 @@ describe('create-patient modal', () => {
     expect(dialog.queryByText('Email is required')).not.toBeInTheDocument();
 
     await user.type(dialog.getByLabelText('Email'), 'not-an-email');
-    await user.type(dialog.getByLabelText('Password'), 'abc');
+    await user.type(dialog.getByLabelText('Temporary password'), 'abc');
     await user.tab();
     expect(await dialog.findByText('Invalid email address')).toBeInTheDocument();
     expect(dialog.getByText('Password must be at least 6 characters')).toBeInTheDocument();
-    await user.clear(dialog.getByLabelText('Password'));
+    await user.clear(dialog.getByLabelText('Temporary password'));
     expect(await dialog.findByText('Password is required')).toBeInTheDocument();
     await user.clear(dialog.getByLabelText('Email'));
     expect(await dialog.findByText('Email is required')).toBeInTheDocument();
@@ -87,7 +89,7 @@ describe('create-patient modal', () => {
     await user.type(dialog.getByLabelText('First name'), 'Lucía');
     await user.type(dialog.getByLabelText('Last name'), 'Hernández Ruiz');
     await user.type(dialog.getByLabelText('Email'), 'lucia@example.com');
-    await user.type(dialog.getByLabelText('Password'), 'secreto1');
+    await user.type(dialog.getByLabelText('Temporary password'), 'secreto1');
     await user.type(dialog.getByLabelText('Phone'), '5512345678');
     await user.type(dialog.getByLabelText('Weight (kg)'), '61.5');
     await user.type(dialog.getByLabelText('Height (cm)'), '164');
@@ -122,7 +124,7 @@ describe('create-patient modal', () => {
     await user.type(dialog.getByLabelText('Nombre'), 'Lucía');
     await user.type(dialog.getByLabelText('Apellidos'), 'Hernández');
     await user.type(dialog.getByLabelText('Correo electrónico'), 'lucia@example.com');
-    await user.type(dialog.getByLabelText('Contraseña'), 'secreto1');
+    await user.type(dialog.getByLabelText('Contraseña temporal'), 'secreto1');
     await user.click(dialog.getByRole('button', { name: 'Crear paciente' }));
 
     const alert = await dialog.findByRole('alert');
@@ -130,7 +132,7 @@ describe('create-patient modal', () => {
     expect(alert).toHaveTextContent('Ya existe una cuenta con este correo.');
     expect(dialog.getByLabelText('Nombre')).toHaveValue('Lucía');
     expect(dialog.getByLabelText('Correo electrónico')).toHaveValue('lucia@example.com');
-    expect(dialog.getByLabelText('Contraseña')).toHaveValue('secreto1');
+    expect(dialog.getByLabelText('Contraseña temporal')).toHaveValue('secreto1');
   });
 
   it("puts the server's field messages on the fields", async () => {
@@ -142,7 +144,7 @@ describe('create-patient modal', () => {
     await user.type(dialog.getByLabelText('First name'), 'Ana');
     await user.type(dialog.getByLabelText('Last name'), 'Paz');
     await user.type(dialog.getByLabelText('Email'), 'ana@example.com');
-    await user.type(dialog.getByLabelText('Password'), 'secreto1');
+    await user.type(dialog.getByLabelText('Temporary password'), 'secreto1');
     await user.click(dialog.getByRole('button', { name: 'Create patient' }));
 
     await waitFor(() => expect(dialog.getByLabelText('Weight (kg)')).toHaveAccessibleDescription('Weight must be between 0.2 and 500 kg'));

@@ -1,0 +1,157 @@
+// The audit trail's sealed head: where the chain ended, kept outside the database. The chain alone
+// shows a row edited or removed in the middle, but not rows cut from its end, nor every chain value
+// nulled (a trail that looks as if it was never sealed): both leave a shorter chain that still
+// holds. The head, signed with the audit key and written to DATA_DIR/audit-head, records the newest
+// sealed row, its chain value and how many rows lead up to it, so cutting rows up to it shows.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import type { AuditProblem } from './audit-chain';
+
+export const AUDIT_HEAD_FILE = 'audit-head';
+const VERSION = 1;
+// Distinct from every chain value's input (which starts with a chain value or nothing), so a chain
+// value can never pass as a head's signature or the other way round.
+const SIGNATURE_CONTEXT = 'expediente audit head\n';
+
+export interface AuditHead {
+  /** The newest row that carries a chain. */
+  lastId: number;
+  /** Rows with id <= lastId, sealed or not: a row removed from anywhere up to lastId lowers it. */
+  count: number;
+  /** Row lastId's chain value. */
+  chain: string;
+  /** The first row that carries a chain: nulling the chains of leading rows moves it. */
+  firstSealedId: number;
+  writtenAt: string;
+}
+
+export interface SignedAuditHead extends AuditHead {
+  version: number;
+  /** HMAC-SHA256 under the audit key of every other field. */
+  signature: string;
+}
+
+/** The head is itself evidence: one that is malformed or fails its signature was tampered with. */
+export class AuditHeadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AuditHeadError';
+  }
+}
+
+/** The head of the trail as it stands; null while no row carries a chain. Read in one transaction. */
+export function computeAuditHead(sqlite: Database.Database, now: Date = new Date()): AuditHead | null {
+  return sqlite.transaction(() => {
+    const last = sqlite.prepare('select id, chain from audit_events where chain is not null order by id desc limit 1').get() as
+      | { id: number; chain: string }
+      | undefined;
+    if (!last) return null;
+    return {
+      lastId: last.id,
+      count: sqlite.prepare('select count(*) from audit_events where id <= ?').pluck().get(last.id) as number,
+      chain: last.chain,
+      firstSealedId: firstSealedId(sqlite)!,
+      writtenAt: now.toISOString(),
+    };
+  })();
+}
+
+const firstSealedId = (sqlite: Database.Database) =>
+  sqlite.prepare('select id from audit_events where chain is not null order by id limit 1').pluck().get() as number | undefined;
+
+/**
+ * What the database lacks of the head, or null when it still holds it (and possibly more rows
+ * after it). A few reads by id, not the whole chain: cheap enough to run before every head is
+ * written. The rows' contents are the chain's business (verifyAuditChain runs both).
+ */
+export function headProblem(sqlite: Database.Database, head: AuditHead): AuditProblem | null {
+  const sealed = `the sealed head of ${head.writtenAt}`;
+  const first = firstSealedId(sqlite);
+  if (first === undefined) {
+    return { kind: 'unsealed', message: `No audit row carries a chain, but ${sealed} says rows from ${head.firstSealedId} on were sealed: the trail was emptied or its chains removed.` };
+  }
+  if (first !== head.firstSealedId) {
+    return { kind: 'unsealed', message: `The first sealed audit row is ${first}, but ${sealed} says it was ${head.firstSealedId}: sealed rows were removed, or their chains nulled.` };
+  }
+  const last = sqlite.prepare('select chain from audit_events where id = ?').get(head.lastId) as { chain: string | null } | undefined;
+  if (!last) return { kind: 'cut', message: `Rows up to the sealed head are missing: ${sealed} ends at row ${head.lastId}, and that row is gone.` };
+  if (last.chain !== head.chain) {
+    return { kind: 'altered', message: `Row ${head.lastId}, where ${sealed} ends, is not the row it sealed: its chain differs, so it or a row before it was altered or replaced.` };
+  }
+  const count = sqlite.prepare('select count(*) from audit_events where id <= ?').pluck().get(head.lastId) as number;
+  if (count !== head.count) {
+    return { kind: 'cut', message: `Rows up to the sealed head are missing or were added: ${count} rows up to row ${head.lastId}, where ${sealed} counted ${head.count}.` };
+  }
+  return null;
+}
+
+const signatureOf = (head: AuditHead, key: string): string =>
+  createHmac('sha256', key)
+    .update(SIGNATURE_CONTEXT + JSON.stringify([VERSION, head.lastId, head.count, head.chain, head.firstSealedId, head.writtenAt]))
+    .digest('hex');
+
+export const signAuditHead = (head: AuditHead, key: string): SignedAuditHead => ({ version: VERSION, ...head, signature: signatureOf(head, key) });
+
+/** The head inside a signed one, once its shape and signature hold; AuditHeadError otherwise. */
+export function openAuditHead(value: unknown, key: string): AuditHead {
+  const signed = value as Partial<SignedAuditHead> | null;
+  const wellFormed =
+    typeof signed === 'object' && signed !== null && signed.version === VERSION &&
+    Number.isSafeInteger(signed.lastId) && Number.isSafeInteger(signed.count) && Number.isSafeInteger(signed.firstSealedId) &&
+    typeof signed.chain === 'string' && typeof signed.writtenAt === 'string' && typeof signed.signature === 'string';
+  if (!wellFormed) throw new AuditHeadError('The sealed audit head is malformed: it was damaged or replaced.');
+  const head: AuditHead = { lastId: signed.lastId!, count: signed.count!, chain: signed.chain!, firstSealedId: signed.firstSealedId!, writtenAt: signed.writtenAt! };
+  const expected = Buffer.from(signatureOf(head, key), 'hex');
+  const given = Buffer.from(signed.signature!, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new AuditHeadError('The sealed audit head fails its signature under the audit key: it was edited or forged.');
+  }
+  return head;
+}
+
+/** DATA_DIR's head, checked; null when none was written yet. */
+export function readAuditHead(dataDir: string, key: string): AuditHead | null {
+  let text: string;
+  try {
+    text = readFileSync(join(dataDir, AUDIT_HEAD_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AuditHeadError('The sealed audit head is malformed: it was damaged or replaced.');
+  }
+  return openAuditHead(value, key);
+}
+
+/**
+ * Replaces DATA_DIR's head atomically: a temporary file beside it, flushed, renamed over it, and the
+ * directory flushed, so a crash leaves the old head or the new one, never half of one.
+ */
+export function writeAuditHead(dataDir: string, signed: SignedAuditHead): void {
+  const temp = join(dataDir, `.${AUDIT_HEAD_FILE}.${randomBytes(6).toString('hex')}`);
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    try {
+      writeFileSync(fd, `${JSON.stringify(signed)}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, join(dataDir, AUDIT_HEAD_FILE));
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  const dir = openSync(dataDir, 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+}

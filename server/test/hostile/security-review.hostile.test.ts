@@ -1,0 +1,85 @@
+// The security review's attacks (issue 26), replayed against the hostile suite's practice as an
+// attacker with an account would send them. Each case is the attack as it was found, and the
+// answer it must now get; the integration tests beside the services prove the rules in detail.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Session } from '../../../shared/auth';
+import { bearer, TEST_PASSWORD, uniqueEmail } from '../helpers';
+import { buildFixture, type Fixture } from './fixture';
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = await buildFixture();
+}, 120_000);
+afterAll(() => fx?.app.close());
+beforeEach(() => fx.restore());
+
+const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) =>
+  fx.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
+const sql = () => fx.app.deps.db.$client;
+const codeOf = (body: string) => (JSON.parse(body) as { code: string }).code;
+
+describe('the security review, replayed', () => {
+  it('finding 1: a medic cannot accept a link request in the name of a patient it created (403 PASSWORD_CHANGE_REQUIRED)', async () => {
+    const email = uniqueEmail('forged');
+    const created = await inject('POST', '/api/patients', fx.sessions.medicA.access_token, { name: 'Falsa', lname: 'Firma', email, password: 'temporal-falsa-1' });
+    expect(created.statusCode).toBe(201);
+    const asked = await inject('POST', '/api/medics/link-patient', fx.sessions.strangerMedic.access_token, { patientEmail: email });
+    expect(asked.statusCode).toBe(202);
+    const forger = (await inject('POST', '/api/auth/login', undefined, { email, password: 'temporal-falsa-1' })).json<Session>();
+    const accept = await inject('POST', `/api/patients/me/link-requests/${asked.json().request.idRequest}/accept`, forger.access_token);
+    expect([accept.statusCode, codeOf(accept.body)]).toEqual([403, 'PASSWORD_CHANGE_REQUIRED']);
+    const relink = await inject('POST', '/api/patients/me/link-doctor', forger.access_token, { doctorEmail: fx.ids.emails.strangerMedic });
+    expect([relink.statusCode, codeOf(relink.body)]).toEqual([403, 'PASSWORD_CHANGE_REQUIRED']);
+  });
+
+  it('finding 3: a token unused for longer than IDLE_MINUTES reads nothing (401)', async () => {
+    const session = (await inject('POST', '/api/auth/login', undefined, { email: fx.ids.emails.patientA, password: TEST_PASSWORD })).json<Session>();
+    expect((await inject('GET', '/api/patients/me', session.access_token)).statusCode).toBe(200);
+    const longAgo = new Date(Date.now() - 135 * 60_000).toISOString();
+    // The stolen token of a session its owner walked away from 135 minutes ago.
+    const { sid } = JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()) as { sid: string };
+    sql().prepare('update sessions set last_used_at = ? where id = ?').run(longAgo, sid);
+    const idle = await inject('GET', '/api/patients/me', session.access_token);
+    expect([idle.statusCode, codeOf(idle.body)]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
+  it('finding 4: an encoded comma does not batch sign-in calls (400, no password checked)', async () => {
+    const checked = () => (sql().prepare("select count(*) as n from audit_events where action = 'auth.login' and detail = 'wrong password'").get() as { n: number }).n;
+    const before = checked();
+    for (const comma of ['%2C', '%2c']) {
+      const answer = await fx.app.inject({
+        method: 'POST',
+        url: `/trpc/auth.login${comma}auth.login?batch=1`,
+        payload: { 0: { email: fx.ids.emails.patientA, password: 'guess-1' }, 1: { email: fx.ids.emails.patientA, password: 'guess-2' } },
+        remoteAddress: '10.99.0.1',
+      });
+      expect(answer.statusCode).toBe(400);
+    }
+    expect(checked()).toBe(before);
+  });
+
+  it('finding 5: a medic who renames itself "admin" after an emergency read still appears under its name then', async () => {
+    const stranger = fx.sessions.strangerMedic.access_token;
+    const started = await inject('POST', '/api/medics/emergency-access', stranger, { patientEmail: fx.ids.emails.patientB, reason: 'Paciente inconsciente en urgencias' });
+    expect(started.statusCode).toBe(200);
+    expect((await inject('GET', `/api/medics/patients/${fx.ids.patients.B}`, stranger)).statusCode).toBe(200);
+    try {
+      expect((await inject('PATCH', '/api/medics/me', stranger, { name: 'admin', lname: 'admin' })).statusCode).toBe(200);
+      const log = (await inject('GET', '/api/patients/me/access-log', fx.sessions.patientB.access_token)).json().events as { medic: { name: string } | null; emergency: boolean }[];
+      expect(log.filter((event) => event.emergency).map((event) => event.medic?.name)).not.toContain('admin');
+      const accesses = (await inject('GET', '/api/admin/emergency-access', fx.sessions.admin.access_token)).json().accesses as { medic: { name: string } }[];
+      expect(accesses.map((access) => access.medic.name)).not.toContain('admin');
+    } finally {
+      await inject('PATCH', '/api/medics/me', stranger, { name: 'Sara', lname: 'Stranger' });
+    }
+  });
+
+  it("finding 6: the link-requests read is audited, and an exact-email search of another's patient gives no phone", async () => {
+    const rows = () => (sql().prepare("select count(*) as n from audit_events where action = 'patients.linkRequests'").get() as { n: number }).n;
+    const before = rows();
+    expect((await inject('GET', '/api/medics/link-requests', fx.sessions.strangerMedic.access_token)).statusCode).toBe(200);
+    expect(rows()).toBe(before + 1);
+    const found = (await inject('GET', `/api/medics/search-patients?q=${encodeURIComponent(fx.ids.emails.patientB)}`, fx.sessions.strangerMedic.access_token)).json();
+    expect(found).toEqual([expect.objectContaining({ linked: false, phone: null })]);
+  });
+});
