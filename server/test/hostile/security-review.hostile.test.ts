@@ -1,8 +1,15 @@
 // The security review's attacks (issue 26), replayed against the hostile suite's practice as an
 // attacker with an account would send them. Each case is the attack as it was found, and the
 // answer it must now get; the integration tests beside the services prove the rules in detail.
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../../shared/auth';
+import { verifyAuditChain } from '../../audit/audit-chain';
+import { AUDIT_KEY_FILE } from '../../audit/audit-key';
+import { computeAuditHead } from '../../audit/audit-head';
+import { dropAuditTriggers, deleteNewestRows } from '../../audit/audit-tamper.fixture';
 import { bearer, TEST_PASSWORD, uniqueEmail } from '../helpers';
 import { buildFixture, type Fixture } from './fixture';
 
@@ -30,6 +37,27 @@ describe('the security review, replayed', () => {
     expect([accept.statusCode, codeOf(accept.body)]).toEqual([403, 'PASSWORD_CHANGE_REQUIRED']);
     const relink = await inject('POST', '/api/patients/me/link-doctor', forger.access_token, { doctorEmail: fx.ids.emails.strangerMedic });
     expect([relink.statusCode, codeOf(relink.body)]).toEqual([403, 'PASSWORD_CHANGE_REQUIRED']);
+  });
+
+  it("finding 2: cutting the newest rows, or nulling every chain, from a copy of the practice's database is detected against the sealed head", async () => {
+    const key = readFileSync(join(fx.app.deps.config.dataDir, AUDIT_KEY_FILE), 'utf8').trim();
+    // The head as the server's writer seals it every five minutes: every row of the trail up to now.
+    const head = computeAuditHead(sql());
+    expect(head).not.toBeNull();
+    const attacked = (statement: string) => {
+      const copy = new Database(sql().serialize());
+      try {
+        dropAuditTriggers(copy);
+        copy.exec(statement);
+        return verifyAuditChain(copy, key, head);
+      } finally {
+        copy.close();
+      }
+    };
+    const newest = (sql().prepare('select count(*) as n from audit_events where id > ?').get(head!.lastId) as { n: number }).n;
+    expect(attacked(deleteNewestRows(newest + 5)).problem?.kind).toBe('cut');
+    expect(attacked('update audit_events set chain = null').problem).toBeDefined();
+    expect(attacked('select 1').problem).toBeUndefined();
   });
 
   it('finding 3: a token unused for longer than IDLE_MINUTES reads nothing (401)', async () => {
