@@ -7,20 +7,23 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUDIT_KEY_FILE } from './audit/audit-key';
 import { registerAuditChain } from './audit/audit-chain';
 import { createAuditHeadWriter } from './audit/audit-head-writer';
 import { createBackupSchedule, noBackupSchedule } from './backup/schedule';
+import { sweepLeftoversAtStart } from './backup/staging';
 import { pruneEndedSessions } from './auth/sessions';
 import { defaultSignInLimits, SignInFailures, type SignInLimits } from './auth/sign-in-failures';
 import { registerClientFiles } from './client-files';
 import { registerCompression } from './compression';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { registerApiDescription } from './openapi/register';
 import { BlobStore } from './files/blob-store';
 import { loadDocumentKey } from './files/document-key';
 import { knownBlobNames } from './services/documents';
 import { registerDocumentRoutes } from './rest/documents';
 import { registerHealth } from './health';
+import { checkIntegrityAtStart, noteDatabaseError } from './db/integrity';
+import { reportAuditGapsTo } from './audit/audit-gaps';
 import type { Config } from './config';
 import { TRPC_MAX_BATCH } from '../shared/constants';
 import { openDatabase, type Db } from './db/client';
@@ -29,6 +32,7 @@ import { registerRestRoutes } from './rest/register-rest';
 import { restRoutes } from './rest/routes';
 import { ensureDataDir, readOrCreateSecret } from './secrets';
 import { registerSecurityHeaders } from './security-headers';
+import { checkKeysAtStart } from './startup-keys';
 import type { AppDeps, TokenClaims } from './trpc/context';
 import { contextFromRequestFactory } from './trpc/request-context';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -60,12 +64,28 @@ declare module 'fastify' {
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  ensureDataDir(options.config.dataDir);
+  // One server per DATA_DIR (data-dir-lock.ts): whoever opens DATA_DIR's database (which migrates it)
+  // and sweeps its blobs holds the lock first. Tests bring their own database and take none.
+  const dataDirLock = options.db ? undefined : await lockDataDir(options.config.dataDir);
+  try {
+    // What a killed backup or restore left (a plaintext snapshot, decrypted keys, partial archives).
+    if (dataDirLock) await sweepLeftoversAtStart(options.config.dataDir, options.config.backup?.dir);
+    return await assembleApp(options, dataDirLock);
+  } catch (error) {
+    await dataDirLock?.release();
+    throw error;
+  }
+}
+
+async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | undefined): Promise<FastifyInstance> {
   const { config } = options;
-  ensureDataDir(config.dataDir);
   const db = options.db ?? openDatabase(join(config.dataDir, 'expediente.db'));
+  // Before anything is served or written: a key that rows depend on is never silently replaced (startup-keys.ts).
+  const keys = checkKeysAtStart({ dataDir: config.dataDir, masterKey: config.masterKey, sqlite: db.$client });
   const jwtSecret = config.jwtSecret ?? readOrCreateSecret(config.dataDir, 'jwt-secret');
   // The audit chain's key lives beside the other secrets, never in the database it protects.
-  const auditKey = readOrCreateSecret(config.dataDir, AUDIT_KEY_FILE);
+  const auditKey = keys.auditKey;
   registerAuditChain(db.$client, auditKey);
 
   const app = Fastify({
@@ -105,7 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     verifyToken: (token) => app.jwt.verify<TokenClaims>(token),
     signInFailures: new SignInFailures(options.signInLimits ?? defaultSignInLimits),
     now: options.now ?? (() => new Date()),
-    blobs: new BlobStore(join(config.dataDir, 'documents'), () => loadDocumentKey(config.masterKey, config.dataDir)),
+    blobs: new BlobStore(join(config.dataDir, 'documents'), () => keys.documentKey ?? loadDocumentKey(config.masterKey, config.dataDir)),
     backups: config.backup
       ? createBackupSchedule({
           config: config.backup,
@@ -118,6 +138,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         })
       : noBackupSchedule,
   };
+  // quick_check before serving (beside it, for a large database): health then tells a damaged database (db/integrity.ts).
+  const integrity = checkIntegrityAtStart(db.$client, app.log);
+  app.addHook('onClose', async () => integrity.stop());
+  // A refusal whose audit event the disk would not take is logged as a gap in the trail (audit/audit-gaps.ts).
+  const stopReportingAuditGaps = reportAuditGapsTo(app.log);
+  app.addHook('onClose', async () => stopReportingAuditGaps());
   pruneEndedSessions(db);
   // Made at start, not on the first upload, so that its absence later (a disk not mounted) shows in /api/health.
   mkdirSync(deps.blobs.dir, { recursive: true, mode: 0o700 });
@@ -136,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       maxBatchSize: TRPC_MAX_BATCH,
       createContext: ({ req }) => contextFromRequest(req),
       onError: ({ error, path }) => {
+        noteDatabaseError(db.$client, error, app.log);
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
@@ -160,6 +187,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     );
   });
 
+  // Released last (onClose hooks run last-added first): after the database and every writer in DATA_DIR have stopped.
+  if (dataDirLock) app.addHook('onClose', () => dataDirLock.release());
   app.addHook('onClose', async () => {
     db.$client.close();
   });

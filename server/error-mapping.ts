@@ -6,6 +6,7 @@ import enErrors from '../shared/locales/en/errors.json';
 import enValidation from '../shared/locales/en/validation.json';
 import { errorStatus, type ErrorCode, type ValidationIssue } from '../shared/errors';
 import { AppError } from './errors';
+import { storageFailureOf } from './storage-failure';
 
 export interface ClassifiedError {
   code: ErrorCode;
@@ -54,6 +55,10 @@ export function classifyError(error: unknown): ClassifiedError {
     const summary = issues.map((issue) => `${issue.path || 'input'}: ${englishIssueMessage(issue.message)}`).join('; ');
     return { code: 'VALIDATION_FAILED', status: 400, message: `Invalid input. ${summary}`, issues };
   }
+  // The storage's own refusal is not a bug: the client is told what happened, and that nothing was saved.
+  const storage = storageFailureOf(error);
+  if (storage === 'full') return { code: 'STORAGE_FULL', status: errorStatus.STORAGE_FULL, message: englishError('STORAGE_FULL') };
+  if (storage === 'read-only') return { code: 'STORAGE_READ_ONLY', status: errorStatus.STORAGE_READ_ONLY, message: englishError('STORAGE_READ_ONLY') };
   if (error instanceof TRPCError) {
     const code = fromTrpcCode[error.code];
     if (code) return { code, status: errorStatus[code], message: englishError(code) };
@@ -71,8 +76,20 @@ const toTrpcCode: Record<number, TRPCError['code']> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+  // 507 has no tRPC code: its errors travel as INTERNAL_SERVER_ERROR and trpcHttpStatus restores the status.
 };
 
 /** Gives an AppError the tRPC code whose HTTP status API.md documents for it. */
 export const toTrpcError = (error: AppError): TRPCError =>
   new TRPCError({ code: toTrpcCode[error.status] ?? 'INTERNAL_SERVER_ERROR', message: error.message, cause: error });
+
+const STORAGE_CODES: ReadonlySet<ErrorCode> = new Set(['STORAGE_FULL', 'STORAGE_READ_ONLY']);
+
+/**
+ * The HTTP status of a tRPC answer. tRPC derives it from its own error codes, which have no 507 and
+ * turn an error it did not throw (the driver's SQLITE_FULL) into a 500; a storage refusal answers
+ * the status API.md documents for it instead, as the REST adapter does.
+ */
+export const trpcHttpStatus = (classified: ClassifiedError, trpcStatus: number): number =>
+  STORAGE_CODES.has(classified.code) ? classified.status : trpcStatus;

@@ -1,5 +1,5 @@
-// GET /api/health tells a monitor whether the server can work: the database takes writes and the
-// documents directory is there; it names which failed and nothing else.
+// GET /api/health tells a monitor whether the server can work: the database takes a real write and
+// is sound, and the documents directory takes a file; it names which failed, and how, and nothing else.
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
+import { fillDatabase } from './db/full-database.fixture';
 import { buildTestApp, testConfig } from './test/helpers';
 
 let app: FastifyInstance | undefined;
@@ -14,6 +15,8 @@ afterEach(async () => {
   await app?.close();
   app = undefined;
 });
+
+const unavailable = (database: string, documents = 'present') => ({ status: 503, body: { status: 'unavailable', database, documents } });
 
 const health = async () => {
   const response = await app!.inject({ method: 'GET', url: '/api/health' });
@@ -55,5 +58,38 @@ describe('GET /api/health', () => {
     await app.close();
     app = undefined;
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('commits a real write: answers 503 "full" when the database has no room left, and 200 once space is freed', async () => {
+    app = await buildTestApp();
+    // Taking the write lock and letting it go, all the old check did, still succeeds here.
+    const sqlite = app.deps.db.$client;
+    const freeSpace = fillDatabase(app.deps.db);
+    sqlite.prepare('BEGIN IMMEDIATE').run();
+    sqlite.prepare('ROLLBACK').run();
+    expect(await health()).toEqual(unavailable('full'));
+    freeSpace();
+    expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'writable', documents: 'present' } });
+  });
+
+  it('keeps one probe row however often it is asked', async () => {
+    app = await buildTestApp();
+    for (let i = 0; i < 5; i++) expect((await health()).status).toBe(200);
+    expect(app.deps.db.$client.prepare('select count(*) as n from health_probe').get()).toEqual({ n: 1 });
+  });
+
+  it('answers 503 "read-only" when the database refuses writes', async () => {
+    app = await buildTestApp();
+    // query_only makes SQLite refuse every write with SQLITE_READONLY, as a read-only file does.
+    app.deps.db.$client.pragma('query_only = 1');
+    expect(await health()).toEqual(unavailable('read-only'));
+    app.deps.db.$client.pragma('query_only = 0');
+    expect((await health()).status).toBe(200);
+  });
+
+  it('answers 503 "unavailable" once the database is closed', async () => {
+    app = await buildTestApp();
+    app.deps.db.$client.close();
+    expect(await health()).toEqual(unavailable('unavailable'));
   });
 });

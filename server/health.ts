@@ -1,50 +1,106 @@
-// GET /api/health: whether this server can do its work — the database takes writes and the
-// documents directory is there — for a monitor or a practice's uptime check. It says which of the
-// two failed and nothing more: no paths, no error texts (it answers without authentication).
+// GET /api/health: whether this server can do its work — the database takes a real write and is
+// sound, the documents directory takes a file — for a monitor or a practice's uptime check. It says
+// which failed and how, and nothing more: no paths, no error texts (it answers without authentication).
+// Taking a write lock and letting it go (what this did before issue 27) succeeds on a full disk; so
+// each check commits a small write and writes a small file, which fail exactly as a save would.
+import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
-import { accessSync, constants, statSync } from 'node:fs';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { accessSync, constants, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { isDamaged, noteDatabaseError } from './db/integrity';
+import { storageFailureOf } from './storage-failure';
+
+export type DatabaseState = 'writable' | 'full' | 'read-only' | 'damaged' | 'unavailable';
+export type DocumentsState = 'present' | 'missing' | 'full';
 
 export type HealthBody =
   | { status: 'ok'; database: 'writable'; documents: 'present' }
-  | { status: 'unavailable'; database: 'writable' | 'unavailable'; documents: 'present' | 'missing' };
+  | { status: 'unavailable'; database: DatabaseState; documents: DocumentsState };
 
-function databaseWritable(sqlite: Database.Database, statements: { begin: Database.Statement; rollback: Database.Statement }): boolean {
-  if (!sqlite.open || sqlite.readonly) return false;
-  // Taking the write lock and letting it go writes nothing, yet fails on a read-only or locked file.
-  if (sqlite.inTransaction) return true;
+/**
+ * A file system with less room than this is full: a write may still squeeze into space SQLite's WAL
+ * already holds, but no document and hardly any record fits.
+ */
+const MIN_FREE_BYTES = 64 * 1024;
+
+/** The blob store's prefix for temporary files, so a probe file left by a crash is swept at start. */
+const PROBE_FILE_PREFIX = '.tmp-health-';
+
+function roomLeft(dir: string): boolean {
   try {
-    statements.begin.run();
-    statements.rollback.run();
-    return true;
+    const { bavail, bsize } = statfsSync(dir);
+    return bavail * bsize >= MIN_FREE_BYTES;
   } catch {
-    if (sqlite.inTransaction) statements.rollback.run();
-    return false;
+    // A file system that cannot say how full it is: the real write decides.
+    return true;
   }
 }
 
-function directoryPresent(dir: string): boolean {
+export interface DatabaseProbe {
+  sqlite: Database.Database;
+  log?: FastifyBaseLogger;
+  /** Commits one small write that needs a fresh page of the database (see schema/health.ts). */
+  write: (at: string) => void;
+}
+
+export function databaseProbe(sqlite: Database.Database, log?: FastifyBaseLogger): DatabaseProbe {
+  const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
+  const insert = sqlite.prepare('insert into health_probe (checked_at, ballast) values (?, zeroblob(?))');
+  const prune = sqlite.prepare('delete from health_probe where id < ?');
+  // The new row is written before the old one goes, so its page cannot be the one the old row frees.
+  const write = sqlite.transaction((at: string) => prune.run(insert.run(at, pageSize).lastInsertRowid));
+  return { sqlite, log, write: (at) => write.immediate(at) };
+}
+
+function databaseState({ sqlite, log, write }: DatabaseProbe): DatabaseState {
+  if (!sqlite.open) return 'unavailable';
+  if (isDamaged(sqlite)) return 'damaged';
+  if (sqlite.readonly) return 'read-only';
+  // Another write of this connection is under way (a transaction across an await): it is writing.
+  if (sqlite.inTransaction) return 'writable';
+  try {
+    write(new Date().toISOString());
+  } catch (error) {
+    noteDatabaseError(sqlite, error, log);
+    // Anything else (a lock held too long, a closed file) is unavailable, unnamed.
+    return storageFailureOf(error) ?? 'unavailable';
+  }
+  const inMemory = sqlite.name === ':memory:' || sqlite.name === '';
+  return inMemory || roomLeft(dirname(sqlite.name)) ? 'writable' : 'full';
+}
+
+function documentsState(dir: string): DocumentsState {
   try {
     // Present and writable: an upload must be able to land in it.
     accessSync(dir, constants.W_OK | constants.X_OK);
-    return statSync(dir).isDirectory();
+    if (!statSync(dir).isDirectory()) return 'missing';
   } catch {
-    return false;
+    return 'missing';
   }
+  const probe = join(dir, `${PROBE_FILE_PREFIX}${randomBytes(8).toString('hex')}`);
+  try {
+    writeFileSync(probe, 'health', { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    return storageFailureOf(error) === 'full' ? 'full' : 'missing';
+  } finally {
+    rmSync(probe, { force: true });
+  }
+  return roomLeft(dir) ? 'present' : 'full';
 }
 
-export function checkHealth(sqlite: Database.Database, statements: { begin: Database.Statement; rollback: Database.Statement }, documentsDir: string): HealthBody {
-  const database = databaseWritable(sqlite, statements) ? 'writable' : 'unavailable';
-  const documents = directoryPresent(documentsDir) ? 'present' : 'missing';
+export function checkHealth(probe: DatabaseProbe, documentsDir: string): HealthBody {
+  const database = databaseState(probe);
+  const documents = documentsState(documentsDir);
   return database === 'writable' && documents === 'present'
     ? { status: 'ok', database, documents }
     : { status: 'unavailable', database, documents };
 }
 
 export function registerHealth(app: FastifyInstance, sqlite: Database.Database, documentsDir: string): void {
-  const statements = { begin: sqlite.prepare('BEGIN IMMEDIATE'), rollback: sqlite.prepare('ROLLBACK') };
+  const probe = databaseProbe(sqlite, app.log);
   app.get('/api/health', async (_request, reply) => {
-    const body = checkHealth(sqlite, statements, documentsDir);
+    const body = checkHealth(probe, documentsDir);
     return reply.code(body.status === 'ok' ? 200 : 503).send(body);
   });
 }

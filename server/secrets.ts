@@ -1,24 +1,94 @@
-// Secrets that are generated once into DATA_DIR when the environment does not give them.
+// Secrets kept as files in DATA_DIR when the environment does not give them (the JWT secret, the
+// audit key, the document key). Each is written whole or not at all, mode 0600 (atomic-file.ts), and
+// its mode is checked whenever it is read: a key file others could read is tightened, and said so,
+// because the warning is the only sign that a copy may already have been taken. A file that is
+// empty or too short counts as missing; one that is there but cannot be read is never replaced.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, fchmodSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomically } from './atomic-file';
+
+/** Fewer characters than this is not a secret this server made (48 random bytes, or 32 for the document key). */
+export const MIN_SECRET_LENGTH = 32;
+
+export type Warn = (message: string) => void;
+
+export type SecretFile =
+  | { ok: true; value: string }
+  /**
+   * `problem` completes "<path> ..." ("is missing", "is empty"); `replaceable` is false when the
+   * file is there but could not be read, which a new secret must not paper over.
+   */
+  | { ok: false; problem: string; replaceable: boolean };
+
+export interface ReadSecretOptions {
+  warn?: Warn;
+  /** A stricter test than the length, for secrets with a format (the document key's 32 bytes). */
+  isValid?: (value: string) => boolean;
+}
 
 export function ensureDataDir(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 }
 
-/**
- * Reads DATA_DIR/<fileName>, creating it with a fresh random value (mode 0600) the first time.
- * The exclusive flag makes two processes starting at once agree on one secret.
- */
-export function readOrCreateSecret(dataDir: string, fileName: string, bytes = 48): string {
-  const path = join(dataDir, fileName);
+export function readSecretFile(path: string, options: ReadSecretOptions = {}): SecretFile {
+  let fd: number;
   try {
-    writeFileSync(path, randomBytes(bytes).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    fd = openSync(path, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, problem: 'is missing', replaceable: true };
+    return unreadable(error);
   }
-  const secret = readFileSync(path, 'utf8').trim();
-  if (secret.length < 32) throw new Error(`${path} holds too short a secret; delete it to generate a new one`);
-  return secret;
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { ok: false, problem: 'is not a regular file', replaceable: false };
+    tightenMode(fd, stat.mode, path, options.warn ?? console.warn);
+    const value = readFileSync(fd, 'utf8').trim();
+    if (value === '') return { ok: false, problem: 'is empty', replaceable: true };
+    if (value.length < MIN_SECRET_LENGTH || (options.isValid && !options.isValid(value))) {
+      return { ok: false, problem: 'does not hold a whole key (too short or damaged)', replaceable: true };
+    }
+    return { ok: true, value };
+  } catch (error) {
+    return unreadable(error);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A fresh random secret in DATA_DIR/<fileName>, replacing whatever unusable file was there. */
+export function createSecret(dataDir: string, fileName: string, bytes = 48): string {
+  const value = randomBytes(bytes).toString('base64url');
+  writeFileAtomically(join(dataDir, fileName), value, 0o600);
+  return value;
+}
+
+/**
+ * Reads DATA_DIR/<fileName>, creating it with a fresh random value the first time. Only for secrets
+ * whose loss costs nothing stored (the JWT secret: everyone signs in again), or once the caller knows
+ * nothing depends on the old value (startup-keys.ts decides that for the audit and document keys).
+ */
+export function readOrCreateSecret(dataDir: string, fileName: string, bytes = 48, options: ReadSecretOptions = {}): string {
+  const path = join(dataDir, fileName);
+  const found = readSecretFile(path, options);
+  if (found.ok) return found.value;
+  if (!found.replaceable) throw new Error(`${path} ${found.problem}; it was left as it is. Make it readable by the server's user, or put back a good copy.`);
+  return createSecret(dataDir, fileName, bytes);
+}
+
+function unreadable(error: unknown): SecretFile {
+  const code = (error as NodeJS.ErrnoException).code;
+  return { ok: false, problem: `cannot be read (${code ?? (error as Error).message})`, replaceable: false };
+}
+
+function tightenMode(fd: number, fullMode: number, path: string, warn: Warn): void {
+  const mode = fullMode & 0o777;
+  if ((mode & 0o077) === 0) return;
+  const shown = mode.toString(8).padStart(4, '0');
+  try {
+    fchmodSync(fd, 0o600);
+    warn(`${path} was open to other users (mode ${shown}); it was tightened to 0600. Anyone who could read it may hold a copy of the key.`);
+  } catch (error) {
+    warn(`${path} is open to other users (mode ${shown}) and could not be tightened to 0600 (${(error as NodeJS.ErrnoException).code ?? error}): make it private to the server's user.`);
+  }
 }

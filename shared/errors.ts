@@ -20,6 +20,9 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  // The server's storage refused a write: no room left, or a file system or database made read-only.
+  STORAGE_READ_ONLY: 503,
+  STORAGE_FULL: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

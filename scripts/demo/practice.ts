@@ -9,6 +9,7 @@ import type { ClinicalHistory } from '../../shared/record';
 import { buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { lockDataDir } from '../../server/data-dir-lock';
 import { ensureDataDir } from '../../server/secrets';
 import { apiClient, type ApiClient } from './api-client';
 import { demoCalendar, type DemoCalendar } from './calendar';
@@ -107,7 +108,7 @@ async function admitPatient(app: FastifyInstance, anonymous: ApiClient, medics: 
   const medic = index % 2;
   const secondMedic = index % 5 === 2 ? 1 - medic : null;
   const doctor = medics[medic]!;
-  let session: Session | null = null;
+  let session: Session;
   let idPatient: number;
   if (index % 4 === 3) {
     session = await anonymous.call<Session>('POST', '/api/auth/register', {
@@ -126,7 +127,6 @@ async function admitPatient(app: FastifyInstance, anonymous: ApiClient, medics: 
   }
   if (secondMedic !== null) {
     const { request } = await medics[secondMedic]!.call<{ request: { idRequest: number } }>('POST', '/api/medics/link-patient', { patientEmail: profile.email }, 202);
-    session ??= await signIn(anonymous, profile.email);
     await apiClient(app, session.access_token).call('POST', `/api/patients/me/link-requests/${request.idRequest}/accept`, undefined, 200);
   }
   return { profile, idPatient, medic, secondMedic, session };
@@ -173,8 +173,22 @@ export async function seedDemoPractice(config: Config, now = new Date()): Promis
   const { dataDir } = config;
   const accounts = accountsIn(dataDir);
   if (accounts > 0) throw new PracticeExistsError(dataDir, accounts);
-
   ensureDataDir(dataDir);
+  // Seeding is a server's work on DATA_DIR: never beside a running one (data-dir-lock.ts).
+  const lock = await lockDataDir(dataDir);
+  try {
+    return await seedLocked(config, now);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function seedLocked(config: Config, now: Date): Promise<DemoPractice> {
+  const { dataDir } = config;
+  // Asked again under the lock: a server that started in between may have made a practice here.
+  const accounts = accountsIn(dataDir);
+  if (accounts > 0) throw new PracticeExistsError(dataDir, accounts);
+
   const db = openDatabase(databasePathOf(dataDir));
   // Thousands of small commits: without a flush each, seeding takes seconds instead of a minute. WAL
   // stays consistent; only this connection relaxes it, and `npm start` opens its own with FULL.

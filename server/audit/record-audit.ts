@@ -6,7 +6,9 @@ import type Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import { preparedPerConnection } from '../db/prepared';
 import { auditEvents } from '../db/schema/index';
+import { isWriteRefusedByStorage } from '../storage-failure';
 import { AUDIT_CHAIN_FUNCTION, canonicalContent } from './audit-chain';
+import { noteAuditGap } from './audit-gaps';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
 
@@ -101,9 +103,23 @@ export function auditedRead<T>(db: Db, read: (db: DbOrTx) => T): T {
   }
 }
 
+/**
+ * Writes a refusal's (or a failure's) audit event. When the storage will not take it — no room
+ * left, a read-only database — the refusal must still answer its own status, not a 500: the miss
+ * is counted and logged as a gap in the trail (audit-gaps.ts) instead of thrown. Anything else is thrown.
+ */
+export function recordRefusal(db: DbOrTx, who: AuditActor, entry: AuditEntry): void {
+  try {
+    recordAudit(db, who, entry);
+  } catch (error) {
+    if (!isWriteRefusedByStorage(error)) throw error;
+    noteAuditGap(entry, error);
+  }
+}
+
 /** Audits a refusal and marks it audited (so it is recorded once), then throws it. */
 export function refuse(db: DbOrTx, who: AuditActor, entry: AuditEntry, error: AppError): never {
-  recordAudit(db, who, entry);
+  recordRefusal(db, who, entry);
   error.audited = true;
   throw error;
 }

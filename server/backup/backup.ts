@@ -4,15 +4,15 @@
 // not travel: a restored install signs its own tokens, so everyone signs in again after a restore,
 // which is what ending sessions on a restore should do.
 import Database from 'better-sqlite3';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { link, mkdir, mkdtemp, open, readdir, rename, rm, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { link, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { signAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
 import { ArchiveWriter, type ScryptParams } from './archive-format';
 import { snapshotDatabase, type SnapshotContents } from './snapshot';
+import { makeStagingDir, partialArchivePath, sweepStaging } from './staging';
 import { AUDIT_KEY, blobEntry, DATABASE, DOCUMENT_KEY, MANIFEST, writeBytesEntry, writeEnd, writeFileEntry, type Manifest } from './payload';
 
 export interface BackupSummary { file: string; bytes: number; patients: number; documents: number; tables: number; rows: number; ms: number }
@@ -45,8 +45,11 @@ export async function createBackup(
   }
   const databasePath = options.db && options.db.name !== ':memory:' ? options.db.name : join(options.dataDir, 'expediente.db');
   if (!existsSync(databasePath)) throw new Error(`No database at ${databasePath}: is ${options.dataDir} the server's DATA_DIR?`);
+  // What a killed backup left (a plaintext snapshot, pinned blobs, a partial archive) goes first.
+  await sweepStaging(options.dataDir);
+  await sweepStaging(dirname(options.outFile));
   // The snapshot is as readable as the database itself, so it stays beside it (mode 0700), not in /tmp.
-  const work = await mkdtemp(join(options.dataDir, '.backup-'));
+  const work = await makeStagingDir(options.dataDir, 'backup');
   try {
     // Blobs are files outside the database: no transaction keeps the server from deleting a blob
     // the snapshot names before it is copied (it deletes the row, then the blob). So blobs are
@@ -127,7 +130,7 @@ async function writeArchive(
   pinned: string,
 ): Promise<number> {
   const keys = readKeys(options.dataDir, options.masterKey, extras.plain ?? false);
-  const temp = join(dirname(options.outFile), `.${basename(options.outFile)}.partial-${randomBytes(6).toString('hex')}`);
+  const temp = partialArchivePath(options.outFile);
   const out = await open(temp, 'wx', 0o600);
   let closed = false;
   try {

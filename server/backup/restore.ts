@@ -9,14 +9,16 @@
 import Database from 'better-sqlite3';
 import { timingSafeEqual } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, open, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { verifyAuditChain } from '../audit/audit-chain';
 import { AuditHeadError, openAuditHead, writeAuditHead, type AuditHead, type SignedAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { BlobStore } from '../files/blob-store';
 import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
+import { runningServer } from '../data-dir-lock';
 import { ArchiveError, readArchive } from './archive-format';
+import { makeStagingDir, sweepStaging } from './staging';
 import { BLOB_OVERHEAD_BYTES, syncDirectory } from './backup';
 import { AUDIT_KEY, DATABASE, DOCUMENT_KEY, MANIFEST, readEntries, type Manifest } from './payload';
 
@@ -59,8 +61,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   if (targetHasData && !options.force) {
     throw new RestoreRefused(`${target} is not empty; nothing was written. Restore into an empty directory, or add --force to replace it (its contents are moved aside).`);
   }
+  const server = runningServer(target);
+  if (server) {
+    throw new RestoreRefused(`${target} is the DATA_DIR of a running server (${server}); nothing was written. Stop that server first, then restore.`);
+  }
+  // A killed restore's leftovers (decrypted keys and database) go before a new one begins.
+  await sweepStaging(dirname(target));
   const archive = await open(options.archive, 'r');
-  const staging = await mkdtemp(join(dirname(target), '.restore-'));
+  const staging = await makeStagingDir(dirname(target), 'restore');
   try {
     let manifest: Manifest;
     let documentKey: string | undefined;

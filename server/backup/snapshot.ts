@@ -6,7 +6,20 @@
 // Everything the archive needs to know about the data (counts, which blobs) is read from the copy
 // or inside the same transaction, so it describes exactly the snapshot.
 import Database from 'better-sqlite3';
+import { closeSync, openSync } from 'node:fs';
 import { computeAuditHead, type AuditHead } from '../audit/audit-head';
+import { checkIntegrity } from '../db/integrity';
+
+/** The database failed SQLite's quick_check: nothing was backed up. */
+export class DamagedDatabase extends Error {
+  constructor(problems: string[]) {
+    super(
+      `The database is damaged (SQLite quick_check: ${problems.slice(0, 3).join('; ')}); no backup was written, so the last good ` +
+        'backup stays the newest. Stop the server and restore that backup (npm run restore).',
+    );
+    this.name = 'DamagedDatabase';
+  }
+}
 
 export interface SnapshotContents {
   patients: number;
@@ -35,6 +48,8 @@ export async function snapshotDatabase(
     try {
       // The transaction's first read fixes the snapshot.
       await pinReferenced(reader.prepare('select blob_name from files').pluck().all() as string[]);
+      // Made private before a byte of the copy is in it (SQLite keeps an existing file's mode).
+      closeSync(openSync(snapshotPath, 'wx', 0o600));
       await reader.backup(snapshotPath);
     } finally {
       reader.exec('COMMIT');
@@ -44,6 +59,9 @@ export async function snapshotDatabase(
   }
   const snapshot = new Database(snapshotPath);
   try {
+    // A damaged database is not backed up: the last good backup stays the newest one.
+    const integrity = checkIntegrity(snapshot);
+    if (!integrity.ok) throw new DamagedDatabase(integrity.problems);
     // One self-contained file in the archive; the server turns WAL back on when it opens it.
     snapshot.pragma('journal_mode = DELETE');
     const tables = snapshot

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BlobIntegrityError, BlobStore } from './blob-store';
+import { diskFullAfter } from './full-disk.fixture';
 import { legacyBlob } from './legacy-blob.fixture';
 import { parseMasterKey } from './document-key';
 
@@ -115,6 +116,16 @@ describe('BlobStore', () => {
     expect(await store.sweep(new Set([kept.blobName]))).toBe(2);
     expect(readdirSync(store.dir)).toEqual([kept.blobName]);
     expect(orphan.blobName).not.toBe(kept.blobName);
+  });
+
+  it('fails with the disk\'s own ENOSPC when the disk fills mid-write, leaving no temporary file', async () => {
+    const key = randomBytes(32);
+    const dir = mkdtempSync(join(tmpdir(), 'expediente-blobs-'));
+    dirs.push(dir);
+    const store = new BlobStore(join(dir, 'documents'), () => key, diskFullAfter(100_000));
+    const chunks = Array.from({ length: 20 }, () => randomBytes(64 * 1024));
+    await expect(store.write(Readable.from(chunks), CODE)).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(readdirSync(store.dir)).toEqual([]);
   });
 });
 

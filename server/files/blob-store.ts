@@ -10,7 +10,7 @@ import { createCipheriv, createDecipheriv, randomBytes, type DecipherGCM } from 
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 const BOUND = Buffer.from('EXP2');
@@ -34,11 +34,15 @@ export interface OpenedBlob {
   stream: Readable;
 }
 
+/** Opens the stream a blob's bytes are written to; tests pass one that fails the way a full disk does. */
+export type WriteStreamFactory = (path: string, options: { flags: string; mode: number }) => Writable;
+
 export class BlobStore {
   constructor(
     readonly dir: string,
     /** Loaded on first use, so an app that never touches documents needs no key. */
     private readonly loadKey: () => Buffer,
+    private readonly openWriteStream: WriteStreamFactory = createWriteStream,
   ) {}
 
   private keyCache: Buffer | undefined;
@@ -75,7 +79,7 @@ export class BlobStore {
           yield cipher.final();
           yield cipher.getAuthTag();
         },
-        createWriteStream(temp, { flags: 'wx', mode: 0o600 }),
+        this.openWriteStream(temp, { flags: 'wx', mode: 0o600 }),
       );
       await syncPath(temp);
       await rename(temp, this.path(blobName));

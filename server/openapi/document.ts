@@ -169,7 +169,10 @@ const sharedErrors = {
   NotFound: errorResponse('Missing, or not linked to the caller: existence is never revealed (`NOT_FOUND`, `PATIENT_NOT_FOUND`).'),
   NotJson: errorResponse('A body that is not JSON (`UNSUPPORTED_MEDIA_TYPE`).'),
   RateLimited: errorResponse('Too many sign-in or account calls (`RATE_LIMITED`).'),
-  OtherError: errorResponse('Any other failure, with the same body (409 conflicts such as `EMAIL_TAKEN`, `APPOINTMENT_LOCKED`; 500).'),
+  OtherError: errorResponse(
+    'Any other failure, with the same body (409 conflicts such as `EMAIL_TAKEN`, `APPOINTMENT_LOCKED`; 500; ' +
+      '503 `STORAGE_READ_ONLY` and 507 `STORAGE_FULL` when the storage refuses a write, which then changes nothing).',
+  ),
 };
 const shared = (name: keyof typeof sharedErrors) => ({ $ref: `#/components/responses/${name}` });
 
@@ -296,14 +299,14 @@ function ownRoutes(converter: SchemaConverter): { method: HttpMethod; path: stri
       operation: {
         operationId: 'health',
         tags: ['health'],
-        summary: 'The server can work: its database takes writes and its documents directory is there',
+        summary: 'The server can work: its database takes a real write and is sound, and its documents directory takes a file',
         description: 'Who: anyone.',
         'x-who': 'anyone',
         security: [],
         responses: {
           200: { description: 'OK', content: { 'application/json': { schema: converter.convert(healthSchema, 'output') } } },
           503: {
-            description: 'The database cannot take a write, or the documents directory is gone',
+            description: 'The database cannot take a real write (full, read-only) or is damaged, or the documents directory is gone or full',
             content: { 'application/json': { schema: converter.convert(unhealthySchema, 'output') } },
           },
         },
@@ -336,6 +339,7 @@ function ownRoutes(converter: SchemaConverter): { method: HttpMethod; path: stri
           ...errorResponses({ input: true, signedIn: true, ids: true, floods: false, body: false }),
           413: errorResponse('Over `MAX_UPLOAD_MB` (`FILE_TOO_LARGE`).'),
           415: errorResponse('Not an image, video, audio or PDF by its content (`UNSUPPORTED_FILE_TYPE`).'),
+          507: errorResponse('No room left to store it (`STORAGE_FULL`): nothing was kept, and the rest of the body is read away so the answer arrives at once.'),
         },
       },
     },

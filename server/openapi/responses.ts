@@ -276,8 +276,12 @@ export const healthSchema = z
   .object({ status: z.literal('ok'), database: z.literal('writable'), documents: z.literal('present') })
   .meta({ id: 'Health' }) satisfies z.ZodType<HealthBody>;
 export const unhealthySchema = z
-  .object({ status: z.literal('unavailable'), database: z.enum(['writable', 'unavailable']), documents: z.enum(['present', 'missing']) })
-  .meta({ id: 'Unhealthy', description: 'Which of the two failed, and nothing more.' }) satisfies z.ZodType<HealthBody>;
+  .object({
+    status: z.literal('unavailable'),
+    database: z.enum(['writable', 'full', 'read-only', 'damaged', 'unavailable']),
+    documents: z.enum(['present', 'missing', 'full']),
+  })
+  .meta({ id: 'Unhealthy', description: 'Which of the two failed and how (full, read-only, damaged...), and nothing more.' }) satisfies z.ZodType<HealthBody>;
 
 const patientPage = z
   .object({ patients: z.array(patientListItemSchema), nextCursor: nullableText, total: z.number().int().nonnegative() })

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { ErrorBody } from '../../shared/errors';
+import { noteDatabaseError } from '../db/integrity';
 import { classifyError, type ClassifiedError } from '../error-mapping';
 
 export function toErrorBody(classified: ClassifiedError): ErrorBody {
@@ -28,5 +29,8 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   const classified = classifyFastifyError(error as FastifyError) ?? classifyError(error);
   // A 5xx is logged in full here and answered without internals.
   if (classified.status >= 500) request.log.error({ err: error }, 'request failed');
+  // A damaged database met here shows in GET /api/health from now on.
+  const sqlite = request.server.deps?.db.$client;
+  if (sqlite) noteDatabaseError(sqlite, error, request.log);
   return reply.code(classified.status).send(toErrorBody(classified));
 }

@@ -49,6 +49,19 @@ async function* fileBytes(part: Extract<Multipart, { type: 'file' }>): AsyncIter
   if (part.file.truncated) throw new AppError('FILE_TOO_LARGE');
 }
 
+/**
+ * Reads the rest of a body nobody will parse and throws it away. When reading stops early (a refused
+ * part, a blob that could not be written for lack of space) the parser lets go of the request and
+ * leaves it paused: the client, still sending, never gets to read the answer already sent, and the
+ * connection hangs until a timeout resets it (issue 27). Draining lets the answer through at once.
+ */
+function discardUnreadBody(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  raw.resume();
+}
+
 export async function* uploadParts(request: FastifyRequest): AsyncIterable<UploadPart> {
   if (!request.isMultipart()) throw missingFile();
   try {
@@ -59,5 +72,7 @@ export async function* uploadParts(request: FastifyRequest): AsyncIterable<Uploa
     }
   } catch (error) {
     throw uploadFormError(error);
+  } finally {
+    discardUnreadBody(request);
   }
 }

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { z, ZodError } from 'zod';
 import { longText, withoutForbiddenCharacters } from '../../shared/fields';
 import type { RecordFile } from '../../shared/record';
-import { refuse, type AuditActor } from '../audit/record-audit';
+import { recordRefusal, refuse, type AuditActor } from '../audit/record-audit';
 import { assertPasswordCurrent, type Actor } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { files } from '../db/schema/index';
@@ -155,7 +155,8 @@ export async function uploadDocument(caller: DocumentCaller, input: { patientId:
   } catch (error) {
     if (staged) await blobs.remove(staged.blobName);
     if (error instanceof AppError && error.audited) throw error;
-    auditAs(caller, { action: 'files.upload', outcome: 'failure', patientId, detail: failureDetail(error) });
+    // On a full disk this event may not fit either: the upload still answers its own error.
+    recordRefusal(db, whoIs(caller), { action: 'files.upload', outcome: 'failure', patientId, detail: failureDetail(error) });
     if (error instanceof AppError) error.audited = true;
     throw error;
   }

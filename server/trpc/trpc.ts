@@ -1,9 +1,9 @@
 // tRPC is initialised once here, with a named procedure for each kind of caller: the
 // middleware rejects the wrong caller and narrows ctx.actor, so no procedure re-checks a role.
 import { initTRPC } from '@trpc/server';
-import { classifyError, toTrpcError } from '../error-mapping';
+import { classifyError, toTrpcError, trpcHttpStatus } from '../error-mapping';
 import { AppError } from '../errors';
-import { recordAudit } from '../audit/record-audit';
+import { recordRefusal } from '../audit/record-audit';
 import { assertPasswordCurrent, type Actor } from '../auth/sessions';
 import { auditActorOf } from '../services/access';
 import type { Context } from './context';
@@ -18,7 +18,7 @@ const t = initTRPC.context<Context>().create({
       message: classified.message,
       data: {
         code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
+        httpStatus: trpcHttpStatus(classified, shape.data.httpStatus),
         path: shape.data.path,
         appCode: classified.code,
         issues: classified.issues ?? null,
@@ -46,7 +46,8 @@ function patientIdOf(rawInput: unknown): number | null {
  * copies the call's options and context, so the chain is kept short: issue 11):
  * - the audit rule for refusals (issue 10): every 401, 403, 404 and 429 a procedure answers leaves
  *   exactly one audit event. Services that refuse with more to say (the patient, emergency access)
- *   record it themselves and mark the error audited; every other refusal is recorded here;
+ *   record it themselves and mark the error audited; every other refusal is recorded here (when
+ *   storage refuses that event, the refusal still answers its own status: audit/record-audit.ts);
  * - services throw AppError; here it gets the tRPC code whose HTTP status API.md documents.
  */
 const auditRefusalsAndMapErrors = t.middleware(async ({ ctx, path, getRawInput, next }) => {
@@ -56,7 +57,7 @@ const auditRefusalsAndMapErrors = t.middleware(async ({ ctx, path, getRawInput, 
   if (!cause.audited && REFUSAL_STATUSES.has(cause.status)) {
     const rawInput = await getRawInput().catch(() => undefined);
     const who = ctx.actor ? auditActorOf(ctx.actor, ctx.meta.ip) : { userId: null, type: 'anonymous' as const, ip: ctx.meta.ip };
-    recordAudit(ctx.deps.db, who, { action: path, outcome: 'denied', patientId: patientIdOf(rawInput), detail: cause.code });
+    recordRefusal(ctx.deps.db, who, { action: path, outcome: 'denied', patientId: patientIdOf(rawInput), detail: cause.code });
     cause.audited = true;
   }
   throw toTrpcError(cause);

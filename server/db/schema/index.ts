@@ -5,3 +5,4 @@ export * from './patients';
 export * from './record';
 export * from './audit';
 export * from './access';
+export * from './health';

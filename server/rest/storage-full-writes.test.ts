@@ -1,0 +1,76 @@
+// API.md "Data safety under faults": a write the storage has no room for answers 507 STORAGE_FULL —
+// on REST and on tRPC alike, with the documented body — and changes nothing; a read-only database
+// answers 503 STORAGE_READ_ONLY. Once space is freed, writes work again without a restart.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../../shared/auth';
+import { fillDatabase } from '../db/full-database.fixture';
+import { bearer, buildTestApp, errorOf, linkWithConsent, register, rowCount } from '../test/helpers';
+
+let app: FastifyInstance;
+let medic: Session;
+let idPatient: number;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  medic = await register(app, { type: 'medic' });
+  const patient = await register(app, { type: 'patient' });
+  await linkWithConsent(app, medic, patient);
+  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+});
+afterAll(() => app.close());
+
+let freeSpace: (() => void) | undefined;
+afterEach(() => {
+  freeSpace?.();
+  freeSpace = undefined;
+  app.deps.db.$client.pragma('query_only = 0');
+});
+
+const addAllergyRest = () =>
+  app.inject({ method: 'POST', url: `/api/patients/${idPatient}/allergies`, headers: bearer(medic.access_token), payload: { allergyName: 'Penicilina' } });
+const addAllergyTrpc = () =>
+  app.inject({ method: 'POST', url: '/trpc/patients.allergies.add', headers: bearer(medic.access_token), payload: { idPatient, allergyName: 'Penicilina' } });
+const unchanged = () => ({ allergies: rowCount(app, 'allergies'), audit: rowCount(app, 'audit_events') });
+
+const STORAGE_FULL_MESSAGE = "The server's storage is full: nothing was saved. Please tell the administrator so that space can be freed.";
+
+describe('a write when the database has no room left', () => {
+  it('answers 507 STORAGE_FULL with the documented body over REST, and changes nothing', async () => {
+    freeSpace = fillDatabase(app.deps.db);
+    const before = unchanged();
+    const response = await addAllergyRest();
+    expect(response.statusCode).toBe(507);
+    expect(errorOf(response)).toEqual({ statusCode: 507, error: 'Insufficient Storage', code: 'STORAGE_FULL', message: STORAGE_FULL_MESSAGE });
+    expect(unchanged()).toEqual(before);
+  });
+
+  it('answers HTTP 507 with appCode STORAGE_FULL over tRPC', async () => {
+    freeSpace = fillDatabase(app.deps.db);
+    const before = unchanged();
+    const response = await addAllergyTrpc();
+    expect(response.statusCode).toBe(507);
+    expect(response.json().error).toMatchObject({ message: STORAGE_FULL_MESSAGE, data: { httpStatus: 507, appCode: 'STORAGE_FULL' } });
+    expect(unchanged()).toEqual(before);
+  });
+
+  it('works again once space is freed, without a restart', async () => {
+    const free = fillDatabase(app.deps.db);
+    expect((await addAllergyRest()).statusCode).toBe(507);
+    free();
+    expect((await addAllergyRest()).statusCode).toBe(201);
+    expect((await addAllergyTrpc()).statusCode).toBe(200);
+  });
+
+  it('answers 503 STORAGE_READ_ONLY on a read-only database, on both transports, and changes nothing', async () => {
+    app.deps.db.$client.pragma('query_only = 1');
+    const before = unchanged();
+    const rest = await addAllergyRest();
+    expect(rest.statusCode).toBe(503);
+    expect(errorOf(rest)).toMatchObject({ statusCode: 503, error: 'Service Unavailable', code: 'STORAGE_READ_ONLY' });
+    const trpc = await addAllergyTrpc();
+    expect(trpc.statusCode).toBe(503);
+    expect(trpc.json().error).toMatchObject({ data: { httpStatus: 503, appCode: 'STORAGE_READ_ONLY' } });
+    expect(unchanged()).toEqual(before);
+  });
+});

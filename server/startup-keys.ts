@@ -1,0 +1,84 @@
+// Before the server serves anything: the keys the stored data depends on are there. A new
+// document key would open none of the documents already stored, and a new audit key would make
+// the whole audit trail look forged from its first row, so a key file that is missing (or empty,
+// damaged, unreadable) while such rows exist stops the start, naming the file and how to get it
+// back. With no such rows (a fresh install) a missing key is made as always: the audit key now,
+// the document key on the first upload.
+import type Database from 'better-sqlite3';
+import { join, resolve } from 'node:path';
+import { AUDIT_KEY_FILE } from './audit/audit-key';
+import { removeLeftoverTemps } from './atomic-file';
+import { DOCUMENT_KEY_FILE, decodeDocumentKey, isDocumentKeyText, parseMasterKey } from './files/document-key';
+import { createSecret, readSecretFile, type SecretFile, type Warn } from './secrets';
+
+export interface StartupKeysOptions {
+  dataDir: string;
+  masterKey: string | undefined;
+  /** DATA_DIR's database, migrated: whether rows depend on a key is read from it. */
+  sqlite: Database.Database;
+  warn?: Warn;
+}
+
+export interface StartupKeys {
+  auditKey: string;
+  /** MASTER_KEY or the key file; undefined while there is neither file nor document (made on the first upload). */
+  documentKey: Buffer | undefined;
+}
+
+/** The server must not start: the message says which key file and how to restore it. */
+export class MissingKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MissingKeyError';
+  }
+}
+
+export function checkKeysAtStart(options: StartupKeysOptions): StartupKeys {
+  const { dataDir, sqlite } = options;
+  removeLeftoverTemps(dataDir, [AUDIT_KEY_FILE, DOCUMENT_KEY_FILE, 'jwt-secret']);
+  const refusals: string[] = [];
+
+  const auditFile = readSecretFile(join(dataDir, AUDIT_KEY_FILE), { warn: options.warn });
+  let auditKey = auditFile.ok ? auditFile.value : undefined;
+  if (!auditFile.ok) {
+    // Rows from before the chain began (an upgraded install) carry no chain, so no key vouches for them.
+    const rows = countRows(sqlite, 'audit_events', 'chain is not null');
+    const refusal = refusalFor(dataDir, AUDIT_KEY_FILE, auditFile, rows > 0 ? `the audit trail holds ${rows} ${rows === 1 ? 'row' : 'rows'} sealed with it, which a new key would make look tampered with` : undefined);
+    if (refusal) refusals.push(refusal);
+    else auditKey = createSecret(dataDir, AUDIT_KEY_FILE);
+  }
+
+  let documentKey: Buffer | undefined;
+  if (options.masterKey) {
+    documentKey = parseMasterKey(options.masterKey);
+  } else {
+    const documentFile = readSecretFile(join(dataDir, DOCUMENT_KEY_FILE), { warn: options.warn, isValid: isDocumentKeyText });
+    if (documentFile.ok) {
+      documentKey = decodeDocumentKey(documentFile.value);
+    } else {
+      const rows = countRows(sqlite, 'files');
+      const refusal = refusalFor(dataDir, DOCUMENT_KEY_FILE, documentFile, rows > 0 ? `${rows} ${rows === 1 ? 'document is' : 'documents are'} encrypted with it, which a new key would not open` : undefined);
+      if (refusal) refusals.push(`${refusal} If the documents were encrypted with MASTER_KEY instead, start with that MASTER_KEY set.`);
+    }
+  }
+
+  if (refusals.length > 0 || auditKey === undefined) throw new MissingKeyError(refusals.join('\n'));
+  return { auditKey, documentKey };
+}
+
+/** Why this start must stop, or undefined when a new key harms nothing: the file is simply absent, empty or cut, and no row needs it. */
+function refusalFor(dataDir: string, fileName: string, file: SecretFile & { ok: false }, dependants: string | undefined): string | undefined {
+  if (file.replaceable && !dependants) return undefined;
+  // Absolute, so that the command can be pasted whatever directory it is run from.
+  const dir = resolve(dataDir);
+  const path = join(dir, fileName);
+  const why = dependants ? `${path} ${file.problem}, and ${dependants}` : `${path} ${file.problem}`;
+  return (
+    `Refusing to start: ${why}. No new key was made. ` +
+    `Restore it from a backup: "npm run restore -- BACKUP --data-dir ${dir}" restores the keys with the data; ` +
+    `or put back the file ${fileName} from a copy of DATA_DIR${file.replaceable ? '' : ', or make it readable by the server\'s user'}.`
+  );
+}
+
+const countRows = (sqlite: Database.Database, table: 'audit_events' | 'files', where = '1'): number =>
+  (sqlite.prepare(`select count(*) as n from ${table} where ${where}`).get() as { n: number }).n;
