@@ -23,6 +23,8 @@ export const QUERY_STALE_MS = 300_000;
 export const QUERY_GC_MS = 600_000;
 export const QUERY_RETRIES = 1;
 export const BLOOD_GROUPS = ['A', 'B', 'AB', 'O'] as const;
+/** Administrative sex, as FHIR's Patient.gender has it. */
+export const SEXES = ['female', 'male', 'other', 'unknown'] as const;
 export const BLOOD_RH = ['+', '-'] as const;
 export const USER_TYPES = ['patient', 'medic'] as const;
 export const USER_STATUSES = ['active', 'pending', 'disabled'] as const;

@@ -6,3 +6,4 @@ export * from './record';
 export * from './audit';
 export * from './access';
 export * from './health';
+export * from './catalog';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { BLOOD_GROUPS, BLOOD_RH } from '../../../shared/constants';
+import { BLOOD_GROUPS, BLOOD_RH, SEXES } from '../../../shared/constants';
 import { createdAt, id } from './columns';
 import { documentTypes, educations, nationalities, professions, religions } from './lookups';
 import { medics, users } from './users';
@@ -19,6 +19,9 @@ export const patients = sqliteTable(
     bloodGroup: text('blood_group', { enum: BLOOD_GROUPS }),
     bloodRh: text('blood_rh', { enum: BLOOD_RH }),
     civilStatus: text('civil_status'),
+    /** YYYY-MM-DD. Age is computed from it when shown, never stored. */
+    birthDate: text('birth_date'),
+    sex: text('sex', { enum: SEXES }),
     weight: real('weight'),
     height: integer('height'),
     policy: text('policy').notNull().default(''),

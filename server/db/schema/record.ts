@@ -104,6 +104,20 @@ export const emergencyContacts = sqliteTable(
   (t) => [index('emergency_contacts_patient_idx').on(t.patientId, t.createdAt)],
 );
 
+/** Antecedentes heredo-familiares (NOM-004 6.1.1): a relative and the condition they had. */
+export const familyHistory = sqliteTable(
+  'family_history',
+  {
+    id: id(),
+    patientId: patientId(),
+    relative: text('relative').notNull(),
+    condition: text('condition').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('family_history_patient_idx').on(t.patientId, t.createdAt)],
+);
+
 /** An uploaded document: the bytes are an encrypted blob named blob_name under DATA_DIR. */
 export const files = sqliteTable(
   'files',
@@ -137,8 +151,19 @@ export const clinicalHistories = sqliteTable(
     notes: text('notes'),
     medications: text('medications', { mode: 'json' }).$type<string[]>().notNull().default([]),
     diagnosisIds: text('diagnosis_ids', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    /** The note in NOM-004-SSA3-2012's order (6.2): course of the illness, examination, plan, prognosis. */
+    subjective: text('subjective'),
+    exploration: text('exploration'),
+    plan: text('plan'),
+    prognosis: text('prognosis'),
+    /** Codes of the diagnosis catalog with the name they had when written: [{code, name}]. */
+    diagnoses: text('diagnoses', { mode: 'json' }).$type<{ code: string; name: string }[]>().notNull().default([]),
     closed: integer('closed', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('clinical_histories_patient_date_idx').on(t.patientId, t.date)],
+  (t) => [
+    index('clinical_histories_patient_date_idx').on(t.patientId, t.date),
+    // The agenda: one medic's appointments in a range of days.
+    index('clinical_histories_medic_date_idx').on(t.medicId, t.date),
+  ],
 );
