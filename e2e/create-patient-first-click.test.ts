@@ -25,7 +25,10 @@ describe('create patient, first click', () => {
     await expect.poll(() => dialog.getByLabel(c.name, { exact: true }).evaluate((input) => input === document.activeElement)).toBe(true);
 
     // A person's click: press, a moment's hold, release — where the button was when pressed.
-    const box = await dialog.getByRole('button', { name: c.submit, exact: true }).boundingBox();
+    const submit = dialog.getByRole('button', { name: c.submit, exact: true });
+    // Where a person would see it: a dialog taller than the window scrolls first.
+    await submit.scrollIntoViewIfNeeded();
+    const box = await submit.boundingBox();
     if (!box) throw new Error('no submit button on screen');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();

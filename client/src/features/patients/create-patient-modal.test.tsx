@@ -36,7 +36,7 @@ describe('create-patient modal', () => {
     expect(dialog.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(dialog.getByLabelText('Temporary password')).toHaveAttribute('type', 'password');
     // The medic must know the password is only the patient's way in, not the patient's to keep.
-    expect(dialog.getByLabelText('Temporary password')).toHaveAccessibleDescription(/at their first sign-in they choose their own password/);
+    expect(dialog.getByLabelText('Temporary password')).toHaveAccessibleDescription(/temporary: the patient chooses their own at first sign-in/);
     expect(dialog.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
     expect(dialog.getByLabelText('Address')).toBeInTheDocument();
     expect(dialog.getByLabelText('Weight (kg)')).toHaveAttribute('step', '0.1');
