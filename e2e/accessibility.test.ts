@@ -5,17 +5,19 @@
 // asserted, so they can be fixed later. The pages: sign-in, registration, the medic home with
 // patients and its dialogs (new patient, link patient, emergency access), a record with an item in
 // every section (an item form and the upload dialog open, the vital-sign trends as charts and as a
-// table), the patient's dashboard with every tab, both printable summaries, the administration page
-// and the API reference.
+// table), the agenda by day and by week with its booking and move dialogs, the patient's dashboard
+// with every tab, both printable summaries, the administration page and the API reference.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import enAgenda from '../shared/locales/en/agenda.json';
 import enCharts from '../shared/locales/en/charts.json';
 import enDashboard from '../shared/locales/en/dashboard.json';
 import enPatients from '../shared/locales/en/patients.json';
 import enPrint from '../shared/locales/en/print.json';
 import enRecord from '../shared/locales/en/record.json';
+import esAgenda from '../shared/locales/es/agenda.json';
 import esCharts from '../shared/locales/es/charts.json';
 import esDashboard from '../shared/locales/es/dashboard.json';
 import esPatients from '../shared/locales/es/patients.json';
@@ -30,8 +32,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
 const texts = {
-  'es-ES': { language: 'es', ...commonTexts['es-ES'], charts: esCharts, dashboard: esDashboard, patients: esPatients, print: esPrint, record: esRecord },
-  'en-US': { language: 'en', ...commonTexts['en-US'], charts: enCharts, dashboard: enDashboard, patients: enPatients, print: enPrint, record: enRecord },
+  'es-ES': { language: 'es', ...commonTexts['es-ES'], agenda: esAgenda, charts: esCharts, dashboard: esDashboard, patients: esPatients, print: esPrint, record: esRecord },
+  'en-US': { language: 'en', ...commonTexts['en-US'], agenda: enAgenda, charts: enCharts, dashboard: enDashboard, patients: enPatients, print: enPrint, record: enRecord },
 } as const;
 
 const journey = useJourney();
@@ -282,6 +284,36 @@ describe.each<Locale>(['es-ES', 'en-US'])('accessibility (axe, WCAG 2.1 A/AA), b
     await page.getByRole('heading', { level: 1, name: stranger.name }).waitFor();
     await page.getByText(t.record.emergency.note).waitFor();
     await expectAccessible(page, where('record in emergency access'));
+  });
+
+  test('the agenda, by day and by week, and its booking and move dialogs', async () => {
+    const { page } = await tabFor(locale, medic);
+    const a = t.agenda;
+    await page.goto('/agenda');
+    // Today's appointment with the patient (seeded above at 08:00).
+    const today = page.getByRole('list').filter({ hasText: 'Revisión' });
+    await today.getByRole('link', { name: PATIENT_NAME, exact: true }).waitFor();
+    await expectAccessible(page, where('agenda, day'));
+
+    await page.getByRole('button', { name: a.views.week, exact: true }).click();
+    await page.getByText(a.emptyDay).first().waitFor();
+    await expectAccessible(page, where('agenda, week'));
+
+    await page.getByRole('button', { name: a.book.open, exact: true }).click();
+    const book = page.getByRole('dialog', { name: a.book.title });
+    await book.getByRole('searchbox', { name: a.book.patient }).fill('Hernández');
+    await book.getByRole('list', { name: a.book.results }).getByRole('button').first().waitFor();
+    await book.getByLabel(a.book.start, { exact: true }).fill('08:15');
+    await book.getByLabel(a.book.end, { exact: true }).fill('08:45');
+    await book.getByText(a.overlapHint).waitFor();
+    await expectAccessible(page, where('agenda, new appointment dialog with results and an overlap'));
+    await page.keyboard.press('Escape');
+    await book.waitFor({ state: 'detached' });
+
+    await today.getByRole('button', { name: new RegExp(`^${a.item.move} `) }).click();
+    const move = page.getByRole('dialog', { name: a.move.title });
+    await move.waitFor();
+    await expectAccessible(page, where('agenda, move dialog'));
   });
 
   test('the account pages', async () => {

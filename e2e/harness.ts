@@ -11,6 +11,7 @@ import { CHROMIUM_ARGS } from '../scripts/chromium';
 import { repoRoot } from '../scripts/client-build';
 import { SERVER_PID_SUFFIX } from './run-dir';
 import { CONFIG_VARIABLES } from '../server/config';
+import { writeTestCatalog } from '../server/test/test-catalog';
 
 const STARTUP_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -71,9 +72,12 @@ function killGroup(child: ChildProcess): void {
 export async function startApp(extraEnv: NodeJS.ProcessEnv = {}): Promise<App> {
   const runDir = inject('e2eRunDir');
   const dataDir = mkdtempSync(join(runDir, 'data-'));
+  // The small diagnosis catalog of the server's tests, not whatever data/catalog holds on this machine
+  // (the real one is not in the repository): journeys name its codes.
+  const catalogDir = writeTestCatalog(join(runDir, 'catalog'));
   const child = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
     cwd: repoRoot,
-    env: { ...serverEnv(dataDir), ...extraEnv },
+    env: { ...serverEnv(dataDir), CATALOG_DIR: catalogDir, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so one signal reaches tsx and the node process it starts.
     detached: true,

@@ -20,6 +20,7 @@ import { registerApiDescription } from './openapi/register';
 import { BlobStore } from './files/blob-store';
 import { loadDocumentKey } from './files/document-key';
 import { knownBlobNames } from './services/documents';
+import { loadDiagnosisCatalog } from './services/diagnosis-catalog-loader';
 import { registerDocumentRoutes } from './rest/documents';
 import { registerHealth } from './health';
 import { checkIntegrityAtStart, noteDatabaseError } from './db/integrity';
@@ -145,6 +146,8 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   const stopReportingAuditGaps = reportAuditGapsTo(app.log);
   app.addHook('onClose', async () => stopReportingAuditGaps());
   pruneEndedSessions(db);
+  // The diagnosis catalog from CATALOG_DIR, written only when its files changed since the last start.
+  if (config.catalogDir) loadDiagnosisCatalog(db.$client, config.catalogDir, app.log);
   // Made at start, not on the first upload, so that its absence later (a disk not mounted) shows in /api/health.
   mkdirSync(deps.blobs.dir, { recursive: true, mode: 0o700 });
   // After a crash: temporary blobs, and blobs whose row was never written, go before we serve.

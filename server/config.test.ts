@@ -2,9 +2,10 @@
 import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { defaultCatalogDir, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { readOrCreateSecret } from './secrets';
 
@@ -35,7 +36,14 @@ describe('loadConfig', () => {
       backup: undefined,
       practiceName: undefined,
       idleMinutes: 30,
+      catalogDir: defaultCatalogDir,
     });
+  });
+
+  it("reads the diagnosis catalog from CATALOG_DIR, by default from the repository's data/catalog", () => {
+    expect(defaultCatalogDir).toBe(join(fileURLToPath(new URL('..', import.meta.url)), 'data', 'catalog'));
+    expect(loadConfig({ CATALOG_DIR: '/srv/catalogo' }).catalogDir).toBe('/srv/catalogo');
+    expect(loadConfig({ CATALOG_DIR: '  ' }).catalogDir).toBe(defaultCatalogDir);
   });
 
   it('takes IDLE_MINUTES, fractions too, and refuses less than the two minutes the warning needs', () => {

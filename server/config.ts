@@ -1,4 +1,5 @@
 // The environment of API.md "Process and configuration", parsed and checked once at start.
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_EMERGENCY_ACCESS_HOURS, DEFAULT_IDLE_MINUTES } from '../shared/constants';
 import { MIN_PASSPHRASE_LENGTH } from './backup/backup';
@@ -30,6 +31,7 @@ const envSchema = z
     PRACTICE_NAME: optionalText,
     // The sign-out warning alone lasts a minute, so less than two would leave no quiet time at all.
     IDLE_MINUTES: z.coerce.number().min(2).default(DEFAULT_IDLE_MINUTES),
+    CATALOG_DIR: optionalText,
   })
   .refine((env) => Boolean(env.TLS_CERT) === Boolean(env.TLS_KEY), {
     message: 'TLS_CERT and TLS_KEY must be set together',
@@ -88,7 +90,15 @@ export interface Config {
   practiceName?: string | undefined;
   /** Minutes without a key or pointer in a signed-in browser before it signs out; unset, the default. */
   idleMinutes?: number | undefined;
+  /**
+   * Where the diagnosis catalog's files are read from at start (services/diagnosis-catalog-loader.ts).
+   * Unset, no catalog is loaded and the database keeps the one it holds (tests bring their own).
+   */
+  catalogDir?: string | undefined;
 }
+
+/** The catalog's files in this repository (data/catalog), wherever the server is started from, as dist/client is found. */
+export const defaultCatalogDir = fileURLToPath(new URL('../data/catalog', import.meta.url));
 
 /** 'true' or 'false', or a comma-separated list of proxy addresses or CIDRs (Fastify's trustProxy). */
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -122,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     practiceName: e.PRACTICE_NAME?.trim(),
     idleMinutes: e.IDLE_MINUTES,
+    catalogDir: e.CATALOG_DIR ?? defaultCatalogDir,
   };
 }

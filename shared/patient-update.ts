@@ -2,7 +2,7 @@
 // demographics, physical data, insurance and lifestyle, so that a record can be completed.
 import { z } from 'zod';
 import { clearableEnum, clearableNumber, clearableText, emailSchema } from './fields';
-import { bloodGroupSchema, bloodRhSchema, heightSchema, weightSchema } from './patients';
+import { bloodGroupSchema, bloodRhSchema, clearableBirthDate, heightSchema, sexSchema, weightSchema } from './patients';
 
 export const insuranceFields = z.object({
   name: clearableText(200),
@@ -27,6 +27,8 @@ export const patientUpdateFields = z.object({
   bloodGroup: clearableEnum(bloodGroupSchema),
   bloodRh: clearableEnum(bloodRhSchema),
   civilStatus: clearableText(60),
+  birthDate: clearableBirthDate,
+  sex: clearableEnum(sexSchema),
   // The same rules as at creation.
   weight: clearableNumber(weightSchema),
   height: clearableNumber(heightSchema),

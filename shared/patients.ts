@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth';
 import type { LINK_REQUEST_STATUSES } from './constants';
-import { BLOOD_GROUPS, BLOOD_RH, EMERGENCY_REASON_MAX, EMERGENCY_REASON_MIN, PATIENT_PAGE_MAX } from './constants';
+import { BLOOD_GROUPS, BLOOD_RH, EMERGENCY_REASON_MAX, EMERGENCY_REASON_MIN, PATIENT_PAGE_MAX, SEXES } from './constants';
+import { localDay } from './dates';
 import {
+  calendarDateSchema,
   clearableText,
   emailSchema,
   hasForbiddenCharacters,
@@ -28,6 +30,32 @@ export const heightSchema = z
 
 export const bloodGroupSchema = z.enum(BLOOD_GROUPS, { error: 'validation.bloodGroupInvalid' });
 export const bloodRhSchema = z.enum(BLOOD_RH, { error: 'validation.bloodRhInvalid' });
+export const sexSchema = z.enum(SEXES, { error: 'validation.sexInvalid' });
+
+/** The earliest birth date a record takes: anything before is a typing slip, not a patient. */
+export const BIRTH_DATE_MIN = '1900-01-01';
+
+/**
+ * A birth date: a real calendar date from 1900 to today. "Today" is read when the value is checked,
+ * on the server in the practice's time zone, in the browser in the user's. The range is checked only
+ * once the date is a real one, so a bad date gets one message.
+ */
+export const birthDateSchema = calendarDateSchema.pipe(
+  z
+    .string()
+    .refine((value) => value >= BIRTH_DATE_MIN, 'validation.birthDateTooEarly')
+    .refine((value) => value <= localDay(new Date()), 'validation.birthDateInFuture'),
+);
+
+const blankAs =
+  <T>(none: T) =>
+  (value: unknown) =>
+    value === '' || value === null || value === undefined ? none : value;
+
+/** Creation payloads: blank means "not given". */
+const optionalBirthDate = z.preprocess(blankAs(undefined), birthDateSchema.optional());
+/** PATCH: blank means "none", so a stored birth date can be cleared. */
+export const clearableBirthDate = z.preprocess(blankAs(null), birthDateSchema.nullable());
 
 /** The create-patient modal and POST /patients for a new account. */
 export const createPatientAccountInput = z.object({
@@ -42,6 +70,8 @@ export const createPatientAccountInput = z.object({
   bloodGroup: optionalEnum(bloodGroupSchema),
   bloodRh: optionalEnum(bloodRhSchema),
   civilStatus: optionalText(60),
+  birthDate: optionalBirthDate,
+  sex: optionalEnum(sexSchema),
 });
 export type CreatePatientAccountInput = z.input<typeof createPatientAccountInput>;
 
@@ -63,6 +93,8 @@ export const createPatientForUserInput = z.object({
   originSent: optionalText(200),
   originPlace: optionalText(200),
   insuranceComment: optionalText(500, { multiline: true }),
+  birthDate: optionalBirthDate,
+  sex: optionalEnum(sexSchema),
 });
 export type CreatePatientForUserInput = z.input<typeof createPatientForUserInput>;
 
@@ -259,6 +291,9 @@ export interface Patient {
   bloodGroup: (typeof BLOOD_GROUPS)[number] | null;
   bloodRh: (typeof BLOOD_RH)[number] | null;
   civilStatus: string | null;
+  /** YYYY-MM-DD; the age is computed from it (age.ts), never stored. */
+  birthDate: string | null;
+  sex: (typeof SEXES)[number] | null;
   weight: number | null;
   height: number | null;
   policy: string;

@@ -19,6 +19,10 @@ import {
   listItem,
 } from './fields';
 import { weightSchema } from './patients';
+import { DIAGNOSES_MAX, diagnosisCodeInput, type Diagnosis } from './catalog';
+
+/** Each text of the consultation note (API.md "The clinical day"). */
+export const NOTE_FIELD_MAX = 10_000;
 
 export const allergyFields = z.object({
   allergyName: requiredText('validation.allergyNameRequired'),
@@ -72,6 +76,13 @@ export const contactFields = z.object({
   address: clearableText(300),
 });
 
+/** Antecedentes heredo-familiares (NOM-004 6.1.1): which relative had which condition. */
+export const familyHistoryFields = z.object({
+  relative: requiredText('validation.relativeRequired', 100),
+  condition: requiredText('validation.conditionRequired'),
+  notes: longText(2000),
+});
+
 /** A lab result must say what was measured or what came out. */
 const labHasNameOrValue = (lab: { testName?: string | null; value?: string | null }) => Boolean(lab.testName || lab.value);
 export const labAddFields = labFields.refine(labHasNameOrValue, { path: ['testName'], message: 'validation.labNameOrValue' });
@@ -82,7 +93,14 @@ const appointmentBase = z.object({
   notes: longText(5000),
   end: clearableTime,
   medications: z.array(listItem(200), { error: 'validation.invalid' }).max(50, 'validation.tooMany'),
-  diagnosisIds: z.array(listItem(50), { error: 'validation.invalid' }).max(50, 'validation.tooMany'),
+  diagnosisIds: z.array(listItem(50), { error: 'validation.invalid' }).max(DIAGNOSES_MAX, 'validation.tooMany'),
+  // The consultation note, in NOM-004-SSA3-2012's order (6.2): course of the illness, examination, plan, prognosis.
+  subjective: longText(NOTE_FIELD_MAX),
+  exploration: longText(NOTE_FIELD_MAX),
+  plan: longText(NOTE_FIELD_MAX),
+  prognosis: longText(NOTE_FIELD_MAX),
+  /** Codes of the diagnosis catalog; the service names them from it. Given with diagnosisIds, both must name the same codes. */
+  diagnoses: z.array(diagnosisCodeInput, { error: 'validation.invalid' }).max(DIAGNOSES_MAX, 'validation.tooMany'),
 });
 
 /** An appointment ends after it starts (its moment's time of day). */
@@ -96,6 +114,8 @@ export const appointmentFields = appointmentBase
   .extend({
     medications: appointmentBase.shape.medications.default([]),
     diagnosisIds: appointmentBase.shape.diagnosisIds.default([]),
+    // No default: absent, the diagnoses are diagnosisIds' codes (or none).
+    diagnoses: appointmentBase.shape.diagnoses.optional(),
   })
   .refine((appointment) => endsAfterStart(appointment.date.slice(11, 16), appointment.end), endAfterStart);
 
@@ -159,6 +179,12 @@ export interface Contact {
   email: string | null;
   address: string | null;
 }
+export interface FamilyHistory {
+  idFamilyHistory: number;
+  relative: string;
+  condition: string;
+  notes: string | null;
+}
 export interface ClinicalHistory {
   idHistory: number;
   idPatient: number;
@@ -170,6 +196,14 @@ export interface ClinicalHistory {
   notes: string | null;
   medications: string[];
   diagnosisIds: string[];
+  subjective: string | null;
+  exploration: string | null;
+  plan: string | null;
+  prognosis: string | null;
+  /** The catalog's name as it was when written; a code stored before the catalog carries its own text. */
+  diagnoses: Diagnosis[];
+  /** Who holds the appointment: the medic who created it. */
+  medic: { idMedic: number; name: string; lname: string } | null;
   closed: boolean;
 }
 /** An uploaded document as the API describes it (its bytes are served by the document routes). */

@@ -14,6 +14,8 @@ export interface SeededPractice {
   medic: { email: string; password: string };
   /** The rich record: 15 allergies, 40 vitals, 30 appointments, 10 labs, 10 vaccines, 10 conditions. */
   richPatientId: number;
+  /** A full week of the medic's agenda (BUSY_WEEK_APPOINTMENTS appointments), Monday to Sunday. */
+  busyWeek: { from: string; to: string };
   patientCount: number;
 }
 
@@ -95,21 +97,46 @@ export async function seedPractice(options: { dataDir: string; patients: number 
 
     const richPatientId = addPatient(0, 'Valentina', 'Rica Expediente');
     seedRichRecord(sqlite, richPatientId, medicId, insertHistory);
+    const patientIds = [richPatientId];
     for (let index = 1; index < options.patients; index += 1) {
       const lname = `${LAST_NAMES[pick(LAST_NAMES.length)]} ${LAST_NAMES[pick(LAST_NAMES.length)]}`;
       const patientId = addPatient(index, FIRST_NAMES[pick(FIRST_NAMES.length)]!, lname);
+      patientIds.push(patientId);
       // Most patients have a visit or two, so the list's last-appointment column is real work.
       for (let visit = pick(3); visit > 0; visit -= 1) {
         const date = `${day(pick(900))}T${String(8 + pick(10)).padStart(2, '0')}:00`;
         insertHistory.run(patientId, medicId, date, date, null, 'Control', null, '[]', '[]');
       }
     }
+    seedBusyWeek(sqlite, medicId, patientIds, pick);
     return richPatientId;
   });
   const richPatientId = seeded();
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
-  return { dataDir, medic, richPatientId, patientCount: options.patients };
+  return { dataDir, medic, richPatientId, busyWeek: BUSY_WEEK, patientCount: options.patients };
+}
+
+/** The agenda week the bench reads: after every other seeded visit, so it holds only these. */
+const BUSY_WEEK = { from: '2026-01-05', to: '2026-01-11' };
+/** Monday to Friday every half hour from 08:00 to 17:30, and Saturday morning until 11:30. */
+export const BUSY_WEEK_APPOINTMENTS = 5 * 20 + 8;
+
+/** A medic's full week: open appointments with an end, each with one of the linked patients. */
+function seedBusyWeek(sqlite: Database.Database, medicId: number, patientIds: number[], pick: (bound: number) => number) {
+  const insert = sqlite.prepare(
+    `insert into clinical_histories (patient_id, medic_id, date, start, end, motive, medications, diagnosis_ids, closed, created_at)
+     values (?, ?, ?, ?, ?, ?, '[]', '[]', 0, ${SEEDED_AT})`,
+  );
+  const time = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  for (let weekday = 0; weekday < 6; weekday += 1) {
+    const date = `2026-01-${String(5 + weekday).padStart(2, '0')}`;
+    const slots = weekday < 5 ? 20 : 8;
+    for (let slot = 0; slot < slots; slot += 1) {
+      const start = time(8 * 60 + slot * 30);
+      insert.run(patientIds[pick(patientIds.length)], medicId, `${date}T${start}`, start, time(8 * 60 + slot * 30 + 25), 'Consulta de seguimiento');
+    }
+  }
 }
 
 type Statement = Database.Statement<unknown[]>;

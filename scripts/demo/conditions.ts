@@ -1,5 +1,5 @@
 // The chronic conditions a family practice sees most, with what each brings to a record: its
-// ICD-10 code, usual treatment, the visit that controls it and the lab test that follows it.
+// CIE-10 code (one of the diagnosis catalog's: data/catalog/cie10-es.tsv), usual treatment, the visit that controls it and the lab test that follows it.
 import type { DemoPatient } from './people';
 
 export type ConditionKey = 'hypertension' | 'diabetes' | 'dyslipidemia' | 'asthma' | 'hypothyroidism' | 'copd' | 'anxiety' | 'reflux' | 'osteoarthritis' | 'migraine';
@@ -52,7 +52,7 @@ export const CHRONIC_CONDITIONS: readonly ChronicCondition[] = [
   {
     key: 'asthma',
     condition: 'Asma bronquial persistente leve',
-    icd10: 'J45.30',
+    icd10: 'J45.0',
     status: 'Chronic',
     notes: 'Desencadenantes: ácaros y ejercicio. Revisar técnica de inhalación en cada visita.',
     medications: ['Budesonida/formoterol 160/4,5 µg, 1 inhalación cada 12 h', 'Salbutamol 100 µg inhalado a demanda'],

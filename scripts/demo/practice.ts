@@ -12,6 +12,7 @@ import { openDatabase } from '../../server/db/client';
 import { lockDataDir } from '../../server/data-dir-lock';
 import { ensureDataDir } from '../../server/secrets';
 import { apiClient, type ApiClient } from './api-client';
+import { diagnosisCodes, type DiagnosisCodes } from './diagnosis-codes';
 import { demoCalendar, type DemoCalendar } from './calendar';
 import { accountsIn, databasePathOf } from './existing-practice';
 import { ADMINISTRATOR, MEDICS, demoPatients, type DemoMedic, type DemoPatient } from './people';
@@ -37,6 +38,8 @@ export interface DemoPractice {
   patients: number;
   sharedPatients: number;
   todaysAppointments: number;
+  /** The plan's diagnosis codes the catalog did not hold (all of them without CATALOG_DIR's files): visits were written without them. */
+  diagnosisCodesLeftOut: string[];
 }
 
 export class PracticeExistsError extends Error {
@@ -132,7 +135,14 @@ async function admitPatient(app: FastifyInstance, anonymous: ApiClient, medics: 
   return { profile, idPatient, medic, secondMedic, session };
 }
 
-async function writeRecord(medics: ApiClient[], patient: SeededPatient, plan: RecordPlan, calendar: DemoCalendar, todayAt: number | undefined): Promise<void> {
+async function writeRecord(
+  medics: ApiClient[],
+  patient: SeededPatient,
+  plan: RecordPlan,
+  calendar: DemoCalendar,
+  todayAt: number | undefined,
+  codes: DiagnosisCodes,
+): Promise<void> {
   const doctor = medics[patient.medic]!;
   const base = `/api/patients/${patient.idPatient}`;
   await doctor.call('PATCH', base, recordDetails(patient.profile, plan.lifestyle));
@@ -145,12 +155,17 @@ async function writeRecord(medics: ApiClient[], patient: SeededPatient, plan: Re
   for (const [number, visit] of plan.visits.entries()) {
     // A shared patient sees the second doctor now and then; the appointment is theirs.
     const seenBy = patient.secondMedic !== null && number % 3 === 2 ? medics[patient.secondMedic]! : doctor;
-    const appointment = await seenBy.call<ClinicalHistory>('POST', '/api/clinical-history', { idPatient: patient.idPatient, ...visit });
+    const appointment = await seenBy.call<ClinicalHistory>('POST', '/api/clinical-history', {
+      idPatient: patient.idPatient,
+      ...visit,
+      diagnosisIds: await codes.known(visit.diagnosisIds),
+    });
     // Past days stay as written; closing is the one change allowed on them.
     await seenBy.call('PATCH', `/api/clinical-history/${appointment.idHistory}`, { closed: true });
   }
   if (todayAt !== undefined) {
-    await doctor.call('POST', '/api/clinical-history', { idPatient: patient.idPatient, date: calendar.at(calendar.today, todayAt), end: null, ...plan.todaysVisit });
+    const todaysVisit = { ...plan.todaysVisit, diagnosisIds: await codes.known(plan.todaysVisit.diagnosisIds) };
+    await doctor.call('POST', '/api/clinical-history', { idPatient: patient.idPatient, date: calendar.at(calendar.today, todayAt), end: null, ...todaysVisit });
   }
 }
 
@@ -200,6 +215,7 @@ async function seedLocked(config: Config, now: Date): Promise<DemoPractice> {
     const calendar = demoCalendar(now);
     const anonymous = apiClient(app);
     const { medics } = await createDoctors(app, anonymous);
+    const codes = diagnosisCodes(medics[0]!);
     const profiles = demoPatients(random, DEMO_PATIENT_COUNT);
     const seeded: SeededPatient[] = [];
     for (const [index, profile] of profiles.entries()) seeded.push(await admitPatient(app, anonymous, medics, profile, index));
@@ -212,7 +228,7 @@ async function seedLocked(config: Config, now: Date): Promise<DemoPractice> {
       if (featured && plan.allergies.length === 0) plan.allergies.push({ allergyName: 'Penicilina', type: 'Medicamento', severity: 'Severe', reaction: 'Urticaria generalizada y angioedema' });
       const todayAt = TODAYS_TIMES[index];
       if (todayAt !== undefined) todaysAppointments++;
-      await writeRecord(medics, patient, plan, calendar, todayAt);
+      await writeRecord(medics, patient, plan, calendar, todayAt, codes);
       if (featured) await uploadDocuments(medics[patient.medic]!, patient, plan, calendar);
     }
 
@@ -230,6 +246,7 @@ async function seedLocked(config: Config, now: Date): Promise<DemoPractice> {
       patients: seeded.length,
       sharedPatients: seeded.filter((patient) => patient.secondMedic !== null).length,
       todaysAppointments,
+      diagnosisCodesLeftOut: codes.leftOut(),
     };
   } finally {
     await app.close();

@@ -64,7 +64,7 @@ const EPISODES: readonly Episode[] = [
     notes: 'Amígdalas hipertróficas con exudado. Centor 4. Faringoamigdalitis aguda.',
     treatment: (allergies) => [allergies.has('Penicilina') ? 'Azitromicina 500 mg cada 24 h durante 3 días' : 'Amoxicilina 500 mg cada 8 h durante 10 días', 'Paracetamol 1 g cada 8 h si fiebre'],
     fever: true,
-    icd10: 'J03.90',
+    icd10: 'J03.9',
   },
   {
     motive: 'Tos y congestión nasal',
@@ -99,7 +99,7 @@ const EPISODES: readonly Episode[] = [
     notes: 'Esguince de tobillo grado I. Reglas de Ottawa negativas. Reposo relativo, hielo y vendaje.',
     treatment: () => ['Paracetamol 1 g cada 8 h si dolor'],
     fever: false,
-    icd10: 'S93.401A',
+    icd10: 'S93.4',
   },
 ];
 
@@ -262,7 +262,7 @@ export function planRecord(random: Random, calendar: DemoCalendar, patient: Demo
   }
   if (chronic.length === 0) {
     const ago = random.int(120, 500);
-    addVisit(ago, { motive: 'Revisión de salud anual', notes: 'Exploración física normal. Se solicita analítica de rutina.', medications: [], diagnosisIds: ['Z00.00'] });
+    addVisit(ago, { motive: 'Revisión de salud anual', notes: 'Exploración física normal. Se solicita analítica de rutina.', medications: [], diagnosisIds: ['Z00.0'] });
   }
   const feverDays = new Set<number>();
   for (const episode of random.sample(EPISODES, random.int(1, 2))) {

@@ -5,7 +5,8 @@ import type { Bundle, Observation } from '@medplum/fhirtypes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
-import { bearer, buildTestApp, register, uniqueEmail } from '../test/helpers';
+import { bearer, buildTestApp, register, testConfig, uniqueEmail } from '../test/helpers';
+import { testCatalogDir } from '../test/test-catalog';
 import { resourcesOf, unresolvedReferences, validationErrors } from '../test/fhir-checks';
 import { samplePdf } from '../test/sample-files';
 
@@ -13,7 +14,8 @@ import { samplePdf } from '../test/sample-files';
 const now = new Date(2026, 5, 15, 10, 30);
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp({ now: () => now });
+  // Appointments name their diagnoses from the catalog.
+  app = await buildTestApp({ now: () => now, config: testConfig({ catalogDir: testCatalogDir() }) });
 });
 afterAll(() => app.close());
 
@@ -35,7 +37,7 @@ async function fillRecord(medic: Session, idPatient: number) {
   await ok(
     call('PATCH', `/patients/${idPatient}`, medic, {
       phone: '600 111 222', extraPhone: '910 000 000', address: 'Calle Mayor 1', addressSpecific: '3º B', civilStatus: 'Casada',
-      weight: 64.5, height: 168, documentNumber: '12345678Z', documentType: 'DNI',
+      weight: 64.5, height: 168, documentNumber: '12345678Z', documentType: 'DNI', birthDate: '1974-03-04', sex: 'female',
     }),
   );
   for (const severity of ['Severe', 'Moderate', 'Mild', null]) {
@@ -55,6 +57,8 @@ async function fillRecord(medic: Session, idPatient: number) {
   await ok(call('POST', `/patients/${idPatient}/vaccines`, medic, { vaccineName: 'Gripe', date: '2025-10-01' }));
   await ok(call('POST', `/patients/${idPatient}/contacts`, medic, { name: 'Rosa Díaz', relationship: 'Madre', phone: '555 0101', email: 'rosa@example.test', address: 'Calle 1' }));
   await ok(call('POST', `/patients/${idPatient}/contacts`, medic, { name: 'Juan Paz' }));
+  await ok(call('POST', `/patients/${idPatient}/family-history`, medic, { relative: 'Madre', condition: 'Diabetes tipo 2', notes: 'Desde los 50 años' }));
+  await ok(call('POST', `/patients/${idPatient}/family-history`, medic, { relative: 'Abuelo paterno', condition: 'Infarto de miocardio' }));
   const appointment = { idPatient, date: '2026-06-15T10:00', end: '10:30', motive: 'Control', notes: 'Bien', medications: ['Paracetamol 1 g', 'Salbutamol'], diagnosisIds: ['J45.9'] };
   await ok(call('POST', '/clinical-history', medic, appointment));
   await ok(call('POST', '/clinical-history', medic, { idPatient, date: '2026-06-15T17:00', motive: 'Revisión' }));
@@ -98,13 +102,13 @@ describe('the FHIR export of a full record', () => {
   it('is valid FHIR R4, entry by entry and as a bundle, with every reference inside it', () => {
     expectValid(bundle);
     const kinds = new Set(bundle.entry!.map((entry) => entry.resource!.resourceType));
-    for (const kind of ['Patient', 'AllergyIntolerance', 'Condition', 'Observation', 'Immunization', 'ImmunizationRecommendation', 'Encounter', 'ClinicalImpression', 'MedicationStatement', 'RelatedPerson', 'DocumentReference']) {
+    for (const kind of ['Patient', 'AllergyIntolerance', 'Condition', 'Observation', 'Immunization', 'ImmunizationRecommendation', 'Encounter', 'ClinicalImpression', 'MedicationStatement', 'RelatedPerson', 'DocumentReference', 'FamilyMemberHistory']) {
       expect(kinds, kind).toContain(kind);
     }
     expect(bundle.timestamp).toMatch(/^2026-06-15T10:30:00([+-]\d{2}:\d{2}|Z)$/);
   });
 
-  it('describes the patient: names, telecom, address and identifiers, no gender the record does not know', () => {
+  it('describes the patient: names, telecom, address, identifiers, birth date and gender', () => {
     const [patient] = resourcesOf(bundle, 'Patient');
     expect(patient!.name).toEqual([{ use: 'official', family: 'Paz Gómez', given: ['Pilar'] }]);
     expect(patient!.telecom!.map((point) => [point.system, point.value])).toEqual([['phone', '600 111 222'], ['phone', '910 000 000'], ['email', expect.stringContaining('@')]]);
@@ -113,7 +117,8 @@ describe('the FHIR export of a full record', () => {
       expect.objectContaining({ value: String(idPatient), type: { coding: [expect.objectContaining({ code: 'MR' })] }, system: expect.stringMatching(/^urn:uuid:/) }),
       { use: 'official', type: { text: 'DNI' }, value: '12345678Z' },
     ]);
-    expect(patient!.gender).toBeUndefined();
+    expect(patient!.gender).toBe('female');
+    expect(patient!.birthDate).toBe('1974-03-04');
     expect(patient!.maritalStatus).toEqual({ text: 'Casada' });
   });
 
@@ -187,6 +192,18 @@ describe('the FHIR export of a full record', () => {
     expect(resourcesOf(bundle, 'RelatedPerson')).toHaveLength(2);
   });
 
+  it('keeps each line of the family history as a FamilyMemberHistory of the patient, the relative as text', () => {
+    const patientUrl = bundle.entry!.find((entry) => entry.resource!.resourceType === 'Patient')!.fullUrl;
+    const histories = resourcesOf(bundle, 'FamilyMemberHistory');
+    expect(histories.map((history) => [history.status, history.patient.reference, history.relationship, history.condition])).toEqual(
+      expect.arrayContaining([
+        ['partial', patientUrl, { text: 'Madre' }, [{ code: { text: 'Diabetes tipo 2' }, note: [{ text: 'Desde los 50 años' }] }]],
+        ['partial', patientUrl, { text: 'Abuelo paterno' }, [{ code: { text: 'Infarto de miocardio' } }]],
+      ]),
+    );
+    expect(histories).toHaveLength(2);
+  });
+
   it('gives the same fullUrls on every export of the same record', async () => {
     const again = await exportOf(medic, idPatient);
     expect(again.entry!.map((entry) => entry.fullUrl)).toEqual(bundle.entry!.map((entry) => entry.fullUrl));
@@ -194,11 +211,14 @@ describe('the FHIR export of a full record', () => {
 });
 
 describe('the FHIR export of an empty record', () => {
-  it('is the patient alone, and valid', async () => {
+  it('is the patient alone, and valid, without a birth date or gender the record does not know', async () => {
     const { medic, idPatient } = await linkedPair();
     const bundle = await exportOf(medic, idPatient);
     expectValid(bundle);
     expect(bundle.entry!.map((entry) => entry.resource!.resourceType)).toEqual(['Patient']);
+    const [patient] = resourcesOf(bundle, 'Patient');
+    expect(patient!.gender).toBeUndefined();
+    expect(patient!.birthDate).toBeUndefined();
   });
 });
 

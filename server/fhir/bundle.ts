@@ -10,6 +10,7 @@ import { conditionEntry } from './conditions';
 import { contactEntry } from './contacts';
 import { fhirInstant } from './dates';
 import { documentEntry } from './documents';
+import { familyHistoryEntry } from './family-history';
 import { entryOf, uuidUrl, type ExportScope } from './entry';
 import { uuidV5 } from './ids';
 import { vaccineEntries } from './immunizations';
@@ -34,6 +35,7 @@ export function buildPatientBundle(record: PatientRecord, namespace: string, now
     ...record.vaccines.flatMap((vaccine) => vaccineEntries(scope, vaccine)),
     ...record.history.flatMap((appointment) => appointmentEntries(scope, appointment, nowMoment)),
     ...record.contacts.map((contact) => contactEntry(scope, contact)),
+    ...record.familyHistory.map((item) => familyHistoryEntry(scope, item)),
     ...record.files.map((file) => documentEntry(scope, file)),
   ];
   return { resourceType: 'Bundle', type: 'collection', timestamp: fhirInstant(now), entry };

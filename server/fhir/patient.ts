@@ -1,5 +1,6 @@
-// Patient: names, telecom, address, identifiers. The record keeps no gender or birth date, so
-// neither is sent ("unknown" would claim something the record never said).
+// Patient: names, telecom, address, identifiers, birth date and administrative sex. The record's
+// sexes are FHIR's AdministrativeGender codes as they are; a birth date or sex the record does not
+// hold is left out rather than sent as "unknown", which would claim something the record never said.
 import type { ContactPoint, Identifier, Patient } from '@medplum/fhirtypes';
 import type { PatientRecord } from '../services/patient-record';
 import { listOf, present } from './entry';
@@ -37,6 +38,8 @@ export function toPatient(record: PatientRecord, recordSystem: string): Patient 
     name: [{ use: 'official', family: patient.lname, given: [patient.name] }],
     telecom: listOf(telecom('phone', patient.phone), telecom('phone', patient.extraPhone), telecom('email', patient.email)),
     ...(lines ? { address: [{ line: lines, text: lines.join(', ') }] } : {}),
+    ...(patient.sex ? { gender: patient.sex } : {}),
+    ...(patient.birthDate ? { birthDate: patient.birthDate } : {}),
     ...(civilStatus ? { maritalStatus: { text: civilStatus } } : {}),
   };
 }

@@ -355,6 +355,7 @@ const TAGS = [
   { name: 'medics', description: "The medic's workspace: patients, search, link requests, emergency access, profile" },
   { name: 'patients', description: "Patient records, their collections, and the patient's own side" },
   { name: 'clinical-history', description: 'Appointments' },
+  { name: 'catalog', description: 'Reference data: the diagnosis catalog' },
   { name: 'documents', description: 'Uploaded documents (multipart in, bytes out)' },
 ];
 

@@ -153,12 +153,13 @@ describe('answers validate against the described schemas', () => {
     check(await call('GET', '/medics/my-patients?limit=10&q=paz', admin), 'GET', '/medics/my-patients', 200);
     check(await call('GET', '/medics/search-patients?q=paz', admin), 'GET', '/medics/search-patients', 200);
     check(await call('GET', '/medics/search?q=Otro', admin), 'GET', '/medics/search', 200);
+    check(await call('GET', '/catalog/diagnoses?q=asma&lang=en&limit=5', admin), 'GET', '/catalog/diagnoses', 200);
     check(await call('GET', '/medics/me', admin), 'GET', '/medics/me', 200);
     check(await call('PATCH', '/medics/me', admin, { about: 'Medicina general', whatsapp: '' }), 'PATCH', '/medics/me', 200);
     check(await call('GET', '/patients', admin), 'GET', '/patients', 200);
     check(await call('GET', `/patients/${idPatient}`, admin), 'GET', '/patients/{id}', 200);
     check(
-      await call('PATCH', `/patients/${idPatient}`, admin, { bloodGroup: 'O', bloodRh: '+', weight: 70.5, profession: 'Docente', insurance: { name: 'Seguro' }, lifestyle: { alcohol: { frequency: 'Rara vez' } } }),
+      await call('PATCH', `/patients/${idPatient}`, admin, { birthDate: '1974-03-04', sex: 'female', bloodGroup: 'O', bloodRh: '+', weight: 70.5, profession: 'Docente', insurance: { name: 'Seguro' }, lifestyle: { alcohol: { frequency: 'Rara vez' } } }),
       'PATCH',
       '/patients/{idPatient}',
       200,
@@ -178,6 +179,7 @@ describe('answers validate against the described schemas', () => {
       ['vaccines', { vaccineName: 'Tétanos', date: '2023-05-01' }, 'idVaccine'],
       ['pathological-records', { condition: 'Asma', status: 'Chronic' }, 'idRecord'],
       ['contacts', { name: 'Juan Paz', relationship: 'Hermano' }, 'idContact'],
+      ['family-history', { relative: 'Madre', condition: 'Diabetes tipo 2', notes: 'Desde los 50 años' }, 'idFamilyHistory'],
     ];
     for (const [collection, fields, idKey] of items) {
       const item = check(await call('POST', `/patients/${idPatient}/${collection}`, admin, fields), 'POST', `/patients/{idPatient}/${collection}`, 201);
@@ -194,6 +196,9 @@ describe('answers validate against the described schemas', () => {
       201,
     );
     check(await call('PATCH', `/clinical-history/${appointment.idHistory}`, admin, { notes: 'Bien' }), 'PATCH', '/clinical-history/{idHistory}', 200);
+    const agenda = check(await call('GET', '/medics/agenda', admin), 'GET', '/medics/agenda', 200);
+    expect(agenda.appointments).toHaveLength(1);
+    check(await call('GET', '/medics/agenda?from=2026-01-01&to=2026-12-31', admin), 'GET', '/medics/agenda', 400);
 
     const form = new FormData();
     form.append('comment', 'Análisis');

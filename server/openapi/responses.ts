@@ -11,6 +11,7 @@ import {
   FILE_MAIN_TYPES,
   LINK_REQUEST_STATUSES,
   RECORD_STATUSES,
+  SEXES,
   USER_STATUSES,
   USER_TYPES,
 } from '../../shared/constants';
@@ -112,6 +113,19 @@ const patientSearchResult = z
   .object({ idPatient: id, name: text, lname: text, email: text, phone: nullableText, linked: z.boolean() })
   .meta({ id: 'PatientSearchResult' });
 
+const agendaItemSchema = z
+  .object({
+    idHistory: id,
+    idPatient: id,
+    patient: z.object({ name: text, lname: text, birthDate: nullableText }),
+    date: text,
+    start: text,
+    end: nullableText,
+    motive: text,
+    closed: z.boolean(),
+  })
+  .meta({ id: 'AgendaItem' });
+
 export const patientSchema = z
   .object({
     idPatient: id,
@@ -126,6 +140,8 @@ export const patientSchema = z
     bloodGroup,
     bloodRh,
     civilStatus: nullableText,
+    birthDate: nullableText.meta({ description: 'YYYY-MM-DD; the age is computed from it, never stored' }),
+    sex: z.enum(SEXES).nullable(),
     weight: z.number().nullable(),
     height: z.number().nullable(),
     policy: text,
@@ -172,6 +188,12 @@ export const vaccineSchema = z
 export const contactSchema = z
   .object({ idContact: id, name: text, relationship: nullableText, phone: nullableText, email: nullableText, address: nullableText })
   .meta({ id: 'Contact' });
+export const familyHistorySchema = z
+  .object({ idFamilyHistory: id, relative: text, condition: text, notes: nullableText })
+  .meta({ id: 'FamilyHistory', description: 'Antecedentes heredo-familiares: a relative and the condition they had' });
+export const diagnosisSchema = z
+  .object({ code: text, name: text })
+  .meta({ id: 'Diagnosis', description: 'A code of the diagnosis catalog (CIE-10) and its name.' });
 export const clinicalHistorySchema = z
   .object({
     idHistory: id,
@@ -184,6 +206,12 @@ export const clinicalHistorySchema = z
     notes: nullableText,
     medications: z.array(text),
     diagnosisIds: z.array(text),
+    subjective: nullableText,
+    exploration: nullableText,
+    plan: nullableText,
+    prognosis: nullableText,
+    diagnoses: z.array(diagnosisSchema),
+    medic: z.object({ idMedic: id, name: text, lname: text }).nullable(),
     closed: z.boolean(),
   })
   .meta({ id: 'ClinicalHistory' });
@@ -230,6 +258,7 @@ const recordShape = {
   vaccines: z.array(vaccineSchema),
   pathologicalRecords: z.array(pathologicalRecordSchema),
   contacts: z.array(contactSchema),
+  familyHistory: z.array(familyHistorySchema),
   files: z.array(fileSchema),
 };
 
@@ -328,6 +357,7 @@ export const procedureResponses = {
   >,
   'medics.patientPage': patientPage satisfies z.ZodType<Out['medics']['patientPage']>,
   'medics.searchPatients': z.array(patientSearchResult) satisfies z.ZodType<Out['medics']['searchPatients']>,
+  'medics.agenda': z.object({ appointments: z.array(agendaItemSchema) }) satisfies z.ZodType<Out['medics']['agenda']>,
   'medics.linkPatient': z.object({ message: text, request: linkRequestForMedic }) satisfies z.ZodType<Out['medics']['linkPatient']>,
   'medics.linkRequests': z.object({ requests: z.array(linkRequestForMedic) }) satisfies z.ZodType<Out['medics']['linkRequests']>,
   'medics.emergencyAccess': emergencyAccessSchema satisfies z.ZodType<Out['medics']['emergencyAccess']>,
@@ -347,6 +377,8 @@ export const procedureResponses = {
   'patients.byId': patientSchema satisfies z.ZodType<Out['patients']['byId']>,
   'patients.update': patientSchema satisfies z.ZodType<Out['patients']['update']>,
 
+  'catalog.diagnoses': z.array(diagnosisSchema) satisfies z.ZodType<Out['catalog']['diagnoses']>,
+
   'clinicalHistory.create': clinicalHistorySchema satisfies z.ZodType<Out['clinicalHistory']['create']>,
   'clinicalHistory.update': clinicalHistorySchema satisfies z.ZodType<Out['clinicalHistory']['update']>,
 } satisfies Record<string, z.ZodType>;
@@ -359,6 +391,7 @@ export const collectionItems: Record<string, z.ZodType> = {
   labs: labSchema,
   vaccines: vaccineSchema,
   contacts: contactSchema,
+  familyHistory: familyHistorySchema,
 };
 
 /** The description of an answer no schema above covers: an honest object, not an invented shape. */

@@ -16,6 +16,7 @@ const summaries: Record<string, string> = {
   'admin.backupStatus': 'The backup schedule and the outcome of its last run',
   'medics.myPatients': 'Your linked patients: the whole list, or a page of it with limit, q and cursor',
   'medics.searchPatients': 'Search your patients (any field) and others (exact email)',
+  'medics.agenda': 'Your appointments with linked patients from `from` to `to` (calendar dates: `from` defaults to today, `to` to `from`; at most 62 days), by date then start',
   'medics.linkPatient': 'Ask a patient to link you as their doctor',
   'medics.linkRequests': 'Your link requests, pending or declined',
   'medics.withdrawLinkRequest': 'Withdraw a link request',
@@ -38,9 +39,10 @@ const summaries: Record<string, string> = {
   'patients.list': 'Your linked patients, whole',
   'patients.byId': 'One patient',
   'patients.update': "Edit a patient's data",
+  'catalog.diagnoses': 'Search the diagnosis catalog by code (with or without its dot) or by words, in Spanish or English',
   'clinicalHistory.create': 'Add an appointment',
-  'clinicalHistory.update': 'Edit an appointment (only on its own day)',
-  'clinicalHistory.remove': 'Delete an appointment (only on its own day)',
+  'clinicalHistory.update': 'Edit an appointment (only while its day is today or later; never onto a day before today)',
+  'clinicalHistory.remove': 'Delete an appointment (only while its day is today or later)',
 };
 
 const collectionVerbs: Record<string, string> = { add: 'Add an item to', update: 'Edit an item of', remove: 'Delete an item of' };

@@ -26,6 +26,8 @@ describe('POST /api/patients', () => {
       bloodGroup: 'AB',
       bloodRh: '-',
       civilStatus: null,
+      birthDate: null,
+      sex: null,
       weight: 61.5,
       height: 165,
       policy: '',

@@ -1,11 +1,12 @@
 // The patient record for medics (API.md): the whole detail in one call, editing the patient,
-// the six sub-record collections, and appointments with the same-day rule.
+// the seven sub-record collections, and appointments with the today-or-later rule.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { localDay } from '../../shared/dates';
 import { openDatabase } from '../db/client';
-import { bearer, buildTestApp, errorOf, register, uniqueEmail } from '../test/helpers';
+import { bearer, buildTestApp, errorOf, register, testConfig, uniqueEmail } from '../test/helpers';
+import { testCatalogDir, testDiagnosisName } from '../test/test-catalog';
 
 // A fixed "now" in the practice's time zone: 2026-06-15 at 10:30 local time.
 const now = new Date(2026, 5, 15, 10, 30);
@@ -16,7 +17,12 @@ const tomorrow = localDay(new Date(2026, 5, 16, 12));
 let app: FastifyInstance;
 let statements = 0;
 beforeAll(async () => {
-  app = await buildTestApp({ db: openDatabase(':memory:', { logQuery: () => void (statements += 1) }), now: () => now });
+  app = await buildTestApp({
+    db: openDatabase(':memory:', { logQuery: () => void (statements += 1) }),
+    now: () => now,
+    // Appointments name their diagnoses from the catalog.
+    config: testConfig({ catalogDir: testCatalogDir() }),
+  });
 });
 afterAll(() => app.close());
 
@@ -38,6 +44,7 @@ const samples = {
   labs: { path: 'labs', id: 'idLabs', add: { testName: 'Glucosa', value: '95', unit: 'mg/dL', referenceRange: '70-100', date: '2026-05-20', comment: 'Ayunas' }, edit: { value: '101' }, required: 'date' },
   vaccines: { path: 'vaccines', id: 'idVaccine', add: { vaccineName: 'Tétanos', date: '2025-01-10', dose: '2', manufacturer: 'Acme', nextDose: '2035-01-10' }, edit: { dose: '3' }, required: 'vaccineName' },
   contacts: { path: 'contacts', id: 'idContact', add: { name: 'Rosa Díaz', relationship: 'Madre', phone: '555 0101', email: 'rosa@example.test', address: 'Calle 1' }, edit: { phone: '555 0202' }, required: 'name' },
+  familyHistory: { path: 'family-history', id: 'idFamilyHistory', add: { relative: 'Madre', condition: 'Diabetes tipo 2', notes: 'Desde los 50 años' }, edit: { relative: 'Abuela materna' }, required: 'condition' },
 } as const;
 
 describe('GET /api/medics/patients/:id', () => {
@@ -54,6 +61,7 @@ describe('GET /api/medics/patients/:id', () => {
       vaccines: [],
       pathologicalRecords: [],
       contacts: [],
+      familyHistory: [],
       lifestyle: null,
       insurance: null,
       profession: null,
@@ -288,6 +296,12 @@ describe('appointments', () => {
       notes: 'Dolor de cabeza',
       medications: ['Paracetamol 500 mg'],
       diagnosisIds: ['R51'],
+      subjective: null,
+      exploration: null,
+      plan: null,
+      prognosis: null,
+      diagnoses: [{ code: 'R51', name: testDiagnosisName('R51') }],
+      medic: { idMedic: expect.any(Number), name: medic.user.name, lname: medic.user.lname },
       closed: false,
     });
   });
@@ -309,19 +323,42 @@ describe('appointments', () => {
     expect((await call('DELETE', `/api/clinical-history/${appointment.idHistory}`, medic)).statusCode).toBe(204);
   });
 
-  it.each([
-    ['yesterday', yesterday],
-    ['tomorrow', tomorrow],
-  ])("answers 409 APPOINTMENT_LOCKED to editing or deleting %s's appointment, which stays as written", async (_label, day) => {
+  it("answers 409 APPOINTMENT_LOCKED to editing, moving or deleting yesterday's appointment, which stays as written", async () => {
     const { medic, idPatient } = await linkedPair();
-    const appointment = (await create(medic, idPatient, `${day}T08:00`)).json();
-    const edit = await call('PATCH', `/api/clinical-history/${appointment.idHistory}`, medic, { motive: 'Otro' });
-    expect(edit.statusCode).toBe(409);
-    expect(errorOf(edit).code).toBe('APPOINTMENT_LOCKED');
+    const appointment = (await create(medic, idPatient, `${yesterday}T08:00`)).json();
+    for (const changes of [{ motive: 'Otro' }, { date: `${tomorrow}T08:00` }]) {
+      const edit = await call('PATCH', `/api/clinical-history/${appointment.idHistory}`, medic, changes);
+      expect(edit.statusCode).toBe(409);
+      expect(errorOf(edit).code).toBe('APPOINTMENT_LOCKED');
+    }
     const remove = await call('DELETE', `/api/clinical-history/${appointment.idHistory}`, medic);
     expect(remove.statusCode).toBe(409);
     const detail = (await call('GET', `/api/medics/patients/${idPatient}`, medic)).json();
     expect(detail.history).toEqual([appointment]);
+  });
+
+  it("moves a booked appointment of a later day to another day and time, and cancels it (today or later may change)", async () => {
+    const { medic, idPatient } = await linkedPair();
+    const appointment = (await create(medic, idPatient, `${tomorrow}T08:00`, { end: '08:30' })).json();
+    const moved = await call('PATCH', `/api/clinical-history/${appointment.idHistory}`, medic, { date: '2026-06-22T12:15', end: '12:45', motive: 'Control' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toEqual({ ...appointment, date: '2026-06-22T12:15', start: '12:15', end: '12:45', motive: 'Control' });
+    // Onto today is a move too.
+    expect((await call('PATCH', `/api/clinical-history/${appointment.idHistory}`, medic, { date: `${today}T17:00`, end: '17:30' })).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/clinical-history/${appointment.idHistory}`, medic)).statusCode).toBe(204);
+    expect((await call('GET', `/api/medics/patients/${idPatient}`, medic)).json().history).toEqual([]);
+  });
+
+  it('refuses with 400 to move an appointment onto a day before today, naming the date, and keeps it where it was', async () => {
+    const { medic, idPatient } = await linkedPair();
+    for (const day of [today, tomorrow]) {
+      const appointment = (await create(medic, idPatient, `${day}T08:00`)).json();
+      const moved = await call('PATCH', `/api/clinical-history/${appointment.idHistory}`, medic, { date: `${yesterday}T08:00` });
+      expect(moved.statusCode).toBe(400);
+      expect(errorOf(moved)).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'date', message: 'validation.appointmentInPast' }] });
+      const detail = (await call('GET', `/api/medics/patients/${idPatient}`, medic)).json();
+      expect(detail.history).toContainEqual(appointment);
+    }
   });
 
   it('lets the medic close a past appointment', async () => {

@@ -42,7 +42,7 @@ describe('GET /api/patients/me', () => {
     expect(response.statusCode).toBe(200);
     const self = response.json();
     expect(Object.keys(self).sort()).toEqual(
-      ['allergies', 'clinicalHistories', 'contacts', 'doctors', 'documentType', 'education', 'files', 'insurance', 'labs', 'lifestyle', 'linkRequests', 'nationality', 'pathologicalRecords', 'patient', 'profession', 'religion', 'vaccines', 'vitals'].sort(),
+      ['allergies', 'clinicalHistories', 'contacts', 'doctors', 'documentType', 'education', 'familyHistory', 'files', 'insurance', 'labs', 'lifestyle', 'linkRequests', 'nationality', 'pathologicalRecords', 'patient', 'profession', 'religion', 'vaccines', 'vitals'].sort(),
     );
     expect(self.patient).toMatchObject({ idPatient, email: patient.user.email, bloodGroup: 'O', bloodRh: '+' });
     expect(self.doctors).toEqual([{ idMedic: medicIdOf(medic), name: 'Laura', lname: 'Gómez', email: medic.user.email, phone: null, whatsapp: null, about: null }]);

@@ -66,6 +66,13 @@ export const restRoutes: RestRoute[] = [
       limit === undefined && q === undefined && cursor === undefined ? undefined : { limit, q, cursor },
   },
   { method: 'GET', path: '/medics/search-patients', procedure: 'medics.searchPatients', input: ({ query }) => ({ q: query.q }) },
+  {
+    method: 'GET',
+    path: '/medics/agenda',
+    procedure: 'medics.agenda',
+    // `?from=` with nothing after it names no day: it takes the default, as an absent one does.
+    input: ({ query: { from, to } }) => ({ from: from === '' ? undefined : from, to: to === '' ? undefined : to }),
+  },
   { method: 'POST', path: '/medics/link-patient', procedure: 'medics.linkPatient', status: 202 },
   { method: 'GET', path: '/medics/link-requests', procedure: 'medics.linkRequests' },
   {
@@ -125,6 +132,14 @@ export const restRoutes: RestRoute[] = [
     { method: 'PATCH', path: `/patients/:idPatient/${def.restPath}/:itemId`, procedure: `patients.${def.key}.update`, input: withParams },
     { method: 'DELETE', path: `/patients/:idPatient/${def.restPath}/:itemId`, procedure: `patients.${def.key}.remove`, status: 204, input: withParams },
   ]),
+
+  {
+    method: 'GET',
+    path: '/catalog/diagnoses',
+    procedure: 'catalog.diagnoses',
+    // `?limit=` with nothing after it asks for no particular number: the default, as an absent one.
+    input: ({ query: { q, lang, limit } }) => ({ q, lang: lang === '' ? undefined : lang, limit: limit === '' ? undefined : limit }),
+  },
 
   { method: 'POST', path: '/clinical-history', procedure: 'clinicalHistory.create', status: 201 },
   { method: 'PATCH', path: '/clinical-history/:idHistory', procedure: 'clinicalHistory.update', input: withParams },

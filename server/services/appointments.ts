@@ -1,6 +1,7 @@
 // Appointments (clinical histories). Past days stay as written: an appointment can be edited or
-// deleted only while its day is today in the practice's time zone. Closing it is allowed any day,
-// since that changes nothing that was written.
+// deleted only while its day is today or later in the practice's time zone (a booked appointment
+// can be moved or cancelled), and never moved onto a day that has passed. Closing it is allowed any
+// day, since that changes nothing that was written.
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { localDay } from '../../shared/dates';
@@ -10,6 +11,7 @@ import type { DbOrTx } from '../db/client';
 import { clinicalHistories } from '../db/schema/index';
 import { AppError } from '../errors';
 import { patientAccess } from './access';
+import { diagnosesToStore } from './appointment-diagnoses';
 import { auditAs, whoIs, type MedicCaller } from './caller';
 import { historyColumns } from './columns';
 
@@ -43,14 +45,27 @@ function writableAppointment(caller: MedicCaller, idHistory: number, action: str
   );
 }
 
-function assertEditableToday(caller: MedicCaller, appointment: ClinicalHistory, action: string): void {
-  if (appointment.date.slice(0, 10) === localDay(caller.now)) return;
+// Calendar days as YYYY-MM-DD compare as text.
+function assertNotPast(caller: MedicCaller, appointment: ClinicalHistory, action: string): void {
+  if (appointment.date.slice(0, 10) >= localDay(caller.now)) return;
   refuse(
     caller.db,
     whoIs(caller),
     { action, outcome: 'failure', patientId: appointment.idPatient, detail: 'APPOINTMENT_LOCKED' },
-    new AppError('APPOINTMENT_LOCKED', 'Only appointments of today can be changed or deleted; past ones stay as written.'),
+    new AppError('APPOINTMENT_LOCKED', 'Only appointments of today or later can be changed or deleted; past ones stay as written.'),
   );
+}
+
+/**
+ * Moving an appointment onto a day that has passed would write into what is locked: the new date
+ * is refused as invalid input (400), like any other date the form cannot take, and not as a
+ * conflict with the stored appointment (which may still be moved elsewhere).
+ */
+function assertNotMovedIntoPast(caller: MedicCaller, changes: AppointmentChanges): void {
+  if (changes.date === undefined || changes.date.slice(0, 10) >= localDay(caller.now)) return;
+  throw new AppError('VALIDATION_FAILED', 'Invalid input. date: An appointment cannot be moved to a day before today', [
+    { path: 'date', message: 'validation.appointmentInPast' },
+  ]);
 }
 
 /** The schema compares date and end when both are sent; one sent alone is compared with the stored other. */
@@ -66,10 +81,12 @@ function assertEndsAfterStart(appointment: ClinicalHistory, changes: Appointment
 
 /** POST /clinical-history, once the access rule has let a linked medic through. */
 export function createAppointment(caller: MedicCaller, patientId: number, input: NewAppointment): ClinicalHistory {
+  const { diagnoses: _codes, ...fields } = input;
+  const diagnosed = diagnosesToStore(caller.db, input);
   return caller.db.transaction((tx) => {
     const row = tx
       .insert(clinicalHistories)
-      .values({ patientId, medicId: caller.actor.medicId, ...input, start: input.date.slice(11, 16) })
+      .values({ patientId, medicId: caller.actor.medicId, ...fields, ...diagnosed, start: input.date.slice(11, 16) })
       .returning({ id: clinicalHistories.id })
       .get();
     auditAs(caller, { action: 'appointment.create', outcome: 'success', patientId }, tx);
@@ -80,9 +97,11 @@ export function createAppointment(caller: MedicCaller, patientId: number, input:
 export function updateAppointment(caller: MedicCaller, idHistory: number, changes: AppointmentChanges): ClinicalHistory {
   const appointment = writableAppointment(caller, idHistory, 'appointment.update');
   const onlyClosing = Object.keys(changes).every((key) => key === 'closed');
-  if (!onlyClosing) assertEditableToday(caller, appointment, 'appointment.update');
+  if (!onlyClosing) assertNotPast(caller, appointment, 'appointment.update');
+  assertNotMovedIntoPast(caller, changes);
   assertEndsAfterStart(appointment, changes);
-  const set = { ...changes, ...(changes.date ? { start: changes.date.slice(11, 16) } : {}) };
+  const { diagnoses: _codes, ...fields } = changes;
+  const set = { ...fields, ...diagnosesToStore(caller.db, changes), ...(changes.date ? { start: changes.date.slice(11, 16) } : {}) };
   return caller.db.transaction((tx) => {
     if (Object.keys(set).length) tx.update(clinicalHistories).set(set).where(eq(clinicalHistories.id, idHistory)).run();
     auditAs(caller, { action: 'appointment.update', outcome: 'success', patientId: appointment.idPatient, detail: Object.keys(changes).join(',') || null }, tx);
@@ -92,7 +111,7 @@ export function updateAppointment(caller: MedicCaller, idHistory: number, change
 
 export function deleteAppointment(caller: MedicCaller, idHistory: number): void {
   const appointment = writableAppointment(caller, idHistory, 'appointment.delete');
-  assertEditableToday(caller, appointment, 'appointment.delete');
+  assertNotPast(caller, appointment, 'appointment.delete');
   caller.db.transaction((tx) => {
     tx.delete(clinicalHistories).where(eq(clinicalHistories.id, idHistory)).run();
     auditAs(caller, { action: 'appointment.delete', outcome: 'success', patientId: appointment.idPatient }, tx);

@@ -26,6 +26,8 @@ function recordFields(input: CreatePatientParsed) {
     weight: input.weight,
     height: input.height,
     civilStatus: input.civilStatus,
+    birthDate: input.birthDate,
+    sex: input.sex,
   };
   if (input.form === 'newAccount') return common;
   return {

@@ -29,7 +29,19 @@ const lookupColumns = [
   ['documentType', documentTypes, 'documentTypeId'],
 ] as const;
 
-const recordColumns = ['extraPhone', 'addressSpecific', 'bloodGroup', 'bloodRh', 'civilStatus', 'weight', 'height', 'policy', 'documentNumber'] as const;
+const recordColumns = [
+  'extraPhone',
+  'addressSpecific',
+  'bloodGroup',
+  'bloodRh',
+  'civilStatus',
+  'birthDate',
+  'sex',
+  'weight',
+  'height',
+  'policy',
+  'documentNumber',
+] as const;
 // These columns are NOT NULL with '' meaning "none".
 const emptyWhenCleared = new Set(['extraPhone', 'addressSpecific', 'policy']);
 

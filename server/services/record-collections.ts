@@ -1,12 +1,13 @@
-// The six sub-record collections of a patient (allergies, pathological records, vitals, labs,
-// vaccines, emergency contacts) differ only in table, schema, id name and order; one definition
-// each, and one set of add/edit/delete/list functions serves them all.
+// The seven sub-record collections of a patient (allergies, pathological records, vitals, labs,
+// vaccines, emergency contacts, family history) differ only in table, schema, id name and order;
+// one definition each, and one set of add/edit/delete/list functions serves them all.
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
 import {
   allergyFields,
   contactFields,
+  familyHistoryFields,
   labAddFields,
   labFields,
   pathologicalRecordFields,
@@ -14,13 +15,14 @@ import {
   vitalFields,
   type Allergy,
   type Contact,
+  type FamilyHistory,
   type Lab,
   type PathologicalRecord,
   type Vaccine,
   type Vital,
 } from '../../shared/record';
 import type { DbOrTx } from '../db/client';
-import { allergies, emergencyContacts, labs, pathologicalRecords, vaccines, vitals } from '../db/schema/index';
+import { allergies, emergencyContacts, familyHistory, labs, pathologicalRecords, vaccines, vitals } from '../db/schema/index';
 import { AppError } from '../errors';
 import { auditAs, type Caller } from './caller';
 
@@ -30,7 +32,8 @@ type RecordTable =
   | typeof vitals
   | typeof labs
   | typeof vaccines
-  | typeof emergencyContacts;
+  | typeof emergencyContacts
+  | typeof familyHistory;
 
 type Fields = Record<string, unknown>;
 
@@ -40,7 +43,7 @@ export interface CollectionDef<
   Update extends z.ZodType<Fields> = z.ZodType<Fields>,
 > {
   /** The key in PatientDetail and the tRPC router name. */
-  key: 'allergies' | 'pathologicalRecords' | 'vitals' | 'labs' | 'vaccines' | 'contacts';
+  key: 'allergies' | 'pathologicalRecords' | 'vitals' | 'labs' | 'vaccines' | 'contacts' | 'familyHistory';
   /** The REST path segment under /patients/:idPatient/. */
   restPath: string;
   /** The item's id in the API (API.md "Shapes"). */
@@ -127,7 +130,17 @@ export const contactsDef = define<Contact, typeof contactFields, ReturnType<type
   order: [desc(emergencyContacts.id)],
 });
 
-export const collections = [allergiesDef, pathologicalRecordsDef, vitalsDef, labsDef, vaccinesDef, contactsDef] as const;
+export const familyHistoryDef = define<FamilyHistory, typeof familyHistoryFields, ReturnType<typeof familyHistoryFields.partial>>({
+  key: 'familyHistory',
+  restPath: 'family-history',
+  idName: 'idFamilyHistory',
+  table: familyHistory,
+  addSchema: familyHistoryFields,
+  updateSchema: familyHistoryFields.partial(),
+  order: [desc(familyHistory.id)],
+});
+
+export const collections = [allergiesDef, pathologicalRecordsDef, vitalsDef, labsDef, vaccinesDef, contactsDef, familyHistoryDef] as const;
 
 type Row = Fields & { id: number; patientId: number };
 

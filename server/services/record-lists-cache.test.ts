@@ -82,3 +82,17 @@ it('answers REST with the very JSON the tRPC procedure returns, also when the li
     expect(rest.body).toBe(JSON.stringify((trpc.json() as { result: { data: unknown } }).result.data));
   }
 });
+
+it('shows a change to the family history written straight into the database on the next read', async () => {
+  const { medic, idPatient } = await medicWithPatient();
+  expect((await readRecord(medic, idPatient)).familyHistory).toEqual([]);
+  const sqlite = app.deps.db.$client;
+  sqlite
+    .prepare(`insert into family_history (patient_id, relative, condition, created_at) values (?, 'Madre', 'Diabetes tipo 2', '2026-01-01T00:00:00.000Z')`)
+    .run(idPatient);
+  expect((await readRecord(medic, idPatient)).familyHistory).toEqual([expect.objectContaining({ relative: 'Madre', condition: 'Diabetes tipo 2', notes: null })]);
+  sqlite.prepare(`update family_history set notes = 'Desde los 50' where patient_id = ?`).run(idPatient);
+  expect((await readRecord(medic, idPatient)).familyHistory).toEqual([expect.objectContaining({ notes: 'Desde los 50' })]);
+  sqlite.prepare('delete from family_history where patient_id = ?').run(idPatient);
+  expect((await readRecord(medic, idPatient)).familyHistory).toEqual([]);
+});

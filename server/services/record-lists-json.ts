@@ -1,11 +1,11 @@
-// The eight lists of a record (appointments, six sub-record collections, documents) read in one
+// The nine lists of a record (appointments, seven sub-record collections, documents) read in one
 // statement: SQLite builds each list as JSON, in its order, and the server parses one string
 // instead of mapping ~150 rows field by field (issue 11: that mapping was most of a record read).
 // The JSON keys come from the same definitions the rest of the server uses (the drizzle schema,
 // each collection's idName and order, historyColumns), so the shapes cannot drift apart.
-import { desc, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { desc, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Allergy, ClinicalHistory, Contact, Lab, PathologicalRecord, RecordFile, Vaccine, Vital } from '../../shared/record';
+import type { Allergy, ClinicalHistory, Contact, FamilyHistory, Lab, PathologicalRecord, RecordFile, Vaccine, Vital } from '../../shared/record';
 import type { DbOrTx } from '../db/client';
 import { connectionOf, preparedPerConnection } from '../db/prepared';
 import { withKnownJson } from '../json-text';
@@ -14,20 +14,24 @@ import { clinicalHistories, files } from '../db/schema/index';
 import { fileColumns, historyColumns } from './columns';
 import { collections, type CollectionDef } from './record-collections';
 
-/** A column as a JSON value: booleans as true/false and JSON text as JSON, not as 1/0 and strings. */
-function jsonValue(column: SQLiteColumn): SQL {
+/**
+ * A column as a JSON value: booleans as true/false and JSON text as JSON, not as 1/0 and strings.
+ * A field that is an SQL expression (an appointment's diagnoses and medic, columns.ts) builds JSON text.
+ */
+function jsonValue(column: SQLiteColumn | SQL): SQL {
+  if (is(column, SQL)) return sql`json(${column})`;
   if (column.columnType === 'SQLiteBoolean') return sql`json(iif(${column}, 'true', 'false'))`;
   if (column.columnType === 'SQLiteTextJson') return sql`json(${column})`;
   return sql`${column}`;
 }
 
-function jsonObject(fields: Record<string, SQLiteColumn>): SQL {
+function jsonObject(fields: Record<string, SQLiteColumn | SQL>): SQL {
   const pairs = Object.entries(fields).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${jsonValue(column)}`);
   return sql`json_object(${sql.join(pairs, sql`, `)})`;
 }
 
 /** A JSON array of the patient's rows of `table`, in `order` (SQLite ≥ 3.44 orders inside the aggregate). */
-function jsonList(table: SQLiteTable, patientColumn: SQLiteColumn, fields: Record<string, SQLiteColumn>, order: (SQL | SQLiteColumn)[]): SQL {
+function jsonList(table: SQLiteTable, patientColumn: SQLiteColumn, fields: Record<string, SQLiteColumn | SQL>, order: (SQL | SQLiteColumn)[]): SQL {
   return sql`(select json_group_array(${jsonObject(fields)} order by ${sql.join(order, sql`, `)}) from ${table} where ${patientColumn} = ${sql.raw(':patientId')})`;
 }
 
@@ -65,6 +69,7 @@ export interface RecordLists {
   vaccines: Vaccine[];
   pathologicalRecords: PathologicalRecord[];
   contacts: Contact[];
+  familyHistory: FamilyHistory[];
   files: RecordFile[];
 }
 

@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from './trpc';
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
+import { catalogRouter } from './routers/catalog';
 import { clinicalHistoryRouter } from './routers/clinical-history';
 import { medicsRouter } from './routers/medics';
 import { patientsRouter } from './routers/patients';
@@ -13,6 +14,7 @@ export const appRouter = router({
   patients: patientsRouter,
   clinicalHistory: clinicalHistoryRouter,
   practice: practiceRouter,
+  catalog: catalogRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -17,6 +17,7 @@ const ChangePasswordPage = lazy(() =>
 );
 const MedicProfilePage = lazy(() => import('../pages/medic-profile').then((module) => ({ default: module.MedicProfilePage })));
 const AdminPage = lazy(() => import('../pages/admin').then((module) => ({ default: module.AdminPage })));
+const AgendaPage = lazy(() => import('../pages/agenda').then((module) => ({ default: module.AgendaPage })));
 const ApiDocsPage = lazy(() => import('../pages/api-docs').then((module) => ({ default: module.ApiDocsPage })));
 const PrintPatientPage = lazy(() => import('../pages/print-patient').then((module) => ({ default: module.PrintPatientPage })));
 const PrintSelfPage = lazy(() => import('../pages/print-self').then((module) => ({ default: module.PrintSelfPage })));
@@ -68,6 +69,11 @@ export function AppRoutes() {
         <Route path="/profile">
           <ProtectedRoute medicOnly showBack>
             <MedicProfilePage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/agenda">
+          <ProtectedRoute medicOnly>
+            <AgendaPage />
           </ProtectedRoute>
         </Route>
         <Route path="/admin">

@@ -1,8 +1,9 @@
-// The bar on every signed-in page: the app name (or a back button when a page asks for one) and
-// the user menu.
+// The bar on every signed-in page: the app name (or a back button when a page asks for one), a
+// medic's link to the agenda, and the user menu.
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useRoute } from 'wouter';
 import type { User } from '../../../shared/auth';
+import { CalendarIcon } from './icons';
 import { Logo } from './logo';
 import { UserMenu } from './user-menu';
 
@@ -16,6 +17,7 @@ interface AppHeaderProps {
 
 export function AppHeader({ user, onLogout, loggingOut, showBack = false }: AppHeaderProps) {
   const { t } = useTranslation('common');
+  const [onAgenda] = useRoute('/agenda');
   return (
     <header className="app-header">
       <div className="app-header__inner">
@@ -32,7 +34,18 @@ export function AppHeader({ user, onLogout, loggingOut, showBack = false }: AppH
             <span className="app-header__name">{t('appName')}</span>
           </Link>
         )}
-        <UserMenu user={user} onLogout={onLogout} loggingOut={loggingOut} />
+        <div className="app-header__end">
+          {/* The medic's other place besides their patients: the agenda, one step from anywhere. */}
+          {user.type === 'medic' && (
+            <nav aria-label={t('header.sections')}>
+              <Link href="/agenda" className="button button--ghost app-header__link" aria-current={onAgenda ? 'page' : undefined}>
+                <CalendarIcon />
+                {t('header.agenda')}
+              </Link>
+            </nav>
+          )}
+          <UserMenu user={user} onLogout={onLogout} loggingOut={loggingOut} />
+        </div>
       </div>
     </header>
   );

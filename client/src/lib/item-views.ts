@@ -2,7 +2,7 @@
 // labelled lines. The medic's record (editable, or read-only in an emergency) and the patient's own
 // lists draw items with these, so an allergy reads the same to both. `t` reads the record namespace.
 import type { TFunction } from 'i18next';
-import type { Allergy, Contact, Lab, PathologicalRecord, Vaccine, Vital } from '../../../shared/record';
+import type { Allergy, Contact, FamilyHistory, Lab, PathologicalRecord, Vaccine, Vital } from '../../../shared/record';
 import { labLabel } from './lab-label';
 import { vitalFacts, type ItemFact } from './item-facts';
 import type { Formatters } from './use-formatters';
@@ -81,4 +81,14 @@ export const contactView: ItemView<Contact> = {
     { label: t('contacts.email'), value: item.email ?? '', href: item.email ? `mailto:${item.email}` : undefined },
     { label: t('contacts.address'), value: item.address ?? '' },
   ],
+};
+
+/**
+ * A line of the family history reads as clinicians write it, "Madre: diabetes tipo 2": the relative
+ * is part of the name, so two relatives with the same condition stay apart (in buttons' names too).
+ */
+export const familyHistoryView: ItemView<FamilyHistory> = {
+  idOf: (item) => item.idFamilyHistory,
+  nameOf: (item) => `${item.relative}: ${item.condition}`,
+  factsOf: (item, _format, t) => [{ label: t('familyHistory.notes'), value: item.notes ?? '' }],
 };

@@ -1,9 +1,11 @@
 // The medic's home (SPEC §2 "Medic home"): the linked patients as cards, a page at a time, with a
 // filter the server applies; the two ways to add one — ask an existing account for access or
-// create a new one — and the access requests still waiting on a patient's answer.
+// create a new one — the access requests still waiting on a patient's answer, and how many
+// appointments today holds, leading to the agenda.
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkIcon, PlusIcon } from '../components/icons';
+import { TodayLink } from '../features/agenda/today-link';
 import { useSession } from '../features/auth/use-session';
 import { CreatePatientModal } from '../features/patients/create-patient-modal';
 import { LinkPatientModal } from '../features/patients/link-patient-modal';
@@ -46,6 +48,7 @@ export function MedicHomePage() {
           </p>
         </div>
         <div className="medic-home__actions">
+          <TodayLink />
           <button type="button" className="button button--secondary" onClick={() => setModal('link')}>
             <LinkIcon />
             {t('home.linkPatient')}

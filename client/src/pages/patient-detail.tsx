@@ -15,6 +15,7 @@ import { AppointmentHistorySection } from '../features/record/appointment-histor
 import { CollectionSection } from '../features/record/collection-section';
 import { contactsConfig } from '../features/record/contacts';
 import { DemographicsSection } from '../features/record/demographics-section';
+import { familyHistoryConfig } from '../features/record/family-history';
 import { InsuranceSection } from '../features/record/insurance-section';
 import { LabsSection } from '../features/record/labs-section';
 import { LifestyleSection } from '../features/record/lifestyle-section';
@@ -58,6 +59,7 @@ export function PatientDetailPage() {
         {record.insurance && <InsuranceSection insurance={record.insurance} />}
         <CollectionSection config={allergiesConfig} idPatient={idPatient} items={record.allergies} readOnly={readOnly} />
         <CollectionSection config={pathologicalRecordsConfig} idPatient={idPatient} items={record.pathologicalRecords} readOnly={readOnly} />
+        <CollectionSection config={familyHistoryConfig} idPatient={idPatient} items={record.familyHistory} readOnly={readOnly} />
         <CollectionSection config={vitalsConfig} idPatient={idPatient} items={record.vitals} readOnly={readOnly} />
         <VitalsTrendsSection readings={record.vitals} />
         <LabsSection idPatient={idPatient} labs={record.labs} readOnly={readOnly} />
@@ -65,7 +67,7 @@ export function PatientDetailPage() {
         {record.lifestyle && <LifestyleSection lifestyle={record.lifestyle} />}
         <CollectionSection config={contactsConfig} idPatient={idPatient} items={record.contacts} readOnly={readOnly} />
         <DocumentsSection idPatient={idPatient} files={record.files} readOnly={readOnly} />
-        <AppointmentHistorySection idPatient={idPatient} history={record.history} readOnly={readOnly} />
+        <AppointmentHistorySection idPatient={idPatient} history={record.history} vitals={record.vitals} readOnly={readOnly} />
       </div>
     </div>
   );

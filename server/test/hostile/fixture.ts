@@ -83,6 +83,7 @@ export const recordSamples: Record<string, { idName: string; add: Record<string,
   labs: { idName: 'idLabs', add: { testName: 'Glucosa', value: '95', unit: 'mg/dL', referenceRange: '70-100', date: '2026-01-20', comment: 'Ayunas' }, edit: { value: '130', comment: 'Repetir' } },
   vaccines: { idName: 'idVaccine', add: { vaccineName: 'Tétanos', date: '2025-01-10', dose: '2', manufacturer: 'Acme', nextDose: '2035-01-10' }, edit: { dose: '3', manufacturer: 'Otro' } },
   contacts: { idName: 'idContact', add: { name: 'Rosa Díaz', relationship: 'Madre', phone: '555 0101', email: 'rosa@example.test', address: 'Calle 1' }, edit: { phone: '555 0303', relationship: 'Hermana' } },
+  'family-history': { idName: 'idFamilyHistory', add: { relative: 'Madre', condition: 'Diabetes tipo 2', notes: 'Desde los 50 años' }, edit: { relative: 'Abuela materna', notes: '' } },
 };
 
 

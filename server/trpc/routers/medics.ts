@@ -1,6 +1,7 @@
 // The medic workspace: linked patients, search, link requests, emergency access, unlink, the
 // medic's own profile; and doctor search for everyone. Each procedure hands its service the caller.
 import { z } from 'zod';
+import { agendaInput } from '../../../shared/agenda';
 import { idSchema } from '../../../shared/fields';
 import {
   emergencyAccessInput,
@@ -11,6 +12,7 @@ import {
   requestIdInput,
   searchInput,
 } from '../../../shared/patients';
+import { readAgenda } from '../../services/agenda';
 import { removeDocument } from '../../services/documents';
 import { startEmergencyAccess } from '../../services/emergency-access';
 import { readMedicRequests, requestLink, withdrawRequest } from '../../services/link-requests';
@@ -33,6 +35,9 @@ export const medicsRouter = router({
   patientPage: medicProcedure.input(patientPageInput).query(({ ctx, input }) => readPatientPage(callerOf(ctx), input)),
 
   searchPatients: medicProcedure.input(searchInput).query(({ ctx, input }) => searchForPatients(callerOf(ctx), input.q)),
+
+  /** The caller's appointments with linked patients over a range of days (API.md "The clinical day"). */
+  agenda: medicProcedure.input(agendaInput).query(({ ctx, input }) => readAgenda(callerOf(ctx), input)),
 
   /** Asks the patient: the record opens once they accept (API.md: 202 with the request). */
   linkPatient: medicProcedure.input(linkPatientInput).mutation(({ ctx, input }) => requestLink(callerOf(ctx), input.patientEmail)),

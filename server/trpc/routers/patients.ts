@@ -10,7 +10,7 @@ import { createPatient } from '../../services/patient-creation';
 import { listMyPatientRecords, readPatient } from '../../services/patient-queries';
 import { accessLogOf, linkDoctorByEmail, readOwnRecord, unlinkDoctor } from '../../services/patient-self';
 import { updatePatientRecord } from '../../services/patient-update';
-import { allergiesDef, contactsDef, labsDef, pathologicalRecordsDef, vaccinesDef, vitalsDef } from '../../services/record-collections';
+import { allergiesDef, contactsDef, familyHistoryDef, labsDef, pathologicalRecordsDef, vaccinesDef, vitalsDef } from '../../services/record-collections';
 import { callerOf } from '../caller';
 import { linkedPatientProcedure, patientReadProcedure } from '../patient-scoped';
 import { medicProcedure, patientProcedure, router } from '../trpc';
@@ -61,4 +61,5 @@ export const patientsRouter = router({
   labs: collectionRouter(labsDef),
   vaccines: collectionRouter(vaccinesDef),
   contacts: collectionRouter(contactsDef),
+  familyHistory: collectionRouter(familyHistoryDef),
 });

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_LABS_LIMIT, DASHBOARD_VITALS_LIMIT } from '../../../../shared/constants';
 import { ReadOnlyItemList } from '../../components/record-item';
-import { allergyView, contactView, labView, pathologicalRecordView, vaccineView, vitalView } from '../../lib/item-views';
+import { allergyView, contactView, familyHistoryView, labView, pathologicalRecordView, vaccineView, vitalView } from '../../lib/item-views';
 import { DocumentList } from './document-list';
 import { LifestyleSummary } from './lifestyle-summary';
 import type { PatientSelf } from '../../lib/api-types';
@@ -29,6 +29,7 @@ export function MyHealth({ self, vitalsTrends }: { self: PatientSelf; vitalsTren
   const parts: [string, string, ReactNode][] = [];
   if (self.allergies.length) parts.push(['allergies', t('health.allergies'), <ReadOnlyItemList view={allergyView} items={self.allergies} label={t('health.allergies')} />]);
   if (self.pathologicalRecords.length) parts.push(['records', t('health.records'), <ReadOnlyItemList view={pathologicalRecordView} items={self.pathologicalRecords} label={t('health.records')} />]);
+  if (self.familyHistory.length) parts.push(['family', t('health.familyHistory'), <ReadOnlyItemList view={familyHistoryView} items={self.familyHistory} label={t('health.familyHistory')} />]);
   if (self.vitals.length) parts.push(['vitals', t('health.vitals'), <ReadOnlyItemList view={vitalView} items={self.vitals.slice(0, DASHBOARD_VITALS_LIMIT)} label={t('health.vitals')} />]);
   if (self.vitals.length && vitalsTrends) parts.push(['trends', t('charts:title'), vitalsTrends(self.vitals)]);
   if (self.labs.length) parts.push(['labs', t('health.labs'), <ReadOnlyItemList view={labView} items={self.labs.slice(0, DASHBOARD_LABS_LIMIT)} label={t('health.labs')} />]);

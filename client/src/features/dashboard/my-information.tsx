@@ -1,6 +1,8 @@
-// "My information" (SPEC §2): demographics, physical data and insurance, read-only, each value
-// shown as N/A when the record has none, and measures in the language's number format.
+// "My information" (SPEC §2): demographics (with the age the birth date gives today), physical data
+// and insurance, read-only, each value shown as N/A when the record has none, and measures in the
+// language's number format.
 import { useTranslation } from 'react-i18next';
+import { ageText, sexText } from '../../lib/age-text';
 import { useFormatters } from '../../lib/use-formatters';
 import type { PatientSelf } from '../../lib/api-types';
 
@@ -38,6 +40,9 @@ export function MyInformation({ self }: { self: PatientSelf }) {
         <FactGroup
           title={t('information.demographics')}
           facts={[
+            [t('information.birthDate'), format.day(patient.birthDate)],
+            [t('information.age'), ageText(t, patient.birthDate)],
+            [t('information.sex'), sexText(t, patient.sex)],
             [t('information.civilStatus'), patient.civilStatus],
             [t('information.profession'), self.profession?.name],
             [t('information.religion'), self.religion?.name],

@@ -101,7 +101,8 @@ describe('the printable summary', () => {
     ]) {
       expect(screen.getByText(sentence)).toBeInTheDocument();
     }
-    expect(within(screen.getByRole('region', { name: 'Emergency information' })).getByText('Not recorded')).toBeInTheDocument();
+    const bloodType = within(screen.getByRole('region', { name: 'Emergency information' })).getByText('Blood type', { selector: 'dt' });
+    expect(bloodType.nextElementSibling).toHaveTextContent('Not recorded');
     expect(screen.getByText('Expediente')).toBeInTheDocument();
   });
 

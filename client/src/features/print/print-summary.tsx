@@ -1,5 +1,5 @@
-// The printable summary of one record (issue 13): the emergency essentials first (who, blood type,
-// allergies with severity, active conditions, current medications, emergency contacts), then the
+// The printable summary of one record (issue 13): the emergency essentials first (who, age and birth
+// date, sex, blood type, allergies with severity, active conditions, current medications, emergency contacts), then the
 // latest vitals, recent appointments and the documents. Black on white, one column, tables that do
 // not break inside a row (print-summary.css); its own Print button and way back are screen-only.
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
 import { localMoment } from '../../../../shared/dates';
 import { useFormatters } from '../../lib/use-formatters';
 import { bloodTypeOf } from '../../lib/blood-type';
+import { ageText, sexText } from '../../lib/age-text';
 import { present, vitalFacts } from '../../lib/item-facts';
 import type { PrintableRecord } from './printable-record';
 import { usePageMarginTexts } from './use-page-margin-texts';
@@ -60,6 +61,18 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
           <div>
             <dt>{t('name')}</dt>
             <dd>{fullName}</dd>
+          </div>
+          <div>
+            <dt>{t('age')}</dt>
+            <dd>{ageText(t, patient.birthDate) || unknown}</dd>
+          </div>
+          <div>
+            <dt>{t('birthDate')}</dt>
+            <dd>{format.day(patient.birthDate) || unknown}</dd>
+          </div>
+          <div>
+            <dt>{t('sex')}</dt>
+            <dd>{sexText(t, patient.sex) || unknown}</dd>
           </div>
           <div>
             <dt>{t('bloodType')}</dt>

@@ -1,10 +1,11 @@
-// One appointment in the history: its date, and badges for motive, notes and medications. The
-// whole card opens the details (a stretched button, so Enter works too); the edit and delete icons
-// show only on today's appointments (SPEC §2), and never under read-only (emergency) access.
+// One appointment in the history: its date, and badges for motive, diagnoses (their codes, named in
+// full for assistive technology and on hover), notes and medications. The whole card opens the
+// details (a stretched button, so Enter works too); the edit and delete icons show only on today's
+// appointments (SPEC §2), and never under read-only (emergency) access.
 import { useTranslation } from 'react-i18next';
 import type { ClinicalHistory } from '../../../../shared/record';
 import { EditIcon, TrashIcon } from '../../components/icons';
-import { isTodays } from './appointment-values';
+import { isEditable } from './appointment-values';
 import { useFormatters } from '../../lib/use-formatters';
 
 interface AppointmentCardProps {
@@ -28,7 +29,7 @@ export function AppointmentCard({ appointment, readOnly, onOpen, onEdit, onDelet
         <span className={appointment.closed ? 'tag tag--muted' : 'tag tag--open'}>
           {t(appointment.closed ? 'appointments.closed' : 'appointments.open')}
         </span>
-        {isTodays(appointment) && !readOnly && (
+        {isEditable(appointment) && !readOnly && (
           <div className="appointment-card__actions">
             <button type="button" className="icon-button" aria-label={t('appointments.editOne', { when })} onClick={onEdit}>
               <EditIcon />
@@ -43,6 +44,18 @@ export function AppointmentCard({ appointment, readOnly, onOpen, onEdit, onDelet
         <li className="badge-line">
           <span className="tag tag--motive">{t('appointments.motive')}</span> {appointment.motive}
         </li>
+        {appointment.diagnoses.length > 0 && (
+          <li className="badge-line">
+            <span className="tag tag--diagnoses">{t('appointments.diagnosesCount', { count: appointment.diagnoses.length })}</span>{' '}
+            {appointment.diagnoses.map((diagnosis, index) => (
+              <span key={diagnosis.code}>
+                {index > 0 && ', '}
+                <span title={diagnosis.name}>{diagnosis.code}</span>
+                <span className="visually-hidden"> {diagnosis.name}</span>
+              </span>
+            ))}
+          </li>
+        )}
         {appointment.notes && (
           <li className="badge-line">
             <span className="tag tag--notes">{t('appointments.notes')}</span> <span className="appointment-card__notes">{appointment.notes}</span>

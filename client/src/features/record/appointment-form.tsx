@@ -1,8 +1,11 @@
-// Add or edit an appointment (SPEC §2 "Appointment history"): date and time, reason, notes and the
-// medications as a list, plus the diagnosis ids when editing.
+// Add or edit an appointment (SPEC §2 "Appointment history") with its consultation note in the order
+// NOM-004-SSA3-2012 gives a nota de evolución (6.2): date and time, reason, history of the present
+// illness, physical examination, diagnoses from the catalog, plan and prognosis; then the notes and
+// the medications as a list.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
@@ -10,9 +13,11 @@ import { translateValidation } from '../../lib/translate-error';
 import {
   appointmentFormSchema,
   appointmentFormValues,
+  withoutUnchangedDiagnoses,
   type AppointmentFormValues,
   type AppointmentInput,
 } from './appointment-values';
+import { DiagnosisCombobox } from './diagnosis-combobox';
 import type { ClinicalHistory } from '../../../../shared/record';
 
 interface AppointmentFormProps {
@@ -21,26 +26,33 @@ interface AppointmentFormProps {
   onCancel: () => void;
 }
 
-const fieldNames = ['date', 'motive', 'notes', 'medications', 'diagnosisIds'] as const;
+const fieldNames = ['date', 'motive', 'subjective', 'exploration', 'diagnoses', 'plan', 'prognosis', 'notes', 'medications'] as const;
+/** The server may name the older field of the same codes. */
+const fieldOf = (path: string) => fieldNames.find((field) => field === (path === 'diagnosisIds' ? 'diagnoses' : path));
+
+/** The note's texts, each a labelled textarea of its own. */
+const noteTexts = ['subjective', 'exploration'] as const;
+const closingTexts = ['plan', 'prognosis'] as const;
 
 export function AppointmentForm({ appointment, onSubmit, onCancel }: AppointmentFormProps) {
   const { t } = useTranslation(['record', 'validation']);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<AppointmentFormValues, unknown, AppointmentInput>({
+  } = useForm<AppointmentFormValues, unknown, z.output<typeof appointmentFormSchema>>({
     resolver: zodResolver(appointmentFormSchema),
     mode: 'onTouched',
     defaultValues: appointmentFormValues(appointment),
   });
   const submit = handleSubmit(async (values) => {
     try {
-      await onSubmit(values);
+      await onSubmit(withoutUnchangedDiagnoses(values, appointment));
     } catch (error) {
       for (const issue of readApiError(error).issues) {
-        const name = fieldNames.find((field) => field === issue.path);
+        const name = fieldOf(issue.path);
         if (name) setError(name, { message: issue.message });
       }
     }
@@ -51,6 +63,9 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
       {' '}
       *
     </span>
+  );
+  const noteText = (name: (typeof noteTexts)[number] | (typeof closingTexts)[number]) => (
+    <TextAreaField key={name} className="item-form__wide" label={t(`appointments.${name}`)} rows={4} error={error(errors[name]?.message)} {...register(name)} />
   );
 
   return (
@@ -70,6 +85,22 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
           error={error(errors.motive?.message)}
           {...register('motive')}
         />
+        {noteTexts.map(noteText)}
+        <Controller
+          control={control}
+          name="diagnoses"
+          render={({ field, fieldState }) => (
+            <DiagnosisCombobox
+              className="item-form__wide"
+              label={t('appointments.diagnoses')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={error(fieldState.error?.message)}
+            />
+          )}
+        />
+        {closingTexts.map(noteText)}
         <TextAreaField className="item-form__wide" label={t('appointments.notes')} error={error(errors.notes?.message)} {...register('notes')} />
         <TextAreaField
           className="item-form__wide"
@@ -78,16 +109,6 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
           error={error(errors.medications?.message)}
           {...register('medications')}
         />
-        {appointment && (
-          <TextField
-            className="item-form__wide"
-            label={t('appointments.diagnosisIds')}
-            hint={t('appointments.listHint')}
-            autoComplete="off"
-            error={error(errors.diagnosisIds?.message)}
-            {...register('diagnosisIds')}
-          />
-        )}
       </div>
       <p className="item-form__note">{t('requiredNote')}</p>
       <div className="form__actions">

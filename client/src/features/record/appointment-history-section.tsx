@@ -3,7 +3,7 @@
 // appointments, nothing more.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClinicalHistory } from '../../../../shared/record';
+import type { ClinicalHistory, Vital } from '../../../../shared/record';
 import { CollapsibleSection } from '../../components/collapsible-section';
 import { confirmAction } from '../../components/confirm';
 import { AddButton } from './add-button';
@@ -16,10 +16,12 @@ import { useInlineAdd } from './use-inline-add';
 interface AppointmentHistorySectionProps {
   idPatient: number;
   history: readonly ClinicalHistory[];
+  /** The record's vital signs, for each appointment's note (those of its day). */
+  vitals?: readonly Vital[];
   readOnly?: boolean;
 }
 
-export function AppointmentHistorySection({ idPatient, history, readOnly = false }: AppointmentHistorySectionProps) {
+export function AppointmentHistorySection({ idPatient, history, vitals = [], readOnly = false }: AppointmentHistorySectionProps) {
   const { t } = useTranslation('record');
   const actions = useAppointmentActions(idPatient);
   const { open, setOpen, adding, startAdding, stopAdding } = useInlineAdd();
@@ -75,6 +77,7 @@ export function AppointmentHistorySection({ idPatient, history, readOnly = false
         <AppointmentModal
           key={current.idHistory}
           appointment={current}
+          vitals={vitals}
           startEditing={selected.editing}
           readOnly={readOnly}
           actions={actions}

@@ -6,7 +6,15 @@ import { splitList } from './appointment-values';
 import { appointment, bareDetail, renderPatientPage, today } from '../../test/record-fixtures';
 
 const history = () => [
-  appointment({ idHistory: 2, date: `${today}T09:30`, motive: 'Dolor de cabeza', notes: 'Sin fiebre', medications: ['Paracetamol'], diagnosisIds: ['R51'] }),
+  appointment({
+    idHistory: 2,
+    date: `${today}T09:30`,
+    motive: 'Dolor de cabeza',
+    notes: 'Sin fiebre',
+    medications: ['Paracetamol'],
+    diagnosisIds: ['R51'],
+    diagnoses: [{ code: 'R51', name: 'Cefalea' }],
+  }),
   appointment({ idHistory: 1, date: '2024-11-05T16:00', motive: 'Revisión anual', closed: true }),
 ];
 
@@ -66,8 +74,10 @@ describe('appointment history', () => {
       date: `${today}T09:30`,
       motive: 'Dolor de cabeza',
       medications: ['Ibuprofeno', 'Omeprazol'],
-      diagnosisIds: ['R51'],
     });
+    // The diagnoses were not changed: they are not sent again.
+    expect(server.callsTo('clinicalHistory.update')[0]!.input).not.toHaveProperty('diagnoses');
+    expect(server.callsTo('clinicalHistory.update')[0]!.input).not.toHaveProperty('diagnosisIds');
   });
 
   it('says inside the dialog why an edit failed, keeping the form open with what was typed', async () => {
@@ -81,7 +91,7 @@ describe('appointment history', () => {
     const dialog = screen.getByRole('dialog');
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Error saving changes');
-    expect(alert).toHaveTextContent("Only today's appointments can be changed or deleted.");
+    expect(alert).toHaveTextContent('Past appointments cannot be changed or deleted: only those of today or later.');
     expect(within(dialog).getByLabelText(/Reason/)).toHaveValue('Motivo nuevo');
   });
 
@@ -114,7 +124,7 @@ describe('appointment history', () => {
     expect(window.confirm).toHaveBeenCalledWith('Delete this appointment?');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error deleting');
-    expect(alert).toHaveTextContent("Only today's appointments can be changed or deleted.");
+    expect(alert).toHaveTextContent('Past appointments cannot be changed or deleted: only those of today or later.');
   });
 
   it('splits a list on commas and new lines', () => {

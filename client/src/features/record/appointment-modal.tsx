@@ -1,21 +1,25 @@
-// The details of one appointment (SPEC §2): date, motive, diagnosis ids, medications, notes and
-// whether it is open, with a close/reopen toggle (allowed any day) and, on its own day only, edit
-// and delete. Read-only (emergency access) shows the details alone.
+// The details of one appointment (SPEC §2): its consultation note in NOM-004's order with its author,
+// date and time (appointment-note.tsx), then its notes, medications and whether it is open, with a
+// close/reopen toggle (allowed any day), "Record vital signs of this visit" and, on its own day only,
+// edit and delete. Read-only (emergency access) shows the details alone.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClinicalHistory } from '../../../../shared/record';
+import type { ClinicalHistory, Vital } from '../../../../shared/record';
 import { EditIcon, TrashIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import { AppointmentForm } from './appointment-form';
-import { isTodays } from './appointment-values';
+import { AppointmentNote } from './appointment-note';
+import { isEditable } from './appointment-values';
 import type { useAppointmentActions } from './use-appointment-actions';
 import { FactsList } from './facts-list';
-import { useFormatters } from '../../lib/use-formatters';
+import { VisitVitals } from './visit-vitals';
 import { gotNoAnswer } from '../../lib/api-error';
 import { translateApiError } from '../../lib/translate-error';
 
 interface AppointmentModalProps {
   appointment: ClinicalHistory;
+  /** The record's vital signs: the note shows those of the appointment's day. */
+  vitals: readonly Vital[];
   startEditing: boolean;
   readOnly: boolean;
   actions: ReturnType<typeof useAppointmentActions>;
@@ -23,10 +27,9 @@ interface AppointmentModalProps {
   onClose: () => void;
 }
 
-export function AppointmentModal({ appointment, startEditing, readOnly, actions, onDelete, onClose }: AppointmentModalProps) {
+export function AppointmentModal({ appointment, vitals, startEditing, readOnly, actions, onDelete, onClose }: AppointmentModalProps) {
   const { t } = useTranslation('record');
-  const format = useFormatters();
-  const today = isTodays(appointment) && !readOnly;
+  const today = isEditable(appointment) && !readOnly;
   const [editing, setEditing] = useState(startEditing && today);
   const { idHistory } = appointment;
   const { update, setClosed } = actions;
@@ -56,16 +59,15 @@ export function AppointmentModal({ appointment, startEditing, readOnly, actions,
         />
       ) : (
         <>
+          <AppointmentNote appointment={appointment} vitals={vitals} />
           <FactsList
             facts={[
-              { label: t('appointments.date'), value: format.moment(appointment.date) },
-              { label: t('appointments.motive'), value: appointment.motive },
-              { label: t('appointments.diagnosisIds'), value: appointment.diagnosisIds.join(', ') },
-              { label: t('appointments.medications'), value: appointment.medications.join(', ') },
               { label: t('appointments.notes'), value: appointment.notes },
+              { label: t('appointments.medications'), value: appointment.medications.join(', ') },
               { label: t('appointments.status'), value: t(appointment.closed ? 'appointments.closed' : 'appointments.open') },
             ]}
           />
+          {!readOnly && <VisitVitals key={appointment.idHistory} appointment={appointment} />}
           {!today && !readOnly && <p className="field__hint appointment-modal__note">{t('appointments.lockedNote')}</p>}
           {!readOnly && (
             <div className="form__actions form__actions--spread">

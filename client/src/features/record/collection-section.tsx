@@ -1,5 +1,5 @@
-// One editable sub-record list (allergies, pathological records, vitals, vaccinations, emergency
-// contacts): the collapsible section, its add button and inline add form, each item with inline
+// One editable sub-record list (allergies, pathological records, family history, vitals,
+// vaccinations, emergency contacts): the collapsible section, its add button and inline add form, each item with inline
 // edit and delete after a confirmation (SPEC §2, §5). Read-only (emergency access) shows the items
 // with none of those controls. Each item reads as lib/item-views.ts says, as in the patient's lists.
 import { useState } from 'react';

@@ -4,7 +4,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BLOOD_GROUPS, BLOOD_RH } from '../../../../shared/constants';
+import { BLOOD_GROUPS, BLOOD_RH, SEXES } from '../../../../shared/constants';
+import { localDay } from '../../../../shared/dates';
+import { BIRTH_DATE_MIN } from '../../../../shared/patients';
 import { patientUpdateFields } from '../../../../shared/patient-update';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
@@ -87,6 +89,15 @@ export function PatientEditForm({ detail, onDone }: { detail: PatientDetail; onD
       </fieldset>
       <fieldset className="form-group">
         <legend className="form__section">{t('demographics.title')}</legend>
+        <div className="form__row">
+          {field('birthDate', t('demographics.birthDate'), { type: 'date', min: BIRTH_DATE_MIN, max: localDay(new Date()) })}
+          <SelectField
+            label={t('demographics.sex')}
+            options={[notSpecified, ...SEXES.map((sex) => ({ value: sex, label: t(`common:sexes.${sex}`) }))]}
+            error={translateValidation(t, getFieldState('sex', formState).error?.message)}
+            {...register('sex')}
+          />
+        </div>
         <div className="form__row">
           {field('civilStatus', t('demographics.civilStatus'))}
           {field('profession', t('demographics.profession'))}

@@ -13,6 +13,8 @@ export interface PatientFormValues {
   bloodGroup: Text;
   bloodRh: Text;
   civilStatus: Text;
+  birthDate: Text;
+  sex: Text;
   profession: Text;
   religion: Text;
   nationality: Text;
@@ -43,6 +45,8 @@ export function patientFormValues(detail: PatientDetail): PatientFormValues {
     bloodGroup: text(patient.bloodGroup),
     bloodRh: text(patient.bloodRh),
     civilStatus: text(patient.civilStatus),
+    birthDate: text(patient.birthDate),
+    sex: text(patient.sex),
     profession: text(detail.profession?.name),
     religion: text(detail.religion?.name),
     nationality: text(detail.nationality?.name),

@@ -1,0 +1,110 @@
+// "New appointment" from the agenda: one of the medic's own patients, the day, start and end, and
+// the reason. Before saving it warns when the times overlap another appointment of that day (it
+// does not stop the booking). A failure keeps what was typed and says why inside the dialog;
+// success closes it and shows the booked day.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { PatientSearchResult } from '../../../../shared/patients';
+import { Modal } from '../../components/modal';
+import { TextField } from '../../components/text-field';
+import { readApiError } from '../../lib/api-error';
+import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { OverlapWarning } from './overlap-warning';
+import { overlapping } from './overlap';
+import { PatientPicker } from './patient-picker';
+import { SlotFields } from './slot-fields';
+import { bookingSchema, momentOf, type BookingValues } from './slot-values';
+import { useBookAppointment } from './use-agenda-actions';
+import type { AgendaFormats } from './use-agenda-formats';
+import { useDayAppointments, type ShownAgenda } from './use-day-appointments';
+
+interface BookAppointmentDialogProps {
+  today: string;
+  /** The day the form starts on: the one on show. */
+  defaultDay: string;
+  shown: ShownAgenda;
+  format: AgendaFormats;
+  onBooked: (day: string) => void;
+  onClose: () => void;
+}
+
+const fieldNames = ['date', 'start', 'end', 'motive'] as const;
+
+export function BookAppointmentDialog({ today, defaultDay, shown, format, onBooked, onClose }: BookAppointmentDialogProps) {
+  const { t } = useTranslation(['agenda', 'validation']);
+  const book = useBookAppointment();
+  const [patient, setPatient] = useState<PatientSearchResult | null>(null);
+  const [patientMissing, setPatientMissing] = useState(false);
+  const schema = useMemo(() => bookingSchema(today), [today]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<BookingValues>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: { date: defaultDay, start: '', end: '', motive: '' },
+  });
+  const [date, start, end] = useWatch({ control, name: ['date', 'start', 'end'] });
+  const sameDay = useDayAppointments(date, shown);
+  const overlaps = start && end ? overlapping(sameDay, { date, start, end }) : [];
+
+  const submit = (event: FormEvent) => {
+    if (!patient) setPatientMissing(true);
+    void handleSubmit(async (values) => {
+      if (!patient || book.isPending) return;
+      try {
+        await book.mutateAsync({ idPatient: patient.idPatient, date: momentOf(values.date, values.start), end: values.end, motive: values.motive });
+        onBooked(values.date);
+        onClose();
+      } catch (error) {
+        for (const issue of readApiError(error).issues) {
+          const field = fieldNames.find((name) => name === issue.path);
+          if (field) setError(field, { message: issue.message });
+        }
+      }
+    })(event);
+  };
+  const error = (message: string | undefined) => translateValidation(t, message);
+
+  return (
+    <Modal title={t('book.title')} description={t('book.intro')} onClose={onClose}>
+      <form className="form agenda-form" onSubmit={submit} noValidate>
+        {book.error && (
+          <div role="alert" className="alert alert--error">
+            <strong>{t('book.failed')}</strong> {translateApiError(t, book.error, 'network')}
+          </div>
+        )}
+        <PatientPicker
+          value={patient}
+          onChange={(chosen) => {
+            setPatient(chosen);
+            if (chosen) setPatientMissing(false);
+          }}
+          error={patientMissing && !patient ? t('validation:patientRequired') : undefined}
+        />
+        <SlotFields
+          fields={{ date: register('date'), start: register('start'), end: register('end') }}
+          errors={{ date: error(errors.date?.message), start: error(errors.start?.message), end: error(errors.end?.message) }}
+          today={today}
+        />
+        <TextField label={t('book.motive')} autoComplete="off" aria-required error={error(errors.motive?.message)} {...register('motive')} />
+        <OverlapWarning overlaps={overlaps} format={format} />
+        <p className="agenda-form__note">{t('book.requiredNote')}</p>
+        <div className="form__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('book.cancel')}
+          </button>
+          {/* aria-disabled, not disabled: a disabled button drops focus out of the dialog. */}
+          <button type="submit" className="button button--primary" aria-disabled={book.isPending} onMouseDown={(event) => event.preventDefault()}>
+            {book.isPending ? t('book.submitting') : t('book.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

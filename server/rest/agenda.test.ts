@@ -1,0 +1,272 @@
+// The medic's agenda (API.md "The clinical day"): GET /medics/agenda and its tRPC twin answer the
+// caller's own appointments with linked patients over a range of days, by date then start, and
+// refuse ranges that are backwards, too long or not dates. Moving and cancelling a booked appointment
+// from it follow the today-or-later rule.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgendaItem } from '../../shared/agenda';
+import type { Session } from '../../shared/auth';
+import { classifyError } from '../error-mapping';
+import { openDatabase } from '../db/client';
+import { bearer, buildTestApp, callerFor, errorOf, register, uniqueEmail } from '../test/helpers';
+
+// A fixed "now" in the practice's time zone: Monday 2026-06-15 at 10:30 local time.
+const now = new Date(2026, 5, 15, 10, 30);
+const TODAY = '2026-06-15';
+
+let app: FastifyInstance;
+const statements: string[] = [];
+beforeAll(async () => {
+  app = await buildTestApp({ db: openDatabase(':memory:', { logQuery: (query) => void statements.push(query) }), now: () => now });
+});
+afterAll(() => app.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, session?: Session, payload?: object) =>
+  app.inject({ method, url, headers: session ? bearer(session.access_token) : {}, ...(payload ? { payload } : {}) });
+
+interface Answer {
+  status: number;
+  code: string | null;
+  issues: { path: string; message: string }[] | null;
+  appointments: AgendaItem[];
+}
+
+/** The agenda read through one transport, as {status, code, issues, appointments}. */
+type ReadAgenda = (session: Session | undefined, range: { from?: string; to?: string }) => Promise<Answer>;
+
+const viaRest: ReadAgenda = async (session, range) => {
+  const query = new URLSearchParams(Object.entries(range).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  const response = await call('GET', `/api/medics/agenda${query ? `?${query}` : ''}`, session);
+  if (response.statusCode !== 200) {
+    const error = errorOf(response);
+    return { status: response.statusCode, code: error.code, issues: error.issues ?? null, appointments: [] };
+  }
+  return { status: 200, code: null, issues: null, appointments: response.json<{ appointments: AgendaItem[] }>().appointments };
+};
+
+const viaTrpc: ReadAgenda = async (session, range) => {
+  try {
+    const { appointments } = await callerFor(app, session?.access_token).medics.agenda(range);
+    return { status: 200, code: null, issues: null, appointments };
+  } catch (error) {
+    const classified = classifyError(error);
+    return { status: classified.status, code: classified.code, issues: classified.issues ?? null, appointments: [] };
+  }
+};
+
+/** A medic with a patient who named them on registering, and that patient's record id. */
+async function medicWithPatient(patientName = { name: 'Lucía', lname: 'Hernández' }) {
+  const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
+  const patient = await addPatient(medic, patientName);
+  return { medic, ...patient };
+}
+
+async function addPatient(medic: Session, name: { name: string; lname: string }) {
+  const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email, ...name });
+  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  return { patient, idPatient };
+}
+
+async function book(medic: Session, idPatient: number, date: string, extra: object = {}): Promise<number> {
+  const response = await call('POST', '/api/clinical-history', medic, { idPatient, date, motive: 'Control', ...extra });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ idHistory: number }>().idHistory;
+}
+
+const idsOf = (answer: Answer) => answer.appointments.map((item) => item.idHistory);
+
+describe.each([
+  ['REST', viaRest],
+  ['tRPC', viaTrpc],
+] as const)('the agenda through %s', (_transport, readAgenda) => {
+  it("answers today's appointments when no range is given, as AgendaItems with the patient's name and birth date", async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    app.deps.db.$client.prepare('update patients set birth_date = ? where id = ?').run('1990-04-02', idPatient);
+    const todays = await book(medic, idPatient, `${TODAY}T09:00`, { end: '09:30', motive: 'Revisión' });
+    await book(medic, idPatient, '2026-06-14T09:00');
+    await book(medic, idPatient, '2026-06-16T09:00');
+
+    const answer = await readAgenda(medic, {});
+    expect(answer.status).toBe(200);
+    expect(answer.appointments).toEqual([
+      {
+        idHistory: todays,
+        idPatient,
+        patient: { name: 'Lucía', lname: 'Hernández', birthDate: '1990-04-02' },
+        date: `${TODAY}T09:00`,
+        start: '09:00',
+        end: '09:30',
+        motive: 'Revisión',
+        closed: false,
+      },
+    ]);
+  });
+
+  it('takes a missing end as the start day, and a missing start as today', async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    const tomorrow = await book(medic, idPatient, '2026-06-16T12:00');
+    const later = await book(medic, idPatient, '2026-06-20T12:00');
+    expect(idsOf(await readAgenda(medic, { from: '2026-06-16' }))).toEqual([tomorrow]);
+    expect(idsOf(await readAgenda(medic, { to: '2026-06-20' }))).toEqual([tomorrow, later]);
+  });
+
+  it('covers both ends of the range, to the last minute of its last day', async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    const before = await book(medic, idPatient, '2026-06-21T23:59');
+    const first = await book(medic, idPatient, '2026-06-22T00:00');
+    const last = await book(medic, idPatient, '2026-06-28T23:59');
+    const after = await book(medic, idPatient, '2026-06-29T00:00');
+    const week = idsOf(await readAgenda(medic, { from: '2026-06-22', to: '2026-06-28' }));
+    expect(week).toEqual([first, last]);
+    expect(week).not.toContain(before);
+    expect(week).not.toContain(after);
+  });
+
+  it('orders by date, then start', async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    const { idPatient: other } = await addPatient(medic, { name: 'Mateo', lname: 'Gómez' });
+    const lateMonday = await book(medic, idPatient, '2026-07-06T16:00');
+    const tuesday = await book(medic, other, '2026-07-07T08:00');
+    const earlyMonday = await book(medic, other, '2026-07-06T08:30');
+    const noonMonday = await book(medic, idPatient, '2026-07-06T12:00');
+    const answer = await readAgenda(medic, { from: '2026-07-06', to: '2026-07-12' });
+    expect(idsOf(answer)).toEqual([earlyMonday, noonMonday, lateMonday, tuesday]);
+    expect(answer.appointments.map((item) => `${item.date.slice(0, 10)} ${item.start}`)).toEqual([
+      '2026-07-06 08:30',
+      '2026-07-06 12:00',
+      '2026-07-06 16:00',
+      '2026-07-07 08:00',
+    ]);
+  });
+
+  it("shows only the caller's own appointments: never another medic's with the same patient", async () => {
+    const { medic, patient, idPatient } = await medicWithPatient();
+    const colleague = await register(app, { type: 'medic', email: uniqueEmail('colleague') });
+    const linked = await call('POST', '/api/patients/me/link-doctor', patient, { doctorEmail: colleague.user.email });
+    expect(linked.statusCode).toBe(200);
+    const mine = await book(medic, idPatient, '2026-06-17T10:00');
+    const theirs = await book(colleague, idPatient, '2026-06-17T10:00');
+    expect(idsOf(await readAgenda(medic, { from: '2026-06-17' }))).toEqual([mine]);
+    expect(idsOf(await readAgenda(colleague, { from: '2026-06-17' }))).toEqual([theirs]);
+  });
+
+  it('leaves out the appointments of a patient who has unlinked the medic', async () => {
+    const { medic, patient, idPatient } = await medicWithPatient();
+    const { idPatient: staying } = await addPatient(medic, { name: 'Mateo', lname: 'Gómez' });
+    await book(medic, idPatient, '2026-06-18T10:00');
+    const kept = await book(medic, staying, '2026-06-18T11:00');
+    const { idMedic } = (await call('GET', '/api/medics/me', medic)).json<{ idMedic: number }>();
+    expect((await call('DELETE', `/api/patients/me/unlink-doctor/${idMedic}`, patient)).statusCode).toBe(204);
+    expect(idsOf(await readAgenda(medic, { from: '2026-06-18' }))).toEqual([kept]);
+  });
+
+  it('reads 62 days at once, and refuses 63 with 400 naming the end of the range', async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    const last = await book(medic, idPatient, '2026-08-31T10:00');
+    expect(idsOf(await readAgenda(medic, { from: '2026-07-01', to: '2026-08-31' }))).toEqual([last]);
+    const tooLong = await readAgenda(medic, { from: '2026-07-01', to: '2026-09-01' });
+    expect([tooLong.status, tooLong.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(tooLong.issues).toEqual([{ path: 'to', message: 'validation.agendaRangeTooLong' }]);
+    // With the start left to today, the same rule holds.
+    const fromToday = await readAgenda(medic, { to: '2026-08-16' });
+    expect(fromToday.issues).toEqual([{ path: 'to', message: 'validation.agendaRangeTooLong' }]);
+  });
+
+  it('refuses an end before the start with 400, also when the start is today by default', async () => {
+    const { medic } = await medicWithPatient();
+    const backwards = await readAgenda(medic, { from: '2026-06-20', to: '2026-06-19' });
+    expect([backwards.status, backwards.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(backwards.issues).toEqual([{ path: 'to', message: 'validation.agendaRangeOrder' }]);
+    const beforeToday = await readAgenda(medic, { to: '2026-06-14' });
+    expect(beforeToday.issues).toEqual([{ path: 'to', message: 'validation.agendaRangeOrder' }]);
+  });
+
+  it.each([['2026-02-30'], ['2026-6-1'], ['mañana'], ['2026-06-15T10:00'], ['  ']])('refuses %j as a date with 400', async (bad) => {
+    const { medic } = await medicWithPatient();
+    const answer = await readAgenda(medic, { from: bad });
+    expect([answer.status, answer.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(answer.issues?.map((issue) => issue.path)).toEqual(['from']);
+  });
+
+  it('answers 403 to a patient and 401 to no one', async () => {
+    const { patient } = await medicWithPatient();
+    expect((await readAgenda(patient, {})).code).toBe('FORBIDDEN');
+    expect((await readAgenda(patient, {})).status).toBe(403);
+    expect((await readAgenda(undefined, {})).status).toBe(401);
+  });
+});
+
+describe('GET /api/medics/agenda', () => {
+  it('treats an empty from= or to= as not given', async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    const todays = await book(medic, idPatient, `${TODAY}T11:00`);
+    const response = await call('GET', '/api/medics/agenda?from=&to=', medic);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ appointments: AgendaItem[] }>().appointments.map((item) => item.idHistory)).toEqual([todays]);
+  });
+
+  it('is audited as one read of the agenda, naming the range and how many appointments it held', async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    await book(medic, idPatient, '2026-06-22T10:00');
+    await book(medic, idPatient, '2026-06-23T10:00');
+    const before = (app.deps.db.$client.prepare('select max(id) as id from audit_events').get() as { id: number }).id;
+    expect((await call('GET', '/api/medics/agenda?from=2026-06-22&to=2026-06-28', medic)).statusCode).toBe(200);
+    const events = app.deps.db.$client
+      .prepare('select action, outcome, actor_user_id as userId, patient_id as patientId, detail from audit_events where id > ?')
+      .all(before);
+    expect(events).toEqual([
+      { action: 'agenda.read', outcome: 'success', userId: medic.user.idUser, patientId: null, detail: '2026-06-22..2026-06-28: 2 appointments' },
+    ]);
+  });
+
+  it('reads a week in one statement that walks the (medic_id, date) index, however many appointments it holds', async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    const read = async () => {
+      statements.length = 0;
+      expect((await call('GET', '/api/medics/agenda?from=2026-09-07&to=2026-09-13', medic)).statusCode).toBe(200);
+      return statements.filter((query) => query.includes('from "clinical_histories"'));
+    };
+    await book(medic, idPatient, '2026-09-07T09:00');
+    const withOne = await read();
+    for (let hour = 10; hour < 18; hour += 1) await book(medic, idPatient, `2026-09-08T${hour}:00`);
+    const withNine = await read();
+    expect(withOne).toHaveLength(1);
+    expect(withNine).toHaveLength(1);
+
+    const plan = app.deps.db.$client
+      .prepare(`explain query plan ${withOne[0]}`)
+      .all(1, '2026-09-07', '2026-09-13T23:59') as { detail: string }[];
+    const steps = plan.map((step) => step.detail).join('\n');
+    expect(steps).toMatch(/clinical_histories USING INDEX clinical_histories_medic_date_idx \(medic_id=\? AND date>\? AND date<\?\)/);
+    expect(steps).not.toMatch(/SCAN/);
+  });
+});
+
+describe('a booked appointment in the agenda (today or later may change)', () => {
+  it('is moved and cancelled through tRPC as through REST, and the agenda follows', async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    const trpc = callerFor(app, medic.access_token);
+    const booked = await trpc.clinicalHistory.create({ idPatient, date: '2026-06-24T09:00', end: '09:30', motive: 'Primera visita' });
+    const moved = await trpc.clinicalHistory.update({ idHistory: booked.idHistory, date: '2026-06-25T12:00', end: '12:45' });
+    expect(moved).toMatchObject({ date: '2026-06-25T12:00', start: '12:00', end: '12:45', motive: 'Primera visita' });
+    expect(idsOf(await viaTrpc(medic, { from: '2026-06-24' }))).toEqual([]);
+    expect((await viaTrpc(medic, { from: '2026-06-25' })).appointments[0]).toMatchObject({ start: '12:00', end: '12:45' });
+    await trpc.clinicalHistory.remove({ idHistory: booked.idHistory });
+    expect(idsOf(await viaTrpc(medic, { from: '2026-06-22', to: '2026-06-28' }))).toEqual([]);
+  });
+
+  it('answers 409 APPOINTMENT_LOCKED through tRPC to moving or cancelling a past one', async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    const past = await book(medic, idPatient, '2026-06-12T09:00');
+    const trpc = callerFor(app, medic.access_token);
+    for (const attempt of [() => trpc.clinicalHistory.update({ idHistory: past, date: '2026-06-19T09:00' }), () => trpc.clinicalHistory.remove({ idHistory: past })]) {
+      const refused = await attempt().then(
+        () => null,
+        (error: unknown) => classifyError(error),
+      );
+      expect(refused).toMatchObject({ status: 409, code: 'APPOINTMENT_LOCKED' });
+    }
+    expect(idsOf(await viaTrpc(medic, { from: '2026-06-12' }))).toEqual([past]);
+  });
+});
