@@ -17,6 +17,9 @@ function report(practice: DemoPractice, seconds: number): string {
     `  administrator  ${practice.administrator.email}  (${practice.administrator.name}; Administration in the user menu)`,
     ...practice.medics.map((medic) => `  medic          ${medic.email}  (${medic.name}, ${medic.patients} patients)`),
     `  patient        ${practice.featuredPatient.email}  (${practice.featuredPatient.name}: two documents and an appointment today)`,
+    ...(practice.diagnosisCodesLeftOut.length
+      ? ['', `Appointments were written without ${practice.diagnosisCodesLeftOut.join(', ')}: no diagnosis catalog holds them (CATALOG_DIR; see the README).`]
+      : []),
   ].join('\n');
 }
 
