@@ -2,21 +2,13 @@
 // filter is sent once typing pauses, and a request for a filter the medic has already changed is
 // cancelled. While the next filter's first page loads, the last answer stays on screen.
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { PATIENT_PAGE_SIZE } from '../../../../shared/constants';
 import { trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** How long typing must pause before the filter goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 250;
-
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 export function usePatientPages(query: string) {
   const q = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
