@@ -1,11 +1,11 @@
 // Configuration by the environment variables of API.md, and the secrets generated into DATA_DIR.
-import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { defaultCatalogDir, loadConfig } from './config';
+import { catalogDirCandidates, defaultCatalogDir, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { readOrCreateSecret } from './secrets';
 
@@ -36,14 +36,27 @@ describe('loadConfig', () => {
       backup: undefined,
       practiceName: undefined,
       idleMinutes: 30,
-      catalogDir: defaultCatalogDir,
+      catalogDir: defaultCatalogDir(),
     });
   });
 
-  it("reads the diagnosis catalog from CATALOG_DIR, by default from the repository's data/catalog", () => {
-    expect(defaultCatalogDir).toBe(join(fileURLToPath(new URL('..', import.meta.url)), 'data', 'catalog'));
+  it("reads the diagnosis catalog from CATALOG_DIR, else from data/catalog, else from shared/catalog beside the repository", () => {
+    const repo = fileURLToPath(new URL('..', import.meta.url));
+    expect(catalogDirCandidates).toEqual([join(repo, 'data', 'catalog'), join(repo, '..', 'shared', 'catalog')]);
     expect(loadConfig({ CATALOG_DIR: '/srv/catalogo' }).catalogDir).toBe('/srv/catalogo');
-    expect(loadConfig({ CATALOG_DIR: '  ' }).catalogDir).toBe(defaultCatalogDir);
+    expect(loadConfig({ CATALOG_DIR: '  ' }).catalogDir).toBe(defaultCatalogDir());
+
+    const root = mkdtempSync(join(tmpdir(), 'catalog-dirs-'));
+    const own = join(root, 'data', 'catalog');
+    const shipped = join(root, 'shared', 'catalog');
+    expect(defaultCatalogDir([own, shipped])).toBe(own); // neither holds it: the warning names the first
+    mkdirSync(shipped, { recursive: true });
+    writeFileSync(join(shipped, 'cie10-es.tsv'), 'code\tname\n');
+    expect(defaultCatalogDir([own, shipped])).toBe(shipped);
+    mkdirSync(own, { recursive: true });
+    writeFileSync(join(own, 'cie10-es.tsv'), 'code\tname\n');
+    expect(defaultCatalogDir([own, shipped])).toBe(own); // a practice's own copy wins
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('takes IDLE_MINUTES, fractions too, and refuses less than the two minutes the warning needs', () => {

@@ -1,4 +1,6 @@
 // The environment of API.md "Process and configuration", parsed and checked once at start.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_EMERGENCY_ACCESS_HOURS, DEFAULT_IDLE_MINUTES } from '../shared/constants';
@@ -97,8 +99,21 @@ export interface Config {
   catalogDir?: string | undefined;
 }
 
-/** The catalog's files in this repository (data/catalog), wherever the server is started from, as dist/client is found. */
-export const defaultCatalogDir = fileURLToPath(new URL('../data/catalog', import.meta.url));
+/**
+ * Where the catalog's files are looked for when CATALOG_DIR is unset, wherever the server is started
+ * from (as dist/client is found): the repository's data/catalog (a practice's own copy, git-ignored),
+ * then shared/catalog beside the repository, where the steering repository ships the openly licensed
+ * files with their licences (developers may not commit fetched data; see README "The diagnosis catalog").
+ */
+export const catalogDirCandidates = [
+  fileURLToPath(new URL('../data/catalog', import.meta.url)),
+  fileURLToPath(new URL('../../shared/catalog', import.meta.url)),
+];
+
+/** The first candidate that holds the Spanish catalog; none does, the first, so the warning names it. */
+export function defaultCatalogDir(candidates = catalogDirCandidates): string {
+  return candidates.find((dir) => existsSync(join(dir, 'cie10-es.tsv'))) ?? candidates[0]!;
+}
 
 /** 'true' or 'false', or a comma-separated list of proxy addresses or CIDRs (Fastify's trustProxy). */
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -132,6 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     practiceName: e.PRACTICE_NAME?.trim(),
     idleMinutes: e.IDLE_MINUTES,
-    catalogDir: e.CATALOG_DIR ?? defaultCatalogDir,
+    catalogDir: e.CATALOG_DIR ?? defaultCatalogDir(),
   };
 }
