@@ -1,10 +1,12 @@
-// An appointment is an Encounter; its notes a ClinicalImpression about it (R4's Encounter has no
-// notes); each medication prescribed at it a MedicationStatement in its context. The record says
-// what was prescribed at the visit, not whether the patient still takes it, hence status "unknown".
-import type { ClinicalImpression, Encounter, MedicationStatement } from '@medplum/fhirtypes';
+// An appointment is an Encounter, its motive the reason; its diagnoses Conditions that the
+// Encounter lists (encounter-diagnoses.ts); its notes a ClinicalImpression about it (R4's Encounter
+// has no notes); each medication prescribed at it a MedicationStatement in its context. The record
+// says what was prescribed at the visit, not whether the patient still takes it, hence status "unknown".
+import type { ClinicalImpression, Condition, Encounter, MedicationStatement } from '@medplum/fhirtypes';
 import type { ClinicalHistory } from '../../shared/record';
 import { fhirDateTime } from './dates';
-import { entryOf, listOf, present, type ExportScope } from './entry';
+import { encounterDiagnoses } from './encounter-diagnoses';
+import { entryOf, present, type ExportScope } from './entry';
 
 const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
 
@@ -19,17 +21,18 @@ export function appointmentEntries(scope: ExportScope, appointment: ClinicalHist
   const encounterUrl = scope.fullUrl('encounter', appointment.idHistory);
   const start = fhirDateTime(appointment.date);
   const end = appointment.end ? fhirDateTime(`${appointment.date.slice(0, 10)}T${appointment.end}`) : undefined;
+  const encounterRef = { reference: encounterUrl };
+  const diagnoses = encounterDiagnoses(scope, appointment, encounterRef);
   const encounter: Encounter = {
     resourceType: 'Encounter',
     status: encounterStatus(appointment, nowMoment),
     class: { system: ACT_CODE, code: 'AMB', display: 'ambulatory' },
     subject: scope.patient,
     period: { start, ...(end ? { end } : {}) },
-    // The diagnosis codes are kept as typed, without a code system the record does not name.
-    reasonCode: listOf({ text: appointment.motive }, ...appointment.diagnosisIds.map((code) => (present(code) ? { text: code.trim() } : undefined))),
+    reasonCode: [{ text: appointment.motive }],
+    ...(diagnoses.diagnosis.length ? { diagnosis: diagnoses.diagnosis } : {}),
   };
-  const encounterRef = { reference: encounterUrl };
-  const entries: ReturnType<typeof entryOf<Encounter | ClinicalImpression | MedicationStatement>>[] = [entryOf(encounterUrl, encounter)];
+  const entries: ReturnType<typeof entryOf<Encounter | Condition | ClinicalImpression | MedicationStatement>>[] = [entryOf(encounterUrl, encounter), ...diagnoses.entries];
   const notes = present(appointment.notes);
   if (notes) {
     const impression: ClinicalImpression = {

@@ -1,12 +1,13 @@
 // The FHIR export of a full record and of an empty one: every entry and the bundle valid against
 // FHIR R4's StructureDefinitions, references resolved inside the bundle, LOINC and UCUM exactly as
-// issue 13 lists them, and every code from its value set (which the validator does not check).
+// issue 13 lists them, every code from its value set (which the validator does not check), and the
+// notes' diagnoses as ICD-10 Conditions of their Encounters (issue 21).
 import type { Bundle, Observation } from '@medplum/fhirtypes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { bearer, buildTestApp, register, testConfig, uniqueEmail } from '../test/helpers';
-import { testCatalogDir } from '../test/test-catalog';
+import { testCatalogDir, testDiagnosisName } from '../test/test-catalog';
 import { resourcesOf, unresolvedReferences, validationErrors } from '../test/fhir-checks';
 import { samplePdf } from '../test/sample-files';
 
@@ -59,7 +60,7 @@ async function fillRecord(medic: Session, idPatient: number) {
   await ok(call('POST', `/patients/${idPatient}/contacts`, medic, { name: 'Juan Paz' }));
   await ok(call('POST', `/patients/${idPatient}/family-history`, medic, { relative: 'Madre', condition: 'Diabetes tipo 2', notes: 'Desde los 50 años' }));
   await ok(call('POST', `/patients/${idPatient}/family-history`, medic, { relative: 'Abuelo paterno', condition: 'Infarto de miocardio' }));
-  const appointment = { idPatient, date: '2026-06-15T10:00', end: '10:30', motive: 'Control', notes: 'Bien', medications: ['Paracetamol 1 g', 'Salbutamol'], diagnosisIds: ['J45.9'] };
+  const appointment = { idPatient, date: '2026-06-15T10:00', end: '10:30', motive: 'Control', notes: 'Bien', medications: ['Paracetamol 1 g', 'Salbutamol'], diagnoses: ['J45.9', 'i10'] };
   await ok(call('POST', '/clinical-history', medic, appointment));
   await ok(call('POST', '/clinical-history', medic, { idPatient, date: '2026-06-15T17:00', motive: 'Revisión' }));
   const form = new FormData();
@@ -67,6 +68,9 @@ async function fillRecord(medic: Session, idPatient: number) {
   form.append('file', new Blob([new Uint8Array(samplePdf)], { type: 'application/pdf' }), 'informe de análisis.pdf');
   await ok(app.inject({ method: 'POST', url: `/api/medics/patients/${idPatient}/files`, headers: bearer(medic.access_token), payload: form }));
 }
+
+const encounterDiagnosesOf = (bundle: Bundle) =>
+  resourcesOf(bundle, 'Condition').filter((condition) => condition.category?.[0]?.coding?.[0]?.code === 'encounter-diagnosis');
 
 async function exportOf(medic: Session, idPatient: number): Promise<Bundle> {
   const response = await call('GET', `/patients/${idPatient}/fhir`, medic);
@@ -151,6 +155,7 @@ describe('the FHIR export of a full record', () => {
       criticality: ['low', 'high', 'unable-to-assess'],
       reactionSeverity: ['mild', 'moderate', 'severe'],
       conditionClinical: ['active', 'recurrence', 'relapse', 'inactive', 'remission', 'resolved'],
+      conditionCategory: ['problem-list-item', 'encounter-diagnosis'],
       observationStatus: ['registered', 'preliminary', 'final', 'amended', 'corrected', 'cancelled', 'entered-in-error', 'unknown'],
       immunizationStatus: ['completed', 'entered-in-error', 'not-done'],
       encounterStatus: ['planned', 'arrived', 'triaged', 'in-progress', 'onleave', 'finished', 'cancelled', 'entered-in-error', 'unknown'],
@@ -163,6 +168,7 @@ describe('the FHIR export of a full record', () => {
     expect(allergies.map((allergy) => allergy.criticality).sort()).toEqual(['high', 'low', 'low', undefined, undefined]);
     for (const allergy of allergies) for (const reaction of allergy.reaction ?? []) if (reaction.severity) expect(allowed.reactionSeverity).toContain(reaction.severity);
     const conditions = resourcesOf(bundle, 'Condition');
+    for (const condition of conditions) expect(allowed.conditionCategory).toContain(condition.category![0]!.coding![0]!.code);
     expect(conditions.map((condition) => condition.clinicalStatus?.coding?.[0]?.code)).toEqual(expect.arrayContaining(['active', 'active', 'resolved', undefined]));
     for (const condition of conditions) if (condition.clinicalStatus) expect(allowed.conditionClinical).toContain(condition.clinicalStatus.coding![0]!.code);
     for (const observation of resourcesOf(bundle, 'Observation')) expect(allowed.observationStatus).toContain(observation.status);
@@ -192,6 +198,33 @@ describe('the FHIR export of a full record', () => {
     expect(resourcesOf(bundle, 'RelatedPerson')).toHaveLength(2);
   });
 
+  it("codes each of a note's diagnoses in ICD-10 as an encounter-diagnosis Condition that its Encounter lists", () => {
+    const urlOf = (resource: object) => bundle.entry!.find((entry) => entry.resource === resource)!.fullUrl!;
+    const patientUrl = urlOf(resourcesOf(bundle, 'Patient')[0]!);
+    const encounter = resourcesOf(bundle, 'Encounter').find((found) => found.reasonCode?.[0]?.text === 'Control')!;
+    const diagnoses = encounterDiagnosesOf(bundle);
+    expect(diagnoses.map((condition) => condition.code)).toEqual([
+      { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'J45.9', display: testDiagnosisName('J45.9') }], text: testDiagnosisName('J45.9') },
+      { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'I10', display: testDiagnosisName('I10') }], text: testDiagnosisName('I10') },
+    ]);
+    for (const condition of diagnoses) {
+      expect(condition.subject).toEqual({ reference: patientUrl });
+      expect(condition.encounter).toEqual({ reference: urlOf(encounter) });
+      expect(condition.recordedDate).toMatch(/^2026-06-15T10:00:00([+-]\d{2}:\d{2}|Z)$/);
+      expect(condition.category).toEqual([{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'encounter-diagnosis', display: 'Encounter Diagnosis' }] }]);
+    }
+    expect(encounter.diagnosis).toEqual(diagnoses.map((condition) => ({ condition: { reference: urlOf(condition) } })));
+    // The pathological records stay Conditions of the problem list beside them.
+    expect(resourcesOf(bundle, 'Condition').filter((condition) => condition.category?.[0]?.coding?.[0]?.code === 'problem-list-item')).toHaveLength(4);
+  });
+
+  it('adds no Condition and no Encounter.diagnosis for a note without diagnoses', () => {
+    const encounter = resourcesOf(bundle, 'Encounter').find((found) => found.reasonCode?.[0]?.text === 'Revisión')!;
+    expect(encounter).toBeDefined();
+    expect(encounter.diagnosis).toBeUndefined();
+    expect(encounterDiagnosesOf(bundle)).toHaveLength(2);
+  });
+
   it('keeps each line of the family history as a FamilyMemberHistory of the patient, the relative as text', () => {
     const patientUrl = bundle.entry!.find((entry) => entry.resource!.resourceType === 'Patient')!.fullUrl;
     const histories = resourcesOf(bundle, 'FamilyMemberHistory');
@@ -207,6 +240,25 @@ describe('the FHIR export of a full record', () => {
   it('gives the same fullUrls on every export of the same record', async () => {
     const again = await exportOf(medic, idPatient);
     expect(again.entry!.map((entry) => entry.fullUrl)).toEqual(bundle.entry!.map((entry) => entry.fullUrl));
+  });
+});
+
+describe('the FHIR export of diagnoses written before the catalog', () => {
+  it('codes the ones the catalog holds in ICD-10, and keeps any other as the text it was written as', async () => {
+    const { medic, idPatient } = await linkedPair();
+    const created = await call('POST', '/clinical-history', medic, { idPatient, date: '2026-06-10T09:00', motive: 'Control' });
+    expect(created.statusCode, created.body).toBe(201);
+    // As a row from before migration 0011 holds them: codes as typed, no names of their own.
+    app.deps.db.$client
+      .prepare(`update clinical_histories set diagnosis_ids = '["I10","asma leve","asma leve"]', diagnoses = '[]' where id = ?`)
+      .run(created.json<{ idHistory: number }>().idHistory);
+    const bundle = await exportOf(medic, idPatient);
+    expectValid(bundle);
+    expect(encounterDiagnosesOf(bundle).map((condition) => condition.code)).toEqual([
+      { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'I10', display: testDiagnosisName('I10') }], text: testDiagnosisName('I10') },
+      { text: 'asma leve' },
+    ]);
+    expect(resourcesOf(bundle, 'Encounter')[0]!.diagnosis).toHaveLength(2);
   });
 });
 

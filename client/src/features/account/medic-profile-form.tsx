@@ -66,6 +66,9 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
         utils.medics.me.setData(undefined, saved);
         // The header and the user menu read the stored user: they show the new name at once.
         updateSessionUser({ name: saved.name, lname: saved.lname, phone: saved.phone, address: savedAddress });
+        // Records already read name this medic on their appointments: the server answers the new
+        // name (migration 0012), so the ones held here are read again when next shown.
+        void utils.medics.patientDetail.invalidate();
         reset(formValues(saved, savedAddress));
         toast.success(t('profile.success'));
       },
