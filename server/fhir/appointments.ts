@@ -1,9 +1,10 @@
 // An appointment is an Encounter, its motive the reason; its diagnoses Conditions that the
-// Encounter lists (encounter-diagnoses.ts); its notes a ClinicalImpression about it (R4's Encounter
-// has no notes); each medication prescribed at it a MedicationStatement in its context. The record
+// Encounter lists (encounter-diagnoses.ts); its note's parts resources about it (consultation-note.ts:
+// R4's Encounter has no notes); each medication prescribed at it a MedicationStatement in its context. The record
 // says what was prescribed at the visit, not whether the patient still takes it, hence status "unknown".
-import type { ClinicalImpression, Condition, Encounter, MedicationStatement } from '@medplum/fhirtypes';
+import type { CarePlan, ClinicalImpression, Condition, Encounter, MedicationStatement, Observation } from '@medplum/fhirtypes';
 import type { ClinicalHistory } from '../../shared/record';
+import { consultationNoteEntries } from './consultation-note';
 import { fhirDateTime } from './dates';
 import { encounterDiagnoses } from './encounter-diagnoses';
 import { entryOf, present, type ExportScope } from './entry';
@@ -32,19 +33,11 @@ export function appointmentEntries(scope: ExportScope, appointment: ClinicalHist
     reasonCode: [{ text: appointment.motive }],
     ...(diagnoses.diagnosis.length ? { diagnosis: diagnoses.diagnosis } : {}),
   };
-  const entries: ReturnType<typeof entryOf<Encounter | Condition | ClinicalImpression | MedicationStatement>>[] = [entryOf(encounterUrl, encounter), ...diagnoses.entries];
-  const notes = present(appointment.notes);
-  if (notes) {
-    const impression: ClinicalImpression = {
-      resourceType: 'ClinicalImpression',
-      status: appointment.closed ? 'completed' : 'in-progress',
-      subject: scope.patient,
-      encounter: encounterRef,
-      effectiveDateTime: start,
-      summary: notes,
-    };
-    entries.push(entryOf(scope.fullUrl('encounter-notes', appointment.idHistory), impression));
-  }
+  const entries: ReturnType<typeof entryOf<Encounter | Condition | ClinicalImpression | Observation | CarePlan | MedicationStatement>>[] = [
+    entryOf(encounterUrl, encounter),
+    ...diagnoses.entries,
+    ...consultationNoteEntries(scope, appointment, encounterRef, start),
+  ];
   appointment.medications.forEach((medication, index) => {
     const name = present(medication);
     if (!name) return;

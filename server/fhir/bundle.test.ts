@@ -60,7 +60,10 @@ async function fillRecord(medic: Session, idPatient: number) {
   await ok(call('POST', `/patients/${idPatient}/contacts`, medic, { name: 'Juan Paz' }));
   await ok(call('POST', `/patients/${idPatient}/family-history`, medic, { relative: 'Madre', condition: 'Diabetes tipo 2', notes: 'Desde los 50 años' }));
   await ok(call('POST', `/patients/${idPatient}/family-history`, medic, { relative: 'Abuelo paterno', condition: 'Infarto de miocardio' }));
-  const appointment = { idPatient, date: '2026-06-15T10:00', end: '10:30', motive: 'Control', notes: 'Bien', medications: ['Paracetamol 1 g', 'Salbutamol'], diagnoses: ['J45.9', 'i10'] };
+  const appointment = {
+    idPatient, date: '2026-06-15T10:00', end: '10:30', motive: 'Control', notes: 'Bien', medications: ['Paracetamol 1 g', 'Salbutamol'], diagnoses: ['J45.9', 'i10'],
+    subjective: 'Tos seca de tres días', exploration: 'Sibilancias espiratorias', plan: 'Salbutamol a demanda; control en un mes', prognosis: 'Bueno',
+  };
   await ok(call('POST', '/clinical-history', medic, appointment));
   await ok(call('POST', '/clinical-history', medic, { idPatient, date: '2026-06-15T17:00', motive: 'Revisión' }));
   const form = new FormData();
@@ -106,7 +109,7 @@ describe('the FHIR export of a full record', () => {
   it('is valid FHIR R4, entry by entry and as a bundle, with every reference inside it', () => {
     expectValid(bundle);
     const kinds = new Set(bundle.entry!.map((entry) => entry.resource!.resourceType));
-    for (const kind of ['Patient', 'AllergyIntolerance', 'Condition', 'Observation', 'Immunization', 'ImmunizationRecommendation', 'Encounter', 'ClinicalImpression', 'MedicationStatement', 'RelatedPerson', 'DocumentReference', 'FamilyMemberHistory']) {
+    for (const kind of ['Patient', 'AllergyIntolerance', 'Condition', 'Observation', 'Immunization', 'ImmunizationRecommendation', 'Encounter', 'ClinicalImpression', 'CarePlan', 'MedicationStatement', 'RelatedPerson', 'DocumentReference', 'FamilyMemberHistory']) {
       expect(kinds, kind).toContain(kind);
     }
     expect(bundle.timestamp).toMatch(/^2026-06-15T10:30:00([+-]\d{2}:\d{2}|Z)$/);
@@ -160,6 +163,7 @@ describe('the FHIR export of a full record', () => {
       immunizationStatus: ['completed', 'entered-in-error', 'not-done'],
       encounterStatus: ['planned', 'arrived', 'triaged', 'in-progress', 'onleave', 'finished', 'cancelled', 'entered-in-error', 'unknown'],
       impressionStatus: ['in-progress', 'completed', 'entered-in-error'],
+      carePlanStatus: ['draft', 'active', 'on-hold', 'revoked', 'completed', 'entered-in-error', 'unknown'],
       medicationStatus: ['active', 'completed', 'entered-in-error', 'intended', 'stopped', 'on-hold', 'unknown', 'not-taken'],
       documentStatus: ['current', 'superseded', 'entered-in-error'],
     };
@@ -176,6 +180,7 @@ describe('the FHIR export of a full record', () => {
     // 10:00 has begun at 10:30 and is open; 17:00 is still to come.
     expect(resourcesOf(bundle, 'Encounter').map((encounter) => encounter.status).sort()).toEqual(['in-progress', 'planned']);
     for (const impression of resourcesOf(bundle, 'ClinicalImpression')) expect(allowed.impressionStatus).toContain(impression.status);
+    for (const plan of resourcesOf(bundle, 'CarePlan')) expect(allowed.carePlanStatus).toContain(plan.status);
     for (const statement of resourcesOf(bundle, 'MedicationStatement')) expect(allowed.medicationStatus).toContain(statement.status);
     for (const document of resourcesOf(bundle, 'DocumentReference')) expect(allowed.documentStatus).toContain(document.status);
   });
@@ -216,6 +221,20 @@ describe('the FHIR export of a full record', () => {
     expect(encounter.diagnosis).toEqual(diagnoses.map((condition) => ({ condition: { reference: urlOf(condition) } })));
     // The pathological records stay Conditions of the problem list beside them.
     expect(resourcesOf(bundle, 'Condition').filter((condition) => condition.category?.[0]?.coding?.[0]?.code === 'problem-list-item')).toHaveLength(4);
+  });
+
+  it("keeps each part of the consultation note (NOM-004) where FHIR holds it, about the note's Encounter", () => {
+    const urlOf = (resource: object) => bundle.entry!.find((entry) => entry.resource === resource)!.fullUrl!;
+    const encounter = resourcesOf(bundle, 'Encounter').find((found) => found.reasonCode?.[0]?.text === 'Control')!;
+    const about = { reference: urlOf(encounter) };
+    const [impression, ...otherImpressions] = resourcesOf(bundle, 'ClinicalImpression');
+    expect(otherImpressions).toEqual([]); // the 17:00 appointment has no note
+    expect(impression).toMatchObject({ encounter: about, description: 'Tos seca de tres días', summary: 'Bien', prognosisCodeableConcept: [{ text: 'Bueno' }] });
+    const examinations = resourcesOf(bundle, 'Observation').filter((observation) => observation.code.coding?.[0]?.code === '29545-1');
+    expect(examinations).toEqual([expect.objectContaining({ encounter: about, valueString: 'Sibilancias espiratorias', status: 'preliminary' })]);
+    expect(resourcesOf(bundle, 'CarePlan')).toEqual([
+      expect.objectContaining({ encounter: about, intent: 'plan', status: 'active', description: 'Salbutamol a demanda; control en un mes' }),
+    ]);
   });
 
   it('adds no Condition and no Encounter.diagnosis for a note without diagnoses', () => {
