@@ -7,3 +7,4 @@ export * from './audit';
 export * from './access';
 export * from './health';
 export * from './catalog';
+export * from './prescriptions';

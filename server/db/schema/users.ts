@@ -37,6 +37,9 @@ export const medics = sqliteTable('medics', {
     .references(() => users.id, { onDelete: 'cascade' }),
   whatsapp: text('whatsapp'),
   about: text('about'),
+  /** For printed prescriptions (issue 22): the specialty and the cédula profesional / número de colegiado. */
+  specialty: text('specialty'),
+  licenseNumber: text('license_number'),
 });
 
 /** A signed-in session: the token carries its id, so logout can revoke one session alone. */
