@@ -62,33 +62,6 @@ describe('patient dashboard', () => {
     }
   });
 
-  it('shows each appointment with its long date, start time in the language, status and motive', async () => {
-    const self = patientSelf({
-      clinicalHistories: [
-        appointment({ idHistory: 9, date: '2025-03-04T15:30', motive: 'Dolor de cabeza' }),
-        appointment({ idHistory: 8, date: '2025-01-10T09:05', motive: 'Chequeo anual', closed: true }),
-      ],
-    });
-    const first = renderDashboard({ self });
-    const list = within(await screen.findByRole('region', { name: 'My appointments' }));
-    expect(list.getByText('Tuesday, March 4, 2025')).toBeInTheDocument();
-    expect(list.getByText('Starts at 3:30 PM')).toBeInTheDocument();
-    expect(list.getByText('Dolor de cabeza')).toBeInTheDocument();
-    expect(list.getByText('Open')).toBeInTheDocument();
-    expect(list.getByText('Closed')).toBeInTheDocument();
-    first.app.unmount();
-
-    renderDashboard({ self, language: 'es' });
-    const spanish = within(await screen.findByRole('region', { name: 'Mis citas' }));
-    expect(spanish.getByText('martes, 4 de marzo de 2025')).toBeInTheDocument();
-    expect(spanish.getByText('Comienza a las 15:30')).toBeInTheDocument();
-  });
-
-  it('says so when there are no appointments', async () => {
-    renderDashboard();
-    expect(await screen.findByText('You have no appointments yet.')).toBeInTheDocument();
-  });
-
   it('shows only the health parts that have data', async () => {
     renderDashboard({
       self: patientSelf({

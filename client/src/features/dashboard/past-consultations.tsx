@@ -1,0 +1,51 @@
+// The consultations the patient has had, most recent first, each with the diagnoses the doctor coded:
+// the code and the catalog's name as the note stored them, the same words the doctor's record shows.
+import { useTranslation } from 'react-i18next';
+import { AppointmentSummary } from './appointment-summary';
+import type { Appointment } from '../../lib/api-types';
+
+export function PastConsultations({ appointments }: { appointments: Appointment[] }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <section className="appointments-part" aria-labelledby="past-consultations-title">
+      <h3 id="past-consultations-title" className="appointments-part__title">
+        {t('appointments.past')}
+      </h3>
+      {appointments.length === 0 ? (
+        <p className="dashboard-section__empty">{t('appointments.pastEmpty')}</p>
+      ) : (
+        <ul className="bordered-list item-list" aria-label={t('appointments.past')}>
+          {appointments.map((appointment) => (
+            <li key={appointment.idHistory} className="item-list__item appointment-item">
+              <AppointmentSummary appointment={appointment} />
+              <ConsultationDiagnoses appointment={appointment} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ConsultationDiagnoses({ appointment }: { appointment: Appointment }) {
+  const { t } = useTranslation('dashboard');
+  const labelId = `consultation-${appointment.idHistory}-diagnoses`;
+  return (
+    <div className="consultation-diagnoses">
+      <span id={labelId} className="consultation-diagnoses__label">
+        {t('appointments.diagnoses')}
+      </span>
+      {appointment.diagnoses.length === 0 ? (
+        <span className="item-list__meta">{t('appointments.noDiagnoses')}</span>
+      ) : (
+        <ul className="consultation-diagnoses__list" aria-labelledby={labelId}>
+          {appointment.diagnoses.map((diagnosis) => (
+            <li key={diagnosis.code}>
+              <span className="consultation-diagnoses__code">{diagnosis.code}</span> {diagnosis.name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
