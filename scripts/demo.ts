@@ -9,7 +9,7 @@ import { PracticeExistsError, seedDemoPractice, type DemoPractice } from './demo
 function report(practice: DemoPractice, seconds: number): string {
   const dataDirHint = resolve(practice.dataDir) === resolve('data') ? '' : `DATA_DIR=${practice.dataDir} `;
   return [
-    `Demo practice created in ${practice.dataDir} in ${seconds.toFixed(1)} s: ${practice.patients} patients (${practice.sharedPatients} seen by both medics), ${practice.todaysAppointments} appointments today.`,
+    `Demo practice created in ${practice.dataDir} in ${seconds.toFixed(1)} s: ${practice.patients} patients (${practice.sharedPatients} seen by both medics), ${practice.todaysAppointments} appointments today and ${practice.comingAppointments} booked up to next Friday.`,
     '',
     `Start it:  ${dataDirHint}npm start   (then open the URL it prints, http://127.0.0.1:3000 by default)`,
     '',

@@ -1,5 +1,7 @@
-// Who is in the demo practice: its three doctors and forty patients with Spanish names, addresses,
-// documents and families. Everything comes from the seeded generator, so every run agrees.
+// Who is in the demo practice: its three doctors and forty patients with Spanish names, birth
+// dates, addresses, documents and families. Everything comes from the seeded generator, so every run agrees.
+import type { DemoCalendar } from './calendar';
+import { ADULT_AGE, medianHeight, medianWeight } from './growth';
 import type { Random } from './random';
 
 export type Sex = 'F' | 'M';
@@ -16,20 +18,23 @@ export interface DemoPatient {
   name: string;
   lname: string;
   sex: Sex;
+  /** Whole years on the demo's today, as the birth date gives them. */
   age: number;
+  birthDate: string;
   email: string;
   phone: string;
   address: string;
   addressSpecific: string;
   bloodGroup: 'A' | 'B' | 'AB' | 'O';
   bloodRh: '+' | '-';
-  civilStatus: string;
+  /** Null for a child, whom neither applies to. */
+  civilStatus: string | null;
   weight: number;
   height: number;
-  profession: string;
+  profession: string | null;
   religion: string;
   nationality: string;
-  education: string;
+  education: string | null;
   documentType: string;
   documentNumber: string;
   insurance: { name: string; type: string; provider: string; policyNumber: string };
@@ -126,15 +131,40 @@ function identityDocument(random: Random, nationality: string): { documentType: 
   return { documentType: 'DNI', documentNumber: `${digits}${letters[digits % 23]!}` };
 }
 
-function civilStatusFor(random: Random, sex: Sex, age: number): string {
+function civilStatusFor(random: Random, sex: Sex, age: number): string | null {
   const ending = sex === 'F' ? 'a' : 'o';
+  if (age < ADULT_AGE) return null;
   if (age < 28) return `Solter${ending}`;
   const status = random.weighted([['Casad', 55], ['Solter', 20], ['Divorciad', 13], ['Viud', age > 65 ? 25 : 2]] as const);
   return `${status}${ending}`;
 }
 
-/** Forty patients: ages 19 to 88, weighted toward the older patients a family practice sees most. */
-export function demoPatients(random: Random, count: number): DemoPatient[] {
+/** A child's schooling in Spain's system, by age; null before nursery school. */
+function schoolingOf(age: number): string | null {
+  if (age < 3) return null;
+  if (age < 6) return 'Educación infantil (en curso)';
+  if (age < 12) return 'Primaria (en curso)';
+  if (age < 16) return 'Secundaria (en curso)';
+  return 'Bachillerato (en curso)';
+}
+
+/** A birth date that makes the patient `age` on the demo's today: a random day of that year of life (a newborn at least a month old). */
+function birthDateFor(random: Random, calendar: DemoCalendar, age: number): string {
+  const lastBirthday = calendar.yearsAfter(calendar.today, -age);
+  const daysSinceBirthday = age === 0 ? random.int(30, 330) : random.int(0, 364);
+  return calendar.daysAgo(calendar.daysSince(lastBirthday) + daysSinceBirthday);
+}
+
+/** Who answers for a child: both parents, whose first surnames the child carries (father's, then mother's). */
+function parentsOf(random: Random, first: string, second: string): DemoPatient['contacts'] {
+  return [
+    { name: `${random.pick(FEMALE_NAMES)} ${second} ${random.pick(SURNAMES)}`, relationship: 'Madre', phone: mobile(random), email: null, address: null },
+    { name: `${random.pick(MALE_NAMES)} ${first} ${random.pick(SURNAMES)}`, relationship: 'Padre', phone: mobile(random), email: null, address: null },
+  ];
+}
+
+/** Forty patients from newborns to 90, weighted toward the adults and older patients a family practice sees most. */
+export function demoPatients(random: Random, calendar: DemoCalendar, count: number): DemoPatient[] {
   const taken = new Set<string>();
   const patients: DemoPatient[] = [];
   while (patients.length < count) {
@@ -146,34 +176,52 @@ export function demoPatients(random: Random, count: number): DemoPatient[] {
     if (taken.has(email)) continue;
     taken.add(email);
 
-    const age = random.weighted([[random.int(19, 39), 25], [random.int(40, 64), 40], [random.int(65, 88), 35]] as const);
+    const age = random.weighted([[random.int(0, 17), 18], [random.int(18, 39), 22], [random.int(40, 64), 32], [random.int(65, 90), 28]] as const);
+    const child = age < ADULT_AGE;
+    const birthDate = birthDateFor(random, calendar, age);
     const [bloodGroup, bloodRh] = random.weighted(BLOOD);
-    const height = sex === 'F' ? random.int(150, 175) : random.int(162, 190);
-    const bmi = random.real(20, age > 45 ? 33 : 28, 1);
-    const weight = Number(((bmi * height * height) / 10_000).toFixed(1));
+    let height: number;
+    let weight: number;
+    if (child) {
+      const years = calendar.daysSince(birthDate) / 365.25;
+      height = Math.round(medianHeight(years, sex) * random.real(0.96, 1.04, 3));
+      weight = Number((medianWeight(years, sex) * random.real(0.88, 1.15, 3)).toFixed(1));
+    } else {
+      height = sex === 'F' ? random.int(150, 175) : random.int(162, 190);
+      const bmi = random.real(20, age > 45 ? 33 : 28, 1);
+      weight = Number(((bmi * height * height) / 10_000).toFixed(1));
+    }
     const nationality = random.weighted(NATIONALITIES);
     const [postcode, city] = random.pick(CITIES);
     const insurer = random.weighted(INSURERS.map((insurer, index) => [insurer, index === 0 ? 60 : 10] as const));
     const partnerSex: Sex = sex === 'F' ? 'M' : 'F';
     const civilStatus = civilStatusFor(random, sex, age);
-    const relative = civilStatus.startsWith('Casad')
-      ? { name: `${random.pick(partnerSex === 'F' ? FEMALE_NAMES : MALE_NAMES)} ${random.pick(SURNAMES)}`, relationship: partnerSex === 'F' ? 'Esposa' : 'Esposo' }
-      : age > 60
-        ? { name: `${random.pick(random.chance(0.5) ? FEMALE_NAMES : MALE_NAMES)} ${first}`, relationship: random.pick(['Hija', 'Hijo'] as const) }
-        : { name: `${random.pick(FEMALE_NAMES)} ${second}`, relationship: 'Madre' };
-    const contacts: DemoPatient['contacts'] = [{ ...relative, phone: mobile(random), email: null, address: null }];
-    if (random.chance(0.4)) {
-      const friend = `${random.pick(FEMALE_NAMES)} ${random.pick(SURNAMES)}`;
-      contacts.push({ name: friend, relationship: random.pick(['Hermana', 'Vecina', 'Amiga'] as const), phone: mobile(random), email: `${asciiOf(friend.split(' ')[0]!)}.${asciiOf(friend.split(' ')[1]!)}@example.com`, address: null });
+    let contacts: DemoPatient['contacts'];
+    if (child) {
+      contacts = parentsOf(random, first, second);
+    } else {
+      const relative = civilStatus?.startsWith('Casad')
+        ? { name: `${random.pick(partnerSex === 'F' ? FEMALE_NAMES : MALE_NAMES)} ${random.pick(SURNAMES)}`, relationship: partnerSex === 'F' ? 'Esposa' : 'Esposo' }
+        : age > 60
+          ? { name: `${random.pick(random.chance(0.5) ? FEMALE_NAMES : MALE_NAMES)} ${first}`, relationship: random.pick(['Hija', 'Hijo'] as const) }
+          : { name: `${random.pick(FEMALE_NAMES)} ${second}`, relationship: 'Madre' };
+      contacts = [{ ...relative, phone: mobile(random), email: null, address: null }];
+      if (random.chance(0.4)) {
+        const friend = `${random.pick(FEMALE_NAMES)} ${random.pick(SURNAMES)}`;
+        contacts.push({ name: friend, relationship: random.pick(['Hermana', 'Vecina', 'Amiga'] as const), phone: mobile(random), email: `${asciiOf(friend.split(' ')[0]!)}.${asciiOf(friend.split(' ')[1]!)}@example.com`, address: null });
+      }
     }
+    const ownPhone = mobile(random);
 
     patients.push({
       name,
       lname,
       sex,
       age,
+      birthDate,
       email,
-      phone: mobile(random),
+      // Under fourteen the practice calls the mother's mobile.
+      phone: age < 14 ? contacts[0]!.phone : ownPhone,
       address: `${random.pick(STREETS)}, ${random.int(1, 160)}, ${postcode} ${city}`,
       addressSpecific: `${random.int(1, 8)}.º ${random.pick(['A', 'B', 'C', 'D', 'Izda.', 'Dcha.'] as const)}`,
       bloodGroup,
@@ -181,10 +229,10 @@ export function demoPatients(random: Random, count: number): DemoPatient[] {
       civilStatus,
       weight,
       height,
-      profession: age >= 67 ? (sex === 'F' ? 'Jubilada' : 'Jubilado') : age < 23 ? 'Estudiante' : random.pick(PROFESSIONS),
+      profession: age >= 67 ? (sex === 'F' ? 'Jubilada' : 'Jubilado') : age < 6 ? null : age < 23 ? 'Estudiante' : random.pick(PROFESSIONS),
       religion: random.weighted([['Católica', 55], ['Ninguna', 38], ['Musulmana', 4], ['Evangélica', 3]] as const),
       nationality,
-      education: random.pick(EDUCATION),
+      education: child ? schoolingOf(age) : random.pick(EDUCATION),
       ...identityDocument(random, nationality),
       insurance: { ...insurer, policyNumber: `${insurer.provider.slice(0, 3).toUpperCase()}-${random.int(100000, 999999)}-${random.int(10, 99)}` },
       contacts,

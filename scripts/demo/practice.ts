@@ -1,6 +1,7 @@
-// Seeds the demo practice into a DATA_DIR through the real app: every account, link, record item
-// and document is created by a REST call, as a receptionist and two doctors would make them, so
-// the consent rules, triggers, audit trail and document encryption all hold for what it makes.
+// Seeds the demo practice into a DATA_DIR through the real app: every account, link, record item,
+// note, booked appointment and document is created by a REST call, as a receptionist and two
+// doctors would make them, so the consent rules, triggers, audit trail and document encryption all
+// hold for what it makes.
 import type { FastifyInstance } from 'fastify';
 import type { PendingRegistration, Session } from '../../shared/auth';
 import type { MedicAccount } from '../../shared/admin';
@@ -12,8 +13,10 @@ import { openDatabase } from '../../server/db/client';
 import { lockDataDir } from '../../server/data-dir-lock';
 import { ensureDataDir } from '../../server/secrets';
 import { apiClient, type ApiClient } from './api-client';
+import { planBookedWeek, type Booking } from './booked-week';
 import { diagnosisCodes, type DiagnosisCodes } from './diagnosis-codes';
-import { demoCalendar, type DemoCalendar } from './calendar';
+import { clockTime, demoCalendar, type DemoCalendar } from './calendar';
+import { ADULT_AGE } from './growth';
 import { accountsIn, databasePathOf } from './existing-practice';
 import { ADMINISTRATOR, MEDICS, demoPatients, type DemoMedic, type DemoPatient } from './people';
 import { seededRandom } from './random';
@@ -25,8 +28,8 @@ export const DEMO_PASSWORD = 'consulta-demo-2025';
 export const DEMO_PATIENT_COUNT = 40;
 const SEED = 20_240_611;
 
-/** Today's appointments, in the order of the patients that have one (two per medic and the featured patient). */
-const TODAYS_TIMES = [9 * 60, 9 * 60 + 30, 10 * 60 + 15, 11 * 60, 12 * 60 + 30, 16 * 60 + 30];
+/** The featured patient's appointment today, in both medics' consulting hours (booked-week.ts). */
+const FEATURED_TODAY = { start: 11 * 60 + 30, minutes: 20 };
 
 export interface DemoPractice {
   dataDir: string;
@@ -38,6 +41,8 @@ export interface DemoPractice {
   patients: number;
   sharedPatients: number;
   todaysAppointments: number;
+  /** Appointments booked on the working days after today, up to the Friday of next week. */
+  comingAppointments: number;
   /** The plan's diagnosis codes the catalog did not hold (all of them without CATALOG_DIR's files): visits were written without them. */
   diagnosisCodesLeftOut: string[];
 }
@@ -84,6 +89,8 @@ async function createDoctors(app: FastifyInstance, anonymous: ApiClient): Promis
 
 /** The record fields a new account does not take, sent as the record's first edit. */
 const recordDetails = (profile: DemoPatient, lifestyle: RecordPlan['lifestyle']) => ({
+  birthDate: profile.birthDate,
+  sex: profile.sex === 'F' ? 'female' : 'male',
   phone: profile.phone,
   address: profile.address,
   addressSpecific: profile.addressSpecific,
@@ -140,7 +147,7 @@ async function writeRecord(
   patient: SeededPatient,
   plan: RecordPlan,
   calendar: DemoCalendar,
-  todayAt: number | undefined,
+  featured: boolean,
   codes: DiagnosisCodes,
 ): Promise<void> {
   const doctor = medics[patient.medic]!;
@@ -149,6 +156,7 @@ async function writeRecord(
   for (const item of plan.conditions) await doctor.call('POST', `${base}/pathological-records`, item);
   for (const item of plan.allergies) await doctor.call('POST', `${base}/allergies`, item);
   for (const item of patient.profile.contacts) await doctor.call('POST', `${base}/contacts`, item);
+  for (const item of plan.familyHistory) await doctor.call('POST', `${base}/family-history`, item);
   for (const item of plan.vitals) await doctor.call('POST', `${base}/vitals`, item);
   for (const item of plan.labs) await doctor.call('POST', `${base}/labs`, item);
   for (const item of plan.vaccines) await doctor.call('POST', `${base}/vaccines`, item);
@@ -163,10 +171,16 @@ async function writeRecord(
     // Past days stay as written; closing is the one change allowed on them.
     await seenBy.call('PATCH', `/api/clinical-history/${appointment.idHistory}`, { closed: true });
   }
-  if (todayAt !== undefined) {
+  if (featured) {
     const todaysVisit = { ...plan.todaysVisit, diagnosisIds: await codes.known(plan.todaysVisit.diagnosisIds) };
-    await doctor.call('POST', '/api/clinical-history', { idPatient: patient.idPatient, date: calendar.at(calendar.today, todayAt), end: null, ...todaysVisit });
+    const { start, minutes } = FEATURED_TODAY;
+    await doctor.call('POST', '/api/clinical-history', { idPatient: patient.idPatient, date: calendar.at(calendar.today, start), end: clockTime(start + minutes), ...todaysVisit });
   }
+}
+
+/** A booked appointment: the motive only, open; the note is written when the patient comes. */
+async function book(medics: ApiClient[], booking: Booking): Promise<void> {
+  await medics[booking.medic]!.call('POST', '/api/clinical-history', { idPatient: booking.idPatient, date: booking.date, end: booking.end, motive: booking.motive });
 }
 
 async function uploadDocuments(doctor: ApiClient, patient: SeededPatient, plan: RecordPlan, calendar: DemoCalendar): Promise<void> {
@@ -216,23 +230,35 @@ async function seedLocked(config: Config, now: Date): Promise<DemoPractice> {
     const anonymous = apiClient(app);
     const { medics } = await createDoctors(app, anonymous);
     const codes = diagnosisCodes(medics[0]!);
-    const profiles = demoPatients(random, DEMO_PATIENT_COUNT);
+    const profiles = demoPatients(random, calendar, DEMO_PATIENT_COUNT);
     const seeded: SeededPatient[] = [];
     for (const [index, profile] of profiles.entries()) seeded.push(await admitPatient(app, anonymous, medics, profile, index));
 
-    let todaysAppointments = 0;
-    for (const [index, patient] of seeded.entries()) {
+    // The first adult's record shows every kind of item (a child has no lab tests), whatever the draw gave it.
+    const featured = seeded.find((patient) => patient.profile.age >= ADULT_AGE)!;
+    const plans = new Map<SeededPatient, RecordPlan>();
+    for (const patient of seeded) {
       const plan = planRecord(random, calendar, patient.profile);
-      const featured = index === 0;
-      // The first record shows every kind of item, whatever the draw gave it.
-      if (featured && plan.allergies.length === 0) plan.allergies.push({ allergyName: 'Penicilina', type: 'Medicamento', severity: 'Severe', reaction: 'Urticaria generalizada y angioedema' });
-      const todayAt = TODAYS_TIMES[index];
-      if (todayAt !== undefined) todaysAppointments++;
-      await writeRecord(medics, patient, plan, calendar, todayAt, codes);
-      if (featured) await uploadDocuments(medics[patient.medic]!, patient, plan, calendar);
+      plans.set(patient, plan);
+      const isFeatured = patient === featured;
+      if (isFeatured && plan.allergies.length === 0) plan.allergies.push({ allergyName: 'Penicilina', type: 'Medicamento', severity: 'Severe', reaction: 'Urticaria generalizada y angioedema' });
+      if (isFeatured && plan.familyHistory.length === 0) plan.familyHistory.push({ relative: 'Padre', condition: 'Hipertensión arterial', notes: 'Desde los 50 años.' });
+      await writeRecord(medics, patient, plan, calendar, isFeatured, codes);
+      if (isFeatured) await uploadDocuments(medics[patient.medic]!, patient, plan, calendar);
     }
 
-    const featured = seeded[0]!;
+    const { start, minutes } = FEATURED_TODAY;
+    const featuredToday: Booking = { medic: featured.medic, idPatient: featured.idPatient, date: calendar.at(calendar.today, start), end: clockTime(start + minutes), motive: plans.get(featured)!.todaysVisit.motive };
+    const bookable = seeded.map((patient) => ({
+      idPatient: patient.idPatient,
+      medics: patient.secondMedic === null ? [patient.medic] : [patient.medic, patient.secondMedic],
+      age: patient.profile.age,
+      followUpMotives: plans.get(patient)!.followUpMotives,
+    }));
+    const bookings = planBookedWeek(random, calendar, bookable, [featuredToday]);
+    for (const booking of bookings) await book(medics, booking);
+    const todaysAppointments = 1 + bookings.filter((booking) => booking.date.startsWith(calendar.today)).length;
+
     return {
       dataDir,
       password: DEMO_PASSWORD,
@@ -246,6 +272,7 @@ async function seedLocked(config: Config, now: Date): Promise<DemoPractice> {
       patients: seeded.length,
       sharedPatients: seeded.filter((patient) => patient.secondMedic !== null).length,
       todaysAppointments,
+      comingAppointments: bookings.length + 1 - todaysAppointments,
       diagnosisCodesLeftOut: codes.leftOut(),
     };
   } finally {

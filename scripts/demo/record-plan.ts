@@ -1,14 +1,23 @@
-// One patient's two years of care, planned before anything is sent: conditions and allergies,
-// vitals with the trend their treatment explains, the lab tests that follow each condition,
-// vaccines by age, and the visits (with what was prescribed) that tie them together.
+// One patient's two years of care (or their life, for a child younger than that), planned before
+// anything is sent: conditions and allergies, vitals with the trend their treatment explains and
+// a child's growth, the lab tests that follow each condition, vaccines by age, and the visits —
+// each with its whole note and what was prescribed — that tie them together.
 import { clockTime, type DemoCalendar } from './calendar';
 import { ALLERGIES, CHRONIC_CONDITIONS, RESOLVED_EPISODES, type ChronicCondition, type ConditionKey } from './conditions';
+import { vitalSignsLine, type DayVitals, type NoteTexts } from './consultation-note';
+import { EPISODES, type EpisodeContext } from './episodes';
+import { planFamilyHistory, type PlannedFamilyHistory } from './family-history';
+import { ADULT_AGE, childVitalRanges, medianWeight } from './growth';
 import type { DemoPatient } from './people';
 import type { Random } from './random';
+import { planVaccines, type PlannedVaccine } from './vaccines';
+import { CHECK_UP_MONTHS, WELL_CHILD_CODE, checkUpNote } from './well-child';
 
 const DAYS_OF_CARE = 730;
+const DAYS_PER_YEAR = 365.25;
+const DAYS_PER_MONTH = DAYS_PER_YEAR / 12;
 
-export interface PlannedVisit {
+export interface PlannedVisit extends NoteTexts {
   date: string;
   end: string | null;
   motive: string;
@@ -20,9 +29,10 @@ export interface PlannedVisit {
 export interface RecordPlan {
   conditions: { condition: string; diagnosisDate: string; status: 'Active' | 'Resolved' | 'Chronic'; notes: string }[];
   allergies: { allergyName: string; severity: 'Mild' | 'Moderate' | 'Severe'; type: string; reaction: string }[];
-  vitals: { date: string; systolic: number; diastolic: number; heartRate: number; temperature: number; oxygenSaturation: number; respiratoryRate: number; weight: number }[];
+  vitals: (DayVitals & { date: string })[];
   labs: { testName: string; value: string; unit: string; referenceRange: string; date: string; comment: string | null }[];
-  vaccines: { vaccineName: string; date: string; dose: string; manufacturer: string; nextDose: string | null }[];
+  vaccines: PlannedVaccine[];
+  familyHistory: PlannedFamilyHistory[];
   /** Past visits, newest last; each is closed once written. */
   visits: PlannedVisit[];
   lifestyle: {
@@ -32,7 +42,9 @@ export interface RecordPlan {
     physicalActivity: { frequency: string; type: string; duration: string } | null;
   };
   /** What today's visit is about, should the patient have one. */
-  todaysVisit: Omit<PlannedVisit, 'date' | 'end'>;
+  todaysVisit: Omit<PlannedVisit, 'date' | 'end' | keyof NoteTexts>;
+  /** What brings this patient back in the coming days, for the booked agenda. */
+  followUpMotives: string[];
 }
 
 /** Spanish decimals: a comma. */
@@ -42,69 +54,27 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 /** A morning or afternoon slot on the quarter hour, in minutes after midnight. */
 const visitTime = (random: Random) => (random.chance(0.7) ? random.int(34, 55) : random.int(64, 75)) * 15;
 
+/** The patient as the plan sees them: how long they have lived and been cared for, and their age on any day. */
+interface Lifetime {
+  /** Days from birth to today. */
+  lifeDays: number;
+  /** Days of care before today: two years, or since a fortnight after birth. */
+  careDays: number;
+  /** Age in years `ago` days before today. */
+  yearsAt(ago: number): number;
+}
+
+function lifetimeOf(calendar: DemoCalendar, patient: DemoPatient): Lifetime {
+  const lifeDays = calendar.daysSince(patient.birthDate);
+  return { lifeDays, careDays: Math.min(DAYS_OF_CARE, lifeDays - 15), yearsAt: (ago) => (lifeDays - ago) / DAYS_PER_YEAR };
+}
+
 function chooseConditions(random: Random, patient: DemoPatient): ChronicCondition[] {
-  const chosen = CHRONIC_CONDITIONS.filter((condition) => {
-    if (condition.key === 'copd' && patient.age < 45) return false;
-    return random.chance(condition.likelihood(patient));
-  });
-  return chosen.slice(0, 4);
+  return CHRONIC_CONDITIONS.filter((condition) => random.chance(condition.likelihood(patient))).slice(0, 4);
 }
-
-interface Episode {
-  motive: string;
-  notes: string;
-  treatment: (allergies: Set<string>) => string[];
-  fever: boolean;
-  icd10: string;
-}
-
-const EPISODES: readonly Episode[] = [
-  {
-    motive: 'Odinofagia y fiebre de 2 días',
-    notes: 'Amígdalas hipertróficas con exudado. Centor 4. Faringoamigdalitis aguda.',
-    treatment: (allergies) => [allergies.has('Penicilina') ? 'Azitromicina 500 mg cada 24 h durante 3 días' : 'Amoxicilina 500 mg cada 8 h durante 10 días', 'Paracetamol 1 g cada 8 h si fiebre'],
-    fever: true,
-    icd10: 'J03.9',
-  },
-  {
-    motive: 'Tos y congestión nasal',
-    notes: 'Infección respiratoria de vías altas. Auscultación normal. Medidas generales.',
-    treatment: () => ['Paracetamol 1 g cada 8 h si fiebre'],
-    fever: false,
-    icd10: 'J06.9',
-  },
-  {
-    motive: 'Dolor lumbar tras esfuerzo',
-    notes: 'Lumbalgia mecánica sin signos de alarma. Lasègue negativo. Mantener actividad.',
-    treatment: (allergies) => [allergies.has('Ibuprofeno') || allergies.has('Ácido acetilsalicílico') ? 'Paracetamol 1 g cada 8 h durante 5 días' : 'Ibuprofeno 600 mg cada 8 h durante 5 días', 'Metocarbamol 500 mg cada 8 h durante 5 días'],
-    fever: false,
-    icd10: 'M54.5',
-  },
-  {
-    motive: 'Diarrea y vómitos desde ayer',
-    notes: 'Gastroenteritis aguda. Buen estado general, sin signos de deshidratación. Dieta astringente.',
-    treatment: () => ['Suero de rehidratación oral a demanda'],
-    fever: false,
-    icd10: 'A09',
-  },
-  {
-    motive: 'Fiebre, tos productiva y malestar',
-    notes: 'Crepitantes en base derecha. Se solicita radiografía de tórax. Bronquitis aguda.',
-    treatment: (allergies) => [allergies.has('Penicilina') ? 'Levofloxacino 500 mg cada 24 h durante 7 días' : 'Amoxicilina/clavulánico 875/125 mg cada 8 h durante 7 días', 'Paracetamol 1 g cada 8 h si fiebre'],
-    fever: true,
-    icd10: 'J20.9',
-  },
-  {
-    motive: 'Torcedura de tobillo derecho',
-    notes: 'Esguince de tobillo grado I. Reglas de Ottawa negativas. Reposo relativo, hielo y vendaje.',
-    treatment: () => ['Paracetamol 1 g cada 8 h si dolor'],
-    fever: false,
-    icd10: 'S93.4',
-  },
-];
 
 /** Blood pressure at `day` days into the two years: treated hypertension comes down over the first months. */
-function bloodPressure(random: Random, patient: DemoPatient, keys: Set<ConditionKey>, newlyHypertensive: boolean, day: number) {
+function adultBloodPressure(random: Random, patient: DemoPatient, keys: Set<ConditionKey>, newlyHypertensive: boolean, day: number) {
   const ageEffect = Math.max(0, patient.age - 40) * 0.35;
   let systolic = 112 + ageEffect;
   let diastolic = 72 + ageEffect * 0.3;
@@ -119,31 +89,47 @@ function bloodPressure(random: Random, patient: DemoPatient, keys: Set<Condition
   };
 }
 
-function planVitals(random: Random, calendar: DemoCalendar, patient: DemoPatient, keys: Set<ConditionKey>, newlyHypertensive: boolean, feverDays: Set<number>) {
-  // Treated hypertension and diabetes are seen (or measured at the pharmacy) every two weeks; the others monthly.
-  const step = keys.has('hypertension') || keys.has('diabetes') ? 14 : 30;
+/**
+ * Vital signs on every visit's day, and for an adult with hypertension or diabetes every two weeks
+ * (every month otherwise) at the practice or the pharmacy. A child's weight follows their growth
+ * curve back in time; an adult's drifts toward today's.
+ */
+function planVitals(random: Random, calendar: DemoCalendar, patient: DemoPatient, life: Lifetime, keys: Set<ConditionKey>, newlyHypertensive: boolean, visitDays: Set<number>, feverDays: Set<number>) {
+  const child = patient.age < ADULT_AGE;
   const lungs = keys.has('copd') ? [91, 94] : keys.has('asthma') ? [95, 98] : [96, 99];
-  const vitals: RecordPlan['vitals'] = [];
-  // Weight drifts toward today's (the patient's own field): treated diabetics lose a few kilos over the two years.
   const weightTwoYearsAgo = patient.weight + (keys.has('diabetes') ? random.real(2, 5) : random.real(-2, 2));
-  const days = new Set<number>(feverDays);
-  for (let ago = DAYS_OF_CARE - random.int(0, step - 1); ago > 0; ago -= step) days.add(ago);
+  const days = new Set<number>([...visitDays, ...feverDays]);
+  if (!child) {
+    const step = keys.has('hypertension') || keys.has('diabetes') ? 14 : 30;
+    for (let ago = life.careDays - random.int(0, step - 1); ago > 0; ago -= step) days.add(ago);
+  }
+  const vitals = new Map<number, RecordPlan['vitals'][number]>();
   for (const ago of [...days].sort((a, b) => b - a)) {
     const fever = feverDays.has(ago);
-    vitals.push({
+    const years = life.yearsAt(ago);
+    const ranges = child ? childVitalRanges(years) : null;
+    const pressure = ranges
+      ? { systolic: ranges.systolic && random.int(...ranges.systolic), diastolic: ranges.diastolic && random.int(...ranges.diastolic) }
+      : adultBloodPressure(random, patient, keys, newlyHypertensive, life.careDays - ago);
+    const weight = child
+      ? (patient.weight * medianWeight(years, patient.sex)) / medianWeight(life.yearsAt(0), patient.sex)
+      : patient.weight + ((weightTwoYearsAgo - patient.weight) * ago) / DAYS_OF_CARE + random.real(-0.6, 0.6);
+    vitals.set(ago, {
       date: calendar.daysAgo(ago),
-      ...bloodPressure(random, patient, keys, newlyHypertensive, DAYS_OF_CARE - ago),
-      heartRate: random.int(62, 82) + (fever ? 18 : 0),
+      ...pressure,
+      heartRate: (ranges ? random.int(...ranges.heartRate) : random.int(62, 82)) + (fever ? 18 : 0),
       temperature: fever ? random.real(38.1, 39.2) : random.real(36.1, 36.9),
       oxygenSaturation: random.int(lungs[0]!, lungs[1]!) - (fever && keys.has('copd') ? 2 : 0),
-      respiratoryRate: random.int(12, 16) + (keys.has('copd') ? 4 : 0) + (fever ? 4 : 0),
-      weight: Number((patient.weight + ((weightTwoYearsAgo - patient.weight) * ago) / DAYS_OF_CARE + random.real(-0.6, 0.6)).toFixed(1)),
+      respiratoryRate: (ranges ? random.int(...ranges.respiratoryRate) : random.int(12, 16) + (keys.has('copd') ? 4 : 0)) + (fever ? 4 : 0),
+      weight: Number(weight.toFixed(1)),
     });
   }
   return vitals;
 }
 
 function planLabs(random: Random, calendar: DemoCalendar, patient: DemoPatient, keys: Set<ConditionKey>): RecordPlan['labs'] {
+  // A healthy child has no routine blood tests; from fourteen the yearly panel an adult has.
+  if (patient.age < 14) return [];
   const labs: RecordPlan['labs'] = [];
   const female = patient.sex === 'F';
   // A general panel every year, and a follow-up test every six months for each condition that has one.
@@ -179,110 +165,169 @@ function planLabs(random: Random, calendar: DemoCalendar, patient: DemoPatient, 
   return labs;
 }
 
-function planVaccines(random: Random, calendar: DemoCalendar, patient: DemoPatient, keys: Set<ConditionKey>): RecordPlan['vaccines'] {
-  const vaccines: RecordPlan['vaccines'] = [];
-  const atRisk = patient.age >= 60 || keys.has('diabetes') || keys.has('copd') || keys.has('asthma');
-  // The autumn campaigns: the vaccination days of the last two Octobers.
-  const today = new Date(`${calendar.today}T12:00:00`);
-  const lastOctober = today.getMonth() >= 9 ? today.getFullYear() : today.getFullYear() - 1;
-  for (const year of [lastOctober - 1, lastOctober]) {
-    const day = `${year}-10-${String(random.int(14, 30)).padStart(2, '0')}`;
-    if (day > calendar.today) continue;
-    if (atRisk || random.chance(0.25)) vaccines.push({ vaccineName: 'Gripe (tetravalente)', date: day, dose: 'Anual', manufacturer: random.pick(['Sanofi Pasteur', 'Seqirus', 'Viatris'] as const), nextDose: `${year + 1}-10-15` });
-    if (patient.age >= 60) vaccines.push({ vaccineName: 'COVID-19 (Comirnaty)', date: day, dose: 'Recuerdo estacional', manufacturer: 'Pfizer-BioNTech', nextDose: null });
-  }
-  const tetanus = calendar.daysAgo(random.int(60, 700));
-  if (patient.age >= 65) {
-    vaccines.push({ vaccineName: 'Neumococo conjugada 20-valente (Prevenar 20)', date: calendar.daysAgo(random.int(200, 650)), dose: 'Única', manufacturer: 'Pfizer', nextDose: null });
-    const first = random.int(300, 650);
-    vaccines.push(
-      { vaccineName: 'Herpes zóster (Shingrix)', date: calendar.daysAgo(first), dose: '1.ª dosis', manufacturer: 'GSK', nextDose: calendar.daysAgo(first - 60) },
-      { vaccineName: 'Herpes zóster (Shingrix)', date: calendar.daysAgo(first - 60), dose: '2.ª dosis', manufacturer: 'GSK', nextDose: null },
-    );
-  } else if (random.chance(0.6) || vaccines.length === 0) {
-    vaccines.push({ vaccineName: 'Tétanos-difteria (Td)', date: tetanus, dose: 'Recuerdo', manufacturer: 'MSD', nextDose: calendar.yearsAfter(tetanus, 10) });
-  }
-  return vaccines.sort((a, b) => a.date.localeCompare(b.date));
-}
-
 function planLifestyle(random: Random, patient: DemoPatient, keys: Set<ConditionKey>): RecordPlan['lifestyle'] {
-  const smokes = !keys.has('copd') && random.chance(0.22);
+  const adult = patient.age >= ADULT_AGE;
+  const smokes = adult && !keys.has('copd') && random.chance(0.22);
+  const drinks = adult && random.chance(0.5);
+  const active = patient.age >= 4 && random.chance(0.65);
   return {
-    alcohol: random.chance(0.5) ? { frequency: random.pick(['Fines de semana', 'Ocasional', 'Diario con las comidas'] as const), quantity: random.pick(['1 copa', '1–2 cervezas', '2 copas'] as const), type: random.pick(['Vino', 'Cerveza'] as const) } : null,
+    alcohol: drinks ? { frequency: random.pick(['Fines de semana', 'Ocasional', 'Diario con las comidas'] as const), quantity: random.pick(['1 copa', '1–2 cervezas', '2 copas'] as const), type: random.pick(['Vino', 'Cerveza'] as const) } : null,
     tobacco: smokes
       ? { frequency: 'Diario', quantity: `${random.int(5, 20)} cigarrillos/día`, yearsUsing: String(random.int(3, Math.max(4, patient.age - 17))) }
       : keys.has('copd')
         ? { frequency: 'Exfumador', quantity: '0 (antes 20 cigarrillos/día)', yearsUsing: String(random.int(20, 40)) }
         : null,
     drugs: null,
-    physicalActivity: random.chance(0.65)
-      ? { frequency: random.pick(['3 veces por semana', 'Diario', '2 veces por semana'] as const), type: random.pick(['Caminar', 'Natación', 'Bicicleta', 'Gimnasio', 'Pilates'] as const), duration: random.pick(['30 minutos', '45 minutos', '1 hora'] as const) }
+    physicalActivity: active
+      ? adult
+        ? { frequency: random.pick(['3 veces por semana', 'Diario', '2 veces por semana'] as const), type: random.pick(['Caminar', 'Natación', 'Bicicleta', 'Gimnasio', 'Pilates'] as const), duration: random.pick(['30 minutos', '45 minutos', '1 hora'] as const) }
+        : { frequency: random.pick(['2 veces por semana', '3 veces por semana'] as const), type: random.pick(['Fútbol', 'Natación', 'Baloncesto', 'Danza', 'Judo'] as const), duration: random.pick(['1 hora', '1 hora y media'] as const) }
       : null,
   };
 }
 
+/** A visit before its vital signs are known: the note's findings wait for the day's figures. */
+interface DraftVisit extends Omit<PlannedVisit, 'date' | 'end' | 'exploration'> {
+  ago: number;
+  findings: string;
+}
+
+const controlMedications = (condition: ChronicCondition, years: number) => (years < 12 && condition.childMedications) || condition.medications;
+
 export function planRecord(random: Random, calendar: DemoCalendar, patient: DemoPatient): RecordPlan {
+  const life = lifetimeOf(calendar, patient);
+  const child = patient.age < ADULT_AGE;
   const chronic = chooseConditions(random, patient);
   const keys = new Set(chronic.map((condition) => condition.key));
   const newlyHypertensive = keys.has('hypertension') && random.chance(0.5);
   const allergies = random.sample(ALLERGIES, random.weighted([[0, 35], [1, 45], [2, 20]] as const)).map((allergy) => ({ ...allergy }));
   const allergyNames = new Set<string>(allergies.map((allergy) => allergy.allergyName));
 
+  // How long ago each condition was diagnosed: a newly found hypertension at the start of the two
+  // years, the rest years before, but never before the patient was old enough to have it.
+  const diagnosedAgo = new Map<ConditionKey, number>();
+  for (const condition of chronic) {
+    const latest = Math.max(30, Math.floor(life.lifeDays - condition.onsetAge * DAYS_PER_YEAR) - 30);
+    const ago = condition.key === 'hypertension' && newlyHypertensive ? life.careDays : random.int(3, Math.max(4, patient.age - 18)) * 365 + random.int(0, 300);
+    diagnosedAgo.set(condition.key, Math.min(ago, latest));
+  }
   const conditions: RecordPlan['conditions'] = chronic.map((condition) => ({
     condition: condition.condition,
-    // A newly found hypertension is diagnosed at the start of the two years; the rest years before.
-    diagnosisDate: condition.key === 'hypertension' && newlyHypertensive ? calendar.daysAgo(DAYS_OF_CARE) : calendar.daysAgo(random.int(3, Math.max(4, patient.age - 18)) * 365 + random.int(0, 300)),
+    diagnosisDate: calendar.daysAgo(diagnosedAgo.get(condition.key)!),
     status: condition.status,
     notes: condition.notes,
   }));
-  if (random.chance(0.35) || conditions.length === 0) {
-    const episode = random.pick(RESOLVED_EPISODES);
-    conditions.push({ condition: episode.condition, diagnosisDate: calendar.daysAgo(random.int(800, 5000)), status: 'Resolved', notes: episode.notes });
+  const pastEpisodes = RESOLVED_EPISODES.filter(({ ages: [youngest, oldest] }) => patient.age >= youngest && patient.age <= oldest);
+  const episodeLatest = Math.min(5000, life.lifeDays - 30);
+  if (pastEpisodes.length && episodeLatest > 14 && (random.chance(0.35) || conditions.length === 0)) {
+    const episode = random.pick(pastEpisodes);
+    // A baby's illness happened in the first two years of life.
+    const earliest = Math.max(Math.min(800, episodeLatest), episode.ages[1] < ADULT_AGE ? life.lifeDays - 730 : 0);
+    conditions.push({ condition: episode.condition, diagnosisDate: calendar.daysAgo(random.int(Math.min(earliest, episodeLatest), episodeLatest)), status: 'Resolved', notes: episode.notes });
   }
 
-  // Controls of each chronic condition about every three months, and a few acute episodes.
-  const visits: (PlannedVisit & { ago: number })[] = [];
-  const firstVisitTime = visitTime(random);
-  const addVisit = (ago: number, visit: Omit<PlannedVisit, 'date' | 'end'>) => {
-    const start = ago === DAYS_OF_CARE ? firstVisitTime : visitTime(random);
-    visits.push({ ...visit, ago, date: calendar.at(calendar.daysAgo(ago), start), end: clockTime(start + random.pick([15, 20, 30] as const)) });
-  };
+  // Controls of each chronic condition (about every three months; a child's every four to six),
+  // a child's check-ups, a yearly check for an adult without conditions, and a few acute episodes.
+  const drafts: DraftVisit[] = [];
   for (const condition of chronic.slice(0, 2)) {
-    for (let ago = DAYS_OF_CARE - random.int(0, 40); ago > 20; ago -= random.int(80, 110)) {
-      const firstTime = ago > DAYS_OF_CARE - 45 && condition.key === 'hypertension' && newlyHypertensive;
-      addVisit(ago, {
+    const firstControl = Math.min(life.careDays, diagnosedAgo.get(condition.key)!);
+    for (let ago = firstControl - random.int(0, 40); ago > 20; ago -= child ? random.int(120, 180) : random.int(80, 110)) {
+      const firstTime = ago > life.careDays - 45 && condition.key === 'hypertension' && newlyHypertensive;
+      drafts.push({
+        ago,
         motive: firstTime ? 'Cifras de presión arterial elevadas' : condition.controlMotive,
         notes: firstTime
           ? 'Presión arterial elevada en tres tomas. Se diagnostica hipertensión arterial y se inicia tratamiento.'
           : random.pick(['Buena adherencia al tratamiento. Sin efectos adversos.', 'Estable. Se mantiene el tratamiento.', 'Refiere buen control en domicilio. Se revisan analíticas.'] as const),
-        medications: condition.medications,
+        subjective: firstTime
+          ? 'Acude por cifras de presión arterial elevadas en la farmacia (158/96 mmHg). Asintomático. Sin antecedentes cardiovasculares personales.'
+          : random.pick(condition.control.subjective),
+        findings: firstTime ? 'Auscultación cardiaca rítmica, sin soplos. Fondo de ojo sin retinopatía. Electrocardiograma en ritmo sinusal, sin hipertrofia ventricular.' : condition.control.exploration,
+        plan: firstTime
+          ? 'Se inicia enalapril. Dieta hiposódica, reducir alcohol y ejercicio aeróbico. Analítica con perfil renal y lipídico. Control en un mes con automedidas en domicilio.'
+          : condition.control.plan,
+        prognosis: condition.control.prognosis,
+        medications: controlMedications(condition, life.yearsAt(ago)),
         diagnosisIds: [condition.icd10],
       });
     }
   }
-  if (chronic.length === 0) {
-    const ago = random.int(120, 500);
-    addVisit(ago, { motive: 'Revisión de salud anual', notes: 'Exploración física normal. Se solicita analítica de rutina.', medications: [], diagnosisIds: ['Z00.0'] });
+  if (child) {
+    for (const months of CHECK_UP_MONTHS) {
+      const ago = life.lifeDays - Math.round(months * DAYS_PER_MONTH);
+      if (ago < 1 || ago > life.careDays) continue;
+      const { findings, ...checkUp } = checkUpNote(months);
+      drafts.push({ ago, ...checkUp, findings, notes: 'Revisión del programa de salud infantil: crecimiento y desarrollo normales.', diagnosisIds: [WELL_CHILD_CODE] });
+    }
+  } else if (chronic.length === 0) {
+    drafts.push({
+      ago: random.int(120, 500),
+      motive: 'Revisión de salud anual',
+      notes: 'Exploración física normal. Se solicita analítica de rutina.',
+      subjective: 'Acude para revisión general. Se encuentra bien, sin síntomas. Sin antecedentes personales de interés.',
+      findings: 'Buen estado general. Auscultación cardiopulmonar normal. Abdomen sin hallazgos.',
+      plan: 'Analítica de rutina con hemograma, glucosa, perfil lipídico y función renal. Consejo sobre dieta mediterránea y actividad física.',
+      prognosis: 'Bueno.',
+      medications: [],
+      diagnosisIds: ['Z00.0'],
+    });
   }
   const feverDays = new Set<number>();
-  for (const episode of random.sample(EPISODES, random.int(1, 2))) {
-    const ago = random.int(25, 700);
+  const seen = new Set<string>();
+  for (let count = random.int(1, child ? 3 : 2); count > 0 && life.careDays > 25; count--) {
+    const ago = random.int(25, Math.max(25, life.careDays - 10));
+    const context: EpisodeContext = { allergies: allergyNames, years: life.yearsAt(ago), weight: patient.weight, sex: patient.sex };
+    if (child) context.weight = (patient.weight * medianWeight(context.years, patient.sex)) / medianWeight(life.yearsAt(0), patient.sex);
+    const eligible = EPISODES.filter((episode) => !seen.has(episode.icd10) && episode.fits(context));
+    if (!eligible.length) continue;
+    const episode = random.pick(eligible);
+    seen.add(episode.icd10);
     if (episode.fever) feverDays.add(ago);
-    addVisit(ago, { motive: episode.motive, notes: episode.notes, medications: episode.treatment(allergyNames), diagnosisIds: [episode.icd10] });
+    drafts.push({
+      ago,
+      motive: episode.motive,
+      notes: episode.notes,
+      subjective: episode.subjective,
+      findings: episode.exploration,
+      plan: episode.plan,
+      prognosis: episode.prognosis,
+      medications: episode.treatment(context),
+      diagnosisIds: [episode.icd10],
+    });
   }
-  visits.sort((a, b) => b.ago - a.ago);
+  drafts.sort((a, b) => b.ago - a.ago);
+
+  const vitals = planVitals(random, calendar, patient, life, keys, newlyHypertensive, new Set(drafts.map((draft) => draft.ago)), feverDays);
+  const visits: PlannedVisit[] = drafts.map(({ ago, findings, ...visit }) => {
+    const start = visitTime(random);
+    return {
+      ...visit,
+      date: calendar.at(calendar.daysAgo(ago), start),
+      end: clockTime(start + random.pick([15, 20, 30] as const)),
+      exploration: `${vitalSignsLine(vitals.get(ago)!)} ${findings}`,
+    };
+  });
 
   const main = chronic[0];
+  const medications = chronic.flatMap((condition) => controlMedications(condition, patient.age));
   return {
     conditions,
     allergies,
-    vitals: planVitals(random, calendar, patient, keys, newlyHypertensive, feverDays),
+    vitals: [...vitals.values()],
     labs: planLabs(random, calendar, patient, keys),
     vaccines: planVaccines(random, calendar, patient, keys),
-    visits: visits.map(({ ago: _ago, ...visit }) => visit),
+    familyHistory: planFamilyHistory(random, patient, keys),
+    visits,
     lifestyle: planLifestyle(random, patient, keys),
     todaysVisit: main
-      ? { motive: main.controlMotive, notes: 'Revisión programada.', medications: main.medications, diagnosisIds: [main.icd10] }
+      ? { motive: main.controlMotive, notes: 'Revisión programada.', medications: controlMedications(main, patient.age), diagnosisIds: [main.icd10] }
       : { motive: 'Resultados de analítica', notes: 'Revisión de resultados de la analítica de rutina.', medications: [], diagnosisIds: [] },
+    followUpMotives: [
+      ...chronic.map((condition) => condition.controlMotive),
+      ...(medications.length ? ['Renovación de tratamiento crónico'] : []),
+      // Blood tests follow these conditions, and every adult from fifty.
+      ...(patient.age >= 50 || ['diabetes', 'dyslipidemia', 'hypothyroidism'].some((key) => keys.has(key as ConditionKey)) ? ['Resultados de analítica'] : []),
+      ...(child && patient.age < 15 ? ['Revisión del niño sano', 'Vacunación según calendario'] : []),
+    ],
   };
 }
