@@ -25,7 +25,7 @@ const journeyTexts = {
   // The catalog answers in the interface's language, so the English doctor types the English word;
   // both are typed without accents.
   'es-ES': { agenda: esAgenda, record: esRecord, dashboard: esDashboard, words: 'hipertension', chip: 'I10 Hipertensión esencial (primaria)' },
-  'en-US': { agenda: enAgenda, record: enRecord, dashboard: enDashboard, words: 'hypertension', chip: 'I10 Essential (primary) hypertension' },
+  'en-US': { agenda: enAgenda, record: enRecord, dashboard: enDashboard, words: 'hipertension', chip: 'I10 Essential (primary) hypertension' },
 } as const;
 /** The name the note stored, from the Spanish catalog, which the patient reads in either language. */
 const STORED_DIAGNOSIS = 'I10 Hipertensión esencial (primaria)';

@@ -76,10 +76,21 @@ describe.each(Object.entries(transports))('the diagnosis search through %s', (_n
     expect((await search({ q: 'hypertension', lang: 'en' })).body).toEqual([{ code: 'I10', name: 'Essential (primary) hypertension' }]);
     expect(codes(await search({ q: 'type 2 diabetes', lang: 'en' }))).toEqual(['E11', 'E11.9']);
     expect((await search({ q: 'I10', lang: 'en' })).body).toEqual([{ code: 'I10', name: 'Essential (primary) hypertension' }]);
-    // E14 is a WHO code with no ICD-10-CM name: found by its code, named in Spanish; its Spanish words are not English ones.
+    // E14 is a WHO code with no ICD-10-CM name: found by its code, named in Spanish.
     expect((await search({ q: 'E14', lang: 'en' })).body).toEqual([{ code: 'E14', name: 'Diabetes mellitus no especificada' }]);
-    expect((await search({ q: 'especificada', lang: 'en' })).body).toEqual([]);
     expect(codes(await search({ q: 'hipertension', lang: 'es' }))).toEqual(['I10']);
+    // English words do not find Spanish names.
+    expect((await search({ q: 'hypertension', lang: 'es' })).body).toEqual([]);
+  });
+
+  it('finds Spanish words with lang=en too, after the English matches, answering the English name where there is one', async () => {
+    expect((await search({ q: 'hipertension', lang: 'en' })).body).toEqual([{ code: 'I10', name: 'Essential (primary) hypertension' }]);
+    // "diabetes" matches English names first; "tipo" only Spanish ones.
+    expect(codes(await search({ q: 'diabetes tipo 1', lang: 'en' }))).toEqual(['E10.9']);
+    const unspecified = await search({ q: 'no especificada', lang: 'en' });
+    expect(unspecified.body).toEqual(expect.arrayContaining([{ code: 'E14', name: 'Diabetes mellitus no especificada' }, { code: 'K29.7', name: 'Gastritis, unspecified' }]));
+    // English matches come before Spanish ones.
+    expect(codes(await search({ q: 'asthma', lang: 'en' }))[0]).toBe('J45');
   });
 
   it('answers at most `limit`, 20 by default, and refuses a limit outside 1–50 or another language (400)', async () => {

@@ -3,9 +3,11 @@
 // Statements are prepared once per connection; a search runs at most three of them, each bounded
 // by the limit, so a keystroke costs well under a millisecond of SQLite.
 //
-// Languages: `es` searches and answers the Spanish names. `en` searches the English names, and a code
-// with no English name (3,555 WHO-only codes, see data/catalog/SOURCES.md) is still found by its
-// code and answers its Spanish name rather than nothing: the code is what the doctor asked for.
+// Languages: `es` searches and answers the Spanish names. `en` searches the English names, then the
+// Spanish ones when the English found too few (a doctor using the English interface in a Spanish
+// practice may well type "hipertension"), and answers in English where a name exists. A code with no
+// English name (3,555 WHO-only codes, see scripts/catalog/SOURCES.md) is still found and answers its
+// Spanish name rather than nothing: the code is what the doctor asked for.
 import type { Diagnosis } from '../../shared/catalog';
 import { compactCode } from '../../shared/catalog';
 import type { Language } from '../../shared/constants';
@@ -64,8 +66,10 @@ export function searchDiagnoses(db: DbOrTx, query: { q: string; lang: Language; 
   const found = new Map<string, string>();
   const compact = compactCode(text);
   if (compact) for (const row of byCode[query.lang].all({ compact, limit: query.limit })) found.set(row.code, row.name);
-  const match = ftsQuery(text, query.lang);
-  if (match && found.size < query.limit) {
+  const searchedNames: Language[] = query.lang === 'en' ? ['en', 'es'] : ['es'];
+  for (const names of searchedNames) {
+    const match = ftsQuery(text, names);
+    if (!match || found.size >= query.limit) break;
     // Asked for as many as could be new: some may be codes already found above.
     for (const row of byWords[query.lang].all({ match, limit: query.limit + found.size })) {
       if (found.size >= query.limit) break;
