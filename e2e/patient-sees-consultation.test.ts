@@ -22,8 +22,8 @@ const PASSWORD = 'secreto-123';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const journeyTexts = {
-  // The catalog answers in the interface's language, so the English doctor types the English word;
-  // both are typed without accents.
+  // Both type the Spanish word without its accent (the English search finds Spanish words too); the
+  // catalog answers in the interface's language.
   'es-ES': { agenda: esAgenda, record: esRecord, dashboard: esDashboard, words: 'hipertension', chip: 'I10 Hipertensión esencial (primaria)' },
   'en-US': { agenda: enAgenda, record: enRecord, dashboard: enDashboard, words: 'hipertension', chip: 'I10 Essential (primary) hypertension' },
 } as const;
