@@ -1,7 +1,10 @@
 // The medic's view of one patient (SPEC §2 "Patient detail (medic)"): loading, then either the
-// error state or the whole record in collapsible sections, each editable where the spec says so.
+// error state or the record: the name with the record's actions (edit, new appointment, print,
+// export) in one toolbar, the clinical summary strip (issue 21 item 6), the contact data, then the
+// whole record in collapsible sections, each editable where the spec says so.
 // Under emergency access (API.md) a banner says so and every section is read-only: the server would
 // refuse any change, so none is offered.
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { Spinner } from '../components/spinner';
@@ -12,6 +15,7 @@ import { PrintLink } from '../features/print/print-link';
 import { EmergencyBanner } from '../features/record/emergency-banner';
 import { allergiesConfig } from '../features/record/allergies';
 import { AppointmentHistorySection } from '../features/record/appointment-history-section';
+import { ClinicalSummaryStrip } from '../features/record/clinical-summary-strip';
 import { CollectionSection } from '../features/record/collection-section';
 import { contactsConfig } from '../features/record/contacts';
 import { DemographicsSection } from '../features/record/demographics-section';
@@ -22,6 +26,8 @@ import { LifestyleSection } from '../features/record/lifestyle-section';
 import { pathologicalRecordsConfig } from '../features/record/pathological-records';
 import { PatientSummaryCard } from '../features/record/patient-summary-card';
 import { PhysicalSection } from '../features/record/physical-section';
+import { RecordActions } from '../features/record/record-actions';
+import { useNewAppointment } from '../features/record/use-new-appointment';
 import { vaccinesConfig } from '../features/record/vaccines';
 import { vitalsConfig } from '../features/record/vitals';
 import { VitalsTrendsSection } from '../features/vitals-trends/vitals-trends-section';
@@ -41,6 +47,10 @@ export function PatientDetailPage() {
   const detail = trpc.medics.patientDetail.useQuery({ idPatient }, { enabled: validId });
   const patient = detail.data?.patient;
   useDocumentTitle(patient ? `${patient.name} ${patient.lname}` : t('common:titles.patient'));
+  // Held here because the toolbar opens what lives further down: the patient's form, the appointment form.
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const newAppointment = useNewAppointment();
 
   if (!validId || detail.isError) return <LoadError />;
   if (!detail.data) return <Spinner />;
@@ -50,9 +60,28 @@ export function PatientDetailPage() {
   return (
     <div className="patient-detail">
       {record.emergencyAccess && <EmergencyBanner access={record.emergencyAccess} />}
-      <PatientSummaryCard detail={record} readOnly={readOnly} />
-      <FhirDownloadButton url={medicFhirExportUrl(idPatient)} labelKey="exportButton" />
-      <PrintLink href={`/medic/patient/${idPatient}/print`} />
+      <PatientSummaryCard
+        detail={record}
+        editing={editing && !readOnly}
+        onEditDone={() => {
+          setEditing(false);
+          editButton.current?.focus();
+        }}
+        actions={
+          <RecordActions
+            readOnly={readOnly}
+            editing={editing}
+            onEdit={() => setEditing(true)}
+            onNewAppointment={newAppointment.reveal}
+            editButtonRef={editButton}
+          >
+            <PrintLink href={`/medic/patient/${idPatient}/print`} />
+            <FhirDownloadButton url={medicFhirExportUrl(idPatient)} labelKey="exportButton" />
+          </RecordActions>
+        }
+      >
+        <ClinicalSummaryStrip detail={record} />
+      </PatientSummaryCard>
       <div className="patient-detail__sections">
         <DemographicsSection detail={record} />
         <PhysicalSection detail={record} />
@@ -67,7 +96,13 @@ export function PatientDetailPage() {
         {record.lifestyle && <LifestyleSection lifestyle={record.lifestyle} />}
         <CollectionSection config={contactsConfig} idPatient={idPatient} items={record.contacts} readOnly={readOnly} />
         <DocumentsSection idPatient={idPatient} files={record.files} readOnly={readOnly} />
-        <AppointmentHistorySection idPatient={idPatient} history={record.history} vitals={record.vitals} readOnly={readOnly} />
+        <AppointmentHistorySection
+          idPatient={idPatient}
+          history={record.history}
+          vitals={record.vitals}
+          readOnly={readOnly}
+          newAppointment={newAppointment}
+        />
       </div>
     </div>
   );

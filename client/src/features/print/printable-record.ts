@@ -3,6 +3,7 @@
 // appointments and the documents. Pure, so the choices are tested without a browser.
 import type { Allergy, ClinicalHistory, Contact, PathologicalRecord, Vital } from '../../../../shared/record';
 import { activeMedications, type Medication } from '../../lib/medications';
+import { isOngoingCondition, newest } from '../../lib/record-summary';
 import type { DetailPatient, PatientDetail } from '../../lib/api-types';
 
 export type PrintedFile = PatientDetail['files'][number];
@@ -31,15 +32,8 @@ export interface PrintableRecord {
 /** A summary lists the last few visits; the whole history is the record page's job. */
 export const RECENT_APPOINTMENTS = 5;
 
-/**
- * Conditions still with the patient: Active and Chronic (SPEC §3's statuses). A resolved one is
- * history, and one without a status is left to the full record rather than guessed at.
- */
-const isOngoing = (record: PathologicalRecord) => record.status === 'Active' || record.status === 'Chronic';
-
-/** Calendar dates and local moments as ISO text compare correctly as strings. */
-const newest = <T extends { date: string }>(items: T[]): T | null =>
-  items.reduce<T | null>((best, item) => (best === null || item.date > best.date ? item : best), null);
+// Conditions still with the patient (Active and Chronic) and the newest vitals: the same rules as
+// the record's summary strip, in lib/record-summary.ts.
 
 /** `appointments` is the record's history (the medic's `history`, the patient's `clinicalHistories`). */
 export function printableRecord(parts: RecordParts, appointments: ClinicalHistory[]): PrintableRecord {
@@ -47,7 +41,7 @@ export function printableRecord(parts: RecordParts, appointments: ClinicalHistor
   return {
     patient: parts.patient,
     allergies: parts.allergies,
-    conditions: parts.pathologicalRecords.filter(isOngoing),
+    conditions: parts.pathologicalRecords.filter(isOngoingCondition),
     medications: activeMedications(appointments),
     contacts: parts.contacts,
     latestVitals: newest(parts.vitals),

@@ -1,6 +1,7 @@
 // The appointment history (SPEC §2): an add form, the appointments as cards newest first, and the
 // details modal. Deleting asks first (SPEC §5). Read-only (emergency access) lists and opens the
-// appointments, nothing more.
+// appointments, nothing more. The page may hold the add form's state, so that the record's toolbar
+// opens this same form.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClinicalHistory, Vital } from '../../../../shared/record';
@@ -11,7 +12,7 @@ import { AppointmentCard } from './appointment-card';
 import { AppointmentForm } from './appointment-form';
 import { AppointmentModal } from './appointment-modal';
 import { useAppointmentActions } from './use-appointment-actions';
-import { useInlineAdd } from './use-inline-add';
+import { useNewAppointment, type NewAppointment } from './use-new-appointment';
 
 interface AppointmentHistorySectionProps {
   idPatient: number;
@@ -19,12 +20,15 @@ interface AppointmentHistorySectionProps {
   /** The record's vital signs, for each appointment's note (those of its day). */
   vitals?: readonly Vital[];
   readOnly?: boolean;
+  /** The add form's state when something else on the page opens it too (the record's toolbar). */
+  newAppointment?: NewAppointment;
 }
 
-export function AppointmentHistorySection({ idPatient, history, vitals = [], readOnly = false }: AppointmentHistorySectionProps) {
+export function AppointmentHistorySection({ idPatient, history, vitals = [], readOnly = false, newAppointment }: AppointmentHistorySectionProps) {
   const { t } = useTranslation('record');
   const actions = useAppointmentActions(idPatient);
-  const { open, setOpen, adding, startAdding, stopAdding } = useInlineAdd();
+  const ownNewAppointment = useNewAppointment();
+  const { open, setOpen, adding, startAdding, stopAdding, formRef } = newAppointment ?? ownNewAppointment;
   const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(null);
   // Read from the list, so the modal shows the reloaded appointment after a change.
   const current = selected && history.find((appointment) => appointment.idHistory === selected.id);
@@ -48,14 +52,16 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
       actions={readOnly ? undefined : <AddButton label={t('appointments.add')} adding={adding} onClick={startAdding} />}
     >
       {adding && !readOnly && (
-        <AppointmentForm
-          appointment={null}
-          onSubmit={async (values) => {
-            await actions.create.mutateAsync(values);
-            stopAdding();
-          }}
-          onCancel={stopAdding}
-        />
+        <div ref={formRef}>
+          <AppointmentForm
+            appointment={null}
+            onSubmit={async (values) => {
+              await actions.create.mutateAsync(values);
+              stopAdding();
+            }}
+            onCancel={stopAdding}
+          />
+        </div>
       )}
       {history.length === 0 && !adding && <p className="record-empty">{t('appointments.empty')}</p>}
       {history.length > 0 && (

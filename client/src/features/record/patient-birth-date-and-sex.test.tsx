@@ -1,5 +1,5 @@
-// The patient's birth date, age and sex on the medic's record page: read under the name and in the
-// demographics (the age counted in the browser), and edited in the patient's form, in both languages.
+// The patient's birth date, age and sex on the medic's record page: read in the clinical summary
+// under the name and in the demographics (the age counted in the browser), and edited in the patient's form, in both languages.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,13 +22,15 @@ async function openPage(options: Parameters<typeof renderPatientPage>[0]) {
 }
 
 const factOf = (region: HTMLElement, label: string) => within(region).getByText(label, { selector: 'dt' }).nextElementSibling;
+/** The clinical summary's "Age and sex" part. */
+const ageAndSexPart = (summary: RegExp, title: string) =>
+  within(screen.getByRole('region', { name: summary })).getByRole('heading', { level: 3, name: title }).parentElement!;
 
 describe('reading birth date, age and sex', () => {
-  it('shows "52 años · Mujer" under the name and the birth date with its age among the demographics, in Spanish', async () => {
+  it('shows "52 años · Mujer" in the clinical summary and the birth date with its age among the demographics, in Spanish', async () => {
     vi.setSystemTime(new Date(2026, 10, 25, 12, 0));
-    const { heading } = await openPage({ detail: born('1974-03-04', 'female'), language: 'es' });
-    expect(heading.parentElement).toHaveTextContent('52 años · Mujer');
-    expect(within(heading.parentElement!).getByText('Edad y sexo:', { exact: false })).toHaveClass('visually-hidden');
+    await openPage({ detail: born('1974-03-04', 'female'), language: 'es' });
+    expect(ageAndSexPart(/Resumen clínico/, 'Edad y sexo')).toHaveTextContent('52 años · Mujer');
     const demographics = screen.getByRole('region', { name: /Datos demográficos/ });
     expect(factOf(demographics, 'Fecha de nacimiento')).toHaveTextContent('4 mar 1974 (52 años)');
     expect(factOf(demographics, 'Sexo')).toHaveTextContent('Mujer');
@@ -37,18 +39,17 @@ describe('reading birth date, age and sex', () => {
   it('tells a small child\'s age in months, and a newborn\'s in days, in English', async () => {
     vi.setSystemTime(new Date(2026, 10, 25, 12, 0));
     const first = await openPage({ detail: born('2025-05-25', 'male') });
-    expect(first.heading.parentElement).toHaveTextContent('18 months · Male');
+    expect(ageAndSexPart(/Clinical summary/, 'Age and sex')).toHaveTextContent('18 months · Male');
     expect(factOf(screen.getByRole('region', { name: /Demographics/ }), 'Birth date')).toHaveTextContent('May 25, 2025 (18 months)');
     first.app.unmount();
 
-    const second = await openPage({ detail: born('2026-11-24', null) });
-    expect(second.heading.parentElement).toHaveTextContent('1 day');
-    expect(second.heading.parentElement).not.toHaveTextContent('·');
+    await openPage({ detail: born('2026-11-24', null) });
+    expect(ageAndSexPart(/Clinical summary/, 'Age and sex')).toHaveTextContent(/^Age and sex1 day$/);
   });
 
-  it('shows neither when the record does not hold them', async () => {
-    const { heading } = await openPage({ detail: bareDetail() });
-    expect(heading.parentElement).not.toHaveTextContent('Age and sex');
+  it('says so when the record holds neither', async () => {
+    await openPage({ detail: bareDetail() });
+    expect(ageAndSexPart(/Clinical summary/, 'Age and sex')).toHaveTextContent('Age and sex not recorded');
     expect(screen.getByRole('region', { name: /Demographics/ })).toHaveTextContent('No demographic data recorded.');
   });
 });

@@ -1,23 +1,35 @@
-// The top of the patient page (SPEC §2 "Header", "Read view", "Edit view"): initials, full name,
-// age and sex, blood type and an Edit button; below them the contact data, or the edit form in its place.
-// Read-only (emergency access) leaves the Edit button out.
-import { useState } from 'react';
+// The top of the patient page (SPEC §2 "Header", "Read view", "Edit view"; issue 21 item 6): initials,
+// full name and blood type with the record's actions beside them; then the edit form when editing;
+// then what the page puts first (the clinical summary); the contact data last, as it is the least
+// urgent. The page decides when the form shows, since its Edit button lives in the record's toolbar.
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditIcon } from '../../components/icons';
 import { Avatar } from '../../components/avatar';
 import { shownAddress, shownPhone } from '../../lib/stored-defaults';
 import { bloodTypeOf } from '../../lib/blood-type';
-import { ageAndSexText } from '../../lib/age-text';
 import type { PatientDetail } from '../../lib/api-types';
 import { FactsList } from './facts-list';
 import { PatientEditForm } from './patient-edit-form';
 
-export function PatientSummaryCard({ detail, readOnly = false }: { detail: PatientDetail; readOnly?: boolean }) {
+interface PatientSummaryCardProps {
+  detail: PatientDetail;
+  editing: boolean;
+  onEditDone: () => void;
+  /** The record's toolbar, beside the name. */
+  actions: ReactNode;
+  /** What comes right after the name: the clinical summary. */
+  children?: ReactNode;
+}
+
+export function PatientSummaryCard({ detail, editing, onEditDone, actions, children }: PatientSummaryCardProps) {
   const { t } = useTranslation('record');
-  const [editing, setEditing] = useState(false);
+  const formArea = useRef<HTMLDivElement>(null);
   const { patient } = detail;
   const bloodType = bloodTypeOf(patient);
-  const ageAndSex = ageAndSexText(t, patient);
+  // The Edit button stays in the toolbar, so focus goes to the form's first field, where typing starts.
+  useEffect(() => {
+    if (editing) formArea.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [editing]);
   return (
     <section className="patient-summary card" aria-labelledby="patient-name">
       <header className="patient-summary__header">
@@ -26,35 +38,33 @@ export function PatientSummaryCard({ detail, readOnly = false }: { detail: Patie
           <h1 id="patient-name" className="page-title">
             {patient.name} {patient.lname}
           </h1>
-          {ageAndSex && (
-            <p className="patient-summary__age">
-              <span className="visually-hidden">{t('demographics.ageAndSex')}: </span>
-              {ageAndSex}
-            </p>
-          )}
           <p className="patient-summary__blood">
             <span className="visually-hidden">{t('patient.bloodType')}: </span>
             {bloodType ? <span className="tag tag--blood">{bloodType}</span> : <span className="tag tag--muted">{t('patient.noBloodType')}</span>}
           </p>
         </div>
-        {!editing && !readOnly && (
-          <button type="button" className="button button--secondary patient-summary__edit" onClick={() => setEditing(true)}>
-            <EditIcon />
-            {t('patient.edit')}
-          </button>
-        )}
+        {actions}
       </header>
-      {editing && !readOnly ? (
-        <PatientEditForm detail={detail} onDone={() => setEditing(false)} />
-      ) : (
-        <FactsList
-          facts={[
-            { label: t('patient.email'), value: patient.email },
-            { label: t('patient.phone'), value: shownPhone(t, patient.phone) },
-            { label: t('patient.address'), value: shownAddress(t, patient.address) },
-            { label: t('patient.patientId'), value: patient.idPatient },
-          ]}
-        />
+      {editing && (
+        <div ref={formArea}>
+          <PatientEditForm detail={detail} onDone={onEditDone} />
+        </div>
+      )}
+      {children}
+      {!editing && (
+        <section className="patient-summary__contact" aria-labelledby="patient-contact-title">
+          <h2 id="patient-contact-title" className="patient-summary__subtitle">
+            {t('patient.contactTitle')}
+          </h2>
+          <FactsList
+            facts={[
+              { label: t('patient.email'), value: patient.email },
+              { label: t('patient.phone'), value: shownPhone(t, patient.phone) },
+              { label: t('patient.address'), value: shownAddress(t, patient.address) },
+              { label: t('patient.patientId'), value: patient.idPatient },
+            ]}
+          />
+        </section>
       )}
     </section>
   );
