@@ -84,9 +84,10 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut, recordActions
             {tab === 'overview' && (
               <div className="patient-dashboard__overview">
                 <OverviewCards self={self} />
+                {/* What a patient opens the dashboard for: the next appointment, then the last consultations. */}
+                <MyAppointments appointments={self.clinicalHistories} />
                 <SecurityBanner />
                 <MyInformation self={self} />
-                <MyAppointments appointments={self.clinicalHistories} />
                 <MyHealth self={self} vitalsTrends={vitalsTrends} />
               </div>
             )}
