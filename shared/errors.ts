@@ -14,6 +14,11 @@ export const errorStatus = {
   EMAIL_TAKEN: 409,
   ALREADY_LINKED: 409,
   APPOINTMENT_LOCKED: 409,
+  // Prescriptions (issue 22): a prescriber without a licence number on their profile; a prescription
+  // voided already or issued on another day; an appointment that holds what is never deleted.
+  LICENSE_NUMBER_REQUIRED: 409,
+  PRESCRIPTION_LOCKED: 409,
+  APPOINTMENT_HAS_PRESCRIPTIONS: 409,
   METHOD_NOT_ALLOWED: 405,
   FILE_TOO_LARGE: 413,
   UNSUPPORTED_FILE_TYPE: 415,

@@ -245,7 +245,10 @@ export const emergencyAccessInput = z.object({
 });
 export type EmergencyAccessInput = z.input<typeof emergencyAccessInput>;
 
-/** PATCH /medics/me: the Doctor fields a patient's doctor card shows. Absent keeps, blank clears an optional field. */
+/**
+ * PATCH /medics/me: the Doctor fields a patient's doctor card shows, and the specialty and licence
+ * number a prescription prints. Absent keeps, blank clears an optional field.
+ */
 export const medicProfileInput = z.object({
   name: personName('validation.nameRequired').optional(),
   lname: personName('validation.lnameRequired').optional(),
@@ -253,6 +256,8 @@ export const medicProfileInput = z.object({
   address: clearableText(300).optional(),
   whatsapp: clearableText(40).optional(),
   about: clearableText(1000, { multiline: true }).optional(),
+  specialty: clearableText(100).optional(),
+  licenseNumber: clearableText(50).optional(),
 });
 export type MedicProfileInput = z.input<typeof medicProfileInput>;
 
@@ -308,4 +313,7 @@ export interface Doctor {
   phone: string | null;
   whatsapp: string | null;
   about: string | null;
+  specialty: string | null;
+  /** Cédula profesional / número de colegiado: a prescription cannot be issued without one. */
+  licenseNumber: string | null;
 }

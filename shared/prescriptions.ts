@@ -14,6 +14,8 @@ export const ADDENDUM_MAX = 5000;
 export const VOID_REASON_MAX = 500;
 /** Suggestions of drugs the practice prescribed before, at most. */
 export const DRUG_SUGGESTIONS_MAX = 10;
+/** Characters (case and accents folded) a drug query needs before anything is suggested. */
+export const DRUG_QUERY_MIN = 2;
 
 export const prescriptionItemInput = z.object({
   drug: requiredText('validation.drugRequired', 200),

@@ -20,6 +20,7 @@ import {
 } from './fields';
 import { weightSchema } from './patients';
 import { DIAGNOSES_MAX, diagnosisCodeInput, type Diagnosis } from './catalog';
+import type { Addendum, Prescription } from './prescriptions';
 
 /** Each text of the consultation note (API.md "The clinical day"). */
 export const NOTE_FIELD_MAX = 10_000;
@@ -205,6 +206,10 @@ export interface ClinicalHistory {
   /** Who holds the appointment: the medic who created it. */
   medic: { idMedic: number; name: string; lname: string } | null;
   closed: boolean;
+  /** Issued at this appointment, in the order issued; a voided one stays, marked as voided. */
+  prescriptions: Prescription[];
+  /** Notes added after the fact, in the order written; the original note stays as it was. */
+  addenda: Addendum[];
 }
 /** An uploaded document as the API describes it (its bytes are served by the document routes). */
 export interface RecordFile {

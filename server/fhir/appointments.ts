@@ -2,12 +2,14 @@
 // Encounter lists (encounter-diagnoses.ts); its note's parts resources about it (consultation-note.ts:
 // R4's Encounter has no notes); each medication prescribed at it a MedicationStatement in its context. The record
 // says what was prescribed at the visit, not whether the patient still takes it, hence status "unknown".
-import type { CarePlan, ClinicalImpression, Condition, Encounter, MedicationStatement, Observation } from '@medplum/fhirtypes';
+// Each item of a prescription issued at it is a MedicationRequest of the Encounter (medication-requests.ts).
+import type { CarePlan, ClinicalImpression, Condition, Encounter, MedicationRequest, MedicationStatement, Observation } from '@medplum/fhirtypes';
 import type { ClinicalHistory } from '../../shared/record';
 import { consultationNoteEntries } from './consultation-note';
 import { fhirDateTime } from './dates';
 import { encounterDiagnoses } from './encounter-diagnoses';
 import { entryOf, present, type ExportScope } from './entry';
+import { medicationRequestEntries } from './medication-requests';
 
 const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
 
@@ -33,10 +35,12 @@ export function appointmentEntries(scope: ExportScope, appointment: ClinicalHist
     reasonCode: [{ text: appointment.motive }],
     ...(diagnoses.diagnosis.length ? { diagnosis: diagnoses.diagnosis } : {}),
   };
-  const entries: ReturnType<typeof entryOf<Encounter | Condition | ClinicalImpression | Observation | CarePlan | MedicationStatement>>[] = [
+  type AppointmentResource = Encounter | Condition | ClinicalImpression | Observation | CarePlan | MedicationStatement | MedicationRequest;
+  const entries: ReturnType<typeof entryOf<AppointmentResource>>[] = [
     entryOf(encounterUrl, encounter),
     ...diagnoses.entries,
     ...consultationNoteEntries(scope, appointment, encounterRef, start),
+    ...appointment.prescriptions.flatMap((prescription) => medicationRequestEntries(scope, prescription, encounterRef)),
   ];
   appointment.medications.forEach((medication, index) => {
     const name = present(medication);

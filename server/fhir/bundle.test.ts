@@ -1,8 +1,10 @@
 // The FHIR export of a full record and of an empty one: every entry and the bundle valid against
 // FHIR R4's StructureDefinitions, references resolved inside the bundle, LOINC and UCUM exactly as
-// issue 13 lists them, every code from its value set (which the validator does not check), and the
-// notes' diagnoses as ICD-10 Conditions of their Encounters (issue 21).
+// issue 13 lists them, every code from its value set (which the validator does not check), the
+// notes' diagnoses as ICD-10 Conditions of their Encounters (issue 21), and each prescribed item as
+// a MedicationRequest and each addendum as a note of the appointment's ClinicalImpression (issue 22).
 import type { Bundle, Observation } from '@medplum/fhirtypes';
+import type { Prescription } from '../../shared/prescriptions';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
@@ -64,8 +66,23 @@ async function fillRecord(medic: Session, idPatient: number) {
     idPatient, date: '2026-06-15T10:00', end: '10:30', motive: 'Control', notes: 'Bien', medications: ['Paracetamol 1 g', 'Salbutamol'], diagnoses: ['J45.9', 'i10'],
     subjective: 'Tos seca de tres días', exploration: 'Sibilancias espiratorias', plan: 'Salbutamol a demanda; control en un mes', prognosis: 'Bueno',
   };
-  await ok(call('POST', '/clinical-history', medic, appointment));
+  const control = await call('POST', '/clinical-history', medic, appointment);
+  expect(control.statusCode, control.body).toBe(201);
   await ok(call('POST', '/clinical-history', medic, { idPatient, date: '2026-06-15T17:00', motive: 'Revisión' }));
+  const { idHistory } = control.json<{ idHistory: number }>();
+  await ok(call('PATCH', '/medics/me', medic, { name: 'Marta', lname: 'Solís', licenseNumber: '12345678' }));
+  const prescribe = (items: object[], notes?: string) =>
+    call('POST', `/clinical-history/${idHistory}/prescriptions`, medic, { items, notes }).then((response) => response.json<Prescription>());
+  await prescribe(
+    [
+      { drug: 'Amoxicilina', strength: '500 mg', form: 'cápsulas', route: 'vía oral', presentation: 'Caja con 21', packages: '1 caja', dose: '1 cápsula', frequency: 'cada 8 horas', duration: '7 días', instructions: 'Con alimentos' },
+      { drug: 'Salbutamol' },
+    ],
+    'Volver si hay fiebre',
+  );
+  const mistaken = await prescribe([{ drug: 'Ibuprofeno', strength: '600 mg' }]);
+  await ok(call('POST', `/prescriptions/${mistaken.idPrescription}/void`, medic, { reason: 'Dosis equivocada' }));
+  await ok(call('POST', `/clinical-history/${idHistory}/addenda`, medic, { text: 'Se aclara: sin fiebre en la exploración.' }));
   const form = new FormData();
   form.append('comment', 'Informe');
   form.append('file', new Blob([new Uint8Array(samplePdf)], { type: 'application/pdf' }), 'informe de análisis.pdf');
@@ -109,7 +126,7 @@ describe('the FHIR export of a full record', () => {
   it('is valid FHIR R4, entry by entry and as a bundle, with every reference inside it', () => {
     expectValid(bundle);
     const kinds = new Set(bundle.entry!.map((entry) => entry.resource!.resourceType));
-    for (const kind of ['Patient', 'AllergyIntolerance', 'Condition', 'Observation', 'Immunization', 'ImmunizationRecommendation', 'Encounter', 'ClinicalImpression', 'CarePlan', 'MedicationStatement', 'RelatedPerson', 'DocumentReference', 'FamilyMemberHistory']) {
+    for (const kind of ['Patient', 'AllergyIntolerance', 'Condition', 'Observation', 'Immunization', 'ImmunizationRecommendation', 'Encounter', 'ClinicalImpression', 'CarePlan', 'MedicationStatement', 'MedicationRequest', 'RelatedPerson', 'DocumentReference', 'FamilyMemberHistory']) {
       expect(kinds, kind).toContain(kind);
     }
     expect(bundle.timestamp).toMatch(/^2026-06-15T10:30:00([+-]\d{2}:\d{2}|Z)$/);
@@ -165,6 +182,8 @@ describe('the FHIR export of a full record', () => {
       impressionStatus: ['in-progress', 'completed', 'entered-in-error'],
       carePlanStatus: ['draft', 'active', 'on-hold', 'revoked', 'completed', 'entered-in-error', 'unknown'],
       medicationStatus: ['active', 'completed', 'entered-in-error', 'intended', 'stopped', 'on-hold', 'unknown', 'not-taken'],
+      medicationRequestStatus: ['active', 'on-hold', 'cancelled', 'completed', 'entered-in-error', 'stopped', 'draft', 'unknown'],
+      medicationRequestIntent: ['proposal', 'plan', 'order', 'original-order', 'reflex-order', 'filler-order', 'instance-order', 'option'],
       documentStatus: ['current', 'superseded', 'entered-in-error'],
     };
     const allergies = resourcesOf(bundle, 'AllergyIntolerance');
@@ -182,6 +201,10 @@ describe('the FHIR export of a full record', () => {
     for (const impression of resourcesOf(bundle, 'ClinicalImpression')) expect(allowed.impressionStatus).toContain(impression.status);
     for (const plan of resourcesOf(bundle, 'CarePlan')) expect(allowed.carePlanStatus).toContain(plan.status);
     for (const statement of resourcesOf(bundle, 'MedicationStatement')) expect(allowed.medicationStatus).toContain(statement.status);
+    for (const request of resourcesOf(bundle, 'MedicationRequest')) {
+      expect(allowed.medicationRequestStatus).toContain(request.status);
+      expect(allowed.medicationRequestIntent).toContain(request.intent);
+    }
     for (const document of resourcesOf(bundle, 'DocumentReference')) expect(allowed.documentStatus).toContain(document.status);
   });
 
@@ -230,11 +253,44 @@ describe('the FHIR export of a full record', () => {
     const [impression, ...otherImpressions] = resourcesOf(bundle, 'ClinicalImpression');
     expect(otherImpressions).toEqual([]); // the 17:00 appointment has no note
     expect(impression).toMatchObject({ encounter: about, description: 'Tos seca de tres días', summary: 'Bien', prognosisCodeableConcept: [{ text: 'Bueno' }] });
+    expect(impression!.note).toEqual([
+      { time: expect.stringMatching(/^2026-06-15T10:30:00([+-]\d{2}:\d{2}|Z)$/), authorString: 'Marta Solís', text: 'Se aclara: sin fiebre en la exploración.' },
+    ]);
     const examinations = resourcesOf(bundle, 'Observation').filter((observation) => observation.code.coding?.[0]?.code === '29545-1');
     expect(examinations).toEqual([expect.objectContaining({ encounter: about, valueString: 'Sibilancias espiratorias', status: 'preliminary' })]);
     expect(resourcesOf(bundle, 'CarePlan')).toEqual([
       expect.objectContaining({ encounter: about, intent: 'plan', status: 'active', description: 'Salbutamol a demanda; control en un mes' }),
     ]);
+  });
+
+  it('orders each prescribed item as a MedicationRequest of the Encounter, grouped by the number, cancelled once voided', () => {
+    const urlOf = (resource: object) => bundle.entry!.find((entry) => entry.resource === resource)!.fullUrl!;
+    const encounter = resourcesOf(bundle, 'Encounter').find((found) => found.reasonCode?.[0]?.text === 'Control')!;
+    const patientUrl = urlOf(resourcesOf(bundle, 'Patient')[0]!);
+    const requests = resourcesOf(bundle, 'MedicationRequest');
+    expect(requests).toHaveLength(3);
+    for (const request of requests) {
+      expect(request).toMatchObject({ intent: 'order', subject: { reference: patientUrl }, encounter: { reference: urlOf(encounter) } });
+      expect(request.authoredOn).toMatch(/^2026-06-15T10:30:00([+-]\d{2}:\d{2}|Z)$/);
+      expect(request.requester).toBeUndefined();
+    }
+    const [amoxicilina, salbutamol, ibuprofeno] = requests;
+    expect(amoxicilina).toMatchObject({
+      status: 'active',
+      groupIdentifier: { value: expect.stringMatching(/^2026-\d{6}$/) },
+      medicationCodeableConcept: { text: 'Amoxicilina 500 mg, cápsulas' },
+      dosageInstruction: [{ text: '1 cápsula, cada 8 horas, 7 días. Con alimentos. Caja con 21 — 1 caja', route: { text: 'vía oral' } }],
+      note: [{ text: 'Volver si hay fiebre' }],
+    });
+    expect(salbutamol).toMatchObject({ status: 'active', groupIdentifier: amoxicilina!.groupIdentifier, medicationCodeableConcept: { text: 'Salbutamol' } });
+    expect(salbutamol!.dosageInstruction).toBeUndefined();
+    expect(ibuprofeno).toMatchObject({
+      status: 'cancelled',
+      statusReason: { text: 'Dosis equivocada' },
+      medicationCodeableConcept: { text: 'Ibuprofeno 600 mg' },
+      note: [{ text: 'Dosis equivocada', time: expect.stringMatching(/^2026-06-15T10:30:00/) }],
+    });
+    expect(ibuprofeno!.groupIdentifier!.value).not.toBe(amoxicilina!.groupIdentifier!.value);
   });
 
   it('adds no Condition and no Encounter.diagnosis for a note without diagnoses', () => {
@@ -278,6 +334,26 @@ describe('the FHIR export of diagnoses written before the catalog', () => {
       { text: 'asma leve' },
     ]);
     expect(resourcesOf(bundle, 'Encounter')[0]!.diagnosis).toHaveLength(2);
+  });
+});
+
+describe('the FHIR export of an appointment whose only note is an addendum', () => {
+  it('gives it a ClinicalImpression that holds the addenda as notes, in the order written, and stays valid', async () => {
+    const { medic, idPatient } = await linkedPair();
+    const created = await call('POST', '/clinical-history', medic, { idPatient, date: '2026-06-01T09:00', motive: 'Control' });
+    const { idHistory } = created.json<{ idHistory: number }>();
+    for (const text of ['Primera aclaración', 'Segunda aclaración']) {
+      const added = await call('POST', `/clinical-history/${idHistory}/addenda`, medic, { text });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const bundle = await exportOf(medic, idPatient);
+    expectValid(bundle);
+    const [impression] = resourcesOf(bundle, 'ClinicalImpression');
+    expect(impression!.description).toBeUndefined();
+    expect(impression!.note!.map((note) => [note.text, note.authorString])).toEqual([
+      ['Primera aclaración', `${medic.user.name} ${medic.user.lname}`],
+      ['Segunda aclaración', `${medic.user.name} ${medic.user.lname}`],
+    ]);
   });
 });
 

@@ -2,9 +2,12 @@
 // it, about the Encounter: the ClinicalImpression holds the history of the present illness
 // (`description`), the free notes (`summary`) and the prognosis; the physical examination is an
 // Observation coded as LOINC's "Physical findings" narrative; the plan (treatment and indications)
-// is a CarePlan of the encounter. A part left empty adds nothing.
-import type { CarePlan, ClinicalImpression, Encounter, Observation, Reference } from '@medplum/fhirtypes';
+// is a CarePlan of the encounter. A part left empty adds nothing. Addenda, written after the fact and
+// never altering the note, are the impression's notes (Annotations with their moment and author), in
+// the order written: an appointment with only addenda still has its impression to hold them.
+import type { Annotation, CarePlan, ClinicalImpression, Encounter, Observation, Reference } from '@medplum/fhirtypes';
 import type { ClinicalHistory } from '../../shared/record';
+import { fhirDateTime } from './dates';
 import { entryOf, present, type ExportScope } from './entry';
 import { LOINC } from './vitals';
 
@@ -18,9 +21,12 @@ export function consultationNoteEntries(scope: ExportScope, appointment: Clinica
   const prognosis = present(appointment.prognosis);
   const exploration = present(appointment.exploration);
   const plan = present(appointment.plan);
+  const addenda = appointment.addenda.map(
+    (addendum): Annotation => ({ time: fhirDateTime(addendum.at), authorString: `${addendum.medic.name} ${addendum.medic.lname}`, text: addendum.text }),
+  );
   const entries: ReturnType<typeof entryOf<NoteResource>>[] = [];
 
-  if (subjective || notes || prognosis) {
+  if (subjective || notes || prognosis || addenda.length) {
     const impression: ClinicalImpression = {
       resourceType: 'ClinicalImpression',
       status: appointment.closed ? 'completed' : 'in-progress',
@@ -30,6 +36,7 @@ export function consultationNoteEntries(scope: ExportScope, appointment: Clinica
       ...(subjective ? { description: subjective } : {}),
       ...(notes ? { summary: notes } : {}),
       ...(prognosis ? { prognosisCodeableConcept: [{ text: prognosis }] } : {}),
+      ...(addenda.length ? { note: addenda } : {}),
     };
     entries.push(entryOf(scope.fullUrl('encounter-notes', appointment.idHistory), impression));
   }

@@ -170,7 +170,8 @@ const sharedErrors = {
   NotJson: errorResponse('A body that is not JSON (`UNSUPPORTED_MEDIA_TYPE`).'),
   RateLimited: errorResponse('Too many sign-in or account calls (`RATE_LIMITED`).'),
   OtherError: errorResponse(
-    'Any other failure, with the same body (409 conflicts such as `EMAIL_TAKEN`, `APPOINTMENT_LOCKED`; 500; ' +
+    'Any other failure, with the same body (409 conflicts such as `EMAIL_TAKEN`, `APPOINTMENT_LOCKED`, `LICENSE_NUMBER_REQUIRED`, ' +
+      '`PRESCRIPTION_LOCKED`, `APPOINTMENT_HAS_PRESCRIPTIONS`; 500; ' +
       '503 `STORAGE_READ_ONLY` and 507 `STORAGE_FULL` when the storage refuses a write, which then changes nothing).',
   ),
 };
@@ -351,10 +352,11 @@ function ownRoutes(converter: SchemaConverter): { method: HttpMethod; path: stri
 const TAGS = [
   { name: 'health', description: 'Is the server up' },
   { name: 'auth', description: 'Registration, sign-in, session and password' },
-  { name: 'admin', description: 'Practice administration: medics, password resets, emergency accesses' },
+  { name: 'admin', description: "Practice administration: medics, password resets, emergency accesses, the practice's data" },
   { name: 'medics', description: "The medic's workspace: patients, search, link requests, emergency access, profile" },
   { name: 'patients', description: "Patient records, their collections, and the patient's own side" },
-  { name: 'clinical-history', description: 'Appointments' },
+  { name: 'clinical-history', description: 'Appointments, their prescriptions and addenda' },
+  { name: 'practice', description: "The practice's own data for printed documents" },
   { name: 'catalog', description: 'Reference data: the diagnosis catalog' },
   { name: 'documents', description: 'Uploaded documents (multipart in, bytes out)' },
 ];

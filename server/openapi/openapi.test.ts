@@ -155,7 +155,9 @@ describe('answers validate against the described schemas', () => {
     check(await call('GET', '/medics/search?q=Otro', admin), 'GET', '/medics/search', 200);
     check(await call('GET', '/catalog/diagnoses?q=asma&lang=en&limit=5', admin), 'GET', '/catalog/diagnoses', 200);
     check(await call('GET', '/medics/me', admin), 'GET', '/medics/me', 200);
-    check(await call('PATCH', '/medics/me', admin, { about: 'Medicina general', whatsapp: '' }), 'PATCH', '/medics/me', 200);
+    check(await call('PATCH', '/medics/me', admin, { about: 'Medicina general', whatsapp: '', specialty: 'Medicina familiar', licenseNumber: '12345678' }), 'PATCH', '/medics/me', 200);
+    check(await call('PATCH', '/admin/practice', admin, { name: 'Clínica Norte', address: 'Av. Juárez 100', city: '' }), 'PATCH', '/admin/practice', 200);
+    check(await call('GET', '/practice', admin), 'GET', '/practice', 200);
     check(await call('GET', '/patients', admin), 'GET', '/patients', 200);
     check(await call('GET', `/patients/${idPatient}`, admin), 'GET', '/patients/{id}', 200);
     check(
@@ -196,6 +198,17 @@ describe('answers validate against the described schemas', () => {
       201,
     );
     check(await call('PATCH', `/clinical-history/${appointment.idHistory}`, admin, { notes: 'Bien' }), 'PATCH', '/clinical-history/{idHistory}', 200);
+    const prescription = check(
+      await call('POST', `/clinical-history/${appointment.idHistory}/prescriptions`, admin, { items: [{ drug: 'Amoxicilina', strength: '500 mg', dose: '1 cápsula' }], notes: 'Control' }),
+      'POST',
+      '/clinical-history/{idHistory}/prescriptions',
+      201,
+    );
+    check(await call('GET', `/prescriptions/${prescription.idPrescription}`, admin), 'GET', '/prescriptions/{idPrescription}', 200);
+    check(await call('POST', `/prescriptions/${prescription.idPrescription}/void`, admin, { reason: 'Error' }), 'POST', '/prescriptions/{idPrescription}/void', 200);
+    check(await call('POST', `/prescriptions/${prescription.idPrescription}/void`, admin, { reason: 'Otra vez' }), 'POST', '/prescriptions/{idPrescription}/void', 409);
+    check(await call('POST', `/clinical-history/${appointment.idHistory}/addenda`, admin, { text: 'Aclaración' }), 'POST', '/clinical-history/{idHistory}/addenda', 201);
+    check(await call('GET', '/medics/prescribed-drugs?q=amox', admin), 'GET', '/medics/prescribed-drugs', 200);
     const agenda = check(await call('GET', '/medics/agenda', admin), 'GET', '/medics/agenda', 200);
     expect(agenda.appointments).toHaveLength(1);
     check(await call('GET', '/medics/agenda?from=2026-01-01&to=2026-12-31', admin), 'GET', '/medics/agenda', 400);

@@ -46,7 +46,17 @@ export const pendingRegistrationSchema = z
   .meta({ id: 'PendingRegistration' });
 
 export const doctorSchema = z
-  .object({ idMedic: id, name: text, lname: text, email: text, phone: nullableText, whatsapp: nullableText, about: nullableText })
+  .object({
+    idMedic: id,
+    name: text,
+    lname: text,
+    email: text,
+    phone: nullableText,
+    whatsapp: nullableText,
+    about: nullableText,
+    specialty: nullableText,
+    licenseNumber: nullableText.meta({ description: 'Cédula profesional / número de colegiado; a prescription needs one' }),
+  })
   .meta({ id: 'Doctor' });
 
 export const medicAccountSchema = z
@@ -194,6 +204,49 @@ export const familyHistorySchema = z
 export const diagnosisSchema = z
   .object({ code: text, name: text })
   .meta({ id: 'Diagnosis', description: 'A code of the diagnosis catalog (CIE-10) and its name.' });
+export const practiceSchema = z
+  .object({ name: text, address: nullableText, city: nullableText, phone: nullableText })
+  .meta({ id: 'Practice', description: "The practice's own data for printed documents; `name` defaults to PRACTICE_NAME, else \"Expediente\"." });
+
+const prescriptionItemFields = {
+  drug: text,
+  strength: nullableText,
+  form: nullableText,
+  route: nullableText,
+  presentation: nullableText,
+  packages: nullableText,
+  dose: nullableText,
+  frequency: nullableText,
+  duration: nullableText,
+};
+export const prescriptionItemSchema = z.object({ ...prescriptionItemFields, instructions: nullableText }).meta({ id: 'PrescriptionItem' });
+export const drugSuggestionSchema = z
+  .object(prescriptionItemFields)
+  .meta({ id: 'DrugSuggestion', description: 'A drug the practice prescribed before, as its latest prescription wrote it.' });
+
+export const prescriptionSchema = z
+  .object({
+    idPrescription: id,
+    idHistory: id,
+    number: text.meta({ description: 'Unique in the practice, sequential within the year of issue: 2026-000123' }),
+    issuedAt: text,
+    medic: z
+      .object({ idMedic: id, name: text, lname: text, specialty: nullableText, licenseNumber: text })
+      .meta({ id: 'Prescriber', description: 'The prescriber as the prescription was signed.' }),
+    patient: z.object({ idPatient: id, name: text, lname: text, birthDate: nullableText, documentNumber: nullableText }),
+    practice: practiceSchema,
+    diagnoses: z.array(diagnosisSchema),
+    items: z.array(prescriptionItemSchema),
+    notes: nullableText,
+    voidedAt: nullableText,
+    voidReason: nullableText,
+  })
+  .meta({ id: 'Prescription', description: 'Never edited nor deleted; voided at most once, by its author, on the day it was issued.' });
+
+export const addendumSchema = z
+  .object({ idAddendum: id, at: text, medic: z.object({ idMedic: id, name: text, lname: text }), text })
+  .meta({ id: 'Addendum', description: 'A dated note added to an appointment after the fact; never edited nor deleted.' });
+
 export const clinicalHistorySchema = z
   .object({
     idHistory: id,
@@ -213,6 +266,8 @@ export const clinicalHistorySchema = z
     diagnoses: z.array(diagnosisSchema),
     medic: z.object({ idMedic: id, name: text, lname: text }).nullable(),
     closed: z.boolean(),
+    prescriptions: z.array(prescriptionSchema),
+    addenda: z.array(addendumSchema),
   })
   .meta({ id: 'ClinicalHistory' });
 export const fileSchema = z
@@ -351,6 +406,9 @@ export const procedureResponses = {
   'admin.resetPassword': z.object({ temporaryPassword: text }) satisfies z.ZodType<Out['admin']['resetPassword']>,
   'admin.emergencyAccesses': z.object({ accesses: z.array(emergencyAccessSchema) }) satisfies z.ZodType<Out['admin']['emergencyAccesses']>,
   'admin.backupStatus': backupStatusSchema satisfies z.ZodType<Out['admin']['backupStatus']>,
+  'admin.updatePractice': practiceSchema satisfies z.ZodType<Out['admin']['updatePractice']>,
+
+  'practice.details': practiceSchema satisfies z.ZodType<Out['practice']['details']>,
 
   'medics.myPatients': z.union([patientPage, z.object({ patients: z.array(patientListItemSchema) })]) satisfies z.ZodType<
     Out['medics']['myPatients']
@@ -365,6 +423,7 @@ export const procedureResponses = {
   'medics.me': doctorSchema satisfies z.ZodType<Out['medics']['me']>,
   'medics.updateMe': doctorSchema satisfies z.ZodType<Out['medics']['updateMe']>,
   'medics.searchDoctors': z.array(doctorSchema) satisfies z.ZodType<Out['medics']['searchDoctors']>,
+  'medics.prescribedDrugs': z.array(drugSuggestionSchema) satisfies z.ZodType<Out['medics']['prescribedDrugs']>,
 
   'patients.me': patientSelfSchema satisfies z.ZodType<Out['patients']['me']>,
   'patients.myFhir': fhirBundleSchema,
@@ -381,6 +440,10 @@ export const procedureResponses = {
 
   'clinicalHistory.create': clinicalHistorySchema satisfies z.ZodType<Out['clinicalHistory']['create']>,
   'clinicalHistory.update': clinicalHistorySchema satisfies z.ZodType<Out['clinicalHistory']['update']>,
+  'clinicalHistory.prescribe': prescriptionSchema satisfies z.ZodType<Out['clinicalHistory']['prescribe']>,
+  'clinicalHistory.prescription': prescriptionSchema satisfies z.ZodType<Out['clinicalHistory']['prescription']>,
+  'clinicalHistory.voidPrescription': prescriptionSchema satisfies z.ZodType<Out['clinicalHistory']['voidPrescription']>,
+  'clinicalHistory.addAddendum': addendumSchema satisfies z.ZodType<Out['clinicalHistory']['addAddendum']>,
 } satisfies Record<string, z.ZodType>;
 
 /** A record collection's item, by the collection's key (record-collections.ts). */

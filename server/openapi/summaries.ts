@@ -14,6 +14,8 @@ const summaries: Record<string, string> = {
   'admin.resetPassword': 'Reset an account to a temporary password, shown once',
   'admin.emergencyAccesses': 'Every emergency access, newest first',
   'admin.backupStatus': 'The backup schedule and the outcome of its last run',
+  'admin.updatePractice': "Edit the practice's name, address, city and phone that prescriptions print (blank clears one)",
+  'practice.details': "The practice's name, address, city and phone, as prescriptions print them",
   'medics.myPatients': 'Your linked patients: the whole list, or a page of it with limit, q and cursor',
   'medics.searchPatients': 'Search your patients (any field) and others (exact email)',
   'medics.agenda': 'Your appointments with linked patients from `from` to `to` (calendar dates: `from` defaults to today, `to` to `from`; at most 62 days), by date then start',
@@ -25,6 +27,7 @@ const summaries: Record<string, string> = {
   'medics.updateMe': 'Edit your doctor profile',
   'medics.unlinkPatient': 'Unlink a patient',
   'medics.searchDoctors': 'Search doctors by name or email',
+  'medics.prescribedDrugs': 'Drugs the practice prescribed before whose name or a word of it starts with `q` (2 characters or more), most prescribed first',
   'medics.patientDetail': "A linked patient's whole record",
   'medics.deleteFile': "Delete a document from a patient's record",
   'patients.me': 'Your own record, your doctors and pending link requests',
@@ -42,7 +45,11 @@ const summaries: Record<string, string> = {
   'catalog.diagnoses': 'Search the diagnosis catalog by code (with or without its dot) or by words, in Spanish or English',
   'clinicalHistory.create': 'Add an appointment',
   'clinicalHistory.update': 'Edit an appointment (only while its day is today or later; never onto a day before today)',
-  'clinicalHistory.remove': 'Delete an appointment (only while its day is today or later)',
+  'clinicalHistory.remove': 'Delete an appointment (only while its day is today or later, and holding no prescription or addendum)',
+  'clinicalHistory.prescribe': "Issue a prescription at an appointment (on the appointment's day; your profile needs a licence number)",
+  'clinicalHistory.prescription': 'One prescription (a linked medic, or the patient it belongs to)',
+  'clinicalHistory.voidPrescription': 'Void a prescription you issued, the same day, with a reason; it is never deleted',
+  'clinicalHistory.addAddendum': 'Add a dated addendum to an appointment (any day); it is never edited or deleted',
 };
 
 const collectionVerbs: Record<string, string> = { add: 'Add an item to', update: 'Edit an item of', remove: 'Delete an item of' };

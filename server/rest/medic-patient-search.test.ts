@@ -84,7 +84,7 @@ describe('GET /api/medics/search', () => {
     const response = await get(`/api/medics/search?q=${tag.toLowerCase()}`, patient);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { idMedic: expect.any(Number), name: `${tag}Ana`, lname: 'Vidal', email: doctor.user.email, phone: null, whatsapp: null, about: null },
+      { idMedic: expect.any(Number), name: `${tag}Ana`, lname: 'Vidal', email: doctor.user.email, phone: null, whatsapp: null, about: null, specialty: null, licenseNumber: null },
     ]);
     expect((await get('/api/medics/search?q=', patient)).json()).toEqual([]);
     expect((await get(`/api/medics/search?q=${tag}`)).statusCode).toBe(401);

@@ -303,6 +303,8 @@ describe('appointments', () => {
       diagnoses: [{ code: 'R51', name: testDiagnosisName('R51') }],
       medic: { idMedic: expect.any(Number), name: medic.user.name, lname: medic.user.lname },
       closed: false,
+      prescriptions: [],
+      addenda: [],
     });
   });
 

@@ -45,7 +45,7 @@ describe('GET /api/patients/me', () => {
       ['allergies', 'clinicalHistories', 'contacts', 'doctors', 'documentType', 'education', 'familyHistory', 'files', 'insurance', 'labs', 'lifestyle', 'linkRequests', 'nationality', 'pathologicalRecords', 'patient', 'profession', 'religion', 'vaccines', 'vitals'].sort(),
     );
     expect(self.patient).toMatchObject({ idPatient, email: patient.user.email, bloodGroup: 'O', bloodRh: '+' });
-    expect(self.doctors).toEqual([{ idMedic: medicIdOf(medic), name: 'Laura', lname: 'Gómez', email: medic.user.email, phone: null, whatsapp: null, about: null }]);
+    expect(self.doctors).toEqual([{ idMedic: medicIdOf(medic), name: 'Laura', lname: 'Gómez', email: medic.user.email, phone: null, whatsapp: null, about: null, specialty: null, licenseNumber: null }]);
     expect(self.allergies).toEqual([expect.objectContaining({ allergyName: 'Polen', severity: 'Mild', reaction: 'Estornudos' })]);
     expect(self.vitals).toEqual([expect.objectContaining({ systolic: 118, heartRate: 70 })]);
     expect(self.clinicalHistories).toEqual([expect.objectContaining({ motive: 'Chequeo', start: '09:00', closed: false, medications: ['Loratadina'] })]);

@@ -261,7 +261,10 @@ describe.each(bothTransports)('over %s', (_name, transportFor) => {
 
   it("lets a medic set the profile their patients' doctor card shows", async () => {
     const { medicToken, medicEmail } = await practice();
-    const updated = await t.updateMe(medicToken, { name: 'Mario', lname: 'Segundo Paz', phone: '555 1000', whatsapp: '+34 600 000 000', about: 'Medicina familiar' });
+    const updated = await t.updateMe(medicToken, {
+      name: 'Mario', lname: 'Segundo Paz', phone: '555 1000', whatsapp: '+34 600 000 000', about: 'Medicina familiar',
+      specialty: 'Medicina familiar y comunitaria', licenseNumber: ' 28/28/12345 ',
+    });
     expect(updated.body).toEqual({
       idMedic: expect.any(Number),
       name: 'Mario',
@@ -270,8 +273,16 @@ describe.each(bothTransports)('over %s', (_name, transportFor) => {
       phone: '555 1000',
       whatsapp: '+34 600 000 000',
       about: 'Medicina familiar',
+      specialty: 'Medicina familiar y comunitaria',
+      licenseNumber: '28/28/12345',
     });
-    expect((await t.updateMe(medicToken, { about: '' })).body.about).toBeNull();
+    expect((await t.updateMe(medicToken, { about: '' })).body).toMatchObject({ about: null, licenseNumber: '28/28/12345' });
+    expect((await t.updateMe(medicToken, { licenseNumber: '', specialty: null })).body).toMatchObject({ licenseNumber: null, specialty: null });
+    for (const [field, longest] of [['specialty', 100], ['licenseNumber', 50]] as const) {
+      expect((await t.updateMe(medicToken, { [field]: 'x'.repeat(longest) })).status, field).toBe(200);
+      const tooLong = await t.updateMe(medicToken, { [field]: 'x'.repeat(longest + 1) });
+      expect([tooLong.status, tooLong.code], field).toEqual([400, 'VALIDATION_FAILED']);
+    }
     const patientToken = tokenOf((await signUp('patient', { doctorEmail: medicEmail })).outcome);
     expect((await t.patientSelf(patientToken)).body.doctors).toEqual([expect.objectContaining({ lname: 'Segundo Paz', whatsapp: '+34 600 000 000' })]);
     const invalid = await t.updateMe(medicToken, { name: '' });

@@ -56,6 +56,9 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/admin/users/:idUser/reset-password', procedure: 'admin.resetPassword', input: ({ params }) => params },
   { method: 'GET', path: '/admin/emergency-access', procedure: 'admin.emergencyAccesses' },
   { method: 'GET', path: '/admin/backups', procedure: 'admin.backupStatus' },
+  { method: 'PATCH', path: '/admin/practice', procedure: 'admin.updatePractice' },
+
+  { method: 'GET', path: '/practice', procedure: 'practice.details' },
 
   {
     method: 'GET',
@@ -93,6 +96,7 @@ export const restRoutes: RestRoute[] = [
     input: ({ params }) => ({ idPatient: params.patientId }),
   },
   { method: 'GET', path: '/medics/search', procedure: 'medics.searchDoctors', input: ({ query }) => ({ q: query.q }) },
+  { method: 'GET', path: '/medics/prescribed-drugs', procedure: 'medics.prescribedDrugs', input: ({ query }) => ({ q: query.q }) },
 
   { method: 'GET', path: '/patients/me', procedure: 'patients.me' },
   { method: 'GET', path: '/patients/me/fhir', procedure: 'patients.myFhir', download: fhirDownload },
@@ -144,4 +148,8 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/clinical-history', procedure: 'clinicalHistory.create', status: 201 },
   { method: 'PATCH', path: '/clinical-history/:idHistory', procedure: 'clinicalHistory.update', input: withParams },
   { method: 'DELETE', path: '/clinical-history/:idHistory', procedure: 'clinicalHistory.remove', status: 204, input: withParams },
+  { method: 'POST', path: '/clinical-history/:idHistory/prescriptions', procedure: 'clinicalHistory.prescribe', status: 201, input: withParams },
+  { method: 'POST', path: '/clinical-history/:idHistory/addenda', procedure: 'clinicalHistory.addAddendum', status: 201, input: withParams },
+  { method: 'GET', path: '/prescriptions/:idPrescription', procedure: 'clinicalHistory.prescription', input: ({ params }) => params },
+  { method: 'POST', path: '/prescriptions/:idPrescription/void', procedure: 'clinicalHistory.voidPrescription', input: withParams },
 ];

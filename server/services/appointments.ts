@@ -1,7 +1,8 @@
 // Appointments (clinical histories). Past days stay as written: an appointment can be edited or
 // deleted only while its day is today or later in the practice's time zone (a booked appointment
 // can be moved or cancelled), and never moved onto a day that has passed. Closing it is allowed any
-// day, since that changes nothing that was written.
+// day, since that changes nothing that was written. One that holds a prescription or an addendum is
+// never deleted: those are kept for good (issue 22).
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { localDay } from '../../shared/dates';
@@ -25,7 +26,7 @@ const findAppointment = (db: DbOrTx, idHistory: number): ClinicalHistory | undef
  * The appointment, if the caller may change its patient's record. A missing one and another's look
  * alike (404); under emergency access the record is read-only (403), as for every other write.
  */
-function writableAppointment(caller: MedicCaller, idHistory: number, action: string): ClinicalHistory {
+export function writableAppointment(caller: MedicCaller, idHistory: number, action: string): ClinicalHistory {
   const appointment = findAppointment(caller.db, idHistory);
   const access = appointment ? patientAccess(caller.db, caller.actor, appointment.idPatient, caller.now) : undefined;
   if (appointment && access?.kind === 'full') return appointment;
@@ -109,9 +110,27 @@ export function updateAppointment(caller: MedicCaller, idHistory: number, change
   });
 }
 
+/**
+ * A prescription or an addendum is never deleted, so neither is the appointment that holds it (the
+ * foreign keys would refuse it too, as a bare constraint error): the medic is told to void instead.
+ */
+function assertHoldsNothingKept(caller: MedicCaller, appointment: ClinicalHistory, action: string): void {
+  if (appointment.prescriptions.length === 0 && appointment.addenda.length === 0) return;
+  refuse(
+    caller.db,
+    whoIs(caller),
+    { action, outcome: 'failure', patientId: appointment.idPatient, detail: 'APPOINTMENT_HAS_PRESCRIPTIONS' },
+    new AppError(
+      'APPOINTMENT_HAS_PRESCRIPTIONS',
+      'This appointment holds prescriptions or addenda, which are kept for good, so it cannot be deleted: void a prescription issued by mistake instead.',
+    ),
+  );
+}
+
 export function deleteAppointment(caller: MedicCaller, idHistory: number): void {
   const appointment = writableAppointment(caller, idHistory, 'appointment.delete');
   assertNotPast(caller, appointment, 'appointment.delete');
+  assertHoldsNothingKept(caller, appointment, 'appointment.delete');
   caller.db.transaction((tx) => {
     tx.delete(clinicalHistories).where(eq(clinicalHistories.id, idHistory)).run();
     auditAs(caller, { action: 'appointment.delete', outcome: 'success', patientId: appointment.idPatient }, tx);

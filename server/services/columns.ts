@@ -1,9 +1,10 @@
 // The columns that make up each API shape, selected the same way wherever that shape is read.
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Diagnosis } from '../../shared/catalog';
+import type { Addendum, Prescription } from '../../shared/prescriptions';
 import type { ClinicalHistory } from '../../shared/record';
-import { clinicalHistories, diagnoses, files, medics, patients, users } from '../db/schema/index';
+import { addenda, clinicalHistories, diagnoses, files, medics, patients, prescriptionItems, prescriptions, users } from '../db/schema/index';
 
 /** Patient (API.md "Shapes"): the account's name and contact fields with the record's. */
 export const patientColumns = {
@@ -36,6 +37,8 @@ export const doctorColumns = {
   phone: users.phone,
   whatsapp: medics.whatsapp,
   about: medics.about,
+  specialty: medics.specialty,
+  licenseNumber: medics.licenseNumber,
 };
 
 const parseJson = <T>(text: string) => JSON.parse(text) as T;
@@ -62,9 +65,100 @@ const medicOfHistory = sql`(select json_object('idMedic', ${qualified(medics.id,
   from ${medics} as m join ${users} as u on ${qualified(users.id, 'u')} = ${qualified(medics.userId, 'm')}
   where ${qualified(medics.id, 'm')} = ${history(clinicalHistories.medicId)})`.mapWith((text: string) => parseJson<NonNullable<ClinicalHistory['medic']>>(text));
 
+/** A json_object of literal keys (never bound values: the record lists statement has none). */
+const jsonObjectOf = (fields: Record<string, SQL>) =>
+  sql`json_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+
+/** One key of a JSON snapshot column, as SQL text or null. */
+const snapshotKey = (column: SQL, key: string) => sql`(${column} ->> ${sql.raw(`'$.${key}'`)})`;
+
+const inPrescription = (column: SQLiteColumn) => qualified(column, 'p');
+const inItem = (column: SQLiteColumn) => qualified(column, 'i');
+
+/** A prescription's items in their order on it (PrescriptionItem of API.md). */
+const itemsOfPrescription = sql`(select json_group_array(${jsonObjectOf({
+  drug: inItem(prescriptionItems.drug),
+  strength: inItem(prescriptionItems.strength),
+  form: inItem(prescriptionItems.form),
+  route: inItem(prescriptionItems.route),
+  presentation: inItem(prescriptionItems.presentation),
+  packages: inItem(prescriptionItems.packages),
+  dose: inItem(prescriptionItems.dose),
+  frequency: inItem(prescriptionItems.frequency),
+  duration: inItem(prescriptionItems.duration),
+  instructions: inItem(prescriptionItems.instructions),
+})} order by ${inItem(prescriptionItems.position)})
+  from ${prescriptionItems} as i where ${inItem(prescriptionItems.prescriptionId)} = ${inPrescription(prescriptions.id)})`;
+
 /**
- * ClinicalHistory. Its two SQL fields (diagnoses, medic) are JSON text that SQLite builds: the
- * drizzle select parses it, and the record's lists (record-lists-json.ts) embed it as JSON.
+ * Prescription, as JSON built by SQLite from a row of `prescriptions as p`: the prescriber, patient
+ * and practice as they were printed (the snapshots it was signed with), and its items. Every key is
+ * named here, so a snapshot can never answer more than the shape says.
+ */
+export const prescriptionJson = (() => {
+  const prescriber = inPrescription(prescriptions.prescriber);
+  const patient = inPrescription(prescriptions.patient);
+  const practice = inPrescription(prescriptions.practice);
+  return jsonObjectOf({
+    idPrescription: inPrescription(prescriptions.id),
+    idHistory: inPrescription(prescriptions.historyId),
+    number: inPrescription(prescriptions.number),
+    issuedAt: inPrescription(prescriptions.issuedAt),
+    medic: jsonObjectOf({
+      idMedic: inPrescription(prescriptions.medicId),
+      name: snapshotKey(prescriber, 'name'),
+      lname: snapshotKey(prescriber, 'lname'),
+      specialty: snapshotKey(prescriber, 'specialty'),
+      licenseNumber: snapshotKey(prescriber, 'licenseNumber'),
+    }),
+    patient: jsonObjectOf({
+      idPatient: inPrescription(prescriptions.patientId),
+      name: snapshotKey(patient, 'name'),
+      lname: snapshotKey(patient, 'lname'),
+      birthDate: snapshotKey(patient, 'birthDate'),
+      documentNumber: snapshotKey(patient, 'documentNumber'),
+    }),
+    practice: jsonObjectOf({
+      name: snapshotKey(practice, 'name'),
+      address: snapshotKey(practice, 'address'),
+      city: snapshotKey(practice, 'city'),
+      phone: snapshotKey(practice, 'phone'),
+    }),
+    diagnoses: sql`json(${inPrescription(prescriptions.diagnoses)})`,
+    // A subquery's value reaches json_object as text: json() makes it JSON again.
+    items: sql`json(${itemsOfPrescription})`,
+    notes: inPrescription(prescriptions.notes),
+    voidedAt: inPrescription(prescriptions.voidedAt),
+    voidReason: inPrescription(prescriptions.voidReason),
+  }).mapWith((text: string) => parseJson<Prescription>(text));
+})();
+
+const inAddendum = (column: SQLiteColumn) => qualified(column, 'a');
+
+/** Addendum, as JSON built by SQLite from a row of `addenda as a`, signed with the name its author had then. */
+export const addendumJson = jsonObjectOf({
+  idAddendum: inAddendum(addenda.id),
+  at: inAddendum(addenda.at),
+  medic: jsonObjectOf({ idMedic: inAddendum(addenda.medicId), name: inAddendum(addenda.medicName), lname: inAddendum(addenda.medicLname) }),
+  text: inAddendum(addenda.text),
+}).mapWith((text: string) => parseJson<Addendum>(text));
+
+// One statement per record whatever its length: each appointment's prescriptions and addenda are
+// correlated subqueries over their (history_id) indexes, in the order they were written.
+const prescriptionsOfHistory = sql`(select json_group_array(json(${prescriptionJson}) order by ${inPrescription(prescriptions.id)})
+  from ${prescriptions} as p where ${inPrescription(prescriptions.historyId)} = ${history(clinicalHistories.id)})`.mapWith((text: string) =>
+  parseJson<Prescription[]>(text),
+);
+const addendaOfHistory = sql`(select json_group_array(json(${addendumJson}) order by ${inAddendum(addenda.id)})
+  from ${addenda} as a where ${inAddendum(addenda.historyId)} = ${history(clinicalHistories.id)})`.mapWith((text: string) => parseJson<Addendum[]>(text));
+
+/**
+ * ClinicalHistory. Its SQL fields (diagnoses, medic, prescriptions, addenda) are JSON text that
+ * SQLite builds: the drizzle select parses it, and the record's lists (record-lists-json.ts) embed
+ * it as JSON.
  */
 export const historyColumns = {
   idHistory: clinicalHistories.id,
@@ -84,6 +178,8 @@ export const historyColumns = {
   diagnoses: diagnosesOfHistory,
   medic: medicOfHistory,
   closed: clinicalHistories.closed,
+  prescriptions: prescriptionsOfHistory,
+  addenda: addendaOfHistory,
 };
 
 /** File (a document of the record). */

@@ -1,4 +1,5 @@
-// A medic's own profile (PATCH /medics/me): the Doctor fields a patient's doctor card shows.
+// A medic's own profile (PATCH /medics/me): the Doctor fields a patient's doctor card shows, and the
+// specialty and licence number that prescriptions print (and without which none can be issued).
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Doctor, medicProfileInput } from '../../shared/patients';
@@ -17,7 +18,7 @@ export function updateMedicProfile(caller: MedicCaller, changes: ProfileChanges)
   const { db, actor: medic } = caller;
   const defined = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
   const account = defined({ name: changes.name, lname: changes.lname, phone: changes.phone, address: changes.address });
-  const card = defined({ whatsapp: changes.whatsapp, about: changes.about });
+  const card = defined({ whatsapp: changes.whatsapp, about: changes.about, specialty: changes.specialty, licenseNumber: changes.licenseNumber });
   return db.transaction((tx) => {
     if (Object.keys(account).length) tx.update(users).set(account).where(eq(users.id, medic.userId)).run();
     if (Object.keys(card).length) tx.update(medics).set(card).where(eq(medics.id, medic.medicId)).run();

@@ -2,7 +2,9 @@
 // statement: SQLite builds each list as JSON, in its order, and the server parses one string
 // instead of mapping ~150 rows field by field (issue 11: that mapping was most of a record read).
 // The JSON keys come from the same definitions the rest of the server uses (the drizzle schema,
-// each collection's idName and order, historyColumns), so the shapes cannot drift apart.
+// each collection's idName and order, historyColumns), so the shapes cannot drift apart. Each
+// appointment brings its prescriptions and addenda as correlated subqueries of historyColumns, still
+// in this one statement; their writes replace record_version (migration 0013), renewing the cache.
 import { desc, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Allergy, ClinicalHistory, Contact, FamilyHistory, Lab, PathologicalRecord, RecordFile, Vaccine, Vital } from '../../shared/record';

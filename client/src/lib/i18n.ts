@@ -8,7 +8,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/cons
 
 export const LANGUAGE_STORAGE_KEY = 'expediente.lang';
 
-const NAMESPACES = ['common', 'auth', 'validation', 'errors', 'patients', 'record', 'dashboard', 'account', 'admin', 'fhir', 'print', 'charts', 'agenda'];
+const NAMESPACES = ['common', 'auth', 'validation', 'errors', 'patients', 'record', 'dashboard', 'account', 'admin', 'fhir', 'print', 'charts', 'agenda', 'prescriptions', 'receta'];
 
 const localeFiles = import.meta.glob<ResourceLanguage>('../../../shared/locales/*/*.json', { import: 'default' });
 const localeFile = (language: string, namespace: string) => `../../../shared/locales/${language}/${namespace}.json`;

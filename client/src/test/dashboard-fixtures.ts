@@ -12,6 +12,8 @@ export const drAna: Doctor = {
   phone: null,
   whatsapp: '+52 55 1111 2222',
   about: 'Medicina familiar',
+  specialty: null,
+  licenseNumber: null,
 };
 export const drLuis: Doctor = {
   idMedic: 22,
@@ -21,6 +23,8 @@ export const drLuis: Doctor = {
   phone: null,
   whatsapp: null,
   about: null,
+  specialty: null,
+  licenseNumber: null,
 };
 
 export function appointment(overrides: Partial<Appointment> & Pick<Appointment, 'idHistory' | 'date'>): Appointment {
@@ -38,6 +42,8 @@ export function appointment(overrides: Partial<Appointment> & Pick<Appointment, 
     plan: null,
     prognosis: null,
     diagnoses: [],
+    prescriptions: [],
+    addenda: [],
     medic: null,
     closed: false,
     ...overrides,

@@ -23,6 +23,8 @@ export function appointment(overrides: Partial<ClinicalHistory> & Pick<ClinicalH
     plan: null,
     prognosis: null,
     diagnoses: [],
+    prescriptions: [],
+    addenda: [],
     medic: null,
     closed: false,
     ...overrides,

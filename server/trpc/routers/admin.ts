@@ -1,8 +1,10 @@
 // The practice administrator's procedures (API.md "Practice administration"). The services audit
 // reads and write each change's event in its transaction (services/administration.ts).
 import { accountLookupInput, medicIdInput, userIdInput } from '../../../shared/admin';
+import { practiceInput } from '../../../shared/prescriptions';
 import { changeMedicStatus, findAccount, medicAccountsFor, resetPassword, type MedicStatusChange } from '../../services/administration';
 import { emergencyAccessesFor } from '../../services/emergency-access';
+import { updatePractice } from '../../services/practice-data';
 import { callerOf } from '../caller';
 import { adminProcedure, router } from '../trpc';
 
@@ -19,4 +21,6 @@ export const adminRouter = router({
   emergencyAccesses: adminProcedure.query(({ ctx }) => ({ accesses: emergencyAccessesFor(callerOf(ctx)) })),
   // No patient data: the schedule and its last outcome, so a failing backup is seen before it is needed.
   backupStatus: adminProcedure.query(({ ctx }) => ctx.deps.backups.status()),
+  /** The practice's name, address, city and phone that prescriptions print. */
+  updatePractice: adminProcedure.input(practiceInput).mutation(({ ctx, input }) => updatePractice(callerOf(ctx), input, ctx.deps.config.practiceName)),
 });

@@ -1,4 +1,5 @@
-// Appointments: create for a linked patient; edit and delete only on their own day.
+// Appointments: create for a linked patient; edit and delete only on their own day (or a later one);
+// and what is written at one and kept for good, prescriptions and addenda (prescriptions.ts).
 import { z } from 'zod';
 import { idSchema } from '../../../shared/fields';
 import { appointmentFields, appointmentUpdateFields } from '../../../shared/record';
@@ -6,6 +7,7 @@ import { createAppointment, deleteAppointment, updateAppointment } from '../../s
 import { linkedPatientProcedure } from '../patient-scoped';
 import { medicProcedure, router } from '../trpc';
 import { callerOf } from '../caller';
+import { keptWritingProcedures } from './prescriptions';
 
 const historyIdInput = z.object({ idHistory: idSchema });
 
@@ -27,4 +29,6 @@ export const clinicalHistoryRouter = router({
     deleteAppointment(callerOf(ctx), input.idHistory);
     return null;
   }),
+
+  ...keptWritingProcedures,
 });

@@ -13,6 +13,7 @@ import {
   searchInput,
 } from '../../../shared/patients';
 import { readAgenda } from '../../services/agenda';
+import { suggestDrugs } from '../../services/drug-suggestions';
 import { removeDocument } from '../../services/documents';
 import { startEmergencyAccess } from '../../services/emergency-access';
 import { readMedicRequests, requestLink, withdrawRequest } from '../../services/link-requests';
@@ -68,6 +69,9 @@ export const medicsRouter = router({
   me: medicProcedure.query(({ ctx }) => medicProfile(ctx.deps.db, ctx.actor.medicId)),
 
   updateMe: medicProcedure.input(medicProfileInput).mutation(({ ctx, input }) => updateMedicProfile(callerOf(ctx), input)),
+
+  /** Drugs the practice prescribed before, for the prescribing form (services/drug-suggestions.ts). */
+  prescribedDrugs: medicProcedure.input(searchInput).query(({ ctx, input }) => suggestDrugs(ctx.deps.db, input.q)),
 
   searchDoctors: userProcedure.input(searchInput).query(({ ctx, input }) => {
     const query = input.q.trim();

@@ -14,6 +14,8 @@ const doctor: Doctor = {
   phone: '5550001111',
   whatsapp: null,
   about: 'Medicina familiar.',
+  specialty: null,
+  licenseNumber: null,
 };
 
 describe('medic profile', () => {

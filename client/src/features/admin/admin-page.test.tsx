@@ -22,7 +22,7 @@ const medics = [pending, admin, active, disabled];
 
 const access: EmergencyAccess = {
   idAccess: 2,
-  medic: { idMedic: 4, name: 'Andrés', lname: 'Mora', email: medicUser.email, phone: null, whatsapp: null, about: null },
+  medic: { idMedic: 4, name: 'Andrés', lname: 'Mora', email: medicUser.email, phone: null, whatsapp: null, about: null, specialty: null, licenseNumber: null },
   patient: { idPatient: 12, name: 'Lucía', lname: 'Hernández Ruiz' },
   reason: 'Paciente inconsciente en urgencias, sin familiares.',
   startedAt: '2025-03-04T10:30',

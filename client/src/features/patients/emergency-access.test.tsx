@@ -9,7 +9,7 @@ const reason = 'Unconscious in the emergency room; allergies unknown.';
 
 const access: EmergencyAccess = {
   idAccess: 9,
-  medic: { idMedic: 3, name: 'Andrés', lname: 'Mora', email: 'andres.mora@example.com', phone: null, whatsapp: null, about: null },
+  medic: { idMedic: 3, name: 'Andrés', lname: 'Mora', email: 'andres.mora@example.com', phone: null, whatsapp: null, about: null, specialty: null, licenseNumber: null },
   patient: { idPatient: elena.idPatient, name: elena.name, lname: elena.lname },
   reason,
   startedAt: '2025-03-04T15:30:00.000Z',

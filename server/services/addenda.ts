@@ -1,0 +1,37 @@
+// Addenda (API.md "The clinical day", issue 22): NOM-004-SSA3-2012 forbids altering a note after the
+// fact, so a correction is a dated note of its own, signed by its author, beside the original. Any
+// day, by a medic linked to the patient; never edited nor deleted (there is no route for either,
+// and migration 0013's triggers refuse both). It keeps the name its author signed with.
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { localMoment } from '../../shared/dates';
+import type { Addendum } from '../../shared/prescriptions';
+import { addenda } from '../db/schema/index';
+import { writableAppointment } from './appointments';
+import { auditAs, type MedicCaller } from './caller';
+import { addendumJson } from './columns';
+
+const a = alias(addenda, 'a');
+
+/** POST /clinical-history/:idHistory/addenda. */
+export function addAddendum(caller: MedicCaller, idHistory: number, text: string): Addendum {
+  const action = 'addendum.create';
+  const appointment = writableAppointment(caller, idHistory, action);
+  return caller.db.transaction((tx) => {
+    const { id } = tx
+      .insert(addenda)
+      .values({
+        historyId: idHistory,
+        patientId: appointment.idPatient,
+        medicId: caller.actor.medicId,
+        medicName: caller.actor.name,
+        medicLname: caller.actor.lname,
+        at: localMoment(caller.now),
+        text,
+      })
+      .returning({ id: addenda.id })
+      .get();
+    auditAs(caller, { action, outcome: 'success', patientId: appointment.idPatient, detail: `appointment ${idHistory}` }, tx);
+    return tx.select({ addendum: addendumJson }).from(a).where(eq(a.id, id)).get()!.addendum;
+  });
+}

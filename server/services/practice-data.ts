@@ -1,0 +1,45 @@
+// The practice's own data for printed documents (API.md "The clinical day": Practice): one row, id 1,
+// written by the administrator. A practice that never saved a name prints PRACTICE_NAME, else the
+// app's name, so a receta always has a header. It holds no patient data: reading it is not audited.
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Practice, practiceInput } from '../../shared/prescriptions';
+import type { DbOrTx } from '../db/client';
+import { practice } from '../db/schema/index';
+import { auditAs, type Caller } from './caller';
+
+/** The one row the practice's data lives in. */
+const PRACTICE_ROW = 1;
+const APP_NAME = 'Expediente';
+
+type PracticeChanges = z.output<typeof practiceInput>;
+
+/** The name saved by the administrator, if any (null until one is saved). */
+export function storedPracticeName(db: DbOrTx): string | null {
+  return db.select({ name: practice.name }).from(practice).where(eq(practice.id, PRACTICE_ROW)).get()?.name ?? null;
+}
+
+/** Practice as GET /practice answers it and a prescription prints it. `defaultName` is PRACTICE_NAME. */
+export function readPractice(db: DbOrTx, defaultName: string | undefined): Practice {
+  const row = db.select().from(practice).where(eq(practice.id, PRACTICE_ROW)).get();
+  return {
+    name: row?.name ?? (defaultName || APP_NAME),
+    address: row?.address ?? null,
+    city: row?.city ?? null,
+    phone: row?.phone ?? null,
+  };
+}
+
+/** PATCH /admin/practice: fields left out stay; a blank one is cleared (the name then falls back). */
+export function updatePractice(caller: Caller, changes: PracticeChanges, defaultName: string | undefined): Practice {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<Record<keyof PracticeChanges, string | null>>;
+  const updatedAt = caller.now.toISOString();
+  return caller.db.transaction((tx) => {
+    tx.insert(practice)
+      .values({ id: PRACTICE_ROW, ...set, updatedAt })
+      .onConflictDoUpdate({ target: practice.id, set: { ...set, updatedAt } })
+      .run();
+    auditAs(caller, { action: 'admin.updatePractice', outcome: 'success', detail: Object.keys(set).join(',') || null }, tx);
+    return readPractice(tx, defaultName);
+  });
+}

@@ -1,0 +1,36 @@
+// What is written at an appointment and kept for good (issue 22): prescriptions, issued on the
+// appointment's day and voided only by their author that day, and addenda, added any day. They are
+// procedures of the clinicalHistory router (API.md "The clinical day"); the services hold the rules.
+import { z } from 'zod';
+import { idSchema } from '../../../shared/fields';
+import { addendumInput, prescriptionInput, voidPrescriptionInput } from '../../../shared/prescriptions';
+import { addAddendum } from '../../services/addenda';
+import { issuePrescription, readPrescription, voidPrescription } from '../../services/prescriptions';
+import { callerOf } from '../caller';
+import { medicProcedure, userProcedure } from '../trpc';
+
+const historyIdInput = z.object({ idHistory: idSchema });
+const prescriptionIdInput = z.object({ idPrescription: idSchema });
+
+export const keptWritingProcedures = {
+  prescribe: medicProcedure
+    .input(historyIdInput)
+    .input(prescriptionInput)
+    .mutation(({ ctx, input }) => {
+      const { idHistory, ...prescription } = input;
+      return issuePrescription(callerOf(ctx), idHistory, prescription, ctx.deps.config.practiceName);
+    }),
+
+  /** A linked medic (full or emergency access) or the patient it belongs to. */
+  prescription: userProcedure.input(prescriptionIdInput).query(({ ctx, input }) => readPrescription(callerOf(ctx), input.idPrescription)),
+
+  voidPrescription: medicProcedure
+    .input(prescriptionIdInput)
+    .input(voidPrescriptionInput)
+    .mutation(({ ctx, input }) => voidPrescription(callerOf(ctx), input.idPrescription, input.reason)),
+
+  addAddendum: medicProcedure
+    .input(historyIdInput)
+    .input(addendumInput)
+    .mutation(({ ctx, input }) => addAddendum(callerOf(ctx), input.idHistory, input.text)),
+};
