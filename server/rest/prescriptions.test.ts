@@ -299,6 +299,18 @@ describe('what is kept for good', () => {
     expect(auditOf('appointment.delete').at(-1)).toMatchObject({ outcome: 'failure', patientId: idPatient, detail: 'APPOINTMENT_HAS_PRESCRIPTIONS' });
   });
 
+  it('answers 409 APPOINTMENT_HAS_PRESCRIPTIONS to moving an appointment that holds one to another day, and lets its time change', async () => {
+    const { medic, idPatient } = await linkedPair();
+    const visit = await appointment(medic, idPatient);
+    await call('POST', `/clinical-history/${visit.idHistory}/prescriptions`, medic, { items: [paracetamol] });
+    const moved = await call('PATCH', `/clinical-history/${visit.idHistory}`, medic, { date: '2026-06-16T09:00' });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toMatchObject({ code: 'APPOINTMENT_HAS_PRESCRIPTIONS', message: expect.stringContaining('moved') });
+    const later = await call('PATCH', `/clinical-history/${visit.idHistory}`, medic, { date: `${TODAY}T09:30` });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json()).toMatchObject({ date: `${TODAY}T09:30`, start: '09:30' });
+  });
+
   it('has no route that edits or deletes a prescription, and the database refuses both', async () => {
     const { medic, idPatient } = await linkedPair();
     const issued = (await call('POST', `/clinical-history/${(await appointment(medic, idPatient)).idHistory}/prescriptions`, medic, { items: [paracetamol] })).json<Prescription>();

@@ -100,6 +100,7 @@ export function updateAppointment(caller: MedicCaller, idHistory: number, change
   const onlyClosing = Object.keys(changes).every((key) => key === 'closed');
   if (!onlyClosing) assertNotPast(caller, appointment, 'appointment.update');
   assertNotMovedIntoPast(caller, changes);
+  if (movesToAnotherDay(appointment, changes)) assertHoldsNothingKept(caller, appointment, 'appointment.update');
   assertEndsAfterStart(appointment, changes);
   const { diagnoses: _codes, ...fields } = changes;
   const set = { ...fields, ...diagnosesToStore(caller.db, changes), ...(changes.date ? { start: changes.date.slice(11, 16) } : {}) };
@@ -112,7 +113,9 @@ export function updateAppointment(caller: MedicCaller, idHistory: number, change
 
 /**
  * A prescription or an addendum is never deleted, so neither is the appointment that holds it (the
- * foreign keys would refuse it too, as a bare constraint error): the medic is told to void instead.
+ * foreign keys would refuse it too, as a bare constraint error), nor is it moved to another day,
+ * which would leave a prescription dated on a day that is not its appointment's: the medic is told
+ * to void instead. Its time on the same day may still change.
  */
 function assertHoldsNothingKept(caller: MedicCaller, appointment: ClinicalHistory, action: string): void {
   if (appointment.prescriptions.length === 0 && appointment.addenda.length === 0) return;
@@ -122,10 +125,13 @@ function assertHoldsNothingKept(caller: MedicCaller, appointment: ClinicalHistor
     { action, outcome: 'failure', patientId: appointment.idPatient, detail: 'APPOINTMENT_HAS_PRESCRIPTIONS' },
     new AppError(
       'APPOINTMENT_HAS_PRESCRIPTIONS',
-      'This appointment holds prescriptions or addenda, which are kept for good, so it cannot be deleted: void a prescription issued by mistake instead.',
+      'This appointment holds prescriptions or addenda, which are kept for good, so it can be neither deleted nor moved to another day: void a prescription issued by mistake instead.',
     ),
   );
 }
+
+const movesToAnotherDay = (appointment: ClinicalHistory, changes: AppointmentChanges) =>
+  changes.date !== undefined && changes.date.slice(0, 10) !== appointment.date.slice(0, 10);
 
 export function deleteAppointment(caller: MedicCaller, idHistory: number): void {
   const appointment = writableAppointment(caller, idHistory, 'appointment.delete');
