@@ -31,19 +31,27 @@ export interface PracticeSnapshot {
   phone: string | null;
 }
 
+/**
+ * The appointment a document was written at, its patient and the medic who signed it. No cascade:
+ * what is kept for good keeps its appointment, patient and medic (the delete is refused).
+ */
+const writtenAt = () => ({
+  historyId: integer('history_id')
+    .notNull()
+    .references(() => clinicalHistories.id),
+  patientId: integer('patient_id')
+    .notNull()
+    .references(() => patients.id),
+  medicId: integer('medic_id')
+    .notNull()
+    .references(() => medics.id),
+});
+
 export const prescriptions = sqliteTable(
   'prescriptions',
   {
     id: id(),
-    historyId: integer('history_id')
-      .notNull()
-      .references(() => clinicalHistories.id),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => medics.id),
+    ...writtenAt(),
     /** Practice-local year of issue and its sequence: `number` is `${year}-${seq padded to 6}`. */
     year: integer('year').notNull(),
     seq: integer('seq').notNull(),
@@ -99,15 +107,7 @@ export const addenda = sqliteTable(
   'addenda',
   {
     id: id(),
-    historyId: integer('history_id')
-      .notNull()
-      .references(() => clinicalHistories.id),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => medics.id),
+    ...writtenAt(),
     medicName: text('medic_name').notNull(),
     medicLname: text('medic_lname').notNull(),
     /** Practice-local moment it was written, YYYY-MM-DDTHH:mm. */
