@@ -1,6 +1,7 @@
 // Shared by the patient page's tests: a patient detail as the server sends it, and the page
 // rendered through the whole app against the fake tRPC server.
 import { localDay } from '../../../shared/dates';
+import type { Addendum, Prescription, PrescriptionItem } from '../../../shared/prescriptions';
 import type { ClinicalHistory, Lab, Vital } from '../../../shared/record';
 import { fakeTrpcServer, ok } from './fake-trpc-server';
 import { medicUser, renderApp, sessionFor } from './render-app';
@@ -30,6 +31,42 @@ export function appointment(overrides: Partial<ClinicalHistory> & Pick<ClinicalH
     ...overrides,
   };
 }
+
+/** A prescription item with only the drug; the rest as given. */
+export const prescriptionItem = (drug: string, overrides: Partial<PrescriptionItem> = {}): PrescriptionItem => ({
+  drug,
+  strength: null,
+  form: null,
+  route: null,
+  presentation: null,
+  packages: null,
+  dose: null,
+  frequency: null,
+  duration: null,
+  instructions: null,
+  ...overrides,
+});
+
+/** A prescription issued by the fixtures' medic (Andrés Mora, idMedic 3) to patient 11. */
+export function prescription(overrides: Partial<Prescription> & Pick<Prescription, 'idPrescription' | 'idHistory' | 'issuedAt'>): Prescription {
+  return {
+    number: `${overrides.issuedAt.slice(0, 4)}-${String(overrides.idPrescription).padStart(6, '0')}`,
+    medic: { idMedic: 3, name: 'Andrés', lname: 'Mora', specialty: null, licenseNumber: '1234567' },
+    patient: { idPatient: 11, name: 'Lucía', lname: 'Hernández Ruiz', birthDate: null, documentNumber: null },
+    practice: { name: 'Expediente', address: null, city: null, phone: null },
+    diagnoses: [],
+    items: [prescriptionItem('Paracetamol')],
+    notes: null,
+    voidedAt: null,
+    voidReason: null,
+    ...overrides,
+  };
+}
+
+export const addendum = (overrides: Partial<Addendum> & Pick<Addendum, 'idAddendum' | 'at' | 'text'>): Addendum => ({
+  medic: { idMedic: 3, name: 'Andrés', lname: 'Mora' },
+  ...overrides,
+});
 
 export const vital = (idVital: number, date = '2025-01-10'): Vital => ({
   idVital,

@@ -1,18 +1,30 @@
 // The appointment history (SPEC §2): an add form, the appointments as cards newest first, and the
-// details modal. Deleting asks first (SPEC §5). Read-only (emergency access) lists and opens the
+// details modal; and the dialogs that write what is kept for good: prescribing, voiding a
+// prescription, adding an addendum. Deleting asks first (SPEC §5), and is refused before asking when
+// the appointment holds prescriptions or addenda. Read-only (emergency access) lists and opens the
 // appointments, nothing more. The page may hold the add form's state, so that the record's toolbar
 // opens this same form.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Prescription } from '../../../../shared/prescriptions';
 import type { ClinicalHistory, Vital } from '../../../../shared/record';
 import { CollapsibleSection } from '../../components/collapsible-section';
 import { confirmAction } from '../../components/confirm';
+import { useToast } from '../../components/toasts';
 import { AddButton } from './add-button';
+import { AddendumDialog } from './addendum-dialog';
 import { AppointmentCard } from './appointment-card';
 import { AppointmentForm } from './appointment-form';
 import { AppointmentModal } from './appointment-modal';
+import { holdsKeptWritings, isVoidableToday } from './kept-writings';
+import { PrescribeDialog } from './prescribe-dialog';
 import { useAppointmentActions } from './use-appointment-actions';
+import { useCurrentMedicId } from './use-current-medic-id';
 import { useNewAppointment, type NewAppointment } from './use-new-appointment';
+import { VoidPrescriptionDialog } from './void-prescription-dialog';
+
+/** The dialog open over the list, if any: by id, so it shows the appointment as reloaded. */
+type Writing = { kind: 'prescribe' | 'addendum'; idHistory: number } | { kind: 'void'; prescription: Prescription };
 
 interface AppointmentHistorySectionProps {
   idPatient: number;
@@ -29,11 +41,22 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
   const actions = useAppointmentActions(idPatient);
   const ownNewAppointment = useNewAppointment();
   const { open, setOpen, adding, startAdding, stopAdding, formRef } = newAppointment ?? ownNewAppointment;
+  const { t: tErrors } = useTranslation('errors');
+  const toast = useToast();
   const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(null);
+  const [writing, setWriting] = useState<Writing | null>(null);
   // Read from the list, so the modal shows the reloaded appointment after a change.
   const current = selected && history.find((appointment) => appointment.idHistory === selected.id);
+  const writingAt = writing && writing.kind !== 'void' ? history.find((appointment) => appointment.idHistory === writing.idHistory) : undefined;
+  // Asked only when some prescription on screen could still be voided by its author.
+  const idMedic = useCurrentMedicId(!readOnly && history.some((appointment) => appointment.prescriptions.some((prescription) => isVoidableToday(prescription))));
 
   const onDelete = async (appointment: ClinicalHistory) => {
+    // The details dialog still offers Delete: say why not, as the server would, without asking first.
+    if (holdsKeptWritings(appointment)) {
+      toast.error(t('messages.deleteFailed'), tErrors('APPOINTMENT_HAS_PRESCRIPTIONS'));
+      return;
+    }
     if (!confirmAction(t('appointments.confirmDelete'))) return;
     try {
       await actions.remove.mutateAsync(appointment);
@@ -74,6 +97,10 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
                 onOpen={() => setSelected({ id: appointment.idHistory, editing: false })}
                 onEdit={() => setSelected({ id: appointment.idHistory, editing: true })}
                 onDelete={() => void onDelete(appointment)}
+                idMedic={idMedic}
+                onPrescribe={() => setWriting({ kind: 'prescribe', idHistory: appointment.idHistory })}
+                onAddAddendum={() => setWriting({ kind: 'addendum', idHistory: appointment.idHistory })}
+                onVoid={(prescription) => setWriting({ kind: 'void', prescription })}
               />
             </li>
           ))}
@@ -89,6 +116,27 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
           actions={actions}
           onDelete={() => void onDelete(current)}
           onClose={() => setSelected(null)}
+        />
+      )}
+      {writing?.kind === 'prescribe' && writingAt && (
+        <PrescribeDialog
+          appointment={writingAt}
+          onIssue={(prescription) => actions.prescribe.mutateAsync({ idHistory: writingAt.idHistory, prescription })}
+          onClose={() => setWriting(null)}
+        />
+      )}
+      {writing?.kind === 'addendum' && writingAt && (
+        <AddendumDialog
+          appointment={writingAt}
+          onAdd={(text) => actions.addAddendum.mutateAsync({ idHistory: writingAt.idHistory, text })}
+          onClose={() => setWriting(null)}
+        />
+      )}
+      {writing?.kind === 'void' && (
+        <VoidPrescriptionDialog
+          prescription={writing.prescription}
+          onVoid={(reason) => actions.voidPrescription.mutateAsync({ idPrescription: writing.prescription.idPrescription, reason })}
+          onClose={() => setWriting(null)}
         />
       )}
     </CollapsibleSection>

@@ -10,6 +10,7 @@ import { Modal } from '../../components/modal';
 import { AppointmentForm } from './appointment-form';
 import { AppointmentNote } from './appointment-note';
 import { isEditable } from './appointment-values';
+import { holdsKeptWritings } from './kept-writings';
 import type { useAppointmentActions } from './use-appointment-actions';
 import { FactsList } from './facts-list';
 import { VisitVitals } from './visit-vitals';
@@ -87,10 +88,14 @@ export function AppointmentModal({ appointment, vitals, startEditing, readOnly, 
                     <EditIcon />
                     {t('edit')}
                   </button>
-                  <button type="button" className="button button--danger" onClick={onDelete}>
-                    <TrashIcon />
-                    {t('delete')}
-                  </button>
+                  {holdsKeptWritings(appointment) ? (
+                    <p className="field__hint">{t('prescriptions:card.keptNote')}</p>
+                  ) : (
+                    <button type="button" className="button button--danger" onClick={onDelete}>
+                      <TrashIcon />
+                      {t('delete')}
+                    </button>
+                  )}
                 </>
               )}
             </div>

@@ -1,12 +1,16 @@
 // An appointment's consultation note as it is read, in the order of NOM-004-SSA3-2012's nota de
 // evolución (6.2): reason, history of the present illness, physical examination, the vital signs
 // taken that day (when there are any), diagnoses with their codes, plan and prognosis, under a line
-// naming its author, date and time (every note dated, timed and named by whoever wrote it).
+// naming its author, date and time (every note dated, timed and named by whoever wrote it). Then the
+// prescriptions issued at it, and last every addendum written since, each under its own date and
+// author, so the original stays in view as it was written.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClinicalHistory, Vital } from '../../../../shared/record';
 import { present, vitalFacts } from '../../lib/item-facts';
 import { hasTime, useFormatters } from '../../lib/use-formatters';
+import { AppointmentAddenda } from './appointment-addenda';
+import { AppointmentPrescriptions } from './appointment-prescriptions';
 
 interface AppointmentNoteProps {
   appointment: ClinicalHistory;
@@ -21,6 +25,7 @@ export const vitalsOfDay = (vitals: readonly Vital[], moment: string) =>
 export function AppointmentNote({ appointment, vitals }: AppointmentNoteProps) {
   const { t } = useTranslation('record');
   const { t: tCommon } = useTranslation('common');
+  const { t: tPrescriptions } = useTranslation('prescriptions');
   const format = useFormatters();
   const readings = vitalsOfDay(vitals, appointment.date);
   const author = appointment.medic ? `${appointment.medic.name} ${appointment.medic.lname}` : t('appointments.unknownAuthor');
@@ -82,6 +87,13 @@ export function AppointmentNote({ appointment, vitals }: AppointmentNoteProps) {
           </div>
         ))}
       </dl>
+      {appointment.prescriptions.length > 0 && (
+        <div className="appointment-note__prescriptions">
+          <h3 className="appointment-addenda__title">{tPrescriptions('list.title')}</h3>
+          <AppointmentPrescriptions idPatient={appointment.idPatient} prescriptions={appointment.prescriptions} />
+        </div>
+      )}
+      <AppointmentAddenda addenda={appointment.addenda} />
     </section>
   );
 }

@@ -1,6 +1,8 @@
-// The appointment calls, each reloading the record and saying how it went.
+// The appointment calls, each reloading the record and saying how it went: the appointment itself,
+// and what is written at it and kept for good (prescriptions, their voiding, addenda).
 import type { ClinicalHistory } from '../../../../shared/record';
 import type { AppointmentInput } from './appointment-values';
+import type { PrescriptionToIssue } from './prescribe-dialog';
 import { useRecordMutation } from './use-record-mutation';
 
 export function useAppointmentActions(idPatient: number) {
@@ -14,5 +16,15 @@ export function useAppointmentActions(idPatient: number) {
     'save',
   );
   const remove = useRecordMutation((client, appointment: ClinicalHistory) => client.clinicalHistory.remove.mutate({ idHistory: appointment.idHistory }), 'delete');
-  return { create, update, setClosed, remove };
+  const prescribe = useRecordMutation(
+    (client, { idHistory, prescription }: { idHistory: number; prescription: PrescriptionToIssue }) =>
+      client.clinicalHistory.prescribe.mutate({ idHistory, ...prescription }),
+    'save',
+  );
+  const voidPrescription = useRecordMutation(
+    (client, input: { idPrescription: number; reason: string }) => client.clinicalHistory.voidPrescription.mutate(input),
+    'save',
+  );
+  const addAddendum = useRecordMutation((client, input: { idHistory: number; text: string }) => client.clinicalHistory.addAddendum.mutate(input), 'save');
+  return { create, update, setClosed, remove, prescribe, voidPrescription, addAddendum };
 }

@@ -1,0 +1,86 @@
+// Adding an addendum to an appointment's note, on any day (issue 22, NOM-004-SSA3-2012: a note is
+// never altered afterwards, only amended by a dated, signed addendum). The addendum cannot be edited
+// or deleted once added, which the hint says before it is.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ADDENDUM_MAX, addendumInput } from '../../../../shared/prescriptions';
+import type { ClinicalHistory } from '../../../../shared/record';
+import { Modal } from '../../components/modal';
+import { TextAreaField } from '../../components/text-area-field';
+import { translateValidation } from '../../lib/translate-error';
+import { useFormatters } from '../../lib/use-formatters';
+import { WriteFailure } from './write-failure';
+
+interface AddendumDialogProps {
+  appointment: ClinicalHistory;
+  onAdd: (text: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+export function AddendumDialog({ appointment, onAdd, onClose }: AddendumDialogProps) {
+  const { t } = useTranslation(['prescriptions', 'validation']);
+  const format = useFormatters();
+  const [failure, setFailure] = useState<unknown>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof addendumInput>, unknown, z.output<typeof addendumInput>>({
+    resolver: zodResolver(addendumInput),
+    mode: 'onTouched',
+    defaultValues: { text: '' },
+  });
+  const submit = handleSubmit(async ({ text }) => {
+    setFailure(null);
+    try {
+      await onAdd(text);
+      onClose();
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+
+  return (
+    <Modal title={t('addenda.formTitle')} description={t('addenda.description', { when: format.moment(appointment.date) })} onClose={onClose}>
+      <form
+        className="item-form"
+        aria-label={t('addenda.formTitle')}
+        onSubmit={(event) => {
+          if (isSubmitting) event.preventDefault();
+          else void submit(event);
+        }}
+        noValidate
+      >
+        <WriteFailure error={failure} what="addendum" />
+        <TextAreaField
+          label={
+            <>
+              {t('addenda.text')}
+              <span className="required-mark" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            </>
+          }
+          hint={t('addenda.hint', { max: new Intl.NumberFormat(format.language).format(ADDENDUM_MAX) })}
+          rows={6}
+          aria-required
+          data-autofocus
+          error={translateValidation(t, errors.text?.message)}
+          {...register('text')}
+        />
+        <div className="form__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="button button--primary" aria-disabled={isSubmitting}>
+            {isSubmitting ? t('addenda.submitting') : t('addenda.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

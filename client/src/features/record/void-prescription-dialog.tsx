@@ -1,0 +1,81 @@
+// Voiding a prescription (issue 22): only its author, on the day it was issued, and only with a
+// reason, since the voided prescription stays in the record for good with that reason beside it.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { voidPrescriptionInput, type Prescription } from '../../../../shared/prescriptions';
+import { Modal } from '../../components/modal';
+import { TextAreaField } from '../../components/text-area-field';
+import { translateValidation } from '../../lib/translate-error';
+import { WriteFailure } from './write-failure';
+
+interface VoidPrescriptionDialogProps {
+  prescription: Prescription;
+  onVoid: (reason: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+export function VoidPrescriptionDialog({ prescription, onVoid, onClose }: VoidPrescriptionDialogProps) {
+  const { t } = useTranslation(['prescriptions', 'validation']);
+  const [failure, setFailure] = useState<unknown>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof voidPrescriptionInput>, unknown, z.output<typeof voidPrescriptionInput>>({
+    resolver: zodResolver(voidPrescriptionInput),
+    mode: 'onTouched',
+    defaultValues: { reason: '' },
+  });
+  const title = t('void.title', { number: prescription.number });
+  const submit = handleSubmit(async ({ reason }) => {
+    setFailure(null);
+    try {
+      await onVoid(reason);
+      onClose();
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+
+  return (
+    <Modal title={title} description={t('void.description')} onClose={onClose}>
+      <form
+        className="item-form"
+        aria-label={title}
+        onSubmit={(event) => {
+          if (isSubmitting) event.preventDefault();
+          else void submit(event);
+        }}
+        noValidate
+      >
+        <WriteFailure error={failure} what="void" />
+        <TextAreaField
+          label={
+            <>
+              {t('void.reason')}
+              <span className="required-mark" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            </>
+          }
+          aria-required
+          data-autofocus
+          error={translateValidation(t, errors.reason?.message)}
+          {...register('reason')}
+        />
+        <div className="form__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="button button--danger" aria-disabled={isSubmitting}>
+            {isSubmitting ? t('void.submitting') : t('void.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
