@@ -11,11 +11,13 @@ import type { Session } from '../shared/auth';
 import { addDays, weekdayIndex, type AgendaItem } from '../shared/agenda';
 import { ageOn } from '../shared/age';
 import { localDay } from '../shared/dates';
-import type { Patient, PatientListItem } from '../shared/patients';
+import type { Doctor, Patient, PatientListItem } from '../shared/patients';
+import type { Practice } from '../shared/prescriptions';
 import type { ClinicalHistory, FamilyHistory, Vaccine } from '../shared/record';
 import { buildApp } from '../server/app';
 import { bearer, loginRequest, rowCount, testConfig } from '../server/test/helpers';
 import { TEST_DIAGNOSES, testCatalogDir, testDiagnosisName } from '../server/test/test-catalog';
+import { MEDICS } from './demo/people';
 import { DEMO_PATIENT_COUNT, PracticeExistsError, seedDemoPractice, type DemoPractice } from './demo/practice';
 
 // Two cores shared with other work: a seeding takes 20 to 45 s there.
@@ -56,6 +58,11 @@ function contentOf(dataDir: string) {
       'select patient_id, date, systolic, diastolic, heart_rate, temperature from vitals',
       'select patient_id, test_name, value, date from labs',
       'select patient_id, medic_id, date, "end", motive, medications, closed, subjective, exploration, plan, prognosis from clinical_histories',
+      // The moments of issue and voiding are the clock's, and the diagnoses the catalog's.
+      'select patient_id, medic_id, number, prescriber, patient, practice, notes, void_reason from prescriptions',
+      'select prescription_id, position, drug, strength, form, route, presentation, packages, dose, frequency, duration from prescription_items',
+      'select history_id, medic_id, text from addenda',
+      'select name, address, city, phone from practice',
     ].map((query) => sqlite.prepare(`${query} order by 1, 2`).all());
   } finally {
     sqlite.close();
@@ -192,6 +199,65 @@ describe('npm run demo', () => {
       expect(new Set(appointments.map((item) => item.motive)).size).toBeGreaterThan(5);
     }
     expect(booked).toBe(practice.todaysAppointments + practice.comingAppointments);
+  });
+
+  it('gives every medic the specialty and licence number a prescription needs, and the practice the address it prints', async () => {
+    const { sessions } = await everyRecord();
+    for (const [index, session] of sessions.entries()) {
+      const me = (await get('/api/medics/me', session)).json<Doctor>();
+      expect(me.specialty, me.email).toBe(MEDICS[index]!.specialty);
+      expect(me.licenseNumber, me.email).toMatch(/^\d{2}\/\d{7}$/);
+    }
+    const practiceData = (await get('/api/practice')).json<Practice>();
+    expect(practiceData.name).toBe(practice.practiceName);
+    expect(practiceData.address && practiceData.city && practiceData.phone).toBeTruthy();
+  });
+
+  it("issues a numbered receta on each of today's held consultations, its items as the note writes them, and one voided with its reason", async () => {
+    const { records } = await everyRecord();
+    const today = localDay(new Date());
+    const held = records.flatMap((record) => record.history.filter((visit) => visit.date.startsWith(today) && visit.prescriptions.length > 0));
+    expect(held).toHaveLength(practice.heldToday);
+    expect(practice.heldToday).toBeGreaterThanOrEqual(2);
+    const prescriptions = held.flatMap((visit) => visit.prescriptions);
+    expect(prescriptions).toHaveLength(practice.prescriptions);
+    const numbers = prescriptions.map((prescription) => prescription.number).sort();
+    expect(numbers).toEqual(numbers.map((_, index) => `${today.slice(0, 4)}-${String(index + 1).padStart(6, '0')}`));
+    const voided = prescriptions.filter((prescription) => prescription.voidedAt !== null);
+    expect(voided).toHaveLength(1);
+    expect(practice.voidedPrescriptions).toBe(1);
+    expect(voided[0]!.voidReason).toMatch(/^Emitida por duplicado; la receta válida es la \d{4}-\d{6}\.$/);
+    for (const visit of held) {
+      expect([visit.subjective, visit.exploration, visit.plan, visit.prognosis].every(Boolean), visit.motive).toBe(true);
+      for (const prescription of visit.prescriptions) {
+        expect(prescription.medic.licenseNumber).toMatch(/^\d{2}\/\d{7}$/);
+        expect(prescription.practice.address).toBeTruthy();
+        expect(prescription.items.length).toBeGreaterThanOrEqual(1);
+        expect(prescription.items.length).toBeLessThanOrEqual(3);
+        expect(prescription.items).toHaveLength(visit.medications.length);
+        for (const [index, item] of prescription.items.entries()) {
+          const written = visit.medications[index]!;
+          // The note says "Amoxicilina 500 mg, vía oral, cada 8 h durante 10 días": so does the receta, field by field.
+          for (const part of [item.drug.split(' ')[0]!, item.strength, `vía ${item.route}`, item.frequency, item.duration?.endsWith('días') ? item.duration : null]) {
+            if (part !== null) expect(written, JSON.stringify(item)).toContain(part);
+          }
+          expect(item.form && item.presentation && item.packages && item.dose, written).toBeTruthy();
+        }
+      }
+    }
+  });
+
+  it('adds signed addenda to past visits, such as lab results that came in after the visit', async () => {
+    const { records } = await everyRecord();
+    const today = localDay(new Date());
+    const amended = records.flatMap((record) => record.history.filter((visit) => visit.addenda.length > 0));
+    expect(practice.addenda).toBeGreaterThanOrEqual(1);
+    expect(amended.flatMap((visit) => visit.addenda)).toHaveLength(practice.addenda);
+    for (const visit of amended) {
+      expect(visit.date.slice(0, 10) < today && visit.closed, visit.date).toBe(true);
+      for (const addendum of visit.addenda) expect(addendum.medic.lname && addendum.text && addendum.at.startsWith(today)).toBeTruthy();
+    }
+    expect(amended.flatMap((visit) => visit.addenda).some((addendum) => addendum.text.startsWith('Llega el informe de la analítica'))).toBe(true);
   });
 
   it('refuses a DATA_DIR that holds a practice, and changes nothing there', async () => {

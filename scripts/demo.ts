@@ -10,6 +10,7 @@ function report(practice: DemoPractice, seconds: number): string {
   const dataDirHint = resolve(practice.dataDir) === resolve('data') ? '' : `DATA_DIR=${practice.dataDir} `;
   return [
     `Demo practice created in ${practice.dataDir} in ${seconds.toFixed(1)} s: ${practice.patients} patients (${practice.sharedPatients} seen by both medics), ${practice.todaysAppointments} appointments today and ${practice.comingAppointments} booked up to next Friday.`,
+    `${practice.practiceName}: ${practice.heldToday} of today's consultations already held, with ${practice.prescriptions} prescriptions (${practice.voidedPrescriptions} voided); ${practice.addenda} addenda on past visits.`,
     '',
     `Start it:  ${dataDirHint}npm start   (then open the URL it prints, http://127.0.0.1:3000 by default)`,
     '',

@@ -27,7 +27,7 @@ export interface Episode {
 }
 
 const ADULT_DOSE_KG = 40;
-const isChild = (context: EpisodeContext) => context.weight < ADULT_DOSE_KG;
+export const isChild = (context: EpisodeContext) => context.weight < ADULT_DOSE_KG;
 const decimal = (value: number) => String(Number(value.toFixed(1))).replace('.', ',');
 
 /** A dose of an oral solution of `mgPerMl`, from mg/kg, rounded to 5 mg and capped at the adult dose. */
@@ -41,7 +41,7 @@ const feverRelief = (context: EpisodeContext, when = 'si fiebre') =>
     ? liquidDose('Paracetamol 100 mg/mL solución oral', 100, 15, 1000, context.weight, `cada 6 h ${when}`)
     : `Paracetamol 1 g, vía oral, cada 8 h ${when}`;
 
-const noNsaid = (context: EpisodeContext) => context.allergies.has('Ibuprofeno') || context.allergies.has('Ácido acetilsalicílico');
+export const noNsaid = (context: EpisodeContext) => context.allergies.has('Ibuprofeno') || context.allergies.has('Ácido acetilsalicílico');
 const penicillinAllergic = (context: EpisodeContext) => context.allergies.has('Penicilina');
 
 export const EPISODES: readonly Episode[] = [

@@ -12,6 +12,10 @@ export interface DemoMedic {
   email: string;
   phone: string;
   about: string;
+  /** Printed on their prescriptions with the licence number, which a prescription cannot go without. */
+  specialty: string;
+  /** Número de colegiado as Spain writes it: the province's college (28, Madrid) and the member's number. */
+  licenseNumber: string;
 }
 
 export interface DemoPatient {
@@ -50,6 +54,8 @@ export const ADMINISTRATOR: DemoMedic = {
   email: `direccion@${DOMAIN}`,
   phone: '+34 910 555 100',
   about: 'Directora médica del consultorio. Medicina familiar y comunitaria.',
+  specialty: 'Medicina familiar y comunitaria',
+  licenseNumber: '28/2804417',
 };
 
 export const MEDICS: readonly DemoMedic[] = [
@@ -59,6 +65,8 @@ export const MEDICS: readonly DemoMedic[] = [
     email: `lucia.martinez@${DOMAIN}`,
     phone: '+34 910 555 101',
     about: 'Médica de familia. Consulta de crónicos: hipertensión, diabetes y riesgo cardiovascular.',
+    specialty: 'Medicina familiar y comunitaria',
+    licenseNumber: '28/2812345',
   },
   {
     name: 'Andrés',
@@ -66,8 +74,19 @@ export const MEDICS: readonly DemoMedic[] = [
     email: `andres.herrera@${DOMAIN}`,
     phone: '+34 910 555 102',
     about: 'Médico de familia. Patología respiratoria y atención al paciente joven.',
+    // Patients are not split by age (practice.ts admits them to each medic in turn): both see children.
+    specialty: 'Medicina familiar y comunitaria',
+    licenseNumber: '28/2836902',
   },
 ];
+
+/** The practice's own data, which the administrator saves and every receta prints in its header. */
+export const PRACTICE = {
+  name: 'Consultorio Médico San Rafael',
+  address: 'Calle de Alcalá 214, 1.º B',
+  city: '28028 Madrid',
+  phone: '+34 910 555 100',
+} as const;
 
 const FEMALE_NAMES = [
   'María', 'Carmen', 'Ana', 'Isabel', 'Laura', 'Marta', 'Elena', 'Pilar', 'Lucía', 'Cristina', 'Rosa', 'Paula',

@@ -1,11 +1,12 @@
 // Seeds the demo practice into a DATA_DIR through the real app: every account, link, record item,
-// note, booked appointment and document is created by a REST call, as a receptionist and two
-// doctors would make them, so the consent rules, triggers, audit trail and document encryption all
-// hold for what it makes.
+// note, booked appointment, prescription, addendum and document is created by a REST call, as a
+// receptionist and two doctors would make them, so the consent rules, triggers, audit trail and
+// document encryption all hold for what it makes.
 import type { FastifyInstance } from 'fastify';
 import type { PendingRegistration, Session } from '../../shared/auth';
 import type { MedicAccount } from '../../shared/admin';
 import type { Patient } from '../../shared/patients';
+import type { Prescription } from '../../shared/prescriptions';
 import type { ClinicalHistory } from '../../shared/record';
 import { buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
@@ -18,10 +19,12 @@ import { diagnosisCodes, type DiagnosisCodes } from './diagnosis-codes';
 import { clockTime, demoCalendar, type DemoCalendar } from './calendar';
 import { ADULT_AGE } from './growth';
 import { accountsIn, databasePathOf } from './existing-practice';
-import { ADMINISTRATOR, MEDICS, demoPatients, type DemoMedic, type DemoPatient } from './people';
-import { seededRandom } from './random';
+import { ADMINISTRATOR, MEDICS, PRACTICE, demoPatients, type DemoMedic, type DemoPatient } from './people';
+import { prescriptionItemOf } from './prescription-items';
+import { seededRandom, type Random } from './random';
 import { planRecord, type RecordPlan } from './record-plan';
 import { ecgStripPng, onePagePdf } from './sample-documents';
+import { todaysConsultation } from './todays-consultations';
 
 /** Every demo account's password: long enough, and not on the common-password list. */
 export const DEMO_PASSWORD = 'consulta-demo-2025';
@@ -30,6 +33,8 @@ const SEED = 20_240_611;
 
 /** The featured patient's appointment today, in both medics' consulting hours (booked-week.ts). */
 const FEATURED_TODAY = { start: 11 * 60 + 30, minutes: 20 };
+/** Today's earliest consultations each medic has held, with their note and receta. */
+const HELD_TODAY_PER_MEDIC = 3;
 
 export interface DemoPractice {
   dataDir: string;
@@ -45,6 +50,15 @@ export interface DemoPractice {
   comingAppointments: number;
   /** The plan's diagnosis codes the catalog did not hold (all of them without CATALOG_DIR's files): visits were written without them. */
   diagnosisCodesLeftOut: string[];
+  /** The practice's name, as its recetas print it. */
+  practiceName: string;
+  /** Today's appointments already held: written, with a prescription each. */
+  heldToday: number;
+  /** Prescriptions issued today, the voided one included. */
+  prescriptions: number;
+  voidedPrescriptions: number;
+  /** Addenda on past appointments (a result that came in after the visit, a follow-up call). */
+  addenda: number;
 }
 
 export class PracticeExistsError extends Error {
@@ -81,9 +95,10 @@ async function createDoctors(app: FastifyInstance, anonymous: ApiClient): Promis
     const account = accounts.find((candidate) => candidate.email === medic.email)!;
     if (account.status === 'pending') await admin.call('POST', `/api/admin/medics/${account.idMedic}/approve`, undefined, 200);
     const client = medic === ADMINISTRATOR ? admin : apiClient(app, (await signIn(anonymous, medic.email)).access_token);
-    await client.call('PATCH', '/api/medics/me', { phone: medic.phone, whatsapp: medic.phone, about: medic.about });
+    await client.call('PATCH', '/api/medics/me', { phone: medic.phone, whatsapp: medic.phone, about: medic.about, specialty: medic.specialty, licenseNumber: medic.licenseNumber });
     if (medic !== ADMINISTRATOR) medics.push(client);
   }
+  await admin.call('PATCH', '/api/admin/practice', PRACTICE);
   return { admin, medics };
 }
 
@@ -142,6 +157,15 @@ async function admitPatient(app: FastifyInstance, anonymous: ApiClient, medics: 
   return { profile, idPatient, medic, secondMedic, session };
 }
 
+/** An appointment the demo wrote, with who held it. */
+interface WrittenAppointment {
+  idHistory: number;
+  date: string;
+  /** Index in MEDICS. */
+  medic: number;
+}
+
+/** Writes the record; answers its past visits, oldest first, and for the featured patient today's appointment. */
 async function writeRecord(
   medics: ApiClient[],
   patient: SeededPatient,
@@ -149,7 +173,7 @@ async function writeRecord(
   calendar: DemoCalendar,
   featured: boolean,
   codes: DiagnosisCodes,
-): Promise<void> {
+): Promise<{ visits: WrittenAppointment[]; today: WrittenAppointment | null }> {
   const doctor = medics[patient.medic]!;
   const base = `/api/patients/${patient.idPatient}`;
   await doctor.call('PATCH', base, recordDetails(patient.profile, plan.lifestyle));
@@ -160,9 +184,11 @@ async function writeRecord(
   for (const item of plan.vitals) await doctor.call('POST', `${base}/vitals`, item);
   for (const item of plan.labs) await doctor.call('POST', `${base}/labs`, item);
   for (const item of plan.vaccines) await doctor.call('POST', `${base}/vaccines`, item);
+  const visits: WrittenAppointment[] = [];
   for (const [number, visit] of plan.visits.entries()) {
     // A shared patient sees the second doctor now and then; the appointment is theirs.
-    const seenBy = patient.secondMedic !== null && number % 3 === 2 ? medics[patient.secondMedic]! : doctor;
+    const seenByIndex = patient.secondMedic !== null && number % 3 === 2 ? patient.secondMedic : patient.medic;
+    const seenBy = medics[seenByIndex]!;
     const appointment = await seenBy.call<ClinicalHistory>('POST', '/api/clinical-history', {
       idPatient: patient.idPatient,
       ...visit,
@@ -170,17 +196,104 @@ async function writeRecord(
     });
     // Past days stay as written; closing is the one change allowed on them.
     await seenBy.call('PATCH', `/api/clinical-history/${appointment.idHistory}`, { closed: true });
+    visits.push({ idHistory: appointment.idHistory, date: visit.date, medic: seenByIndex });
   }
-  if (featured) {
-    const todaysVisit = { ...plan.todaysVisit, diagnosisIds: await codes.known(plan.todaysVisit.diagnosisIds) };
-    const { start, minutes } = FEATURED_TODAY;
-    await doctor.call('POST', '/api/clinical-history', { idPatient: patient.idPatient, date: calendar.at(calendar.today, start), end: clockTime(start + minutes), ...todaysVisit });
-  }
+  if (!featured) return { visits, today: null };
+  const todaysVisit = { ...plan.todaysVisit, diagnosisIds: await codes.known(plan.todaysVisit.diagnosisIds) };
+  const { start, minutes } = FEATURED_TODAY;
+  const date = calendar.at(calendar.today, start);
+  const today = await doctor.call<ClinicalHistory>('POST', '/api/clinical-history', { idPatient: patient.idPatient, date, end: clockTime(start + minutes), ...todaysVisit });
+  return { visits, today: { idHistory: today.idHistory, date, medic: patient.medic } };
 }
 
 /** A booked appointment: the motive only, open; the note is written when the patient comes. */
-async function book(medics: ApiClient[], booking: Booking): Promise<void> {
-  await medics[booking.medic]!.call('POST', '/api/clinical-history', { idPatient: booking.idPatient, date: booking.date, end: booking.end, motive: booking.motive });
+async function book(medics: ApiClient[], booking: Booking): Promise<number> {
+  const appointment = await medics[booking.medic]!.call<ClinicalHistory>('POST', '/api/clinical-history', { idPatient: booking.idPatient, date: booking.date, end: booking.end, motive: booking.motive });
+  return appointment.idHistory;
+}
+
+/** One of today's appointments, booked or the featured patient's, and whose it is. */
+interface TodaysAppointment extends WrittenAppointment {
+  patient: SeededPatient;
+  motive: string;
+  featured: boolean;
+}
+
+interface HeldToday {
+  held: number;
+  issued: Prescription[];
+  voided: number;
+}
+
+/**
+ * Today's consultations already held: each medic's earliest appointments whose motive the record
+ * answers with a treatment (todays-consultations.ts), and the featured patient's, get the day's vital
+ * signs, their whole note and a receta whose items say what the note's medications say. The booked
+ * ones are closed; the featured one stays open, for whoever tries the demo to go on with. One receta
+ * is issued twice by mistake and the first voided, so the demo shows a voided one beside its
+ * replacement.
+ */
+async function holdTodaysConsultations(
+  random: Random,
+  calendar: DemoCalendar,
+  medics: ApiClient[],
+  codes: DiagnosisCodes,
+  appointments: readonly TodaysAppointment[],
+  plans: ReadonlyMap<SeededPatient, RecordPlan>,
+): Promise<HeldToday> {
+  const result: HeldToday = { held: 0, issued: [], voided: 0 };
+  const heldBy = new Map<number, number>();
+  const ordered = [...appointments].sort((a, b) => a.date.localeCompare(b.date) || a.medic - b.medic);
+  for (const appointment of ordered) {
+    const held = heldBy.get(appointment.medic) ?? 0;
+    if (held >= HELD_TODAY_PER_MEDIC && !appointment.featured) continue;
+    const consultation = todaysConsultation(random, calendar, appointment.motive, appointment.patient.profile, plans.get(appointment.patient)!);
+    if (!consultation) continue;
+    const doctor = medics[appointment.medic]!;
+    const { vitals, ...note } = consultation;
+    await doctor.call('POST', `/api/patients/${appointment.patient.idPatient}/vitals`, vitals);
+    await doctor.call('PATCH', `/api/clinical-history/${appointment.idHistory}`, { ...note, diagnosisIds: await codes.known(note.diagnosisIds) });
+    const prescribe = () =>
+      doctor.call<Prescription>('POST', `/api/clinical-history/${appointment.idHistory}/prescriptions`, { items: note.medications.map(prescriptionItemOf) });
+    let prescription = await prescribe();
+    if (result.issued.length === 0) {
+      const replacement = await prescribe();
+      await doctor.call('POST', `/api/prescriptions/${prescription.idPrescription}/void`, { reason: `Emitida por duplicado; la receta válida es la ${replacement.number}.` }, 200);
+      result.issued.push(prescription);
+      result.voided += 1;
+      prescription = replacement;
+    }
+    result.issued.push(prescription);
+    if (!appointment.featured) await doctor.call('PATCH', `/api/clinical-history/${appointment.idHistory}`, { closed: true });
+    heldBy.set(appointment.medic, held + 1);
+    result.held += 1;
+  }
+  return result;
+}
+
+const dayMonthYear = (day: string) => day.split('-').reverse().join('/');
+
+/**
+ * Addenda, dated today, on two past visits: on the featured patient's visit that asked for their
+ * latest lab tests, the results that came in after it; on another patient's latest visit, with the
+ * other medic, a follow-up call. Written by whoever held the visit.
+ */
+async function writeAddenda(medics: ApiClient[], featured: { plan: RecordPlan; visits: readonly WrittenAppointment[] }, followUp: WrittenAppointment | undefined): Promise<number> {
+  let written = 0;
+  const labDay = featured.plan.labs.map((lab) => lab.date).sort().at(-1);
+  const askedFor = labDay && featured.visits.filter((visit) => visit.date.slice(0, 10) <= labDay).at(-1);
+  if (labDay && askedFor) {
+    const results = featured.plan.labs.filter((lab) => lab.date === labDay).map((lab) => `${lab.testName} ${lab.value} ${lab.unit} (ref. ${lab.referenceRange})`);
+    const text = `Llega el informe de la analítica del ${dayMonthYear(labDay)}: ${results.join('; ')}. Resultados comentados por teléfono; sin cambios en el tratamiento.`;
+    await medics[askedFor.medic]!.call('POST', `/api/clinical-history/${askedFor.idHistory}/addenda`, { text });
+    written += 1;
+  }
+  if (followUp) {
+    const text = 'Llamada telefónica de seguimiento: se encuentra mejor y tolera bien el tratamiento. Se mantiene la pauta indicada en la consulta.';
+    await medics[followUp.medic]!.call('POST', `/api/clinical-history/${followUp.idHistory}/addenda`, { text });
+    written += 1;
+  }
+  return written;
 }
 
 async function uploadDocuments(doctor: ApiClient, patient: SeededPatient, plan: RecordPlan, calendar: DemoCalendar): Promise<void> {
@@ -237,27 +350,39 @@ async function seedLocked(config: Config, now: Date): Promise<DemoPractice> {
     // The first adult's record shows every kind of item (a child has no lab tests), whatever the draw gave it.
     const featured = seeded.find((patient) => patient.profile.age >= ADULT_AGE)!;
     const plans = new Map<SeededPatient, RecordPlan>();
+    const pastVisits = new Map<SeededPatient, WrittenAppointment[]>();
+    let featuredToday: WrittenAppointment | null = null;
     for (const patient of seeded) {
       const plan = planRecord(random, calendar, patient.profile);
       plans.set(patient, plan);
       const isFeatured = patient === featured;
       if (isFeatured && plan.allergies.length === 0) plan.allergies.push({ allergyName: 'Penicilina', type: 'Medicamento', severity: 'Severe', reaction: 'Urticaria generalizada y angioedema' });
       if (isFeatured && plan.familyHistory.length === 0) plan.familyHistory.push({ relative: 'Padre', condition: 'Hipertensión arterial', notes: 'Desde los 50 años.' });
-      await writeRecord(medics, patient, plan, calendar, isFeatured, codes);
+      const written = await writeRecord(medics, patient, plan, calendar, isFeatured, codes);
+      pastVisits.set(patient, written.visits);
+      if (written.today) featuredToday = written.today;
       if (isFeatured) await uploadDocuments(medics[patient.medic]!, patient, plan, calendar);
     }
 
     const { start, minutes } = FEATURED_TODAY;
-    const featuredToday: Booking = { medic: featured.medic, idPatient: featured.idPatient, date: calendar.at(calendar.today, start), end: clockTime(start + minutes), motive: plans.get(featured)!.todaysVisit.motive };
+    const featuredBooking: Booking = { medic: featured.medic, idPatient: featured.idPatient, date: calendar.at(calendar.today, start), end: clockTime(start + minutes), motive: plans.get(featured)!.todaysVisit.motive };
     const bookable = seeded.map((patient) => ({
       idPatient: patient.idPatient,
       medics: patient.secondMedic === null ? [patient.medic] : [patient.medic, patient.secondMedic],
       age: patient.profile.age,
       followUpMotives: plans.get(patient)!.followUpMotives,
     }));
-    const bookings = planBookedWeek(random, calendar, bookable, [featuredToday]);
-    for (const booking of bookings) await book(medics, booking);
-    const todaysAppointments = 1 + bookings.filter((booking) => booking.date.startsWith(calendar.today)).length;
+    const bookings = planBookedWeek(random, calendar, bookable, [featuredBooking]);
+    const todays: TodaysAppointment[] = [{ ...featuredToday!, patient: featured, motive: featuredBooking.motive, featured: true }];
+    const byId = new Map(seeded.map((patient) => [patient.idPatient, patient]));
+    for (const booking of bookings) {
+      const idHistory = await book(medics, booking);
+      if (booking.date.startsWith(calendar.today)) todays.push({ idHistory, date: booking.date, medic: booking.medic, patient: byId.get(booking.idPatient)!, motive: booking.motive, featured: false });
+    }
+    const todaysAppointments = todays.length;
+    const heldToday = await holdTodaysConsultations(random, calendar, medics, codes, todays, plans);
+    const followUp = seeded.filter((patient) => patient.medic !== featured.medic).map((patient) => pastVisits.get(patient)!.at(-1)).find(Boolean);
+    const addenda = await writeAddenda(medics, { plan: plans.get(featured)!, visits: pastVisits.get(featured)! }, followUp);
 
     return {
       dataDir,
@@ -274,6 +399,11 @@ async function seedLocked(config: Config, now: Date): Promise<DemoPractice> {
       todaysAppointments,
       comingAppointments: bookings.length + 1 - todaysAppointments,
       diagnosisCodesLeftOut: codes.leftOut(),
+      practiceName: PRACTICE.name,
+      heldToday: heldToday.held,
+      prescriptions: heldToday.issued.length,
+      voidedPrescriptions: heldToday.voided,
+      addenda,
     };
   } finally {
     await app.close();

@@ -26,6 +26,16 @@ export interface PlannedVisit extends NoteTexts {
   diagnosisIds: string[];
 }
 
+/** A control visit's note for one chronic condition, before the day's vital signs are known. */
+export interface PlannedControl extends Omit<NoteTexts, 'exploration'> {
+  motive: string;
+  notes: string;
+  /** The examination's findings; the day's vital signs are written before them. */
+  findings: string;
+  medications: string[];
+  diagnosisIds: string[];
+}
+
 export interface RecordPlan {
   conditions: { condition: string; diagnosisDate: string; status: 'Active' | 'Resolved' | 'Chronic'; notes: string }[];
   allergies: { allergyName: string; severity: 'Mild' | 'Moderate' | 'Severe'; type: string; reaction: string }[];
@@ -41,6 +51,10 @@ export interface RecordPlan {
     drugs: null;
     physicalActivity: { frequency: string; type: string; duration: string } | null;
   };
+  /** A control note for each chronic condition, main one first, should the patient come today for one (todays-consultations.ts). */
+  controls: PlannedControl[];
+  /** Every chronic treatment the patient takes today, for a renewal. */
+  chronicMedications: string[];
   /** What today's visit is about, should the patient have one. */
   todaysVisit: Omit<PlannedVisit, 'date' | 'end' | keyof NoteTexts>;
   /** What brings this patient back in the coming days, for the booked agenda. */
@@ -319,6 +333,18 @@ export function planRecord(random: Random, calendar: DemoCalendar, patient: Demo
     familyHistory: planFamilyHistory(random, patient, keys),
     visits,
     lifestyle: planLifestyle(random, patient, keys),
+    // Drawn without the generator, so the rest of the practice is the same with or without today's notes.
+    controls: chronic.map((condition) => ({
+      motive: condition.controlMotive,
+      notes: 'Revisión programada. Estable; se mantiene el tratamiento.',
+      subjective: condition.control.subjective[0]!,
+      findings: condition.control.exploration,
+      plan: condition.control.plan,
+      prognosis: condition.control.prognosis,
+      medications: controlMedications(condition, patient.age),
+      diagnosisIds: [condition.icd10],
+    })),
+    chronicMedications: medications,
     todaysVisit: main
       ? { motive: main.controlMotive, notes: 'Revisión programada.', medications: controlMedications(main, patient.age), diagnosisIds: [main.icd10] }
       : { motive: 'Resultados de analítica', notes: 'Revisión de resultados de la analítica de rutina.', medications: [], diagnosisIds: [] },

@@ -1,11 +1,12 @@
 // /admin: the practice administrator's page (API.md "Practice administration"): medic accounts to
-// approve, disable or enable, a password reset for someone locked out, the emergency accesses, and
-// whether the scheduled backups are running.
+// approve, disable or enable, the practice's details that prescriptions print, a password reset for
+// someone locked out, the emergency accesses, and whether the scheduled backups are running.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackupStatusPanel } from '../features/admin/backup-status';
 import { EmergencyAccesses } from '../features/admin/emergency-accesses';
 import { MedicAccounts } from '../features/admin/medic-accounts';
+import { PracticeForm } from '../features/admin/practice-form';
 import { ResetPassword } from '../features/admin/reset-password';
 import { useSession } from '../features/auth/use-session';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -26,6 +27,7 @@ export function AdminPage() {
         <p className="page-subtitle">{t('intro')}</p>
       </div>
       <MedicAccounts currentUserId={currentUserId} />
+      <PracticeForm />
       <ResetPassword />
       <EmergencyAccesses />
       <BackupStatusPanel />

@@ -49,13 +49,80 @@ describe('medic profile', () => {
 
     expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
     expect(server.callsTo('medics.updateMe').map((call) => call.input)).toEqual([
-      { name: 'Andrea', lname: 'Mora', phone: null, address: 'Calle 5 #12', whatsapp: '5559998888', about: 'Medicina familiar.' },
+      { name: 'Andrea', lname: 'Mora', phone: null, address: 'Calle 5 #12', whatsapp: '5559998888', about: 'Medicina familiar.', specialty: null, licenseNumber: null },
     ]);
     const stored = JSON.parse(localStorage.getItem('expediente.session')!).user;
     expect(stored).toEqual({ ...medic, name: 'Andrea', phone: null });
 
     await user.click(screen.getByRole('button', { name: /User menu$/ }));
     expect(within(screen.getByRole('dialog', { name: 'Andrea Mora' })).getByText('andres.mora@example.com')).toBeInTheDocument();
+  });
+
+  it('saves the specialty and licence number that prescriptions print, and says why they are asked for', async () => {
+    const server = fakeTrpcServer({
+      'auth.profile': () => ok({ user: medic }),
+      'medics.me': () => ok(doctor),
+      'medics.updateMe': (input) => ok({ ...doctor, ...(input as Partial<Doctor>) }),
+    });
+    renderApp({ path: '/profile', session: sessionFor(medic) });
+    const user = userEvent.setup();
+
+    const licence = await screen.findByLabelText('Licence number');
+    expect(licence).toHaveAccessibleDescription(/Printed on every prescription: you cannot issue one without it\./);
+    await user.type(screen.getByLabelText('Specialty'), 'Medicina familiar');
+    await user.type(licence, '28/2812345');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+
+    expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
+    expect(server.callsTo('medics.updateMe').map((call) => call.input)).toEqual([
+      expect.objectContaining({ specialty: 'Medicina familiar', licenseNumber: '28/2812345' }),
+    ]);
+    expect(screen.getByLabelText('Specialty')).toHaveValue('Medicina familiar');
+    expect(screen.getByLabelText('Licence number')).toHaveValue('28/2812345');
+  });
+
+  it('clears the specialty and the cédula when they are emptied, in Spanish', async () => {
+    const server = fakeTrpcServer({
+      'auth.profile': () => ok({ user: medic }),
+      'medics.me': () => ok({ ...doctor, specialty: 'Pediatría', licenseNumber: '12345678' }),
+      'medics.updateMe': (input) => ok({ ...doctor, ...(input as Partial<Doctor>) }),
+    });
+    renderApp({ path: '/profile', session: sessionFor(medic), language: 'es' });
+    const user = userEvent.setup();
+
+    const licence = await screen.findByLabelText('Cédula profesional o nº de colegiado');
+    expect(licence).toHaveValue('12345678');
+    expect(licence).toHaveAccessibleDescription(/sin este dato no puede emitir recetas/);
+    await user.clear(screen.getByLabelText('Especialidad'));
+    await user.clear(licence);
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+
+    expect(await screen.findByText('Su perfil se guardó.')).toBeInTheDocument();
+    expect(server.callsTo('medics.updateMe').map((call) => call.input)).toEqual([
+      expect.objectContaining({ specialty: null, licenseNumber: null }),
+    ]);
+  });
+
+  it.each([
+    ['en', 'Licence number', 'Save profile', 'This text is too long'],
+    ['es', 'Cédula profesional o nº de colegiado', 'Guardar perfil', 'El texto es demasiado largo'],
+  ] as const)('refuses a licence number longer than 50 characters and keeps it for correction (%s)', async (language, label, save, message) => {
+    const server = fakeTrpcServer({
+      'auth.profile': () => ok({ user: medic }),
+      'medics.me': () => ok(doctor),
+      'medics.updateMe': (input) => ok({ ...doctor, ...(input as Partial<Doctor>) }),
+    });
+    renderApp({ path: '/profile', session: sessionFor(medic), language });
+    const user = userEvent.setup();
+    const tooLong = '1'.repeat(51);
+
+    await user.type(await screen.findByLabelText(label), tooLong);
+    await user.click(screen.getByRole('button', { name: save }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(label)).toHaveValue(tooLong);
+    expect(server.callsTo('medics.updateMe')).toHaveLength(0);
   });
 
   it('explains a failed save in Spanish and keeps what was typed', async () => {

@@ -1,6 +1,7 @@
 // A medic's own profile (API.md medics.updateMe): the name and contact details the header and their
-// patients' doctor cards show. Blank optional fields are cleared; a failed save keeps what was typed
-// and puts field messages where they belong.
+// patients' doctor cards show, and the specialty and licence number every prescription prints (a
+// prescription cannot be issued without the licence number). Blank optional fields are cleared; a
+// failed save keeps what was typed and puts field messages where they belong.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ import { useUpdateSessionUser } from './use-update-session-user';
 
 type ProfileFields = z.input<typeof medicProfileInput>;
 type ProfileValues = z.output<typeof medicProfileInput>;
-const fieldNames = ['name', 'lname', 'phone', 'address', 'whatsapp', 'about'] as const;
+const fieldNames = ['name', 'lname', 'phone', 'address', 'whatsapp', 'about', 'specialty', 'licenseNumber'] as const;
 
 interface MedicProfileFormProps {
   doctor: Doctor;
@@ -32,6 +33,8 @@ const formValues = (doctor: Doctor, address: string | null) => ({
   address: address ?? '',
   whatsapp: doctor.whatsapp ?? '',
   about: doctor.about ?? '',
+  specialty: doctor.specialty ?? '',
+  licenseNumber: doctor.licenseNumber ?? '',
 });
 
 export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
@@ -111,6 +114,23 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
         error={error(errors.address?.message)}
         {...register('address')}
       />
+      <div className="form__row">
+        <TextField
+          label={t('profile.specialty')}
+          hint={t('profile.specialtyHint')}
+          autoComplete="off"
+          error={error(errors.specialty?.message)}
+          {...register('specialty')}
+        />
+        <TextField
+          label={t('profile.licenseNumber')}
+          hint={t('profile.licenseNumberHint')}
+          autoComplete="off"
+          spellCheck={false}
+          error={error(errors.licenseNumber?.message)}
+          {...register('licenseNumber')}
+        />
+      </div>
       <TextAreaField
         label={t('profile.about')}
         hint={t('profile.aboutHint')}

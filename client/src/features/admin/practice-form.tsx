@@ -1,0 +1,122 @@
+// "Practice": the name, address, city and phone every printed prescription carries in its header
+// (API.md "The clinical day": Practice; Mexico's Reglamento de Insumos para la Salud asks for the
+// prescriber's address). Read from practice.details, saved with admin.updatePractice; a blank field is
+// cleared, and a blank name falls back to PRACTICE_NAME. A failed save keeps what was typed.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { practiceInput, type Practice } from '../../../../shared/prescriptions';
+import { Spinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { useToast } from '../../components/toasts';
+import { readApiError } from '../../lib/api-error';
+import { trpc } from '../../lib/trpc';
+import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { LoadFailed } from './load-failed';
+
+type PracticeFields = z.input<typeof practiceInput>;
+type PracticeValues = z.output<typeof practiceInput>;
+const fieldNames = ['name', 'address', 'city', 'phone'] as const;
+
+const formValues = (practice: Practice) => ({
+  name: practice.name,
+  address: practice.address ?? '',
+  city: practice.city ?? '',
+  phone: practice.phone ?? '',
+});
+
+function PracticeDetailsForm({ practice }: { practice: Practice }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<PracticeFields, unknown, PracticeValues>({
+    resolver: zodResolver(practiceInput),
+    mode: 'onTouched',
+    defaultValues: formValues(practice),
+  });
+  const save = trpc.admin.updatePractice.useMutation({
+    onError: (error) => {
+      for (const issue of readApiError(error).issues) {
+        const field = fieldNames.find((name) => name === issue.path);
+        if (field) setError(field, { message: issue.message });
+      }
+    },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        utils.practice.details.setData(undefined, saved);
+        // Printed summaries name the practice in their header (practice.info).
+        void utils.practice.info.invalidate();
+        reset(formValues(saved));
+        toast.success(t('practice.saved'));
+      },
+    }),
+  );
+  const error = (message: string | undefined) => translateValidation(t, message);
+
+  return (
+    <form className="form practice-form" onSubmit={onSubmit} noValidate>
+      {save.error && (
+        <div role="alert" className="alert alert--error">
+          <strong>{t('practice.failed')}</strong> {translateApiError(t, save.error, 'admin:network')}
+        </div>
+      )}
+      <TextField
+        label={t('practice.name')}
+        hint={t('practice.nameHint')}
+        autoComplete="organization"
+        error={error(errors.name?.message)}
+        {...register('name')}
+      />
+      <TextField label={t('practice.address')} autoComplete="street-address" error={error(errors.address?.message)} {...register('address')} />
+      <div className="form__row">
+        <TextField label={t('practice.city')} autoComplete="address-level2" error={error(errors.city?.message)} {...register('city')} />
+        <TextField
+          label={t('practice.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={error(errors.phone?.message)}
+          {...register('phone')}
+        />
+      </div>
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? t('practice.saving') : t('practice.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function PracticeForm() {
+  const { t } = useTranslation('admin');
+  const headingId = useId();
+  const details = trpc.practice.details.useQuery();
+
+  return (
+    <section className="card dashboard-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="dashboard-section__title">
+        {t('practice.title')}
+      </h2>
+      <p className="dashboard-section__intro">{t('practice.intro')}</p>
+      {details.isPending ? (
+        <Spinner />
+      ) : details.isError ? (
+        <LoadFailed message={t('practice.loadFailed')} error={details.error} onRetry={() => void details.refetch()} />
+      ) : (
+        <PracticeDetailsForm practice={details.data} />
+      )}
+    </section>
+  );
+}
