@@ -5,7 +5,10 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
 export const LONG_PRESS_MS = 500;
 export const RECENT_PATIENT_DAYS = 7;
-/** A prescription is current while its appointment is open and at most this many days old (issue 14). */
+/**
+ * A medication is current for this many days: a prescription's items while it is not voided (issue 22);
+ * the free-text medications of an appointment without prescriptions while it is open (issue 14).
+ */
 export const ACTIVE_MEDICATION_DAYS = 90;
 export const SKELETON_CARDS = 12;
 export const DEFAULT_PATIENT_PHONE = '0000000000';

@@ -21,6 +21,12 @@ const AgendaPage = lazy(() => import('../pages/agenda').then((module) => ({ defa
 const ApiDocsPage = lazy(() => import('../pages/api-docs').then((module) => ({ default: module.ApiDocsPage })));
 const PrintPatientPage = lazy(() => import('../pages/print-patient').then((module) => ({ default: module.PrintPatientPage })));
 const PrintSelfPage = lazy(() => import('../pages/print-self').then((module) => ({ default: module.PrintSelfPage })));
+const PrintPrescriptionPage = lazy(() =>
+  import('../pages/print-prescription').then((module) => ({ default: module.PrintPrescriptionPage })),
+);
+const PrintOwnPrescriptionPage = lazy(() =>
+  import('../pages/print-prescription').then((module) => ({ default: module.PrintOwnPrescriptionPage })),
+);
 
 export function AppRoutes() {
   return (
@@ -41,6 +47,11 @@ export function AppRoutes() {
             <PrintSelfPage />
           </ProtectedRoute>
         </Route>
+        <Route path="/dashboard/prescriptions/:idPrescription/print">
+          <ProtectedRoute showBack>
+            <PrintOwnPrescriptionPage />
+          </ProtectedRoute>
+        </Route>
         <Route path="/dashboard">
           <ProtectedRoute>
             <DashboardPage />
@@ -54,6 +65,11 @@ export function AppRoutes() {
         <Route path="/medic/patient/:id/print">
           <ProtectedRoute medicOnly showBack>
             <PrintPatientPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/medic/patient/:id/prescriptions/:idPrescription/print">
+          <ProtectedRoute medicOnly showBack>
+            <PrintPrescriptionPage />
           </ProtectedRoute>
         </Route>
         <Route path="/medic/patient/:id">

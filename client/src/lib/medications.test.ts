@@ -1,6 +1,38 @@
 import { describe, expect, it } from 'vitest';
+import type { Prescription, PrescriptionItem } from '../../../shared/prescriptions';
 import { activeMedications, earlierMedications } from './medications';
 import { appointment } from '../test/dashboard-fixtures';
+
+const item = (drug: string, overrides: Partial<PrescriptionItem> = {}): PrescriptionItem => ({
+  drug,
+  strength: null,
+  form: null,
+  route: null,
+  presentation: null,
+  packages: null,
+  dose: null,
+  frequency: null,
+  duration: null,
+  instructions: null,
+  ...overrides,
+});
+
+const prescription = (idPrescription: number, issuedAt: string, items: PrescriptionItem[], voidedAt: string | null = null): Prescription => ({
+  idPrescription,
+  idHistory: 1,
+  number: `2025-${String(idPrescription).padStart(6, '0')}`,
+  issuedAt,
+  medic: { idMedic: 21, name: 'Ana', lname: 'Ruiz', specialty: null, licenseNumber: '1234567' },
+  patient: { idPatient: 5, name: 'Lucía', lname: 'Hernández', birthDate: null, documentNumber: null },
+  practice: { name: 'Consultorio', address: null, city: null, phone: null },
+  diagnoses: [],
+  items,
+  notes: null,
+  voidedAt,
+  voidReason: voidedAt ? 'Error' : null,
+});
+
+const names = (list: { name: string }[]) => list.map((medication) => medication.name);
 
 describe('medications', () => {
   const now = new Date(2025, 2, 10, 9, 0);
@@ -11,23 +43,83 @@ describe('medications', () => {
   ];
 
   it('counts as active only what open appointments prescribe, each name once, ignoring blanks', () => {
-    expect(activeMedications(visits, now).map((medication) => medication.name)).toEqual(['Ibuprofeno', 'Loratadina']);
+    expect(names(activeMedications(visits, now))).toEqual(['Ibuprofeno', 'Loratadina']);
     expect(activeMedications(visits, now)[0]!.appointments.map((visit) => visit.idHistory)).toEqual([3, 2]);
   });
 
   it("keeps closed appointments' medications apart as earlier ones", () => {
-    expect(earlierMedications(visits, now).map((medication) => medication.name)).toEqual(['Amoxicilina']);
+    expect(names(earlierMedications(visits, now))).toEqual(['Amoxicilina']);
   });
 
   it('does not count an open appointment older than 90 days as active (issue 14, rough edge 5)', () => {
     const forgotten = appointment({ idHistory: 9, date: '2024-06-01T10:00', medications: ['Prednisona'] });
-    expect(activeMedications([...visits, forgotten], now).map((medication) => medication.name)).not.toContain('Prednisona');
-    expect(earlierMedications([...visits, forgotten], now).map((medication) => medication.name)).toContain('Prednisona');
+    expect(names(activeMedications([...visits, forgotten], now))).not.toContain('Prednisona');
+    expect(names(earlierMedications([...visits, forgotten], now))).toContain('Prednisona');
   });
 
   it('counts an open appointment exactly 90 practice-local days back, not one a day older', () => {
     const edge = appointment({ idHistory: 7, date: '2024-12-10T23:30', medications: ['Metformina'] });
     const older = appointment({ idHistory: 6, date: '2024-12-09T08:00', medications: ['Losartán'] });
-    expect(activeMedications([edge, older], now).map((medication) => medication.name)).toEqual(['Metformina']);
+    expect(names(activeMedications([edge, older], now))).toEqual(['Metformina']);
+  });
+});
+
+describe('medications from prescriptions (issue 22)', () => {
+  const now = new Date(2025, 2, 10, 9, 0);
+  const amoxicilina = item('Amoxicilina', { strength: '500 mg', form: 'cápsulas', route: 'vía oral', dose: '1 cápsula', frequency: 'cada 8 horas' });
+
+  it("lists a prescription's items with their heading and the item itself, even once the appointment is closed", () => {
+    const visit = appointment({
+      idHistory: 4,
+      date: '2025-03-01T10:00',
+      closed: true,
+      prescriptions: [prescription(1, '2025-03-01T10:20', [amoxicilina, item('Paracetamol', { strength: '500 mg' })])],
+    });
+    const active = activeMedications([visit], now);
+    expect(names(active)).toEqual(['Amoxicilina 500 mg, cápsulas, vía oral', 'Paracetamol 500 mg']);
+    expect(active[0]!.item).toEqual(amoxicilina);
+    expect(active[0]!.appointments.map((appointment) => appointment.idHistory)).toEqual([4]);
+  });
+
+  it("reads an appointment with a prescription from its items alone, not from the free text it also holds", () => {
+    const visit = appointment({
+      idHistory: 4,
+      date: '2025-03-01T10:00',
+      medications: ['Amoxicilina 500'],
+      prescriptions: [prescription(1, '2025-03-01T10:20', [amoxicilina])],
+    });
+    expect(names(activeMedications([visit], now))).toEqual(['Amoxicilina 500 mg, cápsulas, vía oral']);
+  });
+
+  it('leaves out voided prescriptions, from the current medications and from the earlier ones', () => {
+    const voided = appointment({
+      idHistory: 4,
+      date: '2025-03-01T10:00',
+      medications: ['Ketorolaco'],
+      prescriptions: [prescription(1, '2025-03-01T10:20', [item('Ketorolaco')], '2025-03-01T10:40')],
+    });
+    expect(activeMedications([voided], now)).toEqual([]);
+    expect(earlierMedications([voided], now)).toEqual([]);
+  });
+
+  it('counts a prescription issued exactly 90 days back as current and an older one as earlier', () => {
+    const edge = appointment({ idHistory: 7, date: '2024-12-10T09:00', prescriptions: [prescription(7, '2024-12-10T23:30', [item('Metformina')])] });
+    const older = appointment({ idHistory: 6, date: '2024-12-09T09:00', prescriptions: [prescription(6, '2024-12-09T09:10', [item('Losartán')])] });
+    expect(names(activeMedications([edge, older], now))).toEqual(['Metformina']);
+    expect(names(earlierMedications([edge, older], now))).toEqual(['Losartán']);
+  });
+
+  it('keeps the newest posology when the same drug was prescribed twice, and mixes in free text of visits without one', () => {
+    const newer = item('Amoxicilina', { strength: '500 mg', dose: '2 cápsulas' });
+    const visits = [
+      appointment({ idHistory: 9, date: '2025-03-05T10:00', prescriptions: [prescription(3, '2025-03-05T10:10', [newer])] }),
+      appointment({ idHistory: 8, date: '2025-02-20T10:00', medications: ['Salbutamol'] }),
+      appointment({ idHistory: 5, date: '2025-02-01T10:00', prescriptions: [prescription(2, '2025-02-01T10:10', [item('Amoxicilina', { strength: '500 mg', dose: '1 cápsula' })])] }),
+    ];
+    const active = activeMedications(visits, now);
+    expect(names(active)).toEqual(['Amoxicilina 500 mg', 'Salbutamol']);
+    expect(active[0]!.item?.dose).toBe('2 cápsulas');
+    expect(active[0]!.appointments.map((appointment) => appointment.idHistory)).toEqual([9, 5]);
+    expect(active[1]!.item).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
-// The Medications tab: what open appointments of the last ACTIVE_MEDICATION_DAYS days prescribe
-// now, then everything prescribed before, each with the visit it came from.
+// The Medications tab: what was prescribed in the last ACTIVE_MEDICATION_DAYS days and is current
+// (lib/medications.ts), then everything prescribed before, each with the visit it came from.
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
 import { useFormatters } from '../../lib/use-formatters';
 import { activeMedications, earlierMedications, type Medication } from '../../lib/medications';
+import { itemPosology } from '../../lib/prescription-text';
 import type { Appointment } from '../../lib/api-types';
 
 function MedicationList({ id, title, medications }: { id: string; title: string; medications: Medication[] }) {
@@ -19,6 +20,7 @@ function MedicationList({ id, title, medications }: { id: string; title: string;
           <li key={medication.name} className="item-list__item">
             <div className="item-list__main">
               <p className="item-list__title">{medication.name}</p>
+              {medication.item && <p className="item-list__meta">{itemPosology(medication.item, t)}</p>}
               <p className="item-list__meta">
                 {medication.appointments
                   .map((appointment) => t('medications.from', { date: format.day(appointment.date), motive: appointment.motive }))

@@ -1,6 +1,8 @@
-// The consultations the patient has had, most recent first, each with the diagnoses the doctor coded:
-// the code and the catalog's name as the note stored them, the same words the doctor's record shows.
+// The consultations the patient has had, most recent first, each with the diagnoses the doctor coded
+// (the code and the catalog's name as the note stored them, the same words the doctor's record shows)
+// and then the addenda that amended the note afterwards, oldest first, each dated and signed.
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../lib/use-formatters';
 import { AppointmentSummary } from './appointment-summary';
 import type { Appointment } from '../../lib/api-types';
 
@@ -19,6 +21,7 @@ export function PastConsultations({ appointments }: { appointments: Appointment[
             <li key={appointment.idHistory} className="item-list__item appointment-item">
               <AppointmentSummary appointment={appointment} />
               <ConsultationDiagnoses appointment={appointment} />
+              {appointment.addenda.length > 0 && <ConsultationAddenda appointment={appointment} />}
             </li>
           ))}
         </ul>
@@ -46,6 +49,30 @@ function ConsultationDiagnoses({ appointment }: { appointment: Appointment }) {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+function ConsultationAddenda({ appointment }: { appointment: Appointment }) {
+  const { t } = useTranslation('dashboard');
+  const format = useFormatters();
+  const labelId = `consultation-${appointment.idHistory}-addenda`;
+  const addenda = [...appointment.addenda].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.idAddendum - b.idAddendum));
+  return (
+    <div className="consultation-addenda">
+      <span id={labelId} className="consultation-diagnoses__label">
+        {t('appointments.addenda')}
+      </span>
+      <ul className="consultation-addenda__list" aria-labelledby={labelId}>
+        {addenda.map((addendum) => (
+          <li key={addendum.idAddendum}>
+            <p className="item-list__meta">
+              <time dateTime={addendum.at}>{t('appointments.addendumBy', { date: format.moment(addendum.at), name: `${addendum.medic.name} ${addendum.medic.lname}` })}</time>
+            </p>
+            <p className="consultation-addenda__text">{addendum.text}</p>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

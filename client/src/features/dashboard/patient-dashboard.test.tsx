@@ -121,7 +121,7 @@ describe('patient dashboard', () => {
     });
     const card = (await screen.findByText('Active medications', { selector: 'dt' })).parentElement!;
     expect(card).toHaveTextContent('1');
-    expect(card).toHaveTextContent('From open appointments of the last 90 days');
+    expect(card).toHaveTextContent('Prescribed in the last 90 days');
   });
 
   it('counts appointments, allergies and the medications of open appointments only, and shows the latest vitals', async () => {
@@ -168,6 +168,7 @@ describe('patient dashboard', () => {
       'Medical History',
       'Allergies',
       'Medications',
+      'My prescriptions',
       'Who viewed my record',
     ]);
     expect(tab('Overview')).toHaveAttribute('aria-selected', 'true');

@@ -17,6 +17,7 @@ import { MyAppointments } from './my-appointments';
 import { MyDoctors } from './my-doctors';
 import { MyHealth, type VitalsTrendsSlot } from './my-health';
 import { MyInformation } from './my-information';
+import { MyPrescriptions } from './my-prescriptions';
 import { OverviewCards } from './overview-cards';
 import { SecurityBanner } from './security-banner';
 import { Tabs } from './tabs';
@@ -25,7 +26,7 @@ import './my-doctors.css';
 import './health-lists.css';
 import './access-log.css';
 
-type TabId = 'overview' | 'history' | 'allergies' | 'medications' | 'access';
+type TabId = 'overview' | 'history' | 'allergies' | 'medications' | 'prescriptions' | 'access';
 
 interface PatientDashboardProps {
   /** Shown until the record arrives, and if it cannot be loaded. */
@@ -78,6 +79,7 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut, recordActions
               { id: 'history', label: t('tabs.history') },
               { id: 'allergies', label: t('tabs.allergies') },
               { id: 'medications', label: t('tabs.medications') },
+              { id: 'prescriptions', label: t('tabs.prescriptions') },
               { id: 'access', label: t('tabs.access') },
             ]}
           >
@@ -94,6 +96,7 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut, recordActions
             {tab === 'history' && <MedicalHistory appointments={self.clinicalHistories} />}
             {tab === 'allergies' && <AllergiesTab allergies={self.allergies} />}
             {tab === 'medications' && <MedicationsTab appointments={self.clinicalHistories} />}
+            {tab === 'prescriptions' && <MyPrescriptions appointments={self.clinicalHistories} />}
             {tab === 'access' && <AccessLog />}
           </Tabs>
         </>

@@ -84,7 +84,7 @@ describe('the printable summary', () => {
     renderMedicPrint({ detail: withHistory() });
     const medications = await screen.findByRole('region', { name: 'Current medications' });
     expect(medications).not.toHaveTextContent('Salbutamol');
-    expect(medications).toHaveTextContent('No current medications (none prescribed at an open appointment of the last 90 days).');
+    expect(medications).toHaveTextContent('No current medications (none prescribed in the last 90 days).');
   });
 
   it('says so for every empty part, and carries the app name when the practice has none', async () => {
@@ -93,7 +93,7 @@ describe('the printable summary', () => {
     for (const sentence of [
       'No known allergies recorded.',
       'No active conditions recorded.',
-      'No current medications (none prescribed at an open appointment of the last 90 days).',
+      'No current medications (none prescribed in the last 90 days).',
       'No emergency contacts recorded.',
       'No vital signs recorded.',
       'No appointments recorded.',

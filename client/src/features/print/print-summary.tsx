@@ -1,16 +1,20 @@
 // The printable summary of one record (issue 13): the emergency essentials first (who, age and birth
 // date, sex, blood type, allergies with severity, active conditions, current medications, emergency contacts), then the
-// latest vitals, recent appointments and the documents. Black on white, one column, tables that do
-// not break inside a row (print-summary.css); its own Print button and way back are screen-only.
+// latest vitals, recent appointments (each with its addenda after the note) and the documents. Black on
+// white, one column, tables that do not break inside a row (print-summary.css), in the print frame the
+// receta shares (print-frame.tsx).
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
 import { localMoment } from '../../../../shared/dates';
+import type { PrescriptionItem } from '../../../../shared/prescriptions';
 import { useFormatters } from '../../lib/use-formatters';
 import { bloodTypeOf } from '../../lib/blood-type';
 import { ageText, sexText } from '../../lib/age-text';
 import { present, vitalFacts } from '../../lib/item-facts';
+import { itemPosology, itemQuantity } from '../../lib/prescription-text';
+import { PrintFrame } from './print-frame';
 import type { PrintableRecord } from './printable-record';
 import { usePageMarginTexts } from './use-page-margin-texts';
 import './print-summary.css';
@@ -36,16 +40,7 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
   const unknown = t('unknown');
 
   return (
-    <article className="print-summary" aria-labelledby="print-title">
-      <div className="print-summary__toolbar">
-        <Link href={backHref} className="button button--secondary">
-          {t('back')}
-        </Link>
-        <button type="button" className="button button--primary" onClick={() => window.print()}>
-          {t('print')}
-        </button>
-      </div>
-
+    <PrintFrame className="print-summary" labelledBy="print-title" backHref={backHref} backLabel={t('back')}>
       <header className="print-summary__masthead">
         <p className="print-summary__issuer">
           <span className="print-summary__practice">{practiceName}</span>
@@ -112,6 +107,7 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
               return (
                 <li key={medication.name}>
                   <strong>{medication.name}</strong>
+                  {medication.item && <span>{posologyOf(medication.item, t)}</span>}
                   {latest && <span> — {t('prescribedAt', { motive: latest.motive, date: format.date(latest.date) })}</span>}
                 </li>
               );
@@ -152,18 +148,42 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
         {record.appointments.length === 0 ? (
           <p className="print-summary__empty">{t('noAppointments')}</p>
         ) : (
-          <Table
-            headings={[t('record:appointments.date'), t('record:appointments.motive'), t('record:appointments.medications'), t('status')]}
-            rows={record.appointments.map((appointment) => ({
-              key: appointment.idHistory,
-              cells: [
-                format.moment(appointment.date),
-                appointment.motive,
-                appointment.medications.join(', '),
-                t(appointment.closed ? 'record:appointments.closed' : 'record:appointments.open'),
-              ],
-            }))}
-          />
+          <table className="print-summary__table">
+            <thead>
+              <tr>
+                {[t('record:appointments.date'), t('record:appointments.motive'), t('record:appointments.medications'), t('status')].map((heading) => (
+                  <th key={heading} scope="col">
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            {/* One body per appointment, so its addenda stay on the page of its row. */}
+            {record.appointments.map((appointment) => (
+              <tbody key={appointment.idHistory} className="print-summary__appointment">
+                <tr>
+                  <td>{format.moment(appointment.date)}</td>
+                  <td>{appointment.motive}</td>
+                  <td>{appointment.medications.join(', ')}</td>
+                  <td>{t(appointment.closed ? 'record:appointments.closed' : 'record:appointments.open')}</td>
+                </tr>
+                {appointment.addenda.length > 0 && (
+                  <tr className="print-summary__addenda">
+                    <td colSpan={4}>
+                      <ul className="print-summary__list">
+                        {appointment.addenda.map((addendum) => (
+                          <li key={addendum.idAddendum}>
+                            <strong>{t('addendumBy', { date: format.moment(addendum.at), name: `${addendum.medic.name} ${addendum.medic.lname}` })}</strong>{' '}
+                            <span className="print-summary__addendum-text">{addendum.text}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            ))}
+          </table>
         )}
       </PrintSection>
 
@@ -180,8 +200,14 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
           />
         )}
       </PrintSection>
-    </article>
+    </PrintFrame>
   );
+}
+
+/** ": 1 cápsula cada 8 horas durante 7 días. Caja con 21 — 1 envase" after an item's heading; '' when it says no more. */
+function posologyOf(item: PrescriptionItem, t: TFunction): string {
+  const rest = [itemPosology(item, t), itemQuantity(item, t)].filter(Boolean).join('. ');
+  return rest ? `: ${rest}` : '';
 }
 
 function PrintSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {

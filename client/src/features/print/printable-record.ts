@@ -1,8 +1,11 @@
 // What the printed summary shows, taken from either shape of the record (the medic's patient
 // detail or the patient's own record): the emergency essentials, then the latest vitals, recent
-// appointments and the documents. Pure, so the choices are tested without a browser.
+// appointments (with their addenda, oldest first, as they were written after the note) and the
+// documents. Pure, so the choices are tested without a browser.
+import type { Addendum } from '../../../../shared/prescriptions';
 import type { Allergy, ClinicalHistory, Contact, PathologicalRecord, Vital } from '../../../../shared/record';
 import { activeMedications, type Medication } from '../../lib/medications';
+import { itemHeading } from '../../lib/prescription-text';
 import { isOngoingCondition, newest } from '../../lib/record-summary';
 import type { DetailPatient, PatientDetail } from '../../lib/api-types';
 
@@ -25,8 +28,19 @@ export interface PrintableRecord {
   medications: Medication[];
   contacts: Contact[];
   latestVitals: Vital | null;
-  appointments: ClinicalHistory[];
+  appointments: PrintedAppointment[];
   files: PrintedFile[];
+}
+
+export interface PrintedAppointment {
+  idHistory: number;
+  date: string;
+  motive: string;
+  closed: boolean;
+  /** What it prescribed: the items of its prescriptions not voided, else the free text it holds. */
+  medications: string[];
+  /** Oldest first: the order they amend the note in. */
+  addenda: Addendum[];
 }
 
 /** A summary lists the last few visits; the whole history is the record page's job. */
@@ -45,7 +59,19 @@ export function printableRecord(parts: RecordParts, appointments: ClinicalHistor
     medications: activeMedications(appointments),
     contacts: parts.contacts,
     latestVitals: newest(parts.vitals),
-    appointments: byDateDescending.slice(0, RECENT_APPOINTMENTS),
+    appointments: byDateDescending.slice(0, RECENT_APPOINTMENTS).map(printedAppointment),
     files: parts.files,
+  };
+}
+
+function printedAppointment(appointment: ClinicalHistory): PrintedAppointment {
+  const prescribed = appointment.prescriptions.filter((prescription) => !prescription.voidedAt).flatMap((prescription) => prescription.items.map(itemHeading));
+  return {
+    idHistory: appointment.idHistory,
+    date: appointment.date,
+    motive: appointment.motive,
+    closed: appointment.closed,
+    medications: appointment.prescriptions.length > 0 ? prescribed : appointment.medications,
+    addenda: [...appointment.addenda].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.idAddendum - b.idAddendum)),
   };
 }

@@ -88,9 +88,9 @@ describe('the clinical summary the record opens on', () => {
   });
 
   it.each([
-    ['en', /^Prescribed at open appointments in the last 90 days$/],
-    ['es', /^Recetada en citas abiertas de los últimos 90 días$/],
-  ] as const)("lists as current medications only those of open appointments of the last 90 days (%s)", async (language, scope) => {
+    ['en', /^Prescribed in the last 90 days$/],
+    ['es', /^Recetada en los últimos 90 días$/],
+  ] as const)("lists as current medications only those of the last 90 days (%s)", async (language, scope) => {
     const { part } = await openSummary(clinicalDetail(), language);
     expect(within(part('medications')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Losartán 50 mg']);
     expect(within(part('medications')).getByText(scope)).toBeInTheDocument();
@@ -129,7 +129,7 @@ describe('the clinical summary the record opens on', () => {
         ageAndSex: 'Age and sex not recorded',
         allergies: 'No known allergies',
         conditions: 'No active or chronic conditions',
-        medications: 'No medications at open appointments in the last 90 days',
+        medications: 'No medications prescribed in the last 90 days',
         vitals: 'No vital signs recorded',
         next: 'No upcoming appointments',
       },
@@ -140,7 +140,7 @@ describe('the clinical summary the record opens on', () => {
         ageAndSex: 'Edad y sexo sin registrar',
         allergies: 'Sin alergias conocidas',
         conditions: 'Sin problemas activos ni crónicos',
-        medications: 'Sin medicación en citas abiertas de los últimos 90 días',
+        medications: 'Sin medicación recetada en los últimos 90 días',
         vitals: 'Sin signos vitales registrados',
         next: 'Sin citas próximas',
       },

@@ -11,6 +11,7 @@ import { ageAndSexText } from '../../lib/age-text';
 import { present, vitalFacts } from '../../lib/item-facts';
 import { allergyView, pathologicalRecordView } from '../../lib/item-views';
 import { activeMedications } from '../../lib/medications';
+import { itemPosology } from '../../lib/prescription-text';
 import { allergiesBySeverity, isOngoingCondition, newest, nextAppointment } from '../../lib/record-summary';
 import { useFormatters } from '../../lib/use-formatters';
 import type { PatientDetail } from '../../lib/api-types';
@@ -88,6 +89,7 @@ export function ClinicalSummaryStrip({ detail }: { detail: PatientDetail }) {
             {medications.map((medication) => (
               <li key={medication.name} className="clinical-summary__item">
                 <span className="clinical-summary__name">{medication.name}</span>
+                {medication.item && <span className="clinical-summary__meta"> {itemPosology(medication.item, t)}</span>}
               </li>
             ))}
           </ul>
