@@ -22,6 +22,7 @@ import { loadDocumentKey } from './files/document-key';
 import { knownBlobNames } from './services/documents';
 import { loadDiagnosisCatalog } from './services/diagnosis-catalog-loader';
 import { registerDocumentRoutes } from './rest/documents';
+import { registerAuditExport } from './rest/audit-export';
 import { registerHealth } from './health';
 import { checkIntegrityAtStart, noteDatabaseError } from './db/integrity';
 import { reportAuditGapsTo } from './audit/audit-gaps';
@@ -174,6 +175,7 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   registerHealth(app, db.$client, deps.blobs.dir);
   registerRestRoutes(app, restRoutes, contextFromRequest);
   registerDocumentRoutes(app, contextFromRequest);
+  registerAuditExport(app, contextFromRequest);
 
   const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;
   const servesClient = clientDir ? await registerClientFiles(app, clientDir) : false;

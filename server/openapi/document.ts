@@ -3,7 +3,9 @@
 // answer schemas of responses.ts. Nothing here repeats a field rule: a new row, a new field or a
 // changed limit shows up in the description by itself.
 import { z } from 'zod';
+import { auditFilterInput } from '../../shared/admin';
 import { createPatientAccountInput, createPatientForUserInput, patientIdInput } from '../../shared/patients';
+import { AUDIT_CSV_COLUMNS } from '../audit/audit-csv';
 import { restRoutes, type HttpMethod, type RestRoute } from '../rest/routes';
 import { appRouter } from '../trpc/router';
 import {
@@ -274,7 +276,7 @@ function operationOf(converter: SchemaConverter, route: RestRoute): Json {
   };
 }
 
-/** The routes that are not procedures: health and the documents (rest/documents.ts). */
+/** The routes that are not procedures: health, the documents (rest/documents.ts) and the audit CSV (rest/audit-export.ts). */
 function ownRoutes(converter: SchemaConverter): { method: HttpMethod; path: string; operation: Json }[] {
   const codeParam = { name: 'code', in: 'path', required: true, schema: { type: 'string' }, description: "The document's unguessable code." };
   const bytes = {
@@ -346,13 +348,36 @@ function ownRoutes(converter: SchemaConverter): { method: HttpMethod; path: stri
     },
     { method: 'GET', path: '/medics/files/{code}', operation: download('medic, linked', 'documents.medicDownload', 'Download a document of a linked patient') },
     { method: 'GET', path: '/patients/me/files/{code}', operation: download('patient, own file', 'documents.patientDownload', 'Download one of your own documents') },
+    { method: 'GET', path: '/admin/audit.csv', operation: auditExportOperation(converter) },
   ];
+}
+
+/** GET /admin/audit.csv (rest/audit-export.ts): the filter of GET /admin/audit, every page, as a CSV stream. */
+function auditExportOperation(converter: SchemaConverter): Json {
+  const filter = (converter.convert(auditFilterInput, 'input').properties ?? {}) as Record<string, JsonSchema>;
+  return {
+    operationId: 'admin.auditExport',
+    tags: ['admin'],
+    summary: 'Download the audit trail under the filter of `GET /admin/audit` (every event, newest first) as CSV. The export is audited with its row count',
+    description:
+      'Who: administrator. Streamed as it is read. RFC 4180, UTF-8 with a byte order mark (for spreadsheets), CRLF line ends, a header row; ' +
+      'a cell that starts with `=`, `+`, `-`, `@`, tab or carriage return is prefixed with `\'` so that no spreadsheet runs it as a formula.',
+    'x-who': 'administrator',
+    parameters: Object.entries(filter).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+    responses: {
+      200: {
+        description: 'The events, one per row, as `auditoria-<day>.csv` (Content-Disposition: attachment)',
+        content: { 'text/csv': { schema: { type: 'string', description: `Columns: ${AUDIT_CSV_COLUMNS.join(', ')}` } } },
+      },
+      ...errorResponses({ input: true, signedIn: true, ids: false, floods: false, body: false }),
+    },
+  };
 }
 
 const TAGS = [
   { name: 'health', description: 'Is the server up' },
   { name: 'auth', description: 'Registration, sign-in, session and password' },
-  { name: 'admin', description: "Practice administration: medics, password resets, emergency accesses, the practice's data" },
+  { name: 'admin', description: "Practice administration: medics, password resets, emergency accesses, the practice's data, the audit trail" },
   { name: 'medics', description: "The medic's workspace: patients, search, link requests, emergency access, profile" },
   { name: 'patients', description: "Patient records, their collections, and the patient's own side" },
   { name: 'clinical-history', description: 'Appointments, their prescriptions and addenda' },

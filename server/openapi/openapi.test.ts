@@ -61,6 +61,7 @@ describe('GET /api/openapi.json', () => {
       ['post', '/medics/patients/{idPatient}/files'],
       ['get', '/medics/files/{code}'],
       ['get', '/patients/me/files/{code}'],
+      ['get', '/admin/audit.csv'],
     ];
     for (const [method, path] of own) expect(doc.paths[path!]?.[method!], `${method} ${path}`).toBeDefined();
     const operations = Object.values(doc.paths as Json).flatMap((item) => Object.keys(item));
@@ -142,6 +143,14 @@ describe('answers validate against the described schemas', () => {
     check(await call('GET', `/admin/users?email=${encodeURIComponent(adminEmail)}`, admin), 'GET', '/admin/users', 200);
     check(await call('GET', `/admin/users?email=${encodeURIComponent(uniqueEmail('nobody'))}`, admin), 'GET', '/admin/users', 200);
     check(await call('GET', '/admin/backups', admin), 'GET', '/admin/backups', 200);
+    const trail = check(await call('GET', '/admin/audit?action=auth.&page=1', admin), 'GET', '/admin/audit', 200);
+    expect(trail.events.length).toBeGreaterThan(0);
+    check(await call('GET', '/admin/audit?from=2026-02-01&to=2026-01-01', admin), 'GET', '/admin/audit', 400);
+    check(await call('GET', '/admin/audit/verify', admin), 'GET', '/admin/audit/verify', 200);
+    const csv = await call('GET', '/admin/audit.csv?outcome=success', admin);
+    expect([csv.statusCode, csv.headers['content-type']]).toEqual([200, 'text/csv; charset=utf-8']);
+    expect(Object.keys(doc.paths['/admin/audit.csv'].get.responses[200].content)).toEqual(['text/csv']);
+    check(await call('GET', '/admin/audit.csv?idPatient=0', admin), 'GET', '/admin/audit.csv', 400);
 
     const other = await register(app, { type: 'medic', name: 'Otro', lname: 'Médico' });
     const patient = await register(app, { type: 'patient', doctorEmail: adminEmail, name: 'Pilar', lname: 'Paz' });

@@ -15,6 +15,7 @@ import {
   USER_STATUSES,
   USER_TYPES,
 } from '../../shared/constants';
+import { AUDIT_OUTCOMES } from '../../shared/admin';
 import { errorStatus, type ErrorCode } from '../../shared/errors';
 import type { HealthBody } from '../health';
 import type { AppRouter } from '../trpc/router';
@@ -346,6 +347,35 @@ const accessLogEvent = z
   })
   .meta({ id: 'AccessLogEvent' });
 
+const auditEventSchema = z
+  .object({
+    id,
+    at: text,
+    actor: z
+      .object({ idUser: id, name: text, lname: text, type: z.enum(['patient', 'medic', 'anonymous']) })
+      .nullable()
+      .meta({ description: 'Who acted, under the name kept on the event; null when nobody was signed in. `anonymous` with an idUser: a failed sign-in to that account.' }),
+    action: text,
+    idPatient: id.nullable(),
+    patient: z.object({ name: text, lname: text }).nullable(),
+    outcome: z.enum(AUDIT_OUTCOMES),
+    ip: nullableText,
+    emergency: z.boolean(),
+    detail: nullableText,
+  })
+  .meta({ id: 'AuditEvent' });
+const auditEventsPageSchema = z
+  .object({ events: z.array(auditEventSchema), page: z.number().int(), pageSize: z.number().int(), total: z.number().int().nonnegative() })
+  .meta({ id: 'AuditEventsPage' });
+const auditVerificationSchema = z
+  .object({
+    ok: z.boolean(),
+    checked: z.number().int().nonnegative(),
+    unsealed: z.number().int().nonnegative().meta({ description: 'Rows after the last sealed head (written every 5 minutes), which it cannot vouch for yet.' }),
+    firstBrokenId: id.nullable(),
+  })
+  .meta({ id: 'AuditVerification' });
+
 export const errorBodySchema = z
   .object({
     statusCode: z.number().int(),
@@ -407,6 +437,8 @@ export const procedureResponses = {
   'admin.emergencyAccesses': z.object({ accesses: z.array(emergencyAccessSchema) }) satisfies z.ZodType<Out['admin']['emergencyAccesses']>,
   'admin.backupStatus': backupStatusSchema satisfies z.ZodType<Out['admin']['backupStatus']>,
   'admin.updatePractice': practiceSchema satisfies z.ZodType<Out['admin']['updatePractice']>,
+  'admin.auditEvents': auditEventsPageSchema satisfies z.ZodType<Out['admin']['auditEvents']>,
+  'admin.verifyAudit': auditVerificationSchema satisfies z.ZodType<Out['admin']['verifyAudit']>,
 
   'practice.details': practiceSchema satisfies z.ZodType<Out['practice']['details']>,
 

@@ -15,6 +15,10 @@ const summaries: Record<string, string> = {
   'admin.emergencyAccesses': 'Every emergency access, newest first',
   'admin.backupStatus': 'The backup schedule and the outcome of its last run',
   'admin.updatePractice': "Edit the practice's name, address, city and phone that prescriptions print (blank clears one)",
+  'admin.auditEvents':
+    'The audit trail, newest first, 50 a page: filter by practice-local days `from`–`to` (both counted), the actor `idUser`, `idPatient`, ' +
+    '`action` (exact, or every action of a family when it ends with a dot: `prescription.`) and `outcome`. The viewing is audited',
+  'admin.verifyAudit': "Check the audit trail's chain and its sealed head, as `npm run audit:verify` does. The check is audited",
   'practice.details': "The practice's name, address, city and phone, as prescriptions print them",
   'medics.myPatients': 'Your linked patients: the whole list, or a page of it with limit, q and cursor',
   'medics.searchPatients': 'Search your patients (any field) and others (exact email)',

@@ -57,6 +57,14 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/admin/emergency-access', procedure: 'admin.emergencyAccesses' },
   { method: 'GET', path: '/admin/backups', procedure: 'admin.backupStatus' },
   { method: 'PATCH', path: '/admin/practice', procedure: 'admin.updatePractice' },
+  {
+    method: 'GET',
+    path: '/admin/audit',
+    procedure: 'admin.auditEvents',
+    input: ({ query: { from, to, idUser, idPatient, action, outcome, page } }) => ({ from, to, idUser, idPatient, action, outcome, page }),
+  },
+  // The CSV of the same filter is a stream, not JSON: rest/audit-export.ts serves GET /admin/audit.csv.
+  { method: 'GET', path: '/admin/audit/verify', procedure: 'admin.verifyAudit' },
 
   { method: 'GET', path: '/practice', procedure: 'practice.details' },
 

@@ -3,8 +3,8 @@ import { id } from './columns';
 
 /**
  * Append-only audit trail (HIPAA audit controls). No foreign keys on purpose: the trail
- * outlives the accounts and records it speaks of. A migration adds triggers that refuse
- * UPDATE and DELETE.
+ * outlives the accounts and records it speaks of. Migrations add triggers that refuse
+ * UPDATE and DELETE, and an INSERT over an existing id (INSERT OR REPLACE).
  */
 export const auditEvents = sqliteTable(
   'audit_events',
@@ -33,8 +33,14 @@ export const auditEvents = sqliteTable(
      */
     chain: text('chain'),
   },
+  // The administrator's review (audit/audit-review.ts) reads newest first, that is by id, under any
+  // of its filters; an index on (x, id) hands it a filter's rows already in that order. (patient, at)
+  // is the patient's own access log's, which reads by time.
   (t) => [
     index('audit_events_patient_at_idx').on(t.patientId, t.at),
-    index('audit_events_actor_at_idx').on(t.actorUserId, t.at),
+    index('audit_events_patient_id_idx').on(t.patientId, t.id),
+    index('audit_events_actor_id_idx').on(t.actorUserId, t.id),
+    index('audit_events_action_id_idx').on(t.action, t.id),
+    index('audit_events_at_idx').on(t.at),
   ],
 );

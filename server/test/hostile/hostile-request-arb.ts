@@ -22,6 +22,7 @@ export function hostileRequestArb(route: RouteUnderTest, fx: Fixture): fc.Arbitr
       .tuple(common, fc.option(fc.nat(), { nil: undefined, freq: 2 }))
       .map(([base, storedCodeIndex]) => withDescription({ route, ...base, query: undefined, storedCodeIndex }));
   }
+  // JSON routes, and the audit export (a GET whose body, if any, nobody reads).
   return fc.tuple(common, jsonBodyArb(route, fx)).map(([base, body]) => withDescription({ route, ...base, ...body }));
 }
 
@@ -74,10 +75,12 @@ function paramArb(route: RouteUnderTest, param: string, fx: Fixture): fc.Arbitra
 }
 
 const knownQueryKeys = ['q', 'page', 'limit', 'cursor', 'email'];
+/** The audit review's filter (GET /admin/audit and its CSV), each with values of its own kind. */
+const filterQueryKeys = ['from', 'to', 'idUser', 'idPatient', 'action', 'outcome'];
 
 function queryArb(fx: Fixture): fc.Arbitrary<string | undefined> {
   const key = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...knownQueryKeys) },
+    { weight: 4, arbitrary: fc.constantFrom(...knownQueryKeys, ...filterQueryKeys) },
     { weight: 1, arbitrary: fc.constantFrom('q[]', 'q[a]', '__proto__', 'constructor', '', '%', '%00', 'a'.repeat(3_000)) },
     { weight: 1, arbitrary: hostileString.map(percentEncode) },
   );
@@ -86,7 +89,12 @@ function queryArb(fx: Fixture): fc.Arbitrary<string | undefined> {
     { weight: 3, arbitrary: hostileString.map(percentEncode) },
     { weight: 1, arbitrary: fc.constantFrom('', '%', '%zz', '%E0%A4%A', '%C0%AF', '%ED%A0%80', '%00', '+', '%2B', '-1', '0', '1e3', '0x10', '201', '1.5', 'a'.repeat(5_000)) },
   );
-  const pair = fc.tuple(key, fc.option(value, { nil: undefined })).map(([k, v]) => (v === undefined ? k : `${k}=${v}`));
+  const anyPair = fc.tuple(key, fc.option(value, { nil: undefined })).map(([k, v]) => (v === undefined ? k : `${k}=${v}`));
+  // A filter key with a value that would pass, so that the other keys of the query meet the filter's code.
+  const filterPair = fc
+    .constantFrom(...filterQueryKeys)
+    .chain((k) => plausibleByName(k, fx).map((v) => `${k}=${percentEncode(String(v))}`));
+  const pair = fc.oneof({ weight: 4, arbitrary: anyPair }, { weight: 1, arbitrary: filterPair });
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant(undefined) },
     { weight: 4, arbitrary: fc.array(pair, { minLength: 1, maxLength: 5 }).map((pairs) => pairs.join('&')) },

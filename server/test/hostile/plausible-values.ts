@@ -22,6 +22,10 @@ export function plausibleByName(key: string, fx: Fixture, want: 'string' | 'numb
     return fc.constantFrom(localDay(), localMoment(), '2026-01-15', '2026-01-15T10:00', '2026-01-15T10:00:00.000Z', '2026-01-15T10:00:00-06:00');
   }
   if (k === 'end' || k === 'start') return fc.constantFrom('23:59', '10:00', '00:00', '09:30');
+  // A range of calendar days (the agenda, the audit review).
+  if (k === 'from' || k === 'to') return fc.constantFrom(localDay(), '2026-01-15', '2026-12-31', '');
+  if (k === 'action') return fc.constantFrom('audit.read', 'auth.', 'patient.detail', 'patients.');
+  if (k === 'outcome') return fc.constantFrom('success', 'failure', 'denied');
   if (k.startsWith('id') || k.endsWith('id')) return fc.oneof(fc.constantFrom(...realIds), fc.constantFrom(...realIds).map(String));
   if (k === 'q') return fc.constantFrom('Alba', 'Blanco', 'Medina', 'a', ids.emails.patientA, ids.emails.patientB, '555');
   if (k === 'reason') return fc.constantFrom('Paciente inconsciente en urgencias', 'Accidente de tráfico, sin acompañantes');

@@ -1,9 +1,10 @@
 // The routes under attack: every row of restRoutes (imported, never copied) plus the three document
-// routes, and who may rightfully call each.
+// routes and the audit trail's CSV, and who may rightfully call each.
 import { restRoutes, type HttpMethod } from '../../rest/routes';
 import type { CallerName } from './fixture';
 
-export type RouteKind = 'json' | 'upload' | 'download';
+/** json: a row of restRoutes; upload and download: documents; export: a file made from a query (the audit CSV). */
+export type RouteKind = 'json' | 'upload' | 'download' | 'export';
 
 export interface RouteUnderTest {
   method: HttpMethod;
@@ -47,6 +48,7 @@ export const routesUnderTest: RouteUnderTest[] = [
   },
   { method: 'GET', path: '/medics/files/:code', kind: 'download', params: ['code'], label: 'GET /api/medics/files/:code', readsBody: false },
   { method: 'GET', path: '/patients/me/files/:code', kind: 'download', params: ['code'], label: 'GET /api/patients/me/files/:code', readsBody: false },
+  { method: 'GET', path: '/admin/audit.csv', kind: 'export', params: [], label: 'GET /api/admin/audit.csv', readsBody: false },
 ];
 
 /** Who may use a route (API.md "Routes"), judged from its path: hostile input from them reaches the most code. */

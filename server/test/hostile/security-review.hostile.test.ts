@@ -102,6 +102,19 @@ describe('the security review, replayed', () => {
     }
   });
 
+  it('issue 23: the audit trail, its CSV and its check answer the administrator alone', async () => {
+    const urls = ['/api/admin/audit?action=auth.', '/api/admin/audit.csv?action=auth.', '/api/admin/audit/verify'];
+    const callers = { medicA: 403, strangerMedic: 403, patientA: 403, patientB: 403 } as const;
+    for (const url of urls) {
+      expect((await inject('GET', url)).statusCode, url).toBe(401);
+      for (const [caller, status] of Object.entries(callers)) {
+        const answer = await inject('GET', url, fx.sessions[caller as keyof typeof callers].access_token);
+        expect([answer.statusCode, codeOf(answer.body)], `${url} as ${caller}`).toEqual([status, 'FORBIDDEN']);
+      }
+      expect((await inject('GET', url, fx.sessions.admin.access_token)).statusCode, url).toBe(200);
+    }
+  });
+
   it("finding 6: the link-requests read is audited, and an exact-email search of another's patient gives no phone", async () => {
     const rows = () => (sql().prepare("select count(*) as n from audit_events where action = 'patients.linkRequests'").get() as { n: number }).n;
     const before = rows();

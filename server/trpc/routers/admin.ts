@@ -1,7 +1,8 @@
 // The practice administrator's procedures (API.md "Practice administration"). The services audit
 // reads and write each change's event in its transaction (services/administration.ts).
-import { accountLookupInput, medicIdInput, userIdInput } from '../../../shared/admin';
+import { accountLookupInput, auditEventsInput, medicIdInput, userIdInput } from '../../../shared/admin';
 import { practiceInput } from '../../../shared/prescriptions';
+import { reviewAuditEvents, verifyAuditTrail } from '../../audit/audit-review';
 import { changeMedicStatus, findAccount, medicAccountsFor, resetPassword, type MedicStatusChange } from '../../services/administration';
 import { emergencyAccessesFor } from '../../services/emergency-access';
 import { updatePractice } from '../../services/practice-data';
@@ -23,4 +24,8 @@ export const adminRouter = router({
   backupStatus: adminProcedure.query(({ ctx }) => ctx.deps.backups.status()),
   /** The practice's name, address, city and phone that prescriptions print. */
   updatePractice: adminProcedure.input(practiceInput).mutation(({ ctx, input }) => updatePractice(callerOf(ctx), input, ctx.deps.config.practiceName)),
+  /** The audit trail, filtered, a page at a time, newest first (the CSV of a filter is rest/audit-export.ts). */
+  auditEvents: adminProcedure.input(auditEventsInput).query(({ ctx, input }) => reviewAuditEvents(callerOf(ctx), input)),
+  /** The chain check of `npm run audit:verify`, against the sealed head in DATA_DIR. */
+  verifyAudit: adminProcedure.query(({ ctx }) => verifyAuditTrail(callerOf(ctx), ctx.deps.config.dataDir)),
 });

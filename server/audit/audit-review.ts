@@ -1,0 +1,234 @@
+// The administrator's review of the audit trail (issue 23; HIPAA 164.308(a)(1)(ii)(D), information
+// system activity review): filtered pages, the batches a CSV export is written from, and the chain
+// check of `npm run audit:verify`. Every viewing, export and check is itself audited.
+// Plain SQL on the connection, as the rest of audit/ reads the trail: the filter decides which
+// terms the statement has, so that each filter meets the index made for it (drizzle/0014).
+import type Database from 'better-sqlite3';
+import { join } from 'node:path';
+import {
+  AUDIT_PAGE_SIZE,
+  isActionPrefix,
+  type AuditEvent,
+  type AuditEventsInput,
+  type AuditEventsPage,
+  type AuditFilter,
+  type AuditVerification,
+} from '../../shared/admin';
+import { addDays } from '../../shared/agenda';
+import type { Actor } from '../auth/sessions';
+import { AppError } from '../errors';
+import { readSecretFile } from '../secrets';
+import { auditActorOf } from '../services/access';
+import { auditAs, type Caller } from '../services/caller';
+import { verifyAuditChain } from './audit-chain';
+import { AuditHeadError, readAuditHead, type AuditHead } from './audit-head';
+import { AUDIT_KEY_FILE } from './audit-key';
+import { auditedRead, refuse, type AuditActor } from './record-audit';
+
+interface EventRow {
+  id: number;
+  at: string;
+  idUser: number | null;
+  actorType: 'patient' | 'medic' | 'anonymous';
+  actorName: string;
+  actorLname: string;
+  action: string;
+  idPatient: number | null;
+  patientName: string | null;
+  patientLname: string | null;
+  outcome: AuditEvent['outcome'];
+  ip: string | null;
+  emergency: number;
+  detail: string | null;
+}
+
+// One statement for a page, whatever its size: the actor's and the patient's names come by join.
+// The actor's name is the one kept on the event; rows from before names were kept show the current one.
+const SELECT_EVENTS = `
+  select e.id, e.at, e.actor_user_id as idUser, e.actor_type as actorType,
+    coalesce(e.actor_name, actor.name, '') as actorName, coalesce(e.actor_lname, actor.lname, '') as actorLname,
+    e.action, e.patient_id as idPatient, patient_user.name as patientName, patient_user.lname as patientLname,
+    e.outcome, e.ip, e.emergency, e.detail
+  from audit_events e
+  left join users actor on actor.id = e.actor_user_id
+  left join patients on patients.id = e.patient_id
+  left join users patient_user on patient_user.id = patients.user_id`;
+
+const toEvent = (row: EventRow): AuditEvent => ({
+  id: row.id,
+  at: row.at,
+  actor: row.idUser === null ? null : { idUser: row.idUser, name: row.actorName, lname: row.actorLname, type: row.actorType },
+  action: row.action,
+  idPatient: row.idPatient,
+  patient: row.patientName === null || row.patientLname === null ? null : { name: row.patientName, lname: row.patientLname },
+  outcome: row.outcome,
+  ip: row.ip,
+  emergency: row.emergency === 1,
+  detail: row.detail,
+});
+
+/** The instant a practice-local calendar day starts, as stored (ISO 8601 UTC, which sorts as text). */
+function startOfLocalDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const start = new Date(2000, month - 1, date);
+  start.setFullYear(year);
+  return start.toISOString();
+}
+
+interface Where {
+  terms: string[];
+  params: Record<string, string | number>;
+}
+
+/**
+ * The filter's terms. `byId`: the reader walks the trail by id, batch after batch (an export), so
+ * the range terms (days, a family of actions) are kept off their indexes with SQLite's unary `+`.
+ * Read through its index, a range comes out of id order, and every batch would sort the whole range
+ * again; walked by id, each batch goes on where the last one stopped. A page is read once, so it
+ * takes whatever index SQLite finds best.
+ */
+function whereOf(filter: AuditFilter, { byId = false } = {}): Where {
+  const range = byId ? '+' : '';
+  const where: Where = { terms: [], params: {} };
+  const add = (term: string, params: Record<string, string | number>) => {
+    where.terms.push(term);
+    Object.assign(where.params, params);
+  };
+  if (filter.from) add(`${range}e.at >= @fromAt`, { fromAt: startOfLocalDay(filter.from) });
+  // `to` is counted whole: everything before the next day starts.
+  if (filter.to) add(`${range}e.at < @beforeAt`, { beforeAt: startOfLocalDay(addDays(filter.to, 1)) });
+  if (filter.idUser !== undefined) add('e.actor_user_id = @idUser', { idUser: filter.idUser });
+  if (filter.idPatient !== undefined) add('e.patient_id = @idPatient', { idPatient: filter.idPatient });
+  if (filter.action !== undefined) {
+    // A family `prescription.` is the range [`prescription.`, `prescription/`): '/' follows '.', so
+    // the range is exactly the names that start with the prefix, and it walks the (action, id) index.
+    if (isActionPrefix(filter.action)) add(`${range}e.action >= @actionFrom and ${range}e.action < @actionBefore`, { actionFrom: filter.action, actionBefore: `${filter.action.slice(0, -1)}/` });
+    else add('e.action = @action', { action: filter.action });
+  }
+  if (filter.outcome !== undefined) add('e.outcome = @outcome', { outcome: filter.outcome });
+  return where;
+}
+
+const whereClause = (terms: string[]) => (terms.length ? `where ${terms.join(' and ')}` : '');
+
+/** One page of the events the filter selects, newest first, and how many it selects in all. */
+export function auditEventsPage(sqlite: Database.Database, filter: AuditFilter, page: number): AuditEventsPage {
+  const { terms, params } = whereOf(filter);
+  const rows = sqlite
+    .prepare(`${SELECT_EVENTS} ${whereClause(terms)} order by e.id desc limit @limit offset @offset`)
+    .all({ ...params, limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }) as EventRow[];
+  const total = sqlite.prepare(`select count(*) from audit_events e ${whereClause(terms)}`).pluck().get(params) as number;
+  return { events: rows.map(toEvent), page, pageSize: AUDIT_PAGE_SIZE, total };
+}
+
+/** GET /admin/audit: a page of the trail, audited as `audit.read` with the filter, in one transaction. */
+export function reviewAuditEvents(caller: Caller, input: AuditEventsInput): AuditEventsPage {
+  const { page = 1, ...filter } = input;
+  return auditedRead(caller.db, (db) => {
+    const result = auditEventsPage(caller.db.$client, filter, page);
+    auditAs(caller, { action: 'audit.read', outcome: 'success', detail: JSON.stringify({ ...filter, page }) }, db);
+    return result;
+  });
+}
+
+/** Rows one batch of an export reads: a chunk of the CSV, written while no statement stays open. */
+export const EXPORT_BATCH_ROWS = 250;
+
+export interface AuditExport {
+  /** How many events the export holds, counted when it started. */
+  rows: number;
+  /** The next events, newest first; empty once all were read. */
+  nextBatch: () => AuditEvent[];
+}
+
+/**
+ * Starts a CSV export: fixes which rows it holds and audits it as `audit.export`, with the filter
+ * and the row count, before a single row is read. The rows are those up to the newest id at this
+ * moment; the trail is append-only (never updated, deleted or replaced: drizzle/0001 and 0014) and
+ * its ids only grow (AUTOINCREMENT), so the count taken now is exactly what the file will hold, and
+ * the event can be written first: nothing leaves the server before the trail says it did, and an
+ * export that fails to audit sends nothing. Auditing at the end would lose the event of an export
+ * whose connection drops or whose process dies halfway, when part of the trail has already left.
+ *
+ * The rows are then read in batches by keyset (id below the last one sent), each batch a statement
+ * run to its end. One statement iterated across the whole download would keep the server's only
+ * connection busy between chunks, and better-sqlite3 refuses every write while an iterator is open:
+ * every other request's audit event would fail until the download ended.
+ */
+export function startAuditExport(caller: Caller, filter: AuditFilter): AuditExport {
+  const sqlite = caller.db.$client;
+  const { upTo, rows } = auditedRead(caller.db, (db) => {
+    const newest = (sqlite.prepare('select max(id) from audit_events').pluck().get() as number | null) ?? 0;
+    const { terms, params } = whereOf(filter);
+    const counted = sqlite.prepare(`select count(*) from audit_events e ${whereClause([...terms, 'e.id <= @upTo'])}`).pluck().get({ ...params, upTo: newest }) as number;
+    auditAs(caller, { action: 'audit.export', outcome: 'success', detail: JSON.stringify({ ...filter, rows: counted }) }, db);
+    return { upTo: newest, rows: counted };
+  });
+  const { terms, params } = whereOf(filter, { byId: true });
+  const batch = sqlite.prepare(`${SELECT_EVENTS} ${whereClause([...terms, 'e.id <= @upTo'])} order by e.id desc limit @limit`);
+  let next = upTo;
+  return {
+    rows,
+    nextBatch: () => {
+      if (next < 1) return [];
+      const events = (batch.all({ ...params, upTo: next, limit: EXPORT_BATCH_ROWS }) as EventRow[]).map(toEvent);
+      next = events.length === EXPORT_BATCH_ROWS ? events[events.length - 1]!.id - 1 : 0;
+      return events;
+    },
+  };
+}
+
+/**
+ * The administrator behind a request that is not a tRPC procedure (the CSV download), by the rule
+ * of trpc.ts's adminProcedure: signed in, password current, a medic who administers the practice.
+ * A refusal is audited under `action` and thrown.
+ */
+export function admitAdministrator(request: Omit<Caller, 'actor'> & { actor: Actor | null }, action: string): Caller {
+  const { actor, db, ip } = request;
+  const who: AuditActor = actor ? auditActorOf(actor, ip) : { userId: null, type: 'anonymous', ip };
+  const deny = (error: AppError) => refuse(db, who, { action, outcome: 'denied', detail: error.code }, error);
+  if (!actor) return deny(new AppError('UNAUTHENTICATED'));
+  if (actor.mustChangePassword) return deny(new AppError('PASSWORD_CHANGE_REQUIRED'));
+  if (actor.type !== 'medic' || actor.medicId === null || !actor.isAdmin) return deny(new AppError('FORBIDDEN', 'Only the practice administrator can do this.'));
+  return { ...request, actor };
+}
+
+/** The key the chain is sealed with, from DATA_DIR as `npm run audit:verify` reads it. */
+function auditKeyIn(dataDir: string): string {
+  const file = readSecretFile(join(dataDir, AUDIT_KEY_FILE));
+  // Without it nothing can be checked, and the server could not have started: an error, not a verdict.
+  if (!file.ok) throw new Error(`DATA_DIR/${AUDIT_KEY_FILE} ${file.problem}: the audit trail cannot be verified.`);
+  return file.value;
+}
+
+/**
+ * GET /admin/audit/verify: the check `npm run audit:verify` runs (the whole chain, and the rows up
+ * to the sealed head in DATA_DIR), audited as `audit.verify` with its finding. A head that fails
+ * its signature is evidence of tampering in itself: the answer is not ok, and the chain is still
+ * checked without it, so that a broken row is named too.
+ */
+export function verifyAuditTrail(caller: Caller, dataDir: string): AuditVerification {
+  const sqlite = caller.db.$client;
+  const key = auditKeyIn(dataDir);
+  return auditedRead(caller.db, (db) => {
+    let head: AuditHead | null = null;
+    let headFailure: string | null = null;
+    try {
+      head = readAuditHead(dataDir, key);
+    } catch (error) {
+      if (!(error instanceof AuditHeadError)) throw error;
+      headFailure = error.message;
+    }
+    const report = verifyAuditChain(sqlite, key, head);
+    const unsealed = sqlite.prepare('select count(*) from audit_events where id > ?').pluck().get(head?.lastId ?? 0) as number;
+    const result: AuditVerification = {
+      ok: !report.problem && !headFailure,
+      checked: report.verified,
+      unsealed,
+      firstBrokenId: report.firstMismatch?.id ?? null,
+    };
+    const finding = report.problem?.message ?? headFailure ?? `intact: ${report.verified} rows verified, ${unsealed} after the sealed head`;
+    auditAs(caller, { action: 'audit.verify', outcome: 'success', detail: finding }, db);
+    return result;
+  });
+}
