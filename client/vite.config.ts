@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localeChunkName } from './src/lib/locale-namespaces';
 
 const clientDir = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
@@ -11,10 +12,10 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 const packages = (...names: string[]) =>
   new RegExp(`node_modules[\\\\/](?:${names.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/]`);
 
-/** `locale-es` for every translation file of Spanish, and so on; null for other modules. */
+/** `locale-es` for Spanish's sign-in namespaces, `locale-es-app` for its others, and so on; null for other modules. */
 function localeChunk(id: string): string | null {
-  const language = /shared[\\/]locales[\\/](\w+)[\\/]/.exec(id)?.[1];
-  return language ? `locale-${language}` : null;
+  const [, language, namespace] = /shared[\\/]locales[\\/](\w+)[\\/](\w+)\.json/.exec(id) ?? [];
+  return language && namespace ? localeChunkName(language, namespace) : null;
 }
 
 export default defineConfig({
@@ -41,7 +42,8 @@ export default defineConfig({
             { name: 'query', test: packages('@tanstack/query-core', '@tanstack/react-query', '@trpc'), priority: 40 },
             { name: 'forms', test: packages('react-hook-form', '@hookform'), priority: 40 },
             { name: 'zod', test: packages('zod'), priority: 40 },
-            // One chunk per language, loaded before the first paint (see src/lib/i18n.ts).
+            // Two chunks per language: the sign-in page's namespaces, loaded before the first paint, and
+            // the app's (see src/lib/locale-namespaces.ts and i18n.ts).
             { name: localeChunk, debugName: 'locales', priority: 30 },
           ],
         },

@@ -5,10 +5,10 @@
 import i18next, { type BackendModule, type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/constants';
+import { NAMESPACES } from './locale-namespaces';
 
 export const LANGUAGE_STORAGE_KEY = 'expediente.lang';
 
-const NAMESPACES = ['common', 'auth', 'validation', 'errors', 'patients', 'record', 'dashboard', 'account', 'admin', 'fhir', 'print', 'charts', 'agenda', 'prescriptions', 'receta'];
 
 const localeFiles = import.meta.glob<ResourceLanguage>('../../../shared/locales/*/*.json', { import: 'default' });
 const localeFile = (language: string, namespace: string) => `../../../shared/locales/${language}/${namespace}.json`;
@@ -30,10 +30,14 @@ function groupByLanguage(files: Record<string, ResourceLanguage>): Resource {
   return resources;
 }
 
-/** Every namespace of one language, fetched as one chunk. */
-export async function loadLanguage(language: Language): Promise<ResourceLanguage> {
+/**
+ * These namespaces of one language (by default all), fetched as the chunks that hold them. Those left
+ * out are loaded by the backend below as soon as i18next starts, and a page that needs one before it
+ * arrives waits in its Suspense boundary.
+ */
+export async function loadLanguage(language: Language, namespaces: readonly string[] = NAMESPACES): Promise<ResourceLanguage> {
   const bundles = await Promise.all(
-    NAMESPACES.map(async (namespace) => [namespace, await localeFiles[localeFile(language, namespace)]!()] as const),
+    namespaces.map(async (namespace) => [namespace, await localeFiles[localeFile(language, namespace)]!()] as const),
   );
   return Object.fromEntries(bundles);
 }
