@@ -17,6 +17,7 @@ const ChangePasswordPage = lazy(() =>
 );
 const MedicProfilePage = lazy(() => import('../pages/medic-profile').then((module) => ({ default: module.MedicProfilePage })));
 const AdminPage = lazy(() => import('../pages/admin').then((module) => ({ default: module.AdminPage })));
+const AdminAuditPage = lazy(() => import('../pages/admin-audit').then((module) => ({ default: module.AdminAuditPage })));
 const AgendaPage = lazy(() => import('../pages/agenda').then((module) => ({ default: module.AgendaPage })));
 const ApiDocsPage = lazy(() => import('../pages/api-docs').then((module) => ({ default: module.ApiDocsPage })));
 const PrintPatientPage = lazy(() => import('../pages/print-patient').then((module) => ({ default: module.PrintPatientPage })));
@@ -90,6 +91,11 @@ export function AppRoutes() {
         <Route path="/agenda">
           <ProtectedRoute medicOnly>
             <AgendaPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/admin/audit">
+          <ProtectedRoute adminOnly showBack>
+            <AdminAuditPage />
           </ProtectedRoute>
         </Route>
         <Route path="/admin">

@@ -3,6 +3,7 @@
 // someone locked out, the emergency accesses, and whether the scheduled backups are running.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { BackupStatusPanel } from '../features/admin/backup-status';
 import { EmergencyAccesses } from '../features/admin/emergency-accesses';
 import { MedicAccounts } from '../features/admin/medic-accounts';
@@ -13,7 +14,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import '../features/admin/admin.css';
 
 export function AdminPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin', 'common', 'audit']);
   useDocumentTitle(t('common:titles.admin'));
   const headingId = useId();
   const currentUserId = useSession()?.user.idUser;
@@ -25,6 +26,9 @@ export function AdminPage() {
           {t('title')}
         </h1>
         <p className="page-subtitle">{t('intro')}</p>
+        <p>
+          <Link href="/admin/audit">{t('audit:link')}</Link>
+        </p>
       </div>
       <MedicAccounts currentUserId={currentUserId} />
       <PracticeForm />
