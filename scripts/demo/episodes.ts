@@ -26,6 +26,17 @@ export interface Episode {
   fits: (context: EpisodeContext) => boolean;
 }
 
+/** An episode's note and treatment as a visit keeps them, the findings waiting for the day's vital signs. */
+export const episodeNote = (episode: Episode, context: EpisodeContext) => ({
+  notes: episode.notes,
+  subjective: episode.subjective,
+  findings: episode.exploration,
+  plan: episode.plan,
+  prognosis: episode.prognosis,
+  medications: episode.treatment(context),
+  diagnosisIds: [episode.icd10],
+});
+
 const ADULT_DOSE_KG = 40;
 export const isChild = (context: EpisodeContext) => context.weight < ADULT_DOSE_KG;
 const decimal = (value: number) => String(Number(value.toFixed(1))).replace('.', ',');

@@ -5,7 +5,7 @@
 import { clockTime, type DemoCalendar } from './calendar';
 import { ALLERGIES, CHRONIC_CONDITIONS, RESOLVED_EPISODES, type ChronicCondition, type ConditionKey } from './conditions';
 import { vitalSignsLine, type DayVitals, type NoteTexts } from './consultation-note';
-import { EPISODES, type EpisodeContext } from './episodes';
+import { EPISODES, episodeNote, type EpisodeContext } from './episodes';
 import { planFamilyHistory, type PlannedFamilyHistory } from './family-history';
 import { ADULT_AGE, childVitalRanges, medianWeight } from './growth';
 import type { DemoPatient } from './people';
@@ -297,17 +297,7 @@ export function planRecord(random: Random, calendar: DemoCalendar, patient: Demo
     const episode = random.pick(eligible);
     seen.add(episode.icd10);
     if (episode.fever) feverDays.add(ago);
-    drafts.push({
-      ago,
-      motive: episode.motive,
-      notes: episode.notes,
-      subjective: episode.subjective,
-      findings: episode.exploration,
-      plan: episode.plan,
-      prognosis: episode.prognosis,
-      medications: episode.treatment(context),
-      diagnosisIds: [episode.icd10],
-    });
+    drafts.push({ ago, motive: episode.motive, ...episodeNote(episode, context) });
   }
   drafts.sort((a, b) => b.ago - a.ago);
 

@@ -4,7 +4,7 @@
 // signs and, since prescriptions are issued on their appointment's day only, its receta.
 import type { DemoCalendar } from './calendar';
 import { vitalSignsLine, type DayVitals, type NoteTexts } from './consultation-note';
-import { EPISODES, isChild, noNsaid, type EpisodeContext } from './episodes';
+import { EPISODES, episodeNote, isChild, noNsaid, type EpisodeContext } from './episodes';
 import type { DemoPatient } from './people';
 import type { Random } from './random';
 import type { RecordPlan } from './record-plan';
@@ -127,16 +127,7 @@ export function todaysConsultation(random: Random, calendar: DemoCalendar, motiv
       fever: false,
     };
   } else if (episode) {
-    note = {
-      notes: episode.notes,
-      subjective: episode.subjective,
-      findings: episode.exploration,
-      plan: episode.plan,
-      prognosis: episode.prognosis,
-      medications: episode.treatment(context),
-      diagnosisIds: [episode.icd10],
-      fever: episode.fever,
-    };
+    note = { ...episodeNote(episode, context), fever: episode.fever };
   } else if (complaint) {
     const { icd10, treatment, ...texts } = complaint;
     note = { ...texts, medications: treatment(context), diagnosisIds: [icd10], fever: false };

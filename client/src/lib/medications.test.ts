@@ -1,36 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Prescription, PrescriptionItem } from '../../../shared/prescriptions';
 import { activeMedications, earlierMedications } from './medications';
 import { appointment } from '../test/dashboard-fixtures';
-
-const item = (drug: string, overrides: Partial<PrescriptionItem> = {}): PrescriptionItem => ({
-  drug,
-  strength: null,
-  form: null,
-  route: null,
-  presentation: null,
-  packages: null,
-  dose: null,
-  frequency: null,
-  duration: null,
-  instructions: null,
-  ...overrides,
-});
-
-const prescription = (idPrescription: number, issuedAt: string, items: PrescriptionItem[], voidedAt: string | null = null): Prescription => ({
-  idPrescription,
-  idHistory: 1,
-  number: `2025-${String(idPrescription).padStart(6, '0')}`,
-  issuedAt,
-  medic: { idMedic: 21, name: 'Ana', lname: 'Ruiz', specialty: null, licenseNumber: '1234567' },
-  patient: { idPatient: 5, name: 'Lucía', lname: 'Hernández', birthDate: null, documentNumber: null },
-  practice: { name: 'Consultorio', address: null, city: null, phone: null },
-  diagnoses: [],
-  items,
-  notes: null,
-  voidedAt,
-  voidReason: voidedAt ? 'Error' : null,
-});
+import { prescription, prescriptionItem as item } from '../test/record-fixtures';
 
 const names = (list: { name: string }[]) => list.map((medication) => medication.name);
 
@@ -73,7 +44,7 @@ describe('medications from prescriptions (issue 22)', () => {
       idHistory: 4,
       date: '2025-03-01T10:00',
       closed: true,
-      prescriptions: [prescription(1, '2025-03-01T10:20', [amoxicilina, item('Paracetamol', { strength: '500 mg' })])],
+      prescriptions: [prescription({ idPrescription: 1, idHistory: 4, issuedAt: '2025-03-01T10:20', items: [amoxicilina, item('Paracetamol', { strength: '500 mg' })] })],
     });
     const active = activeMedications([visit], now);
     expect(names(active)).toEqual(['Amoxicilina 500 mg, cápsulas, vía oral', 'Paracetamol 500 mg']);
@@ -86,7 +57,7 @@ describe('medications from prescriptions (issue 22)', () => {
       idHistory: 4,
       date: '2025-03-01T10:00',
       medications: ['Amoxicilina 500'],
-      prescriptions: [prescription(1, '2025-03-01T10:20', [amoxicilina])],
+      prescriptions: [prescription({ idPrescription: 1, idHistory: 4, issuedAt: '2025-03-01T10:20', items: [amoxicilina] })],
     });
     expect(names(activeMedications([visit], now))).toEqual(['Amoxicilina 500 mg, cápsulas, vía oral']);
   });
@@ -96,15 +67,15 @@ describe('medications from prescriptions (issue 22)', () => {
       idHistory: 4,
       date: '2025-03-01T10:00',
       medications: ['Ketorolaco'],
-      prescriptions: [prescription(1, '2025-03-01T10:20', [item('Ketorolaco')], '2025-03-01T10:40')],
+      prescriptions: [prescription({ idPrescription: 1, idHistory: 4, issuedAt: '2025-03-01T10:20', items: [item('Ketorolaco')], voidedAt: '2025-03-01T10:40', voidReason: 'Error' })],
     });
     expect(activeMedications([voided], now)).toEqual([]);
     expect(earlierMedications([voided], now)).toEqual([]);
   });
 
   it('counts a prescription issued exactly 90 days back as current and an older one as earlier', () => {
-    const edge = appointment({ idHistory: 7, date: '2024-12-10T09:00', prescriptions: [prescription(7, '2024-12-10T23:30', [item('Metformina')])] });
-    const older = appointment({ idHistory: 6, date: '2024-12-09T09:00', prescriptions: [prescription(6, '2024-12-09T09:10', [item('Losartán')])] });
+    const edge = appointment({ idHistory: 7, date: '2024-12-10T09:00', prescriptions: [prescription({ idPrescription: 7, idHistory: 7, issuedAt: '2024-12-10T23:30', items: [item('Metformina')] })] });
+    const older = appointment({ idHistory: 6, date: '2024-12-09T09:00', prescriptions: [prescription({ idPrescription: 6, idHistory: 6, issuedAt: '2024-12-09T09:10', items: [item('Losartán')] })] });
     expect(names(activeMedications([edge, older], now))).toEqual(['Metformina']);
     expect(names(earlierMedications([edge, older], now))).toEqual(['Losartán']);
   });
@@ -112,9 +83,9 @@ describe('medications from prescriptions (issue 22)', () => {
   it('keeps the newest posology when the same drug was prescribed twice, and mixes in free text of visits without one', () => {
     const newer = item('Amoxicilina', { strength: '500 mg', dose: '2 cápsulas' });
     const visits = [
-      appointment({ idHistory: 9, date: '2025-03-05T10:00', prescriptions: [prescription(3, '2025-03-05T10:10', [newer])] }),
+      appointment({ idHistory: 9, date: '2025-03-05T10:00', prescriptions: [prescription({ idPrescription: 3, idHistory: 9, issuedAt: '2025-03-05T10:10', items: [newer] })] }),
       appointment({ idHistory: 8, date: '2025-02-20T10:00', medications: ['Salbutamol'] }),
-      appointment({ idHistory: 5, date: '2025-02-01T10:00', prescriptions: [prescription(2, '2025-02-01T10:10', [item('Amoxicilina', { strength: '500 mg', dose: '1 cápsula' })])] }),
+      appointment({ idHistory: 5, date: '2025-02-01T10:00', prescriptions: [prescription({ idPrescription: 2, idHistory: 5, issuedAt: '2025-02-01T10:10', items: [item('Amoxicilina', { strength: '500 mg', dose: '1 cápsula' })] })] }),
     ];
     const active = activeMedications(visits, now);
     expect(names(active)).toEqual(['Amoxicilina 500 mg', 'Salbutamol']);

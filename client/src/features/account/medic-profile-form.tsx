@@ -11,7 +11,7 @@ import type { Doctor } from '../../lib/api-types';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
-import { readApiError } from '../../lib/api-error';
+import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { useUpdateSessionUser } from './use-update-session-user';
@@ -54,12 +54,7 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
     defaultValues: formValues(doctor, address),
   });
   const save = trpc.medics.updateMe.useMutation({
-    onError: (error) => {
-      for (const issue of readApiError(error).issues) {
-        const field = fieldNames.find((name) => name === issue.path);
-        if (field) setError(field, { message: issue.message });
-      }
-    },
+    onError: (error) => showFieldIssues(error, fieldNames, setError),
   });
 
   const onSubmit = handleSubmit((values) =>

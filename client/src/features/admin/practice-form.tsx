@@ -11,7 +11,7 @@ import { practiceInput, type Practice } from '../../../../shared/prescriptions';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
-import { readApiError } from '../../lib/api-error';
+import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { LoadFailed } from './load-failed';
@@ -43,12 +43,7 @@ function PracticeDetailsForm({ practice }: { practice: Practice }) {
     defaultValues: formValues(practice),
   });
   const save = trpc.admin.updatePractice.useMutation({
-    onError: (error) => {
-      for (const issue of readApiError(error).issues) {
-        const field = fieldNames.find((name) => name === issue.path);
-        if (field) setError(field, { message: issue.message });
-      }
-    },
+    onError: (error) => showFieldIssues(error, fieldNames, setError),
   });
 
   const onSubmit = handleSubmit((values) =>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { PatientSearchResult } from '../../../../shared/patients';
 import { Modal } from '../../components/modal';
 import { TextField } from '../../components/text-field';
-import { readApiError } from '../../lib/api-error';
+import { showFieldIssues } from '../../lib/field-issues';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { OverlapWarning } from './overlap-warning';
 import { overlapping } from './overlap';
@@ -62,10 +62,7 @@ export function BookAppointmentDialog({ today, defaultDay, shown, format, onBook
         onBooked(values.date);
         onClose();
       } catch (error) {
-        for (const issue of readApiError(error).issues) {
-          const field = fieldNames.find((name) => name === issue.path);
-          if (field) setError(field, { message: issue.message });
-        }
+        showFieldIssues(error, fieldNames, setError);
       }
     })(event);
   };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { loginInput } from '../../../../shared/auth';
 import { TextField } from '../../components/text-field';
-import { readApiError } from '../../lib/api-error';
+import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { useStartSession } from './use-start-session';
@@ -38,12 +38,7 @@ export function LoginForm() {
   const login = trpc.auth.login.useMutation({
     meta: { handlesUnauthorized: true },
     onSuccess: startSession,
-    onError: (error) => {
-      for (const issue of readApiError(error).issues) {
-        const field = fieldNames.find((name) => name === issue.path);
-        if (field) setError(field, { message: issue.message });
-      }
-    },
+    onError: (error) => showFieldIssues(error, fieldNames, setError),
   });
 
   const onSubmit = handleSubmit((values) => login.mutate(values));

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import type { z } from 'zod';
 import { isPendingRegistration, registerForm, type RegisterInput } from '../../../../shared/auth';
 import { TextField } from '../../components/text-field';
-import { readApiError } from '../../lib/api-error';
+import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { useStartSession } from './use-start-session';
@@ -35,12 +35,7 @@ export function RegisterForm() {
   const signUp = trpc.auth.register.useMutation({
     // A medic joining a practice that already has its administrator gets no session yet.
     onSuccess: (answer) => (isPendingRegistration(answer) ? setPending(true) : startSession(answer)),
-    onError: (error) => {
-      for (const issue of readApiError(error).issues) {
-        const field = fieldNames.find((name) => name === issue.path);
-        if (field) setError(field, { message: issue.message });
-      }
-    },
+    onError: (error) => showFieldIssues(error, fieldNames, setError),
   });
 
   // The confirmation never leaves the browser, and only a patient names a doctor.

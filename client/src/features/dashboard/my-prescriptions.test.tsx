@@ -4,37 +4,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Prescription, PrescriptionItem } from '../../../../shared/prescriptions';
 import { appointment, patientSelf, renderDashboard } from '../../test/dashboard-fixtures';
+import { addendum, prescription as recordPrescription, prescriptionItem as item } from '../../test/record-fixtures';
 
 beforeEach(() => vi.setSystemTime(new Date(2025, 2, 11, 10, 0)));
 afterEach(() => vi.useRealTimers());
 
-const item = (drug: string, overrides: Partial<PrescriptionItem> = {}): PrescriptionItem => ({
-  drug,
-  strength: null,
-  form: null,
-  route: null,
-  presentation: null,
-  packages: null,
-  dose: null,
-  frequency: null,
-  duration: null,
-  instructions: null,
-  ...overrides,
-});
-
-const prescription = (overrides: Partial<Prescription> & Pick<Prescription, 'idPrescription' | 'number' | 'issuedAt' | 'items'>): Prescription => ({
-  idHistory: 1,
-  medic: { idMedic: 21, name: 'Ana', lname: 'Ruiz', specialty: 'Medicina familiar', licenseNumber: '1234567' },
-  patient: { idPatient: 5, name: 'Lucía', lname: 'Hernández Ruiz', birthDate: null, documentNumber: null },
-  practice: { name: 'Consultorio', address: null, city: null, phone: null },
-  diagnoses: [],
-  notes: null,
-  voidedAt: null,
-  voidReason: null,
-  ...overrides,
-});
+const ana = { idMedic: 21, name: 'Ana', lname: 'Ruiz' };
+/** Issued by the patient's doctor, Dr. Ana Ruiz (record-fixtures' are Dr. Andrés Mora's). */
+const prescription = (overrides: Parameters<typeof recordPrescription>[0]) =>
+  recordPrescription({ medic: { ...ana, specialty: 'Medicina familiar', licenseNumber: '1234567' }, ...overrides });
 
 const amoxicilina = item('Amoxicilina', {
   strength: '500 mg',
@@ -47,16 +26,17 @@ const amoxicilina = item('Amoxicilina', {
   packages: '1',
 });
 
-const older = prescription({ idPrescription: 1, number: '2025-000001', issuedAt: '2025-02-20T11:30', items: [item('Loratadina', { strength: '10 mg', dose: '1 tableta', frequency: 'cada 24 horas' })] });
+const older = prescription({ idPrescription: 1, idHistory: 2, number: '2025-000001', issuedAt: '2025-02-20T11:30', items: [item('Loratadina', { strength: '10 mg', dose: '1 tableta', frequency: 'cada 24 horas' })] });
 const voided = prescription({
   idPrescription: 2,
+  idHistory: 3,
   number: '2025-000007',
   issuedAt: '2025-03-11T08:20',
   items: [item('Ketorolaco', { strength: '10 mg' })],
   voidedAt: '2025-03-11T08:40',
   voidReason: 'Dosis equivocada',
 });
-const newest = prescription({ idPrescription: 3, number: '2025-000008', issuedAt: '2025-03-11T08:45', items: [amoxicilina, item('Paracetamol', { strength: '500 mg' })] });
+const newest = prescription({ idPrescription: 3, idHistory: 3, number: '2025-000008', issuedAt: '2025-03-11T08:45', items: [amoxicilina, item('Paracetamol', { strength: '500 mg' })] });
 
 const self = patientSelf({
   clinicalHistories: [
@@ -68,8 +48,8 @@ const self = patientSelf({
       medications: ['Ibuprofeno'],
       prescriptions: [voided, newest],
       addenda: [
-        { idAddendum: 12, at: '2025-03-11T17:10', medic: { idMedic: 21, name: 'Ana', lname: 'Ruiz' }, text: 'Cultivo positivo a estreptococo.' },
-        { idAddendum: 11, at: '2025-03-11T12:00', medic: { idMedic: 22, name: 'Luis', lname: 'Pérez' }, text: 'La paciente llamó: sin fiebre.' },
+        addendum({ idAddendum: 12, at: '2025-03-11T17:10', medic: ana, text: 'Cultivo positivo a estreptococo.' }),
+        addendum({ idAddendum: 11, at: '2025-03-11T12:00', medic: { idMedic: 22, name: 'Luis', lname: 'Pérez' }, text: 'La paciente llamó: sin fiebre.' }),
       ],
     }),
     appointment({ idHistory: 2, date: '2025-02-20T11:15', motive: 'Alergia', prescriptions: [older] }),

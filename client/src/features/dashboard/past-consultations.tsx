@@ -3,30 +3,24 @@
 // and then the addenda that amended the note afterwards, oldest first, each dated and signed.
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/use-formatters';
-import { AppointmentSummary } from './appointment-summary';
+import { AppointmentsPart } from './appointments-part';
 import type { Appointment } from '../../lib/api-types';
 
 export function PastConsultations({ appointments }: { appointments: Appointment[] }) {
   const { t } = useTranslation('dashboard');
   return (
-    <section className="appointments-part" aria-labelledby="past-consultations-title">
-      <h3 id="past-consultations-title" className="appointments-part__title">
-        {t('appointments.past')}
-      </h3>
-      {appointments.length === 0 ? (
-        <p className="dashboard-section__empty">{t('appointments.pastEmpty')}</p>
-      ) : (
-        <ul className="bordered-list item-list" aria-label={t('appointments.past')}>
-          {appointments.map((appointment) => (
-            <li key={appointment.idHistory} className="item-list__item appointment-item">
-              <AppointmentSummary appointment={appointment} />
-              <ConsultationDiagnoses appointment={appointment} />
-              {appointment.addenda.length > 0 && <ConsultationAddenda appointment={appointment} />}
-            </li>
-          ))}
-        </ul>
+    <AppointmentsPart
+      titleId="past-consultations-title"
+      title={t('appointments.past')}
+      empty={t('appointments.pastEmpty')}
+      appointments={appointments}
+      renderExtra={(appointment) => (
+        <>
+          <ConsultationDiagnoses appointment={appointment} />
+          {appointment.addenda.length > 0 && <ConsultationAddenda appointment={appointment} />}
+        </>
       )}
-    </section>
+    />
   );
 }
 

@@ -12,7 +12,7 @@ import { Modal } from '../../components/modal';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
-import { readApiError } from '../../lib/api-error';
+import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 
@@ -39,12 +39,7 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
       toast.success(t('create.success'));
       onClose();
     },
-    onError: (error) => {
-      for (const issue of readApiError(error).issues) {
-        const field = fieldNames.find((name) => name === issue.path);
-        if (field) setError(field, { message: issue.message });
-      }
-    },
+    onError: (error) => showFieldIssues(error, fieldNames, setError),
   });
 
   const onSubmit = handleSubmit((values) => {

@@ -2,10 +2,10 @@
 // name, or the app's when PRACTICE_NAME is unset or cannot be read), else loading or a failure.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { Spinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PrintLoadFailed } from './print-load-failed';
 import { PrintSummary } from './print-summary';
 import type { PrintableRecord } from './printable-record';
 
@@ -24,14 +24,7 @@ export function PrintView({ record, failed, backHref }: PrintViewProps) {
   useDocumentTitle(record ? `${t('title')} · ${record.patient.name} ${record.patient.lname}` : t('title'));
 
   if (failed) {
-    return (
-      <div role="alert" className="alert alert--error banner">
-        <span>{t('loadFailed')}</span>
-        <Link href={backHref} className="button button--secondary button--small">
-          {t('back')}
-        </Link>
-      </div>
-    );
+    return <PrintLoadFailed message={t('loadFailed')} backHref={backHref} backLabel={t('back')} />;
   }
   if (!record || practice.isPending) return <Spinner />;
   return <PrintSummary record={record} practiceName={practice.data?.name ?? t('common:appName')} printedAt={printedAt} backHref={backHref} />;

@@ -3,7 +3,6 @@
 // follows the interface until one is chosen here), else loading or a failure.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../../shared/constants';
 import { Spinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';
@@ -11,6 +10,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { RecetaOptions, usePaper } from './paper-choice';
 import { PrintedReceta, RECETA_TITLE_ID } from './printed-receta';
 import { PrintFrame } from './print-frame';
+import { PrintLoadFailed } from './print-load-failed';
 import './receta.css';
 
 const asLanguage = (code: string | undefined): Language => (LANGUAGES as readonly (string | undefined)[]).includes(code) ? (code as Language) : DEFAULT_LANGUAGE;
@@ -29,14 +29,7 @@ export function RecetaView({ idPrescription, backHref }: { idPrescription: numbe
   useDocumentTitle(prescription ? `${t('title')} ${prescription.number} · ${prescription.patient.name} ${prescription.patient.lname}` : t('title'));
 
   if (!valid || (query.isError && !prescription)) {
-    return (
-      <div role="alert" className="alert alert--error banner">
-        <span>{t('loadFailed')}</span>
-        <Link href={backHref} className="button button--secondary button--small">
-          {t('back')}
-        </Link>
-      </div>
-    );
+    return <PrintLoadFailed message={t('loadFailed')} backHref={backHref} backLabel={t('back')} />;
   }
   if (!prescription) return <Spinner />;
   return (

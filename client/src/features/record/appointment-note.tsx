@@ -11,6 +11,7 @@ import { present, vitalFacts } from '../../lib/item-facts';
 import { hasTime, useFormatters } from '../../lib/use-formatters';
 import { AppointmentAddenda } from './appointment-addenda';
 import { AppointmentPrescriptions } from './appointment-prescriptions';
+import { DiagnosisList } from './diagnosis-list';
 
 interface AppointmentNoteProps {
   appointment: ClinicalHistory;
@@ -59,18 +60,7 @@ export function AppointmentNote({ appointment, vitals }: AppointmentNoteProps) {
     {
       key: 'diagnoses',
       label: t('appointments.diagnoses'),
-      value:
-        appointment.diagnoses.length > 0 ? (
-          <ul className="appointment-note__list">
-            {appointment.diagnoses.map((diagnosis) => (
-              <li key={diagnosis.code}>
-                <span className="diagnosis-chip__code">{diagnosis.code}</span> {diagnosis.name}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          missing
-        ),
+      value: appointment.diagnoses.length > 0 ? <DiagnosisList diagnoses={appointment.diagnoses} /> : missing,
     },
     { key: 'plan', label: t('appointments.plan'), value: text(appointment.plan) },
     { key: 'prognosis', label: t('appointments.prognosis'), value: text(appointment.prognosis) },

@@ -14,6 +14,7 @@ import { TextAreaField } from '../../components/text-area-field';
 import { readApiError } from '../../lib/api-error';
 import { translateValidation } from '../../lib/translate-error';
 import { useFormatters } from '../../lib/use-formatters';
+import { DiagnosisList } from './diagnosis-list';
 import { PrescriptionItemFields } from './prescription-item-fields';
 import { WriteFailure } from './write-failure';
 
@@ -86,13 +87,7 @@ export function PrescribeDialog({ appointment, onIssue, onClose }: PrescribeDial
           <section className="prescribe-form__diagnoses" aria-label={t('prescribe.diagnoses')}>
             <h3 className="prescribe-form__heading">{t('prescribe.diagnoses')}</h3>
             {appointment.diagnoses.length > 0 ? (
-              <ul className="appointment-note__list">
-                {appointment.diagnoses.map((diagnosis) => (
-                  <li key={diagnosis.code}>
-                    <span className="diagnosis-chip__code">{diagnosis.code}</span> {diagnosis.name}
-                  </li>
-                ))}
-              </ul>
+              <DiagnosisList diagnoses={appointment.diagnoses} />
             ) : (
               <p className="field__hint">{t('prescribe.noDiagnoses')}</p>
             )}
