@@ -41,6 +41,7 @@ let app: App;
 let medic: ApiSession;
 let patient: ApiSession;
 let idPatient: number;
+let idPrescription: number;
 let stranger: { email: string; name: string; idPatient: number };
 let emergencyMedic: ApiSession;
 const PATIENT_NAME = 'Lucía Hernández';
@@ -120,7 +121,19 @@ beforeAll(async () => {
   await api(medic, 'POST', `/patients/${idPatient}/contacts`, { name: 'Mario Hernández', relationship: 'Hermano', phone: '5599887766', email: 'mario@example.test' }, 201);
   await api(medic, 'POST', '/clinical-history', { idPatient, date: '2025-01-10T10:00', motive: 'Control de asma', notes: 'Sin crisis', medications: ['Salbutamol inhalado'], diagnosisIds: ['J45'] }, 201);
   const now = new Date();
-  await api(medic, 'POST', '/clinical-history', { idPatient, date: `${isoDay(now)}T08:00`, motive: 'Revisión', medications: ['Budesonida'] }, 201);
+  const todays = (await api(medic, 'POST', '/clinical-history', { idPatient, date: `${isoDay(now)}T08:00`, motive: 'Revisión', medications: ['Budesonida'] }, 201)) as {
+    idHistory: number;
+  };
+  // A prescription on today's appointment, for the printed receta (it needs the medic's licence number).
+  await api(medic, 'PATCH', '/medics/me', { specialty: 'Neumología', licenseNumber: '12345678' }, 200);
+  const prescription = (await api(
+    medic,
+    'POST',
+    `/clinical-history/${todays.idHistory}/prescriptions`,
+    { items: [{ drug: 'Budesonida', strength: '200 mcg', form: 'inhalador', route: 'vía inhalada', dose: '1 inhalación', frequency: 'cada 12 horas', duration: '30 días' }] },
+    201,
+  )) as { idPrescription: number };
+  idPrescription = prescription.idPrescription;
   await upload({ name: 'radiografia.png', type: 'image/png', bytes: samplePng }, 'Tórax PA');
   await upload({ name: 'analisis.pdf', type: 'application/pdf', bytes: samplePdf }, 'Biometría hemática');
 
@@ -353,6 +366,21 @@ describe.each<Locale>(['es-ES', 'en-US'])('accessibility (axe, WCAG 2.1 A/AA), b
     await page.goto('/dashboard/print');
     await page.getByRole('heading', { level: 1, name: `${t.print.title}: ${PATIENT_NAME}` }).waitFor();
     await expectAccessible(page, where('patient print view'));
+  });
+
+  test('the printed receta', async () => {
+    const { page } = await tabFor(locale, medic);
+    await page.goto(`/medic/patient/${idPatient}/prescriptions/${idPrescription}/print`);
+    await page.locator('.receta__letterhead').waitFor();
+    await page.getByText('Budesonida', { exact: false }).first().waitFor();
+    await expectAccessible(page, where('printed receta'));
+  });
+
+  test('the audit review', async () => {
+    const { page } = await tabFor(locale, app.admin);
+    await page.goto('/admin/audit');
+    await page.locator('table.audit-table tbody tr').first().waitFor();
+    await expectAccessible(page, where('audit review'));
   });
 
   test('the administration page', async () => {

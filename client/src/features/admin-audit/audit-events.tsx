@@ -42,7 +42,8 @@ export function AuditEvents({ input, onPage }: AuditEventsProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <>
-      <div className="table-scroll" aria-busy={events.isPlaceholderData}>
+      {/* A region that scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <div className="table-scroll" role="region" aria-label={t('table.caption')} tabIndex={0} aria-busy={events.isPlaceholderData}>
         <table className="data-table audit-table">
           <caption className="visually-hidden">{t('table.caption')}</caption>
           <thead>
