@@ -34,6 +34,8 @@ const envSchema = z
     // The sign-out warning alone lasts a minute, so less than two would leave no quiet time at all.
     IDLE_MINUTES: z.coerce.number().min(2).default(DEFAULT_IDLE_MINUTES),
     CATALOG_DIR: optionalText,
+    // The address doctors type (https://consultorio.local:3000): passkeys are bound to its host name.
+    PUBLIC_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/, message: 'PUBLIC_ORIGIN must be an http(s) URL such as https://consultorio.local:3000' }).optional()),
   })
   .refine((env) => Boolean(env.TLS_CERT) === Boolean(env.TLS_KEY), {
     message: 'TLS_CERT and TLS_KEY must be set together',
@@ -97,6 +99,11 @@ export interface Config {
    * Unset, no catalog is loaded and the database keeps the one it holds (tests bring their own).
    */
   catalogDir?: string | undefined;
+  /**
+   * The origin browsers reach the practice at (PUBLIC_ORIGIN): WebAuthn binds passkeys to its host
+   * name (auth/relying-party.ts). Unset, it is worked out from the TLS certificate or localhost.
+   */
+  publicOrigin?: string | undefined;
 }
 
 /**
@@ -148,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     practiceName: e.PRACTICE_NAME?.trim(),
     idleMinutes: e.IDLE_MINUTES,
     catalogDir: e.CATALOG_DIR ?? defaultCatalogDir(),
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, ''),
   };
 }

@@ -30,7 +30,7 @@ type ParsedRegisterInput = Omit<RegisterInput, 'doctorEmail'> & { doctorEmail?: 
 
 
 /** Creates the session row (in the caller's transaction when given one) and signs its token. */
-function startSession(deps: AccountDeps, user: User, meta: RequestMeta, db: DbOrTx = deps.db): Session {
+export function startSession(deps: AccountDeps, user: User, meta: RequestMeta, db: DbOrTx = deps.db): Session {
   const { sessionId } = createSession(db, user.idUser, {
     hours: deps.sessionHours,
     ip: meta.ip,
@@ -128,10 +128,24 @@ export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginIn
     refuse(deps.db, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname }, { action: 'auth.login', outcome: 'denied', detail: code }, new AppError(code));
   }
   attempt.succeeded();
-  const user = toUser(row);
-  // The session and its audit event are one change: they commit together.
+  return openSignedInSession(deps, toUser(row), meta, null);
+}
+
+/**
+ * The end of every sign-in (password, second factor, passkey): the session and its audit event are
+ * one change and commit together. `detail` says how the user proved who they are, when not by
+ * password alone; `before` runs in the same transaction (a challenge consumed, a code spent).
+ */
+export function openSignedInSession(
+  deps: AccountDeps,
+  user: User,
+  meta: RequestMeta,
+  detail: string | null,
+  before?: (tx: DbOrTx) => void,
+): Session {
   return deps.db.transaction((tx) => {
-    recordAudit(tx, { userId: user.idUser, type: user.type, ip: meta.ip, name: user.name, lname: user.lname }, { action: 'auth.login', outcome: 'success' });
+    before?.(tx);
+    recordAudit(tx, { userId: user.idUser, type: user.type, ip: meta.ip, name: user.name, lname: user.lname }, { action: 'auth.login', outcome: 'success', detail });
     return startSession(deps, user, meta, tx);
   });
 }

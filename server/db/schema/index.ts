@@ -8,3 +8,4 @@ export * from './access';
 export * from './health';
 export * from './catalog';
 export * from './prescriptions';
+export * from './second-factor';

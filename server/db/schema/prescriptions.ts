@@ -124,5 +124,7 @@ export const practice = sqliteTable('practice', {
   address: text('address'),
   city: text('city'),
   phone: text('phone'),
+  /** Issue 23: medics without a second factor can do nothing but set one up. */
+  requireTwoFactorForMedics: integer('require_two_factor_for_medics', { mode: 'boolean' }).notNull().default(false),
   updatedAt: text('updated_at').notNull(),
 });
