@@ -5,10 +5,14 @@ export const errorStatus = {
   DOCTOR_NOT_FOUND: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
+  // Issue 23: a wrong, replayed or expired second-factor code, or a challenge that is no longer alive.
+  INVALID_CODE: 401,
   FORBIDDEN: 403,
   ACCOUNT_PENDING: 403,
   ACCOUNT_DISABLED: 403,
   PASSWORD_CHANGE_REQUIRED: 403,
+  // The practice requires a second factor of medics and this one has none yet: set one up first.
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   PATIENT_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
