@@ -10,7 +10,7 @@ import { AuditEvents } from '../features/admin-audit/audit-events';
 import { AuditFilterForm } from '../features/admin-audit/audit-filter-form';
 import { AUDIT_PATH, auditSearchOf, filterOf, readAuditSearch } from '../features/admin-audit/audit-search';
 import { VerifyAudit } from '../features/admin-audit/verify-audit';
-import { downloadFile } from '../features/fhir/download-file';
+import { downloadFile } from '../lib/download-file';
 import { useDocumentTitle } from '../lib/use-document-title';
 import '../features/admin-audit/admin-audit.css';
 
@@ -45,7 +45,7 @@ export function AdminAuditPage() {
         </div>
       </div>
       <div className="card audit-page__card">
-        <AuditEvents input={input} onPage={(page) => show(filter, page)} />
+        <AuditEvents input={input} onPage={(page) => show(filter, page)} onNarrow={(narrowed) => show({ ...filter, ...narrowed })} />
       </div>
     </section>
   );

@@ -10,7 +10,7 @@ import { useLocation, useParams } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { DocumentsSection } from '../features/documents/documents-section';
 import { FhirDownloadButton } from '../features/fhir/fhir-download-button';
-import { medicFhirExportUrl } from '../features/fhir/download-file';
+import { medicFhirExportUrl } from '../features/fhir/fhir-export-urls';
 import { PrintLink } from '../features/print/print-link';
 import { EmergencyBanner } from '../features/record/emergency-banner';
 import { allergiesConfig } from '../features/record/allergies';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLogout } from '../features/auth/use-logout';
 import { useSession } from '../features/auth/use-session';
 import { PatientDashboard } from '../features/dashboard/patient-dashboard';
-import { ownFhirExportUrl } from '../features/fhir/download-file';
+import { ownFhirExportUrl } from '../features/fhir/fhir-export-urls';
 import { FhirDownloadButton } from '../features/fhir/fhir-download-button';
 import { PrintLink } from '../features/print/print-link';
 import { VitalsTrends } from '../features/vitals-trends/vitals-trends';

@@ -9,12 +9,16 @@ import { translateApiError } from '../../lib/translate-error';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
 
+/** Narrow the filter to one user or one patient of a row (the ids are what the filter takes). */
+export type NarrowAuditFilter = (narrowed: { idUser: number } | { idPatient: number }) => void;
+
 interface AuditEventsProps {
   input: AuditEventsInput & { page: number };
   onPage: (page: number) => void;
+  onNarrow: NarrowAuditFilter;
 }
 
-export function AuditEvents({ input, onPage }: AuditEventsProps) {
+export function AuditEvents({ input, onPage, onNarrow }: AuditEventsProps) {
   const { t } = useTranslation('audit');
   const events = trpc.admin.auditEvents.useQuery(input, { staleTime: 0, placeholderData: keepPreviousData });
 
@@ -59,7 +63,7 @@ export function AuditEvents({ input, onPage }: AuditEventsProps) {
           </thead>
           <tbody>
             {events.data.events.map((event) => (
-              <AuditEventRow key={event.id} event={event} />
+              <AuditEventRow key={event.id} event={event} input={input} onNarrow={onNarrow} />
             ))}
           </tbody>
         </table>
@@ -79,10 +83,18 @@ export function AuditEvents({ input, onPage }: AuditEventsProps) {
   );
 }
 
-function AuditEventRow({ event }: { event: AuditEvent }) {
+interface AuditEventRowProps {
+  event: AuditEvent;
+  input: AuditEventsInput;
+  onNarrow: NarrowAuditFilter;
+}
+
+function AuditEventRow({ event, input, onNarrow }: AuditEventRowProps) {
   const { t } = useTranslation('audit');
   const format = useFormatters();
   const { actor, patient } = event;
+  const actorName = actor ? `${actor.name} ${actor.lname}`.trim() : '';
+  const patientName = patient ? `${patient.name} ${patient.lname}`.trim() : '';
   return (
     <tr className={event.emergency ? 'audit-table__emergency' : undefined}>
       <td>
@@ -91,10 +103,13 @@ function AuditEventRow({ event }: { event: AuditEvent }) {
       <td>
         {actor ? (
           <>
-            <span className="audit-table__name">{`${actor.name} ${actor.lname}`.trim()}</span>{' '}
+            <span className="audit-table__name">{actorName}</span>{' '}
             <span className="audit-table__muted">
               {t(`actorTypes.${actor.type}`)}, {t('table.userId', { id: actor.idUser })}
             </span>
+            {input.idUser !== actor.idUser && (
+              <NarrowButton label={t('table.onlyUser', { name: actorName || t('table.userId', { id: actor.idUser }) })} onClick={() => onNarrow({ idUser: actor.idUser })} />
+            )}
           </>
         ) : (
           <span className="audit-table__muted">{t('table.nobody')}</span>
@@ -106,7 +121,17 @@ function AuditEventRow({ event }: { event: AuditEvent }) {
       </td>
       <td>
         {patient && <span className="audit-table__name">{`${patient.name} ${patient.lname}`.trim()}</span>}{' '}
-        {event.idPatient !== null && <span className="audit-table__muted">{t('table.patientId', { id: event.idPatient })}</span>}
+        {event.idPatient !== null && (
+          <>
+            <span className="audit-table__muted">{t('table.patientId', { id: event.idPatient })}</span>
+            {input.idPatient !== event.idPatient && (
+              <NarrowButton
+                label={t('table.onlyPatient', { name: patientName || t('table.patientId', { id: event.idPatient }) })}
+                onClick={() => onNarrow({ idPatient: event.idPatient! })}
+              />
+            )}
+          </>
+        )}
       </td>
       <td>
         <span className={`tag ${event.outcome === 'success' ? 'tag--muted' : 'tag--denied'}`}>{t(`outcomes.${event.outcome}`)}</span>
@@ -114,5 +139,15 @@ function AuditEventRow({ event }: { event: AuditEvent }) {
       <td>{event.ip}</td>
       <td className="audit-table__detail">{event.detail}</td>
     </tr>
+  );
+}
+
+/** A row's "only this person" action: the visible word is short, the accessible name says whom. */
+function NarrowButton({ label, onClick }: { label: string; onClick: () => void }) {
+  const { t } = useTranslation('audit');
+  return (
+    <button type="button" className="button button--ghost button--small audit-table__narrow" aria-label={label} title={label} onClick={onClick}>
+      {t('table.only')}
+    </button>
   );
 }

@@ -95,6 +95,31 @@ describe('the audit trail filters', () => {
     expect(app.currentPath()).toBe('/admin/audit');
   });
 
+  it("narrows the trail to one patient from a row, keeping the rest of the filter, in Spanish", async () => {
+    const server = auditServer();
+    const app = openAudit('/admin/audit?outcome=success', 'es');
+    const user = userEvent.setup();
+    const table = await eventsTable(/^Eventos de auditoría/);
+
+    await user.click(within(rowWith(table, 'Paciente inconsciente en urgencias.')).getByRole('button', { name: 'Solo los eventos del paciente Lucía Hernández Ruiz' }));
+
+    await waitFor(() => expect(app.currentPath()).toBe('/admin/audit?idPatient=12&outcome=success'));
+    await waitFor(() => expect(server.callsTo('admin.auditEvents').at(-1)?.input).toEqual({ idPatient: 12, outcome: 'success', page: 1 }));
+    expect(screen.getByLabelText('Id de paciente')).toHaveValue('12');
+  });
+
+  it('narrows the trail to one user from a row', async () => {
+    const server = auditServer();
+    const app = openAudit();
+    const user = userEvent.setup();
+    const table = await eventsTable(/^Audit events/);
+
+    await user.click(within(rowWith(table, 'Paciente inconsciente en urgencias.')).getByRole('button', { name: 'Only the events of Andrés Mora' }));
+
+    await waitFor(() => expect(app.currentPath()).toBe('/admin/audit?idUser=3'));
+    await waitFor(() => expect(server.callsTo('admin.auditEvents').at(-1)?.input).toEqual({ idUser: 3, page: 1 }));
+  });
+
   it('clears the filter back to every event', async () => {
     const server = auditServer();
     const app = openAudit('/admin/audit?outcome=denied');

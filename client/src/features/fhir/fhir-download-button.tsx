@@ -4,7 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { translateApiError } from '../../lib/translate-error';
-import { downloadFile } from './download-file';
+import { downloadFile } from '../../lib/download-file';
 
 interface FhirDownloadButtonProps {
   url: string;

@@ -1,6 +1,7 @@
-// Fetches a file the API answers as an attachment (the FHIR export) with the bearer token and
-// saves it under the name the server gives, which carries no patient name (server/fhir/file-name.ts).
-import { fetchWithToken } from '../../lib/rest-call';
+// Fetches a file the API answers as an attachment (the FHIR export, the audit CSV) with the bearer
+// token and saves it under the name the server gives, which carries no patient name
+// (server/fhir/file-name.ts).
+import { fetchWithToken } from './rest-call';
 
 /** The plain file name of a Content-Disposition header: the UTF-8 form first, then the ASCII one. */
 export function fileNameOf(disposition: string | null): string | null {
@@ -27,6 +28,3 @@ export async function downloadFile(url: string, fallbackName: string): Promise<v
   const response = await fetchWithToken(url);
   saveBlob(await response.blob(), fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName);
 }
-
-export const medicFhirExportUrl = (idPatient: number) => `/api/patients/${idPatient}/fhir`;
-export const ownFhirExportUrl = '/api/patients/me/fhir';
