@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import type { PendingRegistration, Session } from '../../shared/auth';
 import type { MedicAccount } from '../../shared/admin';
 import type { Patient } from '../../shared/patients';
-import type { Prescription } from '../../shared/prescriptions';
 import type { ClinicalHistory } from '../../shared/record';
 import { buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
@@ -20,11 +19,11 @@ import { clockTime, demoCalendar, type DemoCalendar } from './calendar';
 import { ADULT_AGE } from './growth';
 import { accountsIn, databasePathOf } from './existing-practice';
 import { ADMINISTRATOR, MEDICS, PRACTICE, demoPatients, type DemoMedic, type DemoPatient } from './people';
-import { prescriptionItemOf } from './prescription-items';
-import { seededRandom, type Random } from './random';
+import { seededRandom } from './random';
 import { planRecord, type RecordPlan } from './record-plan';
 import { ecgStripPng, onePagePdf } from './sample-documents';
-import { todaysConsultation } from './todays-consultations';
+import { holdTodaysConsultations, writeAddenda, type TodaysAppointment } from './held-today';
+import type { SeededPatient, WrittenAppointment } from './seeded';
 
 /** Every demo account's password: long enough, and not on the common-password list. */
 export const DEMO_PASSWORD = 'consulta-demo-2025';
@@ -33,8 +32,6 @@ const SEED = 20_240_611;
 
 /** The featured patient's appointment today, in both medics' consulting hours (booked-week.ts). */
 const FEATURED_TODAY = { start: 11 * 60 + 30, minutes: 20 };
-/** Today's earliest consultations each medic has held, with their note and receta. */
-const HELD_TODAY_PER_MEDIC = 3;
 
 export interface DemoPractice {
   dataDir: string;
@@ -65,15 +62,6 @@ export class PracticeExistsError extends Error {
   constructor(readonly dataDir: string, readonly accounts: number) {
     super(`${databasePathOf(dataDir)} already holds a practice (${accounts} accounts): the demo never writes over one. Choose an empty DATA_DIR (or --data-dir DIR).`);
   }
-}
-
-interface SeededPatient {
-  profile: DemoPatient;
-  idPatient: number;
-  /** Index in MEDICS of the doctor who keeps the record, and of the second doctor when shared. */
-  medic: number;
-  secondMedic: number | null;
-  session: Session | null;
 }
 
 const fullName = (person: { name: string; lname: string }) => `${person.name} ${person.lname}`;
@@ -157,14 +145,6 @@ async function admitPatient(app: FastifyInstance, anonymous: ApiClient, medics: 
   return { profile, idPatient, medic, secondMedic, session };
 }
 
-/** An appointment the demo wrote, with who held it. */
-interface WrittenAppointment {
-  idHistory: number;
-  date: string;
-  /** Index in MEDICS. */
-  medic: number;
-}
-
 /** Writes the record; answers its past visits, oldest first, and for the featured patient today's appointment. */
 async function writeRecord(
   medics: ApiClient[],
@@ -210,90 +190,6 @@ async function writeRecord(
 async function book(medics: ApiClient[], booking: Booking): Promise<number> {
   const appointment = await medics[booking.medic]!.call<ClinicalHistory>('POST', '/api/clinical-history', { idPatient: booking.idPatient, date: booking.date, end: booking.end, motive: booking.motive });
   return appointment.idHistory;
-}
-
-/** One of today's appointments, booked or the featured patient's, and whose it is. */
-interface TodaysAppointment extends WrittenAppointment {
-  patient: SeededPatient;
-  motive: string;
-  featured: boolean;
-}
-
-interface HeldToday {
-  held: number;
-  issued: Prescription[];
-  voided: number;
-}
-
-/**
- * Today's consultations already held: each medic's earliest appointments whose motive the record
- * answers with a treatment (todays-consultations.ts), and the featured patient's, get the day's vital
- * signs, their whole note and a receta whose items say what the note's medications say. The booked
- * ones are closed; the featured one stays open, for whoever tries the demo to go on with. One receta
- * is issued twice by mistake and the first voided, so the demo shows a voided one beside its
- * replacement.
- */
-async function holdTodaysConsultations(
-  random: Random,
-  calendar: DemoCalendar,
-  medics: ApiClient[],
-  codes: DiagnosisCodes,
-  appointments: readonly TodaysAppointment[],
-  plans: ReadonlyMap<SeededPatient, RecordPlan>,
-): Promise<HeldToday> {
-  const result: HeldToday = { held: 0, issued: [], voided: 0 };
-  const heldBy = new Map<number, number>();
-  const ordered = [...appointments].sort((a, b) => a.date.localeCompare(b.date) || a.medic - b.medic);
-  for (const appointment of ordered) {
-    const held = heldBy.get(appointment.medic) ?? 0;
-    if (held >= HELD_TODAY_PER_MEDIC && !appointment.featured) continue;
-    const consultation = todaysConsultation(random, calendar, appointment.motive, appointment.patient.profile, plans.get(appointment.patient)!);
-    if (!consultation) continue;
-    const doctor = medics[appointment.medic]!;
-    const { vitals, ...note } = consultation;
-    await doctor.call('POST', `/api/patients/${appointment.patient.idPatient}/vitals`, vitals);
-    await doctor.call('PATCH', `/api/clinical-history/${appointment.idHistory}`, { ...note, diagnosisIds: await codes.known(note.diagnosisIds) });
-    const prescribe = () =>
-      doctor.call<Prescription>('POST', `/api/clinical-history/${appointment.idHistory}/prescriptions`, { items: note.medications.map(prescriptionItemOf) });
-    let prescription = await prescribe();
-    if (result.issued.length === 0) {
-      const replacement = await prescribe();
-      await doctor.call('POST', `/api/prescriptions/${prescription.idPrescription}/void`, { reason: `Emitida por duplicado; la receta válida es la ${replacement.number}.` }, 200);
-      result.issued.push(prescription);
-      result.voided += 1;
-      prescription = replacement;
-    }
-    result.issued.push(prescription);
-    if (!appointment.featured) await doctor.call('PATCH', `/api/clinical-history/${appointment.idHistory}`, { closed: true });
-    heldBy.set(appointment.medic, held + 1);
-    result.held += 1;
-  }
-  return result;
-}
-
-const dayMonthYear = (day: string) => day.split('-').reverse().join('/');
-
-/**
- * Addenda, dated today, on two past visits: on the featured patient's visit that asked for their
- * latest lab tests, the results that came in after it; on another patient's latest visit, with the
- * other medic, a follow-up call. Written by whoever held the visit.
- */
-async function writeAddenda(medics: ApiClient[], featured: { plan: RecordPlan; visits: readonly WrittenAppointment[] }, followUp: WrittenAppointment | undefined): Promise<number> {
-  let written = 0;
-  const labDay = featured.plan.labs.map((lab) => lab.date).sort().at(-1);
-  const askedFor = labDay && featured.visits.filter((visit) => visit.date.slice(0, 10) <= labDay).at(-1);
-  if (labDay && askedFor) {
-    const results = featured.plan.labs.filter((lab) => lab.date === labDay).map((lab) => `${lab.testName} ${lab.value} ${lab.unit} (ref. ${lab.referenceRange})`);
-    const text = `Llega el informe de la analítica del ${dayMonthYear(labDay)}: ${results.join('; ')}. Resultados comentados por teléfono; sin cambios en el tratamiento.`;
-    await medics[askedFor.medic]!.call('POST', `/api/clinical-history/${askedFor.idHistory}/addenda`, { text });
-    written += 1;
-  }
-  if (followUp) {
-    const text = 'Llamada telefónica de seguimiento: se encuentra mejor y tolera bien el tratamiento. Se mantiene la pauta indicada en la consulta.';
-    await medics[followUp.medic]!.call('POST', `/api/clinical-history/${followUp.idHistory}/addenda`, { text });
-    written += 1;
-  }
-  return written;
 }
 
 async function uploadDocuments(doctor: ApiClient, patient: SeededPatient, plan: RecordPlan, calendar: DemoCalendar): Promise<void> {
