@@ -11,14 +11,15 @@ import { Modal } from '../../components/modal';
 import { TextField } from '../../components/text-field';
 import { showFieldIssues } from '../../lib/field-issues';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { DialogFormActions } from '../../components/dialog-form-actions';
 import { OverlapWarning } from './overlap-warning';
-import { overlapping } from './overlap';
 import { PatientPicker } from './patient-picker';
 import { SlotFields } from './slot-fields';
 import { bookingSchema, momentOf, type BookingValues } from './slot-values';
 import { useBookAppointment } from './use-agenda-actions';
 import type { AgendaFormats } from './use-agenda-formats';
-import { useDayAppointments, type ShownAgenda } from './use-day-appointments';
+import type { ShownAgenda } from './use-day-appointments';
+import { useSlotOverlaps } from './use-slot-overlaps';
 
 interface BookAppointmentDialogProps {
   today: string;
@@ -50,8 +51,7 @@ export function BookAppointmentDialog({ today, defaultDay, shown, format, onBook
     defaultValues: { date: defaultDay, start: '', end: '', motive: '' },
   });
   const [date, start, end] = useWatch({ control, name: ['date', 'start', 'end'] });
-  const sameDay = useDayAppointments(date, shown);
-  const overlaps = start && end ? overlapping(sameDay, { date, start, end }) : [];
+  const overlaps = useSlotOverlaps({ date, start, end }, shown);
 
   const submit = (event: FormEvent) => {
     if (!patient) setPatientMissing(true);
@@ -92,15 +92,7 @@ export function BookAppointmentDialog({ today, defaultDay, shown, format, onBook
         <TextField label={t('book.motive')} autoComplete="off" aria-required error={error(errors.motive?.message)} {...register('motive')} />
         <OverlapWarning overlaps={overlaps} format={format} />
         <p className="agenda-form__note">{t('book.requiredNote')}</p>
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('book.cancel')}
-          </button>
-          {/* aria-disabled, not disabled: a disabled button drops focus out of the dialog. */}
-          <button type="submit" className="button button--primary" aria-disabled={book.isPending} onMouseDown={(event) => event.preventDefault()}>
-            {book.isPending ? t('book.submitting') : t('book.submit')}
-          </button>
-        </div>
+        <DialogFormActions cancelLabel={t('book.cancel')} submitLabel={t('book.submit')} pendingLabel={t('book.submitting')} pending={book.isPending} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -9,13 +9,14 @@ import type { AgendaItem } from '../../../../shared/agenda';
 import { Modal } from '../../components/modal';
 import { readApiError } from '../../lib/api-error';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { DialogFormActions } from '../../components/dialog-form-actions';
 import { OverlapWarning } from './overlap-warning';
-import { overlapping } from './overlap';
 import { SlotFields } from './slot-fields';
 import { momentOf, moveSchema, type MoveValues } from './slot-values';
 import { useMoveAppointment } from './use-agenda-actions';
 import type { AgendaFormats } from './use-agenda-formats';
-import { useDayAppointments, type ShownAgenda } from './use-day-appointments';
+import type { ShownAgenda } from './use-day-appointments';
+import { useSlotOverlaps } from './use-slot-overlaps';
 
 interface MoveAppointmentDialogProps {
   appointment: AgendaItem;
@@ -42,8 +43,7 @@ export function MoveAppointmentDialog({ appointment, today, shown, format, onMov
     defaultValues: { date: appointment.date.slice(0, 10), start: appointment.start, end: appointment.end ?? '' },
   });
   const [date, start, end] = useWatch({ control, name: ['date', 'start', 'end'] });
-  const sameDay = useDayAppointments(date, shown);
-  const overlaps = start && end ? overlapping(sameDay, { date, start, end, idHistory: appointment.idHistory }) : [];
+  const overlaps = useSlotOverlaps({ date, start, end }, shown, appointment.idHistory);
 
   const submit = handleSubmit(async (values) => {
     if (move.isPending) return;
@@ -75,15 +75,7 @@ export function MoveAppointmentDialog({ appointment, today, shown, format, onMov
           today={today}
         />
         <OverlapWarning overlaps={overlaps} format={format} />
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('move.cancel')}
-          </button>
-          {/* aria-disabled, not disabled: a disabled button drops focus out of the dialog. */}
-          <button type="submit" className="button button--primary" aria-disabled={move.isPending} onMouseDown={(event) => event.preventDefault()}>
-            {move.isPending ? t('move.submitting') : t('move.submit')}
-          </button>
-        </div>
+        <DialogFormActions cancelLabel={t('move.cancel')} submitLabel={t('move.submit')} pendingLabel={t('move.submitting')} pending={move.isPending} onCancel={onClose} />
       </form>
     </Modal>
   );

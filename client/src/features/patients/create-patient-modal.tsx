@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { BLOOD_GROUPS, BLOOD_RH } from '../../../../shared/constants';
 import { createPatientAccountInput } from '../../../../shared/patients';
+import { DialogFormActions } from '../../components/dialog-form-actions';
 import { Modal } from '../../components/modal';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
@@ -122,23 +123,7 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
             {...register('bloodRh')}
           />
         </div>
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('create.cancel')}
-          </button>
-          {/* aria-disabled rather than disabled: a disabled button drops focus out of the dialog.
-              Pressing it with the mouse leaves the focus in the field: otherwise that field would
-              blur and show its error, push the button down before the release, and the click
-              would land on nothing. The click's submit checks every field instead. */}
-          <button
-            type="submit"
-            className="button button--primary"
-            aria-disabled={create.isPending}
-            onMouseDown={(event) => event.preventDefault()}
-          >
-            {create.isPending ? t('create.submitting') : t('create.submit')}
-          </button>
-        </div>
+        <DialogFormActions cancelLabel={t('create.cancel')} submitLabel={t('create.submit')} pendingLabel={t('create.submitting')} pending={create.isPending} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -13,6 +13,7 @@ import { TextAreaField } from '../../components/text-area-field';
 import { translateValidation } from '../../lib/translate-error';
 import { useFormatters } from '../../lib/use-formatters';
 import { WriteFailure } from './write-failure';
+import { DialogFormActions } from '../../components/dialog-form-actions';
 
 interface AddendumDialogProps {
   appointment: ClinicalHistory;
@@ -72,14 +73,7 @@ export function AddendumDialog({ appointment, onAdd, onClose }: AddendumDialogPr
           error={translateValidation(t, errors.text?.message)}
           {...register('text')}
         />
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button type="submit" className="button button--primary" aria-disabled={isSubmitting}>
-            {isSubmitting ? t('addenda.submitting') : t('addenda.submit')}
-          </button>
-        </div>
+        <DialogFormActions cancelLabel={t('cancel')} submitLabel={t('addenda.submit')} pendingLabel={t('addenda.submitting')} pending={isSubmitting} onCancel={onClose} />
       </form>
     </Modal>
   );

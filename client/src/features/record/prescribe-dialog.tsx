@@ -17,6 +17,7 @@ import { useFormatters } from '../../lib/use-formatters';
 import { DiagnosisList } from './diagnosis-list';
 import { PrescriptionItemFields } from './prescription-item-fields';
 import { WriteFailure } from './write-failure';
+import { DialogFormActions } from '../../components/dialog-form-actions';
 
 export type PrescriptionToIssue = z.output<typeof prescriptionInput>;
 
@@ -134,14 +135,7 @@ export function PrescribeDialog({ appointment, onIssue, onClose }: PrescribeDial
           <p className="item-form__note">
             {t('prescribe.requiredNote')} {t('prescribe.lockedHint')}
           </p>
-          <div className="form__actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              {t('cancel')}
-            </button>
-            <button type="submit" className="button button--primary" aria-disabled={isSubmitting}>
-              {isSubmitting ? t('prescribe.issuing') : t('prescribe.issue')}
-            </button>
-          </div>
+          <DialogFormActions cancelLabel={t('cancel')} submitLabel={t('prescribe.issue')} pendingLabel={t('prescribe.issuing')} pending={isSubmitting} onCancel={onClose} />
         </form>
       </FormProvider>
     </Modal>

@@ -10,6 +10,7 @@ import { Modal } from '../../components/modal';
 import { TextAreaField } from '../../components/text-area-field';
 import { translateValidation } from '../../lib/translate-error';
 import { WriteFailure } from './write-failure';
+import { DialogFormActions } from '../../components/dialog-form-actions';
 
 interface VoidPrescriptionDialogProps {
   prescription: Prescription;
@@ -67,14 +68,7 @@ export function VoidPrescriptionDialog({ prescription, onVoid, onClose }: VoidPr
           error={translateValidation(t, errors.reason?.message)}
           {...register('reason')}
         />
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button type="submit" className="button button--danger" aria-disabled={isSubmitting}>
-            {isSubmitting ? t('void.submitting') : t('void.submit')}
-          </button>
-        </div>
+        <DialogFormActions cancelLabel={t('cancel')} submitLabel={t('void.submit')} pendingLabel={t('void.submitting')} pending={isSubmitting} onCancel={onClose} danger />
       </form>
     </Modal>
   );
