@@ -26,6 +26,15 @@ export interface App {
   /** The server's output so far (stdout and stderr), to print when a test fails. */
   output(): string;
   stop(): Promise<void>;
+  /** How the test process calls this server's API: fetch, or one that trusts its own authority (https-practice.ts). */
+  fetch: typeof fetch;
+}
+
+export interface StartOptions {
+  /** A data directory made beforehand in the run directory (the e2e teardown removes it), e.g. with a certificate in it. */
+  dataDir?: string;
+  /** For the API calls of the harness (the administrator's registration, callApiAs...); the global fetch by default. */
+  fetch?: typeof fetch;
 }
 
 // The server's own settings (API.md "Process and configuration"): a developer's shell must not
@@ -69,9 +78,10 @@ function killGroup(child: ChildProcess): void {
  * The data directory and a pid file live in the run directory that global-setup made, so its
  * teardown can still kill the server and remove the data if a test file never calls stop().
  */
-export async function startApp(extraEnv: NodeJS.ProcessEnv = {}): Promise<App> {
+export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<App> {
   const runDir = inject('e2eRunDir');
-  const dataDir = mkdtempSync(join(runDir, 'data-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(runDir, 'data-'));
+  const send = options.fetch ?? fetch;
   // The small diagnosis catalog of the server's tests, not whatever data/catalog holds on this machine
   // (the real one is not in the repository): journeys name its codes.
   const catalogDir = writeTestCatalog(join(runDir, 'catalog'));
@@ -134,7 +144,7 @@ export async function startApp(extraEnv: NodeJS.ProcessEnv = {}): Promise<App> {
 
   let admin: App['admin'];
   try {
-    admin = { ...(await registerAdministrator(url)), password: ADMIN_PASSWORD };
+    admin = { ...(await registerAdministrator(url, send)), password: ADMIN_PASSWORD };
   } catch (error) {
     killGroup(child);
     await waitForExit(child, STOP_TIMEOUT_MS);
@@ -148,6 +158,7 @@ export async function startApp(extraEnv: NodeJS.ProcessEnv = {}): Promise<App> {
     dataDir,
     admin,
     output: () => `--- stdout ---\n${stdout}--- stderr ---\n${stderr}`,
+    fetch: send,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -163,8 +174,9 @@ export async function startApp(extraEnv: NodeJS.ProcessEnv = {}): Promise<App> {
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: inject('chromiumPath'), args: [...CHROMIUM_ARGS], headless: true });
+/** `env`: the browser's environment, e.g. a HOME whose certificate store trusts the practice's authority (https-practice.ts). */
+export function launchBrowser(options: { env?: NodeJS.ProcessEnv } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: inject('chromiumPath'), args: [...CHROMIUM_ARGS], headless: true, env: options.env });
 }
 
 export type Locale = 'es-ES' | 'en-US';
@@ -200,7 +212,7 @@ export async function openTab(browser: Browser, locale: Locale | (string & {}), 
 
 /** Calls the REST API as `session`: the answer's JSON, or an error naming the call when its status is not `expected`. */
 export async function callApiAs(app: App, session: ApiSession, method: string, path: string, body: object | undefined, expected: number): Promise<unknown> {
-  const answer = await callApi(app.url, method, path, body, session.access_token);
+  const answer = await callApi(app.url, method, path, body, session.access_token, app.fetch);
   if (answer.status !== expected) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
@@ -322,8 +334,8 @@ export interface NewAccount {
 
 export const ADMIN_PASSWORD = 'admin-de-la-consulta-1';
 
-async function callApi<T>(baseUrl: string, method: string, path: string, body?: object, token?: string): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
+async function callApi<T>(baseUrl: string, method: string, path: string, body?: object, token?: string, send: typeof fetch = fetch): Promise<{ status: number; body: T }> {
+  const response = await send(`${baseUrl}/api${path}`, {
     method,
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -333,14 +345,9 @@ async function callApi<T>(baseUrl: string, method: string, path: string, body?: 
 }
 
 /** Every journey's server gets its administrator first, as a practice would on installing. */
-async function registerAdministrator(baseUrl: string): Promise<ApiSession> {
-  const { status, body } = await callApi<ApiSession>(baseUrl, 'POST', '/auth/register', {
-    name: 'Clara',
-    lname: 'Administradora',
-    email: uniqueEmail('admin'),
-    password: ADMIN_PASSWORD,
-    type: 'medic',
-  });
+async function registerAdministrator(baseUrl: string, send: typeof fetch): Promise<ApiSession> {
+  const administrator = { name: 'Clara', lname: 'Administradora', email: uniqueEmail('admin'), password: ADMIN_PASSWORD, type: 'medic' };
+  const { status, body } = await callApi<ApiSession>(baseUrl, 'POST', '/auth/register', administrator, undefined, send);
   if (status !== 201 || !body.user) throw new Error(`registering the administrator: ${status} ${JSON.stringify(body)}`);
   return body;
 }
@@ -350,29 +357,29 @@ async function registerAdministrator(baseUrl: string): Promise<ApiSession> {
  * waits for approval, so the administrator approves them through the API and they sign in.
  */
 export async function registerViaApi(app: App, account: NewAccount): Promise<ApiSession> {
-  const registered = await callApi<ApiSession | { pending: true }>(app.url, 'POST', '/auth/register', account);
+  const registered = await callApi<ApiSession | { pending: true }>(app.url, 'POST', '/auth/register', account, undefined, app.fetch);
   if (registered.status !== 201) throw new Error(`register ${account.email}: ${registered.status} ${JSON.stringify(registered.body)}`);
   if (!('pending' in registered.body)) return registered.body;
   await approveViaApi(app, account.email);
-  const login = await callApi<ApiSession>(app.url, 'POST', '/auth/login', { email: account.email, password: account.password });
+  const login = await callApi<ApiSession>(app.url, 'POST', '/auth/login', { email: account.email, password: account.password }, undefined, app.fetch);
   if (login.status !== 200) throw new Error(`sign-in after approval ${account.email}: ${login.status} ${JSON.stringify(login.body)}`);
   return login.body;
 }
 
 /** The administrator approves the pending medic with this email. */
 export async function approveViaApi(app: App, email: string): Promise<void> {
-  const { body } = await callApi<{ medics: { idMedic: number; email: string }[] }>(app.url, 'GET', '/admin/medics', undefined, app.admin.access_token);
+  const { body } = await callApi<{ medics: { idMedic: number; email: string }[] }>(app.url, 'GET', '/admin/medics', undefined, app.admin.access_token, app.fetch);
   const medic = body.medics.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
   if (!medic) throw new Error(`no medic account ${email} to approve`);
-  const approved = await callApi(app.url, 'POST', `/admin/medics/${medic.idMedic}/approve`, undefined, app.admin.access_token);
+  const approved = await callApi(app.url, 'POST', `/admin/medics/${medic.idMedic}/approve`, undefined, app.admin.access_token, app.fetch);
   if (approved.status !== 200) throw new Error(`approving ${email}: ${approved.status} ${JSON.stringify(approved.body)}`);
 }
 
 /** A medic asks for a patient's record and the patient accepts, as the consent rule requires. */
 export async function linkViaApi(app: App, medic: ApiSession, patient: ApiSession): Promise<void> {
-  const asked = await callApi<{ request: { idRequest: number } }>(app.url, 'POST', '/medics/link-patient', { patientEmail: patient.user.email }, medic.access_token);
+  const asked = await callApi<{ request: { idRequest: number } }>(app.url, 'POST', '/medics/link-patient', { patientEmail: patient.user.email }, medic.access_token, app.fetch);
   if (asked.status !== 202) throw new Error(`link request: ${asked.status} ${JSON.stringify(asked.body)}`);
-  const accepted = await callApi(app.url, 'POST', `/patients/me/link-requests/${asked.body.request.idRequest}/accept`, undefined, patient.access_token);
+  const accepted = await callApi(app.url, 'POST', `/patients/me/link-requests/${asked.body.request.idRequest}/accept`, undefined, patient.access_token, app.fetch);
   if (accepted.status !== 200) throw new Error(`accepting the link request: ${accepted.status} ${JSON.stringify(accepted.body)}`);
 }
 

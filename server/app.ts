@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAuditChain } from './audit/audit-chain';
@@ -35,6 +35,9 @@ import { restRoutes } from './rest/routes';
 import { ensureDataDir, readOrCreateSecret } from './secrets';
 import { registerSecurityHeaders } from './security-headers';
 import { checkKeysAtStart } from './startup-keys';
+import { registerPlainHttpRedirect } from './tls/https-redirect';
+import { registerPracticeCaRoute } from './tls/practice-ca-route';
+import { readTlsMaterial, renewalWarning } from './tls/tls-material';
 import type { AppDeps, TokenClaims } from './trpc/context';
 import { contextFromRequestFactory } from './trpc/request-context';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -82,6 +85,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
 async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | undefined): Promise<FastifyInstance> {
   const { config } = options;
+  // Before the database opens: a certificate that cannot be served stops the start with its reason.
+  const tls = config.tls ? readTlsMaterial(config.tls) : undefined;
   const db = options.db ?? openDatabase(join(config.dataDir, 'expediente.db'));
   // Before anything is served or written: a key that rows depend on is never silently replaced (startup-keys.ts).
   const keys = checkKeysAtStart({ dataDir: config.dataDir, masterKey: config.masterKey, sqlite: db.$client });
@@ -102,15 +107,19 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
     // Off unless TRUST_PROXY says which proxy to believe: a forged X-Forwarded-For must not move a client's address.
     trustProxy: config.trustProxy,
-    ...(config.tls
-      ? { https: { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath) } }
-      : {}),
+    ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
   }) as unknown as FastifyInstance;
 
   // Every body the API reads is JSON (uploads are multipart): plain text is refused with 415
   // instead of reaching a procedure as a string.
   app.removeContentTypeParser('text/plain');
-  await registerSecurityHeaders(app, { https: Boolean(config.tls) });
+  await registerSecurityHeaders(app, { https: Boolean(tls) });
+  if (tls) {
+    // The same port answers plain HTTP with a redirect to HTTPS (tls/same-port-http.ts).
+    registerPlainHttpRedirect(app, tls.certificate);
+    const expiring = renewalWarning(tls.certificate);
+    if (expiring) app.log.warn(expiring);
+  }
   await registerCompression(app);
   await app.register(fastifyJwt, { secret: jwtSecret });
   await app.register(rateLimit, { global: false });
@@ -173,6 +182,7 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   });
 
   registerHealth(app, db.$client, deps.blobs.dir);
+  registerPracticeCaRoute(app, { dataDir: config.dataDir, servesPracticeCertificate: Boolean(config.tls?.practiceHost) });
   registerRestRoutes(app, restRoutes, contextFromRequest);
   registerDocumentRoutes(app, contextFromRequest);
   registerAuditExport(app, contextFromRequest);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_EMERGENCY_ACCESS_HOURS, DEFAULT_IDLE_MINUTES } from '../shared/constants';
 import { MIN_PASSPHRASE_LENGTH } from './backup/backup';
+import { installedPracticeTls } from './tls/practice-tls-files';
 
 const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
 const optionalText = z
@@ -69,6 +70,13 @@ export interface BackupScheduleConfig {
   passphrase: string;
 }
 
+export interface TlsConfig {
+  certPath: string;
+  keyPath: string;
+  /** Set for the practice certificate only: its first host name (`npm run tls -- --host`), the passkeys' default host. */
+  practiceHost?: string | undefined;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -87,7 +95,8 @@ export interface Config {
    * limits, audit): false (default), true (any), or the proxies' addresses/CIDRs.
    */
   trustProxy: boolean | string[];
-  tls: { certPath: string; keyPath: string } | undefined;
+  /** HTTPS: TLS_CERT and TLS_KEY, else the certificate `npm run tls` put in DATA_DIR/tls; undefined, plain HTTP. */
+  tls: TlsConfig | undefined;
   /** Unset (or undefined) means no scheduled backups. */
   backup?: BackupScheduleConfig | undefined;
   /** The practice's name on printed summaries; unset, they carry the app's name. */
@@ -147,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     masterKey: e.MASTER_KEY,
     emergencyAccessHours: e.EMERGENCY_ACCESS_HOURS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    tls: e.TLS_CERT && e.TLS_KEY ? { certPath: e.TLS_CERT, keyPath: e.TLS_KEY } : undefined,
+    tls: e.TLS_CERT && e.TLS_KEY ? { certPath: e.TLS_CERT, keyPath: e.TLS_KEY } : installedPracticeTls(e.DATA_DIR),
     backup:
       e.BACKUP_DIR && e.BACKUP_PASSPHRASE
         ? { dir: e.BACKUP_DIR, everyHours: e.BACKUP_EVERY_HOURS ?? 24, keep: e.BACKUP_KEEP, passphrase: e.BACKUP_PASSPHRASE }

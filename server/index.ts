@@ -21,7 +21,8 @@ export async function main(): Promise<void> {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  // Listening on every address, the name to type: the practice certificate's, else this machine's.
+  const shownHost = ['0.0.0.0', '::'].includes(config.host) ? (config.tls?.practiceHost ?? 'localhost') : config.host;
   const url = `${config.tls ? 'https' : 'http'}://${shownHost}:${port}`;
   recordServerAddress(config.dataDir, url);
   console.log(`Expediente listening at ${url}`);

@@ -3,7 +3,8 @@
 // helmet's middleware is built once here: @fastify/helmet rebuilt it, policy parsing and all, on
 // every request (issue 11's profile of a record read found it there).
 import type { FastifyInstance } from 'fastify';
-import helmet from 'helmet';
+import helmet, { strictTransportSecurity } from 'helmet';
+import type { TLSSocket } from 'node:tls';
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
   const setHeaders = helmet({
@@ -26,13 +27,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    // HSTS over plain HTTP would be ignored at best; sent only when we serve HTTPS.
-    strictTransportSecurity: options.https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+    // Sent below, only on connections that are really TLS.
+    strictTransportSecurity: false,
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
   });
+  // HSTS only over TLS: RFC 6797 forbids it over plain HTTP, which the HTTPS port also answers
+  // (with a redirect, and the practice's authority: tls/https-redirect.ts).
+  const setHsts = options.https ? strictTransportSecurity({ maxAge: 15_552_000, includeSubDomains: false }) : undefined;
   // On every response, including the 404s and errors Fastify answers itself.
   app.addHook('onRequest', (request, reply, done) => {
+    if (setHsts && (request.raw.socket as TLSSocket).encrypted) setHsts(request.raw, reply.raw, () => undefined);
     setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 }

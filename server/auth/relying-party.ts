@@ -17,7 +17,12 @@ export function relyingPartyOf(config: Pick<Config, 'publicOrigin' | 'port' | 't
     const url = new URL(config.publicOrigin);
     return { rpId: url.hostname, rpName, origins: [url.origin] };
   }
-  // Without PUBLIC_ORIGIN, the machine itself: browsers treat localhost as a secure context.
+  // The practice certificate of `npm run tls`: its first --host is the name the practice types.
+  const practiceHost = config.tls?.practiceHost;
+  if (practiceHost) {
+    return { rpId: practiceHost, rpName, origins: [new URL(`https://${practiceHost}:${config.port}`).origin] };
+  }
+  // Otherwise the machine itself: browsers treat localhost as a secure context.
   const scheme = config.tls ? 'https' : 'http';
   return { rpId: 'localhost', rpName, origins: [`${scheme}://localhost:${config.port}`] };
 }
