@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { USER_STATUSES} from './constants';
 import { MIN_PASSWORD_LENGTH, USER_TYPES } from './constants';
 import { emailSchema, optionalEmail, personName, text } from './fields';
+import type { TwoFactorState } from './second-factor';
 
 // Passwords are never shown, only hashed: any character is allowed in them.
 export const passwordSchema = z
@@ -72,6 +73,8 @@ export interface User {
   status: (typeof USER_STATUSES)[number];
   /** After an administrator's reset: every call but change-password, profile and logout answers 403. */
   mustChangePassword: boolean;
+  /** The second factors the account has (issue 23): a confirmed TOTP, and how many passkeys. */
+  twoFactor: TwoFactorState;
 }
 
 export interface Session {

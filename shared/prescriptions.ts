@@ -57,6 +57,8 @@ export const practiceInput = z.object({
   address: clearableText(300).optional(),
   city: clearableText(100).optional(),
   phone: clearableText(40).optional(),
+  /** Issue 23: medics without a second factor can do nothing but set one up. */
+  requireTwoFactorForMedics: z.boolean({ error: 'validation.invalid' }).optional(),
 });
 export type PracticeInput = z.input<typeof practiceInput>;
 
@@ -81,6 +83,14 @@ export interface Practice {
   address: string | null;
   city: string | null;
   phone: string | null;
+}
+
+/**
+ * GET /practice and PATCH /admin/practice: the printed data and the practice's rules. A prescription
+ * keeps only the printed part (Practice): a rule is not something a receta prints.
+ */
+export interface PracticeSettings extends Practice {
+  requireTwoFactorForMedics: boolean;
 }
 
 /** The prescriber as the prescription was signed: name, specialty and licence at the moment of issue. */

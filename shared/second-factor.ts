@@ -2,6 +2,7 @@
 // shapes server and client agree on. Messages are i18n keys under "validation.*".
 import { z } from 'zod';
 import type { Session } from './auth';
+import { idSchema, text } from './fields';
 
 export const SECOND_FACTOR_METHODS = ['totp', 'recovery', 'passkey'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
@@ -53,11 +54,8 @@ export const totpDisableInput = z
   .object({ password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(1024) })
   .strict();
 
-export const passkeyName = z
-  .string({ error: 'validation.passkeyNameRequired' })
-  .trim()
-  .min(1, 'validation.passkeyNameRequired')
-  .max(60, 'validation.passkeyNameTooLong');
+/** Single-line text, so no control character or direction override is stored in a name. */
+export const passkeyName = text({ max: 60, requiredKey: 'validation.passkeyNameRequired', lengthKey: 'validation.passkeyNameTooLong' });
 
 /** The browser's answer to navigator.credentials.create/get, as @simplewebauthn/browser gives it (JSON). */
 const webauthnResponse = z.record(z.string(), z.unknown());
@@ -65,7 +63,7 @@ const webauthnResponse = z.record(z.string(), z.unknown());
 export const passkeyRegistrationInput = z.object({ response: webauthnResponse, name: passkeyName }).strict();
 export const passkeyAuthenticationOptionsInput = z.object({ challenge: challengeId.optional() }).strict().optional();
 export const passkeyAuthenticationInput = z.object({ response: webauthnResponse, challenge: challengeId.optional() }).strict();
-export const passkeyIdInput = z.object({ idPasskey: z.coerce.number().int().positive() }).strict();
+export const passkeyIdInput = z.object({ idPasskey: idSchema }).strict();
 
 export interface Passkey {
   idPasskey: number;

@@ -15,7 +15,7 @@ import {
   type AuditVerification,
 } from '../../shared/admin';
 import { addDays } from '../../shared/agenda';
-import type { Actor } from '../auth/sessions';
+import { assertFreeToWork, type Actor } from '../auth/sessions';
 import { AppError } from '../errors';
 import { readSecretFile } from '../secrets';
 import { auditActorOf } from '../services/access';
@@ -180,7 +180,8 @@ export function startAuditExport(caller: Caller, filter: AuditFilter): AuditExpo
 
 /**
  * The administrator behind a request that is not a tRPC procedure (the CSV download), by the rule
- * of trpc.ts's adminProcedure: signed in, password current, a medic who administers the practice.
+ * of trpc.ts's adminProcedure: signed in, free to work (password current, second factor in place when
+ * the practice asks for one), a medic who administers the practice.
  * A refusal is audited under `action` and thrown.
  */
 export function admitAdministrator(request: Omit<Caller, 'actor'> & { actor: Actor | null }, action: string): Caller {
@@ -188,7 +189,12 @@ export function admitAdministrator(request: Omit<Caller, 'actor'> & { actor: Act
   const who: AuditActor = actor ? auditActorOf(actor, ip) : { userId: null, type: 'anonymous', ip };
   const deny = (error: AppError) => refuse(db, who, { action, outcome: 'denied', detail: error.code }, error);
   if (!actor) return deny(new AppError('UNAUTHENTICATED'));
-  if (actor.mustChangePassword) return deny(new AppError('PASSWORD_CHANGE_REQUIRED'));
+  try {
+    assertFreeToWork(actor);
+  } catch (error) {
+    if (error instanceof AppError) return deny(error);
+    throw error;
+  }
   if (actor.type !== 'medic' || actor.medicId === null || !actor.isAdmin) return deny(new AppError('FORBIDDEN', 'Only the practice administrator can do this.'));
   return { ...request, actor };
 }

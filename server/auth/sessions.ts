@@ -2,10 +2,11 @@
 // session while the user's other sessions live on.
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, gt, lt, ne, sql } from 'drizzle-orm';
+import type { TwoFactorState } from '../../shared/second-factor';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedPerConnection } from '../db/prepared';
 import { AppError } from '../errors';
-import { medics, patients, sessions, users } from '../db/schema/index';
+import { medics, passkeys, patients, practice, sessions, totpSecrets, users } from '../db/schema/index';
 
 export interface Actor {
   userId: number;
@@ -22,11 +23,32 @@ export interface Actor {
   patientId: number | null;
   isAdmin: boolean;
   mustChangePassword: boolean;
+  /** The second factors the account has (User.twoFactor). */
+  twoFactor: TwoFactorState;
+  /**
+   * The practice requires a second factor of medics and this medic has none: until one is set up,
+   * only the profile, logout, change-password and the setup calls answer (API.md, issue 23).
+   */
+  secondFactorMissing: boolean;
 }
 
 /** After an administrator's reset the user must pick a new password before anything else. */
 export function assertPasswordCurrent(actor: Actor): void {
   if (actor.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
+}
+
+/** The practice's second-factor policy (issue 23): a medic it holds back may only set one up. */
+export function assertSecondFactorInPlace(actor: Actor): void {
+  if (actor.secondFactorMissing) throw new AppError('TWO_FACTOR_REQUIRED');
+}
+
+/**
+ * A signed-in user free to do their work: password current, second factor in place when the
+ * practice asks for one. The one gate of tRPC's procedures, the document routes and the audit export.
+ */
+export function assertFreeToWork(actor: Actor): void {
+  assertPasswordCurrent(actor);
+  assertSecondFactorInPlace(actor);
 }
 
 export function createSession(
@@ -65,6 +87,10 @@ const selectActor = preparedPerConnection((db) =>
       patientId: patients.id,
       isAdmin: users.isAdmin,
       mustChangePassword: users.mustChangePassword,
+      // Point lookups on the primary key and the user indexes: cheap enough for every request.
+      totp: sql<number>`exists (select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${users.id} and ${totpSecrets.confirmedAt} is not null)`,
+      passkeys: sql<number>`(select count(*) from ${passkeys} where ${passkeys.userId} = ${users.id})`,
+      requireTwoFactorForMedics: sql<number>`coalesce((select ${practice.requireTwoFactorForMedics} from ${practice} where ${practice.id} = 1), 0)`,
       lastUsedAt: sql<string>`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`,
     })
     .from(sessions)
@@ -113,11 +139,15 @@ export function findActor(db: Db, sessionId: string, userId: number, clock: Sess
   const idleSince = new Date(clock.now.getTime() - clock.idleMs).toISOString();
   const row = selectActor(db).get({ sessionId, userId, now: new Date().toISOString(), idleSince });
   if (!row) return null;
-  const { lastUsedAt, ...actor } = row;
+  const { lastUsedAt, totp, passkeys: passkeyCount, requireTwoFactorForMedics, ...rest } = row;
   if (clock.now.getTime() - Date.parse(lastUsedAt) >= LAST_USE_RESOLUTION_MS) {
     touchSession(db).run({ sessionId, usedAt: clock.now.toISOString() });
   }
-  return actor;
+  const twoFactor = { totp: totp === 1, passkeys: passkeyCount };
+  // Patients are never held to it: the policy is the practice's rule for its own staff.
+  const secondFactorMissing =
+    requireTwoFactorForMedics === 1 && rest.type === 'medic' && !twoFactor.totp && twoFactor.passkeys === 0;
+  return { ...rest, twoFactor, secondFactorMissing };
 }
 
 export function revokeSession(db: DbOrTx, sessionId: string): void {

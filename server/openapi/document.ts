@@ -15,6 +15,8 @@ import {
   patientProcedure,
   publicProcedure,
   sessionProcedure,
+  setupProcedure,
+  floodGuarded,
   userProcedure,
 } from '../trpc/trpc';
 import { collectionItems, errorBodySchema, fileSchema, healthSchema, procedureResponses, undescribedObject, unhealthySchema } from './responses';
@@ -105,9 +107,14 @@ const callers: [string, { _def: { middlewares: unknown[] } }][] = [
   ['patient', patientProcedure as never],
   ['any user', userProcedure as never],
   ['any user, even one who must change their password', sessionProcedure as never],
+  ['any user, even a medic the second-factor policy holds back (password current)', setupProcedure as never],
   ['anyone (sign-in limits apply)', authFloodProcedure as never],
   ['anyone', publicProcedure as never],
 ];
+
+/** A procedure built with trpc.ts's floodGuarded answers 429 when one address floods it. */
+const floodCheck = (floodGuarded as unknown as { _middlewares: unknown[] })._middlewares[0];
+const isFloodGuarded = (procedure: string): boolean => procedures[procedure]!._def.middlewares.includes(floodCheck);
 
 function callerOf(procedure: string): string {
   const own = procedures[procedure]!._def.middlewares;
@@ -167,7 +174,10 @@ const errorResponse = (description: string) => ({
 const sharedErrors = {
   ValidationFailed: errorResponse('Input fails validation (`VALIDATION_FAILED`, with `issues`).'),
   Unauthenticated: errorResponse('No, bad, expired or revoked token (`UNAUTHENTICATED`).'),
-  Forbidden: errorResponse('Wrong kind of user (`FORBIDDEN`), or an account pending, disabled or that must change its password.'),
+  Forbidden: errorResponse(
+    'Wrong kind of user (`FORBIDDEN`), or an account pending, disabled or that must change its password, ' +
+      'or a medic without the second factor the practice requires (`TWO_FACTOR_REQUIRED`).',
+  ),
   NotFound: errorResponse('Missing, or not linked to the caller: existence is never revealed (`NOT_FOUND`, `PATIENT_NOT_FOUND`).'),
   NotJson: errorResponse('A body that is not JSON (`UNSUPPORTED_MEDIA_TYPE`).'),
   RateLimited: errorResponse('Too many sign-in or account calls (`RATE_LIMITED`).'),
@@ -269,7 +279,7 @@ function operationOf(converter: SchemaConverter, route: RestRoute): Json {
         input: Boolean(input),
         signedIn,
         ids: paramsOf(route.path).length > 0,
-        floods: who.includes('sign-in limits') || route.procedure === 'auth.changePassword',
+        floods: isFloodGuarded(route.procedure),
         body: sources.body,
       }),
     },

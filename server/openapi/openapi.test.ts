@@ -48,6 +48,26 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('lists 429 exactly on the calls that check a password, a code or a passkey (the flood guard)', () => {
+    const flooded = restRoutes
+      .filter((route) => '429' in doc.paths[openApiPath(route.path)][route.method.toLowerCase()].responses)
+      .map((route) => route.procedure)
+      .sort();
+    expect(flooded).toEqual(
+      [
+        'auth.changePassword',
+        'auth.login',
+        'auth.loginSecondFactor',
+        'auth.passkeyAuthentication',
+        'auth.passkeyAuthenticationOptions',
+        'auth.passkeyRegistration',
+        'auth.register',
+        'auth.totpDisable',
+        'auth.totpEnable',
+      ].sort(),
+    );
+  });
+
   it('describes what every route answers and summarises it: a new row without both fails here', () => {
     for (const route of restRoutes) {
       expect(summaryOf(route.procedure), `${route.method} ${route.path}`).not.toBe(route.procedure);
@@ -267,7 +287,7 @@ describe('answers validate against the described schemas', () => {
   it('refuses an answer that is not what is described (the check is not vacuous)', () => {
     const schema = doc.paths['/auth/login'].post.responses[200].content['application/json'].schema;
     const validate = ajv.compile({ ...schema, components: { schemas: doc.components.schemas } });
-    const user = { idUser: 1, name: 'A', lname: 'B', email: 'a@b.c', type: 'medic', phone: null, address: null, isAdmin: false, status: 'active', mustChangePassword: false };
+    const user = { idUser: 1, name: 'A', lname: 'B', email: 'a@b.c', type: 'medic', phone: null, address: null, isAdmin: false, status: 'active', mustChangePassword: false, twoFactor: { totp: false, passkeys: 0 } };
     expect(validate({ access_token: 't', user })).toBe(true);
     expect(validate({ access_token: 't' })).toBe(false);
     expect(validate({ access_token: 't', user: { ...user, password: 'x' } })).toBe(false);

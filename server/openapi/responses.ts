@@ -16,6 +16,7 @@ import {
   USER_TYPES,
 } from '../../shared/constants';
 import { AUDIT_OUTCOMES } from '../../shared/admin';
+import { SECOND_FACTOR_METHODS } from '../../shared/second-factor';
 import { errorStatus, type ErrorCode } from '../../shared/errors';
 import type { HealthBody } from '../health';
 import type { AppRouter } from '../trpc/router';
@@ -38,10 +39,27 @@ export const userSchema = z
     isAdmin: z.boolean(),
     status: z.enum(USER_STATUSES),
     mustChangePassword: z.boolean(),
+    twoFactor: z
+      .object({ totp: z.boolean(), passkeys: z.number().int().nonnegative() })
+      .meta({ description: 'The second factors the account has: a confirmed authenticator app (TOTP), and how many passkeys' }),
   })
   .meta({ id: 'User' });
 
 export const sessionSchema = z.object({ access_token: text, user: userSchema }).meta({ id: 'Session' });
+/** A right password on an account with a second factor: no token yet (issue 23). */
+export const secondFactorChallengeSchema = z
+  .object({
+    twoFactorRequired: z.literal(true),
+    challenge: text.meta({ description: 'Sent back with the code to POST /auth/login/second-factor; lives 5 minutes, dies after 5 wrong codes' }),
+    methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
+  })
+  .meta({ id: 'SecondFactorChallenge' });
+const totpSetupSchema = z
+  .object({ secret: text.meta({ description: 'Base32, to type into an app that cannot scan' }), otpauthUri: text })
+  .meta({ id: 'TotpSetup' });
+const recoveryCodesSchema = z
+  .object({ recoveryCodes: z.array(text).meta({ description: 'Ten single-use codes, xxxxx-xxxxx, shown this once' }) })
+  .meta({ id: 'RecoveryCodes' });
 export const pendingRegistrationSchema = z
   .object({ pending: z.literal(true), message: text })
   .meta({ id: 'PendingRegistration' });
@@ -208,6 +226,15 @@ export const diagnosisSchema = z
 export const practiceSchema = z
   .object({ name: text, address: nullableText, city: nullableText, phone: nullableText })
   .meta({ id: 'Practice', description: "The practice's own data for printed documents; `name` defaults to PRACTICE_NAME, else \"Expediente\"." });
+const practiceSettingsSchema = z
+  .object({
+    name: text,
+    address: nullableText,
+    city: nullableText,
+    phone: nullableText,
+    requireTwoFactorForMedics: z.boolean().meta({ description: 'Medics without a second factor can do nothing but set one up' }),
+  })
+  .meta({ id: 'PracticeSettings', description: 'The practice\'s data for printed documents (Practice) and its rules.' });
 
 const prescriptionItemFields = {
   drug: text,
@@ -405,6 +432,34 @@ const accessLogPage = z
   .meta({ id: 'AccessLogPage' });
 const doctorLinked = z.object({ message: text, doctor: doctorSchema });
 
+const passkeySchema = z.object({ idPasskey: id, name: text, createdAt: text, lastUsedAt: nullableText }).meta({ id: 'Passkey' });
+const newPasskeySchema = passkeySchema.omit({ lastUsedAt: true }).meta({ id: 'NewPasskey' });
+const credentialDescriptor = z.object({ id: text, type: z.literal('public-key'), transports: z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).optional() });
+const userVerification = z.enum(['required', 'preferred', 'discouraged']);
+/**
+ * WebAuthn's options, in outline: the WebAuthn specification (its ...OptionsJSON dictionaries)
+ * describes them whole; they are handed as they are to @simplewebauthn/browser.
+ */
+const webauthnCreationOptionsSchema = z
+  .object({
+    challenge: text,
+    rp: z.object({ id: text, name: text }),
+    user: z.object({ id: text.meta({ description: 'The user handle, base64url' }), name: text, displayName: text }),
+    pubKeyCredParams: z.array(z.object({ type: z.literal('public-key'), alg: z.number().int() })),
+    timeout: z.number().int(),
+    excludeCredentials: z.array(credentialDescriptor),
+    authenticatorSelection: z.object({ residentKey: z.enum(['required', 'preferred', 'discouraged']), requireResidentKey: z.boolean(), userVerification }).partial(),
+    attestation: z.enum(['none', 'indirect', 'direct', 'enterprise']),
+  })
+  .partial({ timeout: true, excludeCredentials: true, authenticatorSelection: true, attestation: true })
+  .loose()
+  .meta({ id: 'WebAuthnCreationOptions', description: 'For navigator.credentials.create() (PublicKeyCredentialCreationOptionsJSON)' });
+const webauthnRequestOptionsSchema = z
+  .object({ challenge: text, rpId: text, allowCredentials: z.array(credentialDescriptor), userVerification, timeout: z.number().int() })
+  .partial({ rpId: true, allowCredentials: true, userVerification: true, timeout: true })
+  .loose()
+  .meta({ id: 'WebAuthnRequestOptions', description: 'For navigator.credentials.get() (PublicKeyCredentialRequestOptionsJSON)' });
+
 /**
  * A FHIR export, in outline: FHIR's own definitions (StructureDefinitions, typed by @medplum/fhirtypes)
  * describe the resources, so this names the envelope only and is not tied to tRPC's output type,
@@ -425,8 +480,16 @@ export const fhirBundleSchema = z
  */
 export const procedureResponses = {
   'auth.register': z.union([sessionSchema, pendingRegistrationSchema]) satisfies z.ZodType<Out['auth']['register']>,
-  'auth.login': sessionSchema satisfies z.ZodType<Out['auth']['login']>,
+  'auth.login': z.union([sessionSchema, secondFactorChallengeSchema]) satisfies z.ZodType<Out['auth']['login']>,
+  'auth.loginSecondFactor': sessionSchema satisfies z.ZodType<Out['auth']['loginSecondFactor']>,
+  'auth.totpSetup': totpSetupSchema satisfies z.ZodType<Out['auth']['totpSetup']>,
+  'auth.totpEnable': recoveryCodesSchema satisfies z.ZodType<Out['auth']['totpEnable']>,
   'auth.profile': z.object({ user: userSchema }) satisfies z.ZodType<Out['auth']['profile']>,
+  'auth.passkeyRegistrationOptions': webauthnCreationOptionsSchema satisfies z.ZodType<Out['auth']['passkeyRegistrationOptions']>,
+  'auth.passkeyRegistration': newPasskeySchema satisfies z.ZodType<Out['auth']['passkeyRegistration']>,
+  'auth.passkeys': z.object({ passkeys: z.array(passkeySchema) }) satisfies z.ZodType<Out['auth']['passkeys']>,
+  'auth.passkeyAuthenticationOptions': webauthnRequestOptionsSchema satisfies z.ZodType<Out['auth']['passkeyAuthenticationOptions']>,
+  'auth.passkeyAuthentication': sessionSchema satisfies z.ZodType<Out['auth']['passkeyAuthentication']>,
 
   'admin.medics': z.object({ medics: z.array(medicAccountSchema) }) satisfies z.ZodType<Out['admin']['medics']>,
   'admin.approveMedic': medicAccountSchema satisfies z.ZodType<Out['admin']['approveMedic']>,
@@ -436,11 +499,11 @@ export const procedureResponses = {
   'admin.resetPassword': z.object({ temporaryPassword: text }) satisfies z.ZodType<Out['admin']['resetPassword']>,
   'admin.emergencyAccesses': z.object({ accesses: z.array(emergencyAccessSchema) }) satisfies z.ZodType<Out['admin']['emergencyAccesses']>,
   'admin.backupStatus': backupStatusSchema satisfies z.ZodType<Out['admin']['backupStatus']>,
-  'admin.updatePractice': practiceSchema satisfies z.ZodType<Out['admin']['updatePractice']>,
+  'admin.updatePractice': practiceSettingsSchema satisfies z.ZodType<Out['admin']['updatePractice']>,
   'admin.auditEvents': auditEventsPageSchema satisfies z.ZodType<Out['admin']['auditEvents']>,
   'admin.verifyAudit': auditVerificationSchema satisfies z.ZodType<Out['admin']['verifyAudit']>,
 
-  'practice.details': practiceSchema satisfies z.ZodType<Out['practice']['details']>,
+  'practice.details': practiceSettingsSchema satisfies z.ZodType<Out['practice']['details']>,
 
   'medics.myPatients': z.union([patientPage, z.object({ patients: z.array(patientListItemSchema) })]) satisfies z.ZodType<
     Out['medics']['myPatients']

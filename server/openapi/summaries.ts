@@ -2,10 +2,25 @@
 // procedure without a line here is still described, under its own name.
 const summaries: Record<string, string> = {
   'auth.register': 'Register a patient or a medic (a medic after the administrator waits for approval)',
-  'auth.login': 'Sign in: a session token and the user',
+  'auth.login': 'Sign in: a session token and the user, or, for an account with a second factor, a challenge to answer',
   'auth.profile': 'The signed-in user',
   'auth.logout': 'Sign out: the token is revoked',
   'auth.changePassword': 'Change your password; every other session ends',
+  'auth.loginSecondFactor':
+    "Sign in, second step: the password step's `challenge` with a code from the authenticator app or a recovery code; a session. A wrong code counts like a wrong password",
+  'auth.totpSetup': 'Start setting up an authenticator app: a new secret and its otpauth:// URI (not active until enabled)',
+  'auth.totpEnable': 'Turn the authenticator app on with its first code: ten recovery codes, shown this once',
+  'auth.totpDisable': 'Turn the authenticator app off (your password again); its recovery codes go with it',
+  'admin.resetSecondFactor': "Remove an account's second factors (app, recovery codes, passkeys) and end its sessions; its password stays",
+  'auth.passkeyRegistrationOptions':
+    'Start registering a passkey: WebAuthn creation options (discoverable, user verification required), valid 5 minutes, for navigator.credentials.create()',
+  'auth.passkeyRegistration': "Register a passkey: the browser's answer to the creation options and a name for it",
+  'auth.passkeys': 'Your passkeys',
+  'auth.deletePasskey': 'Delete one of your passkeys',
+  'auth.passkeyAuthenticationOptions':
+    "Start a passkey sign-in: WebAuthn request options, valid 5 minutes. With the password step's `challenge`, the account's passkeys; without, any passkey the device holds for this host",
+  'auth.passkeyAuthentication':
+    "Sign in with a passkey: the browser's answer to the request options (and the password step's `challenge` when there is one); a session",
   'admin.medics': 'Every medic account, pending first',
   'admin.approveMedic': 'Approve a pending medic',
   'admin.disableMedic': "Disable a medic; their sessions end at once",
@@ -14,12 +29,13 @@ const summaries: Record<string, string> = {
   'admin.resetPassword': 'Reset an account to a temporary password, shown once',
   'admin.emergencyAccesses': 'Every emergency access, newest first',
   'admin.backupStatus': 'The backup schedule and the outcome of its last run',
-  'admin.updatePractice': "Edit the practice's name, address, city and phone that prescriptions print (blank clears one)",
+  'admin.updatePractice':
+    "Edit the practice's name, address, city and phone that prescriptions print (blank clears one), and whether medics need a second factor",
   'admin.auditEvents':
     'The audit trail, newest first, 50 a page: filter by practice-local days `from`–`to` (both counted), the actor `idUser`, `idPatient`, ' +
     '`action` (exact, or every action of a family when it ends with a dot: `prescription.`) and `outcome`. The viewing is audited',
   'admin.verifyAudit': "Check the audit trail's chain and its sealed head, as `npm run audit:verify` does. The check is audited",
-  'practice.details': "The practice's name, address, city and phone, as prescriptions print them",
+  'practice.details': "The practice's name, address, city and phone, as prescriptions print them, and whether medics need a second factor",
   'medics.myPatients': 'Your linked patients: the whole list, or a page of it with limit, q and cursor',
   'medics.searchPatients': 'Search your patients (any field) and others (exact email)',
   'medics.agenda': 'Your appointments with linked patients from `from` to `to` (calendar dates: `from` defaults to today, `to` to `from`; at most 62 days), by date then start',

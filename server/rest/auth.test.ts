@@ -41,6 +41,7 @@ describe('POST /api/auth/register', () => {
           isAdmin: true,
           status: 'active',
           mustChangePassword: false,
+          twoFactor: { totp: false, passkeys: 0 },
         },
       });
     } finally {

@@ -59,7 +59,7 @@ const transports = {
 describe.each(Object.entries(transports))('the practice through %s', (_name, t) => {
   it('answers any signed-in user, named PRACTICE_NAME until the administrator saves a name', async () => {
     const { app, medic, patient } = await practiceWith('Consultorio San Rafael');
-    const expected = { name: 'Consultorio San Rafael', address: null, city: null, phone: null };
+    const expected = { name: 'Consultorio San Rafael', address: null, city: null, phone: null, requireTwoFactorForMedics: false };
     expect((await t.read(app, medic)).body).toEqual(expected);
     expect((await t.read(app, patient)).body).toEqual(expected);
     expect((await t.read(app)).status).toBe(401);
@@ -67,16 +67,22 @@ describe.each(Object.entries(transports))('the practice through %s', (_name, t) 
 
   it('is named "Expediente" when PRACTICE_NAME is unset', async () => {
     const { app, patient } = await practiceWith(undefined);
-    expect((await t.read(app, patient)).body).toEqual({ name: 'Expediente', address: null, city: null, phone: null });
+    expect((await t.read(app, patient)).body).toEqual({ name: 'Expediente', address: null, city: null, phone: null, requireTwoFactorForMedics: false });
   });
 
   it('is changed by the administrator alone (200; 403 to another medic and to a patient), field by field; a blank field is cleared', async () => {
     const { app, admin, medic, patient } = await practiceWith('Consultorio San Rafael');
-    const full = { name: 'Clínica Norte', address: 'Av. Juárez 100', city: 'Guadalajara', phone: '33 1234 5678' };
+    const full = { name: 'Clínica Norte', address: 'Av. Juárez 100', city: 'Guadalajara', phone: '33 1234 5678', requireTwoFactorForMedics: false };
     expect(await t.update(app, admin, full)).toMatchObject({ status: 200, body: full });
     expect((await t.update(app, admin, { phone: '33 0000 0000' })).body).toEqual({ ...full, phone: '33 0000 0000' });
     expect((await t.read(app, patient)).body).toEqual({ ...full, phone: '33 0000 0000' });
-    expect((await t.update(app, admin, { name: '', city: null })).body).toEqual({ name: 'Consultorio San Rafael', address: 'Av. Juárez 100', city: null, phone: '33 0000 0000' });
+    expect((await t.update(app, admin, { name: '', city: null })).body).toEqual({
+      name: 'Consultorio San Rafael',
+      address: 'Av. Juárez 100',
+      city: null,
+      phone: '33 0000 0000',
+      requireTwoFactorForMedics: false,
+    });
     for (const [who, session] of [['a medic', medic], ['a patient', patient]] as const) {
       const refused = await t.update(app, session, { name: 'Otra' });
       expect([refused.status, refused.code], who).toEqual([403, 'FORBIDDEN']);

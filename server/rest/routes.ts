@@ -47,6 +47,19 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/auth/profile', procedure: 'auth.profile' },
   { method: 'POST', path: '/auth/logout', procedure: 'auth.logout', status: 204 },
   { method: 'POST', path: '/auth/change-password', procedure: 'auth.changePassword', status: 204 },
+  // Second factor (issue 23): the sign-in's second step, TOTP on and off, and the administrator's reset.
+  { method: 'POST', path: '/auth/login/second-factor', procedure: 'auth.loginSecondFactor' },
+  { method: 'POST', path: '/auth/totp/setup', procedure: 'auth.totpSetup' },
+  { method: 'POST', path: '/auth/totp/enable', procedure: 'auth.totpEnable' },
+  { method: 'POST', path: '/auth/totp/disable', procedure: 'auth.totpDisable', status: 204 },
+  { method: 'POST', path: '/admin/users/:idUser/reset-second-factor', procedure: 'admin.resetSecondFactor', status: 204, input: ({ params }) => params },
+  // Passkeys (WebAuthn): registered by a signed-in user; a sign-in after the password or alone.
+  { method: 'POST', path: '/auth/passkeys/registration-options', procedure: 'auth.passkeyRegistrationOptions' },
+  { method: 'POST', path: '/auth/passkeys/registration', procedure: 'auth.passkeyRegistration', status: 201 },
+  { method: 'GET', path: '/auth/passkeys', procedure: 'auth.passkeys' },
+  { method: 'DELETE', path: '/auth/passkeys/:idPasskey', procedure: 'auth.deletePasskey', status: 204, input: ({ params }) => params },
+  { method: 'POST', path: '/auth/passkeys/authentication-options', procedure: 'auth.passkeyAuthenticationOptions' },
+  { method: 'POST', path: '/auth/passkeys/authentication', procedure: 'auth.passkeyAuthentication' },
 
   { method: 'GET', path: '/admin/medics', procedure: 'admin.medics' },
   { method: 'POST', path: '/admin/medics/:idMedic/approve', procedure: 'admin.approveMedic', input: ({ params }) => params },

@@ -1,6 +1,7 @@
 // Registration, sign-in, profile and sign-out (API.md "Routes": /auth/*).
 import { eq } from 'drizzle-orm';
 import type { ChangePasswordInput, LoginInput, PendingRegistration, RegisterInput, Session, User } from '../../shared/auth';
+import type { LoginResult } from '../../shared/second-factor';
 import { recordAudit, refuse, type AuditActor } from '../audit/record-audit';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwords';
 import { assertUncommonPassword } from '../auth/password-policy';
@@ -10,7 +11,8 @@ import { medicPatients, medics, patients, users } from '../db/schema/index';
 import { AppError, isUniqueViolation } from '../errors';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import { auditActorOf } from './access';
-import { findActiveMedicByEmail, findUserByEmail, toUser } from './users';
+import { challengeSecondFactor } from './second-factor-challenge';
+import { findActiveMedicByEmail, findTwoFactorState, findUserByEmail, NO_SECOND_FACTOR, toUser } from './users';
 
 export interface AccountDeps {
   db: Db;
@@ -94,7 +96,7 @@ export async function register(
       }
       const detail = firstMedic ? 'administrator' : row.status === 'pending' ? 'pending approval' : input.doctorEmail ? 'linked to doctor' : null;
       recordAudit(tx, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname }, { action: 'auth.register', outcome: 'success', detail });
-      return toUser(row);
+      return toUser(row, NO_SECOND_FACTOR);
     });
   } catch (error) {
     if (error instanceof AppError) return fail(error);
@@ -105,7 +107,7 @@ export async function register(
   return startSession(deps, user, meta);
 }
 
-export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginInput): Promise<Session> {
+export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginInput): Promise<LoginResult> {
   const email = input.email.trim();
   // Counted before the hash is checked, so guesses in flight at once cannot exceed the limits.
   const attempt = deps.signInFailures.reserve(meta.ip, email);
@@ -127,8 +129,17 @@ export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginIn
     const code = row.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_DISABLED';
     refuse(deps.db, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname }, { action: 'auth.login', outcome: 'denied', detail: code }, new AppError(code));
   }
+  const twoFactor = findTwoFactorState(deps.db, row.id);
+  const challenge = challengeSecondFactor(deps.db, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname }, twoFactor, deps.now());
+  if (challenge) {
+    // The password alone opens nothing yet: the attempt stops counting, but the address is not
+    // trusted and the account's count is not cleared (succeeded would let codes be guessed forever,
+    // a right password between each few). The second factor's success settles that.
+    attempt.withdrawn();
+    return challenge;
+  }
   attempt.succeeded();
-  return openSignedInSession(deps, toUser(row), meta, null);
+  return openSignedInSession(deps, toUser(row, twoFactor), meta, null);
 }
 
 /**
@@ -192,7 +203,7 @@ export async function changePassword(deps: AccountDeps, actor: Actor, meta: Requ
 
 export const profile = (actor: Actor): { user: User } => ({
   // A signed-in actor's account is active: findActor finds no other.
-  user: toUser({ ...actor, id: actor.userId, status: 'active' }),
+  user: toUser({ ...actor, id: actor.userId, status: 'active' }, actor.twoFactor),
 });
 
 export function logout(db: Db, actor: Actor, meta: RequestMeta): void {

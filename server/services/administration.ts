@@ -1,5 +1,6 @@
 // The practice administrator's work (API.md "Practice administration"): approving, disabling and
-// enabling medics, and resetting any account's password. Each change and its audit event commit together.
+// enabling medics, and resetting any account's password or second factors. Each change and its
+// audit event commit together.
 import { randomInt } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AccountSummary, MedicAccount } from '../../shared/admin';
@@ -10,6 +11,7 @@ import type { DbOrTx } from '../db/client';
 import { auditAs, whoIs, type Caller } from './caller';
 import { medics, users } from '../db/schema/index';
 import { AppError } from '../errors';
+import { removeSecondFactors } from './second-factor-setup';
 import { byEmail } from './users';
 
 /** Medic accounts, pending first, then by last name and name (or only `onlyMedicId`). */
@@ -85,6 +87,26 @@ export async function resetPassword(caller: Caller, idUser: number): Promise<{ t
     recordAudit(tx, who, { action: 'admin.resetPassword', outcome: 'success', detail: `user ${idUser}` });
   });
   return { temporaryPassword: password };
+}
+
+/**
+ * POST /admin/users/:idUser/reset-second-factor: for a user who lost their phone and their recovery
+ * codes. Their TOTP, recovery codes and passkeys go, and so do their sessions (whoever holds one may
+ * be the reason for the reset); they sign in next with the password alone and may set up a new factor.
+ * One transaction: the factors, the sessions and the audit event go together or not at all.
+ */
+export function resetSecondFactor(caller: Caller, idUser: number): void {
+  const { db, actor: admin } = caller;
+  const who = whoIs(caller);
+  const fail = (error: AppError): never => refuse(db, who, { action: 'admin.resetSecondFactor', outcome: 'failure', detail: `${error.code} user ${idUser}` }, error);
+  // The administrator's own factors are theirs to change from the account page, with their password.
+  if (idUser === admin.userId) fail(new AppError('FORBIDDEN', 'Turn off your own second factors from your account page.'));
+  if (!db.select({ id: users.id }).from(users).where(eq(users.id, idUser)).get()) fail(new AppError('NOT_FOUND', 'No such account.'));
+  db.transaction((tx) => {
+    removeSecondFactors(tx, idUser);
+    revokeUserSessions(tx, idUser);
+    recordAudit(tx, who, { action: 'admin.resetSecondFactor', outcome: 'success', detail: `user ${idUser}` });
+  });
 }
 
 /** GET /admin/medics, audited as a read. */

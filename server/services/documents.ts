@@ -7,7 +7,7 @@ import { z, ZodError } from 'zod';
 import { longText, withoutForbiddenCharacters } from '../../shared/fields';
 import type { RecordFile } from '../../shared/record';
 import { recordRefusal, refuse, type AuditActor } from '../audit/record-audit';
-import { assertPasswordCurrent, type Actor } from '../auth/sessions';
+import { assertFreeToWork, type Actor } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { files } from '../db/schema/index';
 import { AppError } from '../errors';
@@ -34,7 +34,7 @@ export function admitDocumentCaller(
   const deny = (error: AppError) => refuse(request.db, who, { ...refused, outcome: 'denied', detail: error.code }, error);
   if (!actor) return deny(new AppError('UNAUTHENTICATED'));
   try {
-    assertPasswordCurrent(actor);
+    assertFreeToWork(actor);
   } catch (error) {
     if (error instanceof AppError) return deny(error);
     throw error;

@@ -3,7 +3,7 @@
 // app's name, so a receta always has a header. It holds no patient data: reading it is not audited.
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Practice, practiceInput } from '../../shared/prescriptions';
+import type { Practice, practiceInput, PracticeSettings } from '../../shared/prescriptions';
 import type { DbOrTx } from '../db/client';
 import { practice } from '../db/schema/index';
 import { auditAs, type Caller } from './caller';
@@ -30,16 +30,28 @@ export function readPractice(db: DbOrTx, defaultName: string | undefined): Pract
   };
 }
 
+/** GET /practice: the printed data and the practice's rules (issue 23: the second-factor policy). */
+export function readPracticeSettings(db: DbOrTx, defaultName: string | undefined): PracticeSettings {
+  const policy = db.select({ requireTwoFactorForMedics: practice.requireTwoFactorForMedics }).from(practice).where(eq(practice.id, PRACTICE_ROW)).get();
+  return { ...readPractice(db, defaultName), requireTwoFactorForMedics: policy?.requireTwoFactorForMedics ?? false };
+}
+
+/** The audit trail names the fields changed, and a policy with the value it was set to. */
+const changedFields = (set: Partial<PracticeChanges>): string | null =>
+  Object.entries(set)
+    .map(([key, value]) => (typeof value === 'boolean' ? `${key}=${value}` : key))
+    .join(',') || null;
+
 /** PATCH /admin/practice: fields left out stay; a blank one is cleared (the name then falls back). */
-export function updatePractice(caller: Caller, changes: PracticeChanges, defaultName: string | undefined): Practice {
-  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<Record<keyof PracticeChanges, string | null>>;
+export function updatePractice(caller: Caller, changes: PracticeChanges, defaultName: string | undefined): PracticeSettings {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<PracticeChanges>;
   const updatedAt = caller.now.toISOString();
   return caller.db.transaction((tx) => {
     tx.insert(practice)
       .values({ id: PRACTICE_ROW, ...set, updatedAt })
       .onConflictDoUpdate({ target: practice.id, set: { ...set, updatedAt } })
       .run();
-    auditAs(caller, { action: 'admin.updatePractice', outcome: 'success', detail: Object.keys(set).join(',') || null }, tx);
-    return readPractice(tx, defaultName);
+    auditAs(caller, { action: 'admin.updatePractice', outcome: 'success', detail: changedFields(set) }, tx);
+    return readPracticeSettings(tx, defaultName);
   });
 }

@@ -1,8 +1,9 @@
 // Reading accounts, shared by the services that sign in, register and link people.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { User } from '../../shared/auth';
+import type { TwoFactorState } from '../../shared/second-factor';
 import type { DbOrTx } from '../db/client';
-import { medics, users } from '../db/schema/index';
+import { medics, passkeys, totpSecrets, users } from '../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -13,8 +14,23 @@ export function findUserByEmail(db: DbOrTx, email: string): UserRow | undefined 
   return db.select().from(users).where(byEmail(email)).get();
 }
 
+/** What second factors an account has: a confirmed TOTP (an unconfirmed one is none yet), and passkeys. */
+export function findTwoFactorState(db: DbOrTx, userId: number): TwoFactorState {
+  const totp = db
+    .select({ one: sql`1` })
+    .from(totpSecrets)
+    .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)))
+    .get();
+  const keys = db.select({ count: count() }).from(passkeys).where(eq(passkeys.userId, userId)).get();
+  return { totp: Boolean(totp), passkeys: keys?.count ?? 0 };
+}
+
+/** A new account has no second factor yet. */
+export const NO_SECOND_FACTOR: TwoFactorState = { totp: false, passkeys: 0 };
+
 export function toUser(
   row: Pick<UserRow, 'id' | 'name' | 'lname' | 'email' | 'type' | 'phone' | 'address' | 'status' | 'isAdmin' | 'mustChangePassword'>,
+  twoFactor: TwoFactorState,
 ): User {
   return {
     idUser: row.id,
@@ -27,6 +43,7 @@ export function toUser(
     isAdmin: row.isAdmin,
     status: row.status,
     mustChangePassword: row.mustChangePassword,
+    twoFactor: { totp: twoFactor.totp, passkeys: twoFactor.passkeys },
   };
 }
 

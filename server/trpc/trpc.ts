@@ -4,7 +4,7 @@ import { initTRPC } from '@trpc/server';
 import { classifyError, toTrpcError, trpcHttpStatus } from '../error-mapping';
 import { AppError } from '../errors';
 import { recordRefusal } from '../audit/record-audit';
-import { assertPasswordCurrent, type Actor } from '../auth/sessions';
+import { assertFreeToWork, assertPasswordCurrent, type Actor } from '../auth/sessions';
 import { auditActorOf } from '../services/access';
 import type { Context } from './context';
 
@@ -65,9 +65,24 @@ const auditRefusalsAndMapErrors = t.middleware(async ({ ctx, path, getRawInput, 
 
 export const publicProcedure = t.procedure.use(auditRefusalsAndMapErrors);
 
-/** Sign-in and registration hash passwords: a flood from one address is refused before hashing. */
-export const authFloodProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/**
+ * A password, a code or a WebAuthn ceremony checked: a flood from one address is refused before it
+ * is looked at (hashing is the expensive part). The API description finds the 429 by this middleware.
+ */
+export const floodGuarded = t.middleware(async ({ ctx, next }) => {
   await ctx.guardAuthFlood();
+  return next();
+});
+
+/** Sign-in and registration hash passwords: a flood from one address is refused before hashing. */
+export const authFloodProcedure = publicProcedure.use(floodGuarded);
+
+/**
+ * Calls that check a password or a second-factor code are counted one by one: a batch would let
+ * many guesses arrive as one request. The client sends such calls on their own (client/src/lib/trpc.ts).
+ */
+export const oneAtATime = t.middleware(({ ctx, next }) => {
+  if (ctx.batchSize > 1) throw new AppError('VALIDATION_FAILED', 'Sign-in and account calls cannot be batched: send them one at a time.');
   return next();
 });
 
@@ -83,7 +98,7 @@ export type PatientActor = Actor & { type: 'patient'; patientId: number };
 // Each kind of caller is checked by one middleware (not one layer per check) to keep tRPC's chain short.
 function currentUser(actor: Actor | null): Actor {
   if (!actor) throw new AppError('UNAUTHENTICATED');
-  assertPasswordCurrent(actor);
+  assertFreeToWork(actor);
   return actor;
 }
 
@@ -99,8 +114,22 @@ function currentPatient(actor: Actor | null): PatientActor {
   return user as PatientActor;
 }
 
-/** A signed-in user free to work: after an administrator's reset, nothing but a new password. */
+/**
+ * A signed-in user free to work: after an administrator's reset, nothing but a new password; under
+ * the practice's second-factor policy, nothing but setting one up.
+ */
 export const userProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: currentUser(ctx.actor) } }));
+
+/**
+ * Setting up a second factor (TOTP setup and enable, passkey registration and list): any signed-in
+ * user with a current password, even a medic the practice's policy holds back until they have one
+ * (API.md "Second factor, passkeys and oversight").
+ */
+export const setupProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor) throw new AppError('UNAUTHENTICATED');
+  assertPasswordCurrent(ctx.actor);
+  return next({ ctx: { actor: ctx.actor } });
+});
 
 export const medicProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: currentMedic(ctx.actor) } }));
 

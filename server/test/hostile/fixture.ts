@@ -204,8 +204,12 @@ export async function buildFixture(): Promise<Fixture> {
   const restoreRequest = requestColumns.length
     ? sql.prepare(`insert or replace into link_requests (${requestColumns.join(',')}) values (${requestColumns.map((c) => `@${c}`).join(',')})`)
     : undefined;
-  /** Sessions, passwords, statuses and emails of the fixture's accounts. */
+  // A run that turned the practice's second-factor policy on would hold every medic back (403
+  // TWO_FACTOR_REQUIRED) for the rest of the suite: it is put back off.
+  const policyOff = sql.prepare('update practice set require_two_factor_for_medics = 0');
+  /** Sessions, passwords, statuses and emails of the fixture's accounts, and the practice's policy. */
   const restoreAccounts = sql.transaction(() => {
+    policyOff.run();
     for (const { id } of savedSessions) restoreSession.run(id);
     for (const user of savedUsers) {
       try {

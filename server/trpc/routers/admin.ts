@@ -3,7 +3,7 @@
 import { accountLookupInput, auditEventsInput, medicIdInput, userIdInput } from '../../../shared/admin';
 import { practiceInput } from '../../../shared/prescriptions';
 import { reviewAuditEvents, verifyAuditTrail } from '../../audit/audit-review';
-import { changeMedicStatus, findAccount, medicAccountsFor, resetPassword, type MedicStatusChange } from '../../services/administration';
+import { changeMedicStatus, findAccount, medicAccountsFor, resetPassword, resetSecondFactor, type MedicStatusChange } from '../../services/administration';
 import { emergencyAccessesFor } from '../../services/emergency-access';
 import { updatePractice } from '../../services/practice-data';
 import { callerOf } from '../caller';
@@ -19,10 +19,15 @@ export const adminRouter = router({
   enableMedic: statusChange('enable'),
   findAccount: adminProcedure.input(accountLookupInput).query(({ ctx, input }) => ({ account: findAccount(callerOf(ctx), input.email) })),
   resetPassword: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => resetPassword(callerOf(ctx), input.idUser)),
+  /** A user who lost every second factor: the factors and the sessions go; the password stays. */
+  resetSecondFactor: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => {
+    resetSecondFactor(callerOf(ctx), input.idUser);
+    return null;
+  }),
   emergencyAccesses: adminProcedure.query(({ ctx }) => ({ accesses: emergencyAccessesFor(callerOf(ctx)) })),
   // No patient data: the schedule and its last outcome, so a failing backup is seen before it is needed.
   backupStatus: adminProcedure.query(({ ctx }) => ctx.deps.backups.status()),
-  /** The practice's name, address, city and phone that prescriptions print. */
+  /** The practice's name, address, city and phone that prescriptions print, and its second-factor policy. */
   updatePractice: adminProcedure.input(practiceInput).mutation(({ ctx, input }) => updatePractice(callerOf(ctx), input, ctx.deps.config.practiceName)),
   /** The audit trail, filtered, a page at a time, newest first (the CSV of a filter is rest/audit-export.ts). */
   auditEvents: adminProcedure.input(auditEventsInput).query(({ ctx, input }) => reviewAuditEvents(callerOf(ctx), input)),

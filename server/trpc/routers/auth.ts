@@ -1,29 +1,17 @@
 import { changePasswordInput, loginInput, registerInput } from '../../../shared/auth';
-import { changePassword, login, logout, profile, register, type AccountDeps } from '../../services/accounts';
-import type { AppDeps } from '../context';
-import { AppError } from '../../errors';
-import { authFloodProcedure, middleware, router, sessionProcedure } from '../trpc';
+import { changePassword, login, logout, profile, register } from '../../services/accounts';
+import { accountDepsOf as accountDeps } from '../account-deps';
+import { authFloodProcedure, floodGuarded, oneAtATime, router, sessionProcedure } from '../trpc';
+import { passkeyProcedures } from './passkeys';
+import { secondFactorProcedures } from './second-factor';
 
-/**
- * Calls that check a password are counted one by one: a batch would let many guesses arrive as
- * one request. The client sends auth calls on their own (client/src/lib/trpc.ts).
- */
-const unbatched = middleware(({ ctx, next }) => {
-  if (ctx.batchSize > 1) throw new AppError('VALIDATION_FAILED', 'Sign-in and account calls cannot be batched: send them one at a time.');
-  return next();
-});
-const publicAuth = authFloodProcedure.use(unbatched);
-const sessionAuth = sessionProcedure.use(unbatched);
-
-const accountDeps = (deps: AppDeps): AccountDeps => ({
-  db: deps.db,
-  sessionHours: deps.config.sessionHours,
-  signToken: deps.signToken,
-  signInFailures: deps.signInFailures,
-  now: deps.now,
-});
+// Calls that check a password are counted one by one (trpc.ts oneAtATime).
+const publicAuth = authFloodProcedure.use(oneAtATime);
+const sessionAuth = sessionProcedure.use(oneAtATime);
 
 export const authRouter = router({
+  ...passkeyProcedures,
+  ...secondFactorProcedures,
   register: publicAuth
     .input(registerInput)
     .mutation(({ ctx, input }) => register(accountDeps(ctx.deps), ctx.meta, input)),
@@ -37,11 +25,8 @@ export const authRouter = router({
     return null;
   }),
   changePassword: sessionAuth
-    .use(async ({ ctx, next }) => {
-      // Checking the current password hashes, like a sign-in: a flood is refused before hashing.
-      await ctx.guardAuthFlood();
-      return next();
-    })
+    // Checking the current password hashes, like a sign-in: a flood is refused before hashing.
+    .use(floodGuarded)
     .input(changePasswordInput)
     .mutation(async ({ ctx, input }) => {
       await changePassword(accountDeps(ctx.deps), ctx.actor, ctx.meta, input);

@@ -3,7 +3,7 @@
 // set, and the client shows the app's name), how many minutes a browser may be left alone before it
 // signs out (IDLE_MINUTES), and the practice's data that prescriptions print (details).
 import { DEFAULT_IDLE_MINUTES } from '../../../shared/constants';
-import { readPractice, storedPracticeName } from '../../services/practice-data';
+import { readPracticeSettings, storedPracticeName } from '../../services/practice-data';
 import { router, userProcedure } from '../trpc';
 
 export const practiceRouter = router({
@@ -13,5 +13,5 @@ export const practiceRouter = router({
   })),
 
   /** GET /practice: no patient data, so not audited as a record read. */
-  details: userProcedure.query(({ ctx }) => readPractice(ctx.deps.db, ctx.deps.config.practiceName)),
+  details: userProcedure.query(({ ctx }) => readPracticeSettings(ctx.deps.db, ctx.deps.config.practiceName)),
 });

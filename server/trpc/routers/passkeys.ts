@@ -1,0 +1,53 @@
+// The passkey procedures of authRouter (API.md "Second factor, passkeys and oversight"), spread
+// into it by routers/auth.ts. Registration and the list stay open to a medic the practice's policy
+// holds back until a second factor is set up: that is how they set one up.
+import {
+  passkeyAuthenticationInput,
+  passkeyAuthenticationOptionsInput,
+  passkeyIdInput,
+  passkeyRegistrationInput,
+} from '../../../shared/second-factor';
+import { relyingPartyOf } from '../../auth/relying-party';
+import {
+  authenticateWithPasskey,
+  deletePasskey,
+  listPasskeys,
+  passkeyAuthenticationOptions,
+  passkeyRegistrationOptions,
+  registerPasskey,
+  type PasskeyDeps,
+} from '../../services/passkeys';
+import type { AppDeps } from '../context';
+import { authFloodProcedure, floodGuarded, oneAtATime, setupProcedure, userProcedure } from '../trpc';
+// A checked ceremony counts against the sign-in limits one by one, as a password does: a batch
+// would let many answers arrive as one request.
+const publicCeremony = authFloodProcedure.use(oneAtATime);
+const setupCeremony = setupProcedure.use(oneAtATime).use(floodGuarded);
+
+const passkeyDeps = (deps: AppDeps): PasskeyDeps => ({
+  db: deps.db,
+  sessionHours: deps.config.sessionHours,
+  signToken: deps.signToken,
+  signInFailures: deps.signInFailures,
+  now: deps.now,
+  relyingParty: relyingPartyOf(deps.config),
+});
+
+export const passkeyProcedures = {
+  passkeyRegistrationOptions: setupProcedure.mutation(({ ctx }) => passkeyRegistrationOptions(passkeyDeps(ctx.deps), ctx.actor)),
+  passkeyRegistration: setupCeremony
+    .input(passkeyRegistrationInput)
+    .mutation(({ ctx, input }) => registerPasskey(passkeyDeps(ctx.deps), ctx.actor, ctx.meta, input)),
+  passkeys: setupProcedure.query(({ ctx }) => listPasskeys(ctx.deps.db, ctx.actor)),
+  deletePasskey: userProcedure.input(passkeyIdInput).mutation(({ ctx, input }) => {
+    deletePasskey(ctx.deps.db, ctx.actor, ctx.meta, input.idPasskey);
+    return null;
+  }),
+  // Anyone may start a ceremony; each one is a row, so a flood from one address is refused.
+  passkeyAuthenticationOptions: authFloodProcedure
+    .input(passkeyAuthenticationOptionsInput)
+    .mutation(({ ctx, input }) => passkeyAuthenticationOptions(passkeyDeps(ctx.deps), ctx.meta, input)),
+  passkeyAuthentication: publicCeremony
+    .input(passkeyAuthenticationInput)
+    .mutation(({ ctx, input }) => authenticateWithPasskey(passkeyDeps(ctx.deps), ctx.meta, input)),
+};
