@@ -1,7 +1,8 @@
 // Everything the pages need around them: translations, the query cache, the tRPC client and toasts.
 // It also owns the one reaction to a 401 from any call (SPEC §4): forget the session, go to /login,
-// where the user is told the session ended and, once signed in again, brought back.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// where the user is told the session ended and, once signed in again, brought back; and the one
+// reaction to a 403 TWO_FACTOR_REQUIRED: hold the session on /security (second-factor-hold.ts).
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -9,8 +10,10 @@ import { useLocation } from 'wouter';
 import { ToastProvider } from '../components/toasts';
 import { createQueryClient } from '../lib/query-client';
 import { rememberSessionEnd } from '../features/auth/session-end';
-import { clearSession, readSession } from '../lib/session-storage';
+import { useSession } from '../features/auth/use-session';
+import { clearSession, getAccessToken, readSession } from '../lib/session-storage';
 import { createTrpcClient, trpc } from '../lib/trpc';
+import { SecondFactorHoldContext, type SecondFactorHold } from './second-factor-hold';
 
 export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   const [location, navigate] = useLocation();
@@ -19,15 +22,21 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
     locationRef.current = location;
   });
   const [clients] = useState(() => {
-    // The cache is made once, but what to do on a 401 needs the current navigate: the cache only
-    // raises an event, and the effect below answers it.
-    const unauthorized = new EventTarget();
+    // The cache is made once, but what to do on a 401 or a 403 TWO_FACTOR_REQUIRED needs the current
+    // navigate: the cache only raises an event, and the effects below answer it.
+    const apiEvents = new EventTarget();
     return {
-      unauthorized,
-      queryClient: createQueryClient(() => unauthorized.dispatchEvent(new Event('unauthorized'))),
+      apiEvents,
+      queryClient: createQueryClient(
+        () => apiEvents.dispatchEvent(new Event('unauthorized')),
+        () => apiEvents.dispatchEvent(new Event('second-factor-required')),
+      ),
       trpcClient: createTrpcClient(),
     };
   });
+  // The token of the session the server refused for lack of a second factor.
+  const [heldToken, setHeldToken] = useState<string | null>(null);
+  const token = useSession()?.access_token ?? null;
 
   useEffect(() => {
     const signOut = () => {
@@ -38,15 +47,40 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
       clients.queryClient.clear();
       navigate('/login', { replace: true });
     };
-    clients.unauthorized.addEventListener('unauthorized', signOut);
-    return () => clients.unauthorized.removeEventListener('unauthorized', signOut);
+    clients.apiEvents.addEventListener('unauthorized', signOut);
+    return () => clients.apiEvents.removeEventListener('unauthorized', signOut);
   }, [clients, navigate]);
+
+  useEffect(() => {
+    const hold = () => {
+      const refused = getAccessToken();
+      if (!refused) return;
+      setHeldToken(refused);
+      if (locationRef.current !== '/security') navigate('/security', { replace: true });
+    };
+    clients.apiEvents.addEventListener('second-factor-required', hold);
+    return () => clients.apiEvents.removeEventListener('second-factor-required', hold);
+  }, [clients, navigate]);
+
+  const secondFactorHold = useMemo<SecondFactorHold>(
+    () => ({
+      held: heldToken !== null && heldToken === token,
+      release: () => {
+        setHeldToken(null);
+        // What the server refused meanwhile is asked again now that it will answer.
+        void clients.queryClient.invalidateQueries();
+      },
+    }),
+    [clients, heldToken, token],
+  );
 
   return (
     <I18nextProvider i18n={i18n}>
       <trpc.Provider client={clients.trpcClient} queryClient={clients.queryClient}>
         <QueryClientProvider client={clients.queryClient}>
-          <ToastProvider>{children}</ToastProvider>
+          <SecondFactorHoldContext.Provider value={secondFactorHold}>
+            <ToastProvider>{children}</ToastProvider>
+          </SecondFactorHoldContext.Provider>
         </QueryClientProvider>
       </trpc.Provider>
     </I18nextProvider>

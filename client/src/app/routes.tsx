@@ -15,6 +15,7 @@ const PatientDetailPage = lazy(() =>
 const ChangePasswordPage = lazy(() =>
   import('../pages/change-password').then((module) => ({ default: module.ChangePasswordPage })),
 );
+const SecurityPage = lazy(() => import('../pages/security').then((module) => ({ default: module.SecurityPage })));
 const MedicProfilePage = lazy(() => import('../pages/medic-profile').then((module) => ({ default: module.MedicProfilePage })));
 const AdminPage = lazy(() => import('../pages/admin').then((module) => ({ default: module.AdminPage })));
 const AdminAuditPage = lazy(() => import('../pages/admin-audit').then((module) => ({ default: module.AdminAuditPage })));
@@ -81,6 +82,11 @@ export function AppRoutes() {
         <Route path="/change-password">
           <ProtectedRoute showBack>
             <ChangePasswordPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/security">
+          <ProtectedRoute showBack>
+            <SecurityPage />
           </ProtectedRoute>
         </Route>
         <Route path="/profile">

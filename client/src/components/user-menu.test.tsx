@@ -78,9 +78,9 @@ describe('user menu', () => {
   });
 
   it.each([
-    ['a patient', patientUser, ['Change password']],
-    ['a medic', medicUser, ['Change password', 'My profile']],
-    ['the administrator', adminUser, ['Change password', 'My profile', 'Practice administration']],
+    ['a patient', patientUser, ['Change password', 'Security']],
+    ['a medic', medicUser, ['Change password', 'Security', 'My profile']],
+    ['the administrator', adminUser, ['Change password', 'Security', 'My profile', 'Practice administration']],
   ] as const)('offers %s the account pages they may use', async (_who, signedIn, expected) => {
     const { trigger } = renderMenu('en', signedIn);
     const user = userEvent.setup();
@@ -96,6 +96,7 @@ describe('user menu', () => {
 
     await user.click(trigger);
     expect(screen.getByRole('link', { name: 'Cambiar contraseña' })).toHaveAttribute('href', '/change-password');
+    expect(screen.getByRole('link', { name: 'Seguridad' })).toHaveAttribute('href', '/security');
     expect(screen.getByRole('link', { name: 'Mi perfil' })).toHaveAttribute('href', '/profile');
     await user.click(screen.getByRole('link', { name: 'Administración de la consulta' }));
 
@@ -110,6 +111,8 @@ describe('user menu', () => {
     trigger.focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('link', { name: 'Change password' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Security' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('link', { name: 'My profile' })).toHaveFocus();
     await user.keyboard('{Enter}');

@@ -1,7 +1,8 @@
 // The avatar button and its dropdown (SPEC §2 "Shared header"). The panel holds text as well as
 // buttons, so it is a small non-modal dialog rather than an ARIA menu: Tab moves through it,
 // Escape or a click outside closes it and focus returns to the avatar. Its links lead to the
-// account pages each kind of user has: everyone's password, a medic's profile, the administrator's page.
+// account pages each kind of user has: everyone's password and second factors, a medic's profile, the
+// administrator's page.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -26,6 +27,7 @@ export function UserMenu({ user, onLogout, loggingOut = false }: UserMenuProps) 
   const fullName = `${user.name} ${user.lname}`.trim();
   const links = [
     { href: '/change-password', label: t('header.changePassword'), shown: true },
+    { href: '/security', label: t('header.security'), shown: true },
     { href: '/profile', label: t('header.profile'), shown: user.type === 'medic' },
     { href: '/admin', label: t('header.admin'), shown: user.isAdmin },
   ].filter((link) => link.shown);

@@ -8,7 +8,7 @@ export const SIGN_IN_NAMESPACES = ['common', 'auth', 'validation', 'errors'] as 
 
 /** Everything a signed-in user's pages need besides. */
 export const APP_NAMESPACES = [
-  'patients', 'record', 'dashboard', 'account', 'admin', 'fhir', 'print', 'charts', 'agenda', 'prescriptions', 'receta', 'audit',
+  'patients', 'record', 'dashboard', 'account', 'admin', 'fhir', 'print', 'charts', 'agenda', 'prescriptions', 'receta', 'audit', 'security',
 ] as const;
 
 export const NAMESPACES: readonly string[] = [...SIGN_IN_NAMESPACES, ...APP_NAMESPACES];

@@ -3,7 +3,7 @@ import { QUERY_GC_MS, QUERY_STALE_MS } from '../../../shared/constants';
 import { createQueryClient } from './query-client';
 
 // Shaped like a TRPCClientError from the server: the fields the client reads are on `data`.
-const apiError = (httpStatus: number) => Object.assign(new Error('failed'), { data: { httpStatus, appCode: null } });
+const apiError = (httpStatus: number, appCode: string | null = null) => Object.assign(new Error('failed'), { data: { httpStatus, appCode } });
 
 describe('query client', () => {
   it('uses the caching defaults of SPEC §7', () => {
@@ -44,5 +44,22 @@ describe('query client', () => {
 
     await client.fetchQuery({ queryKey: ['other'], queryFn: () => Promise.reject(apiError(403)) }).catch(() => {});
     expect(onUnauthorized).toHaveBeenCalledTimes(2);
+  });
+
+  it("reports the practice's second-factor policy (403 TWO_FACTOR_REQUIRED) from a query or a mutation, and no other 403", async () => {
+    const onUnauthorized = vi.fn();
+    const onSecondFactorRequired = vi.fn();
+    const client = createQueryClient(onUnauthorized, onSecondFactorRequired);
+
+    await client.fetchQuery({ queryKey: ['q'], queryFn: () => Promise.reject(apiError(403, 'TWO_FACTOR_REQUIRED')) }).catch(() => {});
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(apiError(403, 'TWO_FACTOR_REQUIRED')) })
+      .execute(undefined)
+      .catch(() => {});
+    await client.fetchQuery({ queryKey: ['other'], queryFn: () => Promise.reject(apiError(403, 'FORBIDDEN')) }).catch(() => {});
+
+    expect(onSecondFactorRequired).toHaveBeenCalledTimes(2);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });

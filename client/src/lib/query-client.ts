@@ -1,10 +1,11 @@
-// TanStack Query with SPEC §7's defaults, and the one place where a 401 signs the user out.
+// TanStack Query with SPEC §7's defaults, and the one place where a 401 signs the user out and a
+// 403 TWO_FACTOR_REQUIRED (the practice's policy, API.md issue 23) sends the user to set one up.
 // Changes run at once even when the browser says it is offline ('always'): TanStack's default
 // would pause them and send them by itself when the connection returns, so a save the user saw
 // hang (and gave up on) could still change the record later. They fail instead, and say so.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_GC_MS, QUERY_RETRIES, QUERY_STALE_MS } from '../../../shared/constants';
-import { isTransient, isUnauthorized } from './api-error';
+import { isTransient, isUnauthorized, readApiError } from './api-error';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -15,16 +16,20 @@ declare module '@tanstack/react-query' {
   }
 }
 
-export function createQueryClient(onUnauthorized: () => void): QueryClient {
+const needsSecondFactor = (error: unknown) => readApiError(error).appCode === 'TWO_FACTOR_REQUIRED';
+
+export function createQueryClient(onUnauthorized: () => void, onSecondFactorRequired: () => void = () => {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
         if (isUnauthorized(error)) onUnauthorized();
+        else if (needsSecondFactor(error)) onSecondFactorRequired();
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (isUnauthorized(error) && !mutation.meta?.handlesUnauthorized) onUnauthorized();
+        else if (needsSecondFactor(error)) onSecondFactorRequired();
       },
     }),
     defaultOptions: {

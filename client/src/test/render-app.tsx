@@ -19,6 +19,7 @@ export const patientUser: User = {
   isAdmin: false,
   status: 'active',
   mustChangePassword: false,
+  twoFactor: { totp: false, passkeys: 0 },
 };
 
 export const medicUser: User = {
@@ -32,6 +33,7 @@ export const medicUser: User = {
   isAdmin: false,
   status: 'active',
   mustChangePassword: false,
+  twoFactor: { totp: false, passkeys: 0 },
 };
 
 /** The practice administrator: the install's first medic. */
@@ -46,6 +48,7 @@ export const adminUser: User = {
   isAdmin: true,
   status: 'active',
   mustChangePassword: false,
+  twoFactor: { totp: false, passkeys: 0 },
 };
 
 export const sessionFor = (user: User): Session => ({ access_token: `token-${user.idUser}`, user });

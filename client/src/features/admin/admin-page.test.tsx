@@ -35,7 +35,7 @@ const adminServer = (handlers: Parameters<typeof fakeTrpcServer>[0] = {}) =>
     'admin.medics': () => ok({ medics }),
     'admin.emergencyAccesses': () => ok({ accesses: [access] }),
     'admin.backupStatus': () => ok(BACKUPS_OFF),
-    'practice.details': () => ok({ name: 'Expediente', address: null, city: null, phone: null }),
+    'practice.details': () => ok({ name: 'Expediente', address: null, city: null, phone: null, requireTwoFactorForMedics: false }),
     ...handlers,
   });
 

@@ -4,11 +4,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BACKUPS_OFF } from '../../../../shared/backup-status';
-import type { Practice } from '../../../../shared/prescriptions';
+import type { Practice, PracticeSettings } from '../../../../shared/prescriptions';
 import { fail, fakeTrpcServer, ok } from '../../test/fake-trpc-server';
 import { adminUser, renderApp, sessionFor } from '../../test/render-app';
 
-const stored: Practice = { name: 'Consultorio San Rafael', address: 'Calle Mayor 12, 1.º', city: null, phone: '+34 910 555 100' };
+const stored: PracticeSettings = {
+  name: 'Consultorio San Rafael',
+  address: 'Calle Mayor 12, 1.º',
+  city: null,
+  phone: '+34 910 555 100',
+  requireTwoFactorForMedics: false,
+};
 
 const showAdminPage = (handlers: Parameters<typeof fakeTrpcServer>[0], language: 'en' | 'es' = 'en') => {
   const server = fakeTrpcServer({
@@ -42,7 +48,7 @@ describe("the practice's details", () => {
 
     expect(await screen.findByText("The practice's details were saved.")).toBeInTheDocument();
     expect(server.callsTo('admin.updatePractice').map((call) => call.input)).toEqual([
-      { name: 'Consultorio San Rafael', address: 'Calle Mayor 12, 1.º', city: 'Madrid', phone: null },
+      { name: 'Consultorio San Rafael', address: 'Calle Mayor 12, 1.º', city: 'Madrid', phone: null, requireTwoFactorForMedics: false },
     ]);
     expect(within(card).getByLabelText('City')).toHaveValue('Madrid');
     expect(within(card).getByLabelText('Phone')).toHaveValue('');
@@ -92,5 +98,46 @@ describe("the practice's details", () => {
     reachable = true;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(card).findByLabelText('Practice name')).toHaveValue('Consultorio San Rafael');
+  });
+
+  it('turns on the requirement of a second factor for medics, explaining what happens to those without one', async () => {
+    const server = showAdminPage({ 'admin.updatePractice': (input) => ok({ ...stored, ...(input as Partial<PracticeSettings>) }) });
+    const user = userEvent.setup();
+
+    const card = await screen.findByRole('region', { name: 'Practice' });
+    const policy = await within(card).findByRole('checkbox', { name: 'Require a second factor for medics' });
+    expect(policy).not.toBeChecked();
+    expect(policy).toHaveAccessibleDescription(expect.stringContaining('can then do nothing but set one up'));
+    expect(policy).toHaveAccessibleDescription(expect.stringContaining('Patients are not affected.'));
+
+    await user.click(policy);
+    await user.click(within(card).getByRole('button', { name: 'Save practice details' }));
+
+    expect(await screen.findByText("The practice's details were saved.")).toBeInTheDocument();
+    expect(server.callsTo('admin.updatePractice').map((call) => call.input)).toEqual([
+      { name: 'Consultorio San Rafael', address: 'Calle Mayor 12, 1.º', city: null, phone: '+34 910 555 100', requireTwoFactorForMedics: true },
+    ]);
+    expect(within(card).getByRole('checkbox', { name: 'Require a second factor for medics' })).toBeChecked();
+  });
+
+  it('shows the requirement as stored, in Spanish, and turns it off', async () => {
+    const server = showAdminPage(
+      {
+        'practice.details': () => ok({ ...stored, requireTwoFactorForMedics: true }),
+        'admin.updatePractice': (input) => ok({ ...stored, ...(input as Partial<PracticeSettings>) }),
+      },
+      'es',
+    );
+    const user = userEvent.setup();
+
+    const card = await screen.findByRole('region', { name: 'Consultorio' });
+    const policy = await within(card).findByRole('checkbox', { name: 'Exigir un segundo factor a los médicos' });
+    expect(policy).toBeChecked();
+
+    await user.click(policy);
+    await user.click(within(card).getByRole('button', { name: 'Guardar datos del consultorio' }));
+
+    expect(await screen.findByText('Se guardaron los datos del consultorio.')).toBeInTheDocument();
+    expect(server.callsTo('admin.updatePractice').map((call) => (call.input as PracticeSettings).requireTwoFactorForMedics)).toEqual([false]);
   });
 });

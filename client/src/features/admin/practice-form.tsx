@@ -1,13 +1,15 @@
 // "Practice": the name, address, city and phone every printed prescription carries in its header
 // (API.md "The clinical day": Practice; Mexico's Reglamento de Insumos para la Salud asks for the
-// prescriber's address). Read from practice.details, saved with admin.updatePractice; a blank field is
-// cleared, and a blank name falls back to PRACTICE_NAME. A failed save keeps what was typed.
+// prescriber's address), and the practice's sign-in rule: whether medics must have a second factor
+// (issue 23). Read from practice.details, saved with admin.updatePractice; a blank field is cleared,
+// and a blank name falls back to PRACTICE_NAME. A failed save keeps what was typed.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { practiceInput, type Practice } from '../../../../shared/prescriptions';
+import { practiceInput, type PracticeSettings } from '../../../../shared/prescriptions';
+import { CheckboxField } from '../../components/checkbox-field';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
@@ -18,16 +20,17 @@ import { LoadFailed } from './load-failed';
 
 type PracticeFields = z.input<typeof practiceInput>;
 type PracticeValues = z.output<typeof practiceInput>;
-const fieldNames = ['name', 'address', 'city', 'phone'] as const;
+const fieldNames = ['name', 'address', 'city', 'phone', 'requireTwoFactorForMedics'] as const;
 
-const formValues = (practice: Practice) => ({
+const formValues = (practice: PracticeSettings) => ({
   name: practice.name,
   address: practice.address ?? '',
   city: practice.city ?? '',
   phone: practice.phone ?? '',
+  requireTwoFactorForMedics: practice.requireTwoFactorForMedics,
 });
 
-function PracticeDetailsForm({ practice }: { practice: Practice }) {
+function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const utils = trpc.useUtils();
@@ -85,6 +88,13 @@ function PracticeDetailsForm({ practice }: { practice: Practice }) {
           {...register('phone')}
         />
       </div>
+      <h3 className="form__section">{t('practice.securityHeading')}</h3>
+      <CheckboxField
+        label={t('practice.requireTwoFactor')}
+        hint={t('practice.requireTwoFactorHint')}
+        error={error(errors.requireTwoFactorForMedics?.message)}
+        {...register('requireTwoFactorForMedics')}
+      />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending ? t('practice.saving') : t('practice.save')}

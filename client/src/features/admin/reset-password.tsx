@@ -1,5 +1,6 @@
-// "Reset a password": find an account by its exact email, then, once confirmed, give it a temporary
-// password that its owner must replace at their next sign-in (API.md admin.resetPassword).
+// "Reset a password or a second factor": find an account by its exact email, then, once confirmed,
+// give it a temporary password that its owner must replace at their next sign-in (API.md
+// admin.resetPassword), or remove the second factors its owner lost (admin.resetSecondFactor).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { AccountStatusTag } from './account-status-tag';
 import { fullName } from './full-name';
+import { ResetSecondFactor } from './reset-second-factor';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 
 type LookupFields = z.input<typeof accountLookupInput>;
@@ -96,9 +98,12 @@ function FoundAccount({ account }: { account: AccountSummary }) {
       </div>
       {/* aria-disabled, not disabled: a disabled button drops focus to <body>, and the dialog that
           follows would have nothing to give focus back to when it closes. */}
-      <button type="button" className="button button--danger" aria-disabled={reset.isPending} onClick={resetPassword}>
-        {reset.isPending ? t('reset.resetting') : t('reset.resetButton')}
-      </button>
+      <div className="admin-found__actions">
+        <button type="button" className="button button--danger" aria-disabled={reset.isPending} onClick={resetPassword}>
+          {reset.isPending ? t('reset.resetting') : t('reset.resetButton')}
+        </button>
+        <ResetSecondFactor account={account} name={name} />
+      </div>
       {reset.isError && (
         <p role="alert" className="alert alert--error admin-found__error">
           {t('reset.failed')} {translateApiError(t, reset.error, 'admin:network')}

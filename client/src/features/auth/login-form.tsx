@@ -1,73 +1,34 @@
-import { useForm, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import type { loginInput } from '../../../../shared/auth';
-import { TextField } from '../../components/text-field';
-import { showFieldIssues } from '../../lib/field-issues';
-import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+// Signing in, in one or two steps on the same page: the password, then, for an account with a second
+// factor, a code or a passkey (API.md "Second factor, passkeys and oversight"). Whichever step ends
+// with a session hands it to useStartSession.
+import { lazy, Suspense, useState } from 'react';
+import type { LoginResult, SecondFactorChallenge } from '../../../../shared/second-factor';
+import { Spinner } from '../../components/spinner';
+import { PasswordStep } from './password-step';
 import { useStartSession } from './use-start-session';
 
-type LoginFields = z.input<typeof loginInput>;
-type LoginValues = z.output<typeof loginInput>;
-const fieldNames = ['email', 'password'] as const;
+// Most visits never see the second step: its code comes only when a password asks for it.
+const SecondFactorStep = lazy(() => import('./second-factor-step').then((module) => ({ default: module.SecondFactorStep })));
 
-/**
- * The sign-in rules and zod load on the first check of the form, not with the page: the sign-in
- * page is the first download of every visit, and zod is the largest part it does not need to draw.
- */
-const lazyLoginResolver: Resolver<LoginFields, unknown, LoginValues> = async (values, context, options) => {
-  const [{ zodResolver }, { loginInput }] = await Promise.all([import('@hookform/resolvers/zod'), import('../../../../shared/auth')]);
-  return zodResolver(loginInput)(values, context, options);
-};
+// Not shared/second-factor's isSecondFactorChallenge: importing a value from there would bring zod
+// into the sign-in page's first download.
+const isChallenge = (result: LoginResult): result is SecondFactorChallenge => 'twoFactorRequired' in result && result.twoFactorRequired;
 
 export function LoginForm() {
-  const { t } = useTranslation('auth');
   const startSession = useStartSession();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LoginFields, unknown, LoginValues>({
-    resolver: lazyLoginResolver,
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
-  // Here a 401 is a wrong password, not an expired session: it stays on the form.
-  const login = trpc.auth.login.useMutation({
-    meta: { handlesUnauthorized: true },
-    onSuccess: startSession,
-    onError: (error) => showFieldIssues(error, fieldNames, setError),
-  });
+  const [email, setEmail] = useState('');
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
 
-  const onSubmit = handleSubmit((values) => login.mutate(values));
+  const onPasswordAnswer = (result: LoginResult, typedEmail: string) => {
+    setEmail(typedEmail);
+    if (isChallenge(result)) setChallenge(result);
+    else startSession(result);
+  };
 
+  if (!challenge) return <PasswordStep email={email} onAnswer={onPasswordAnswer} />;
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      {login.error && (
-        <div role="alert" className="alert alert--error">
-          {translateApiError(t, login.error, 'auth:login.failed')}
-        </div>
-      )}
-      <TextField
-        label={t('login.email')}
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        error={translateValidation(t, errors.email?.message)}
-        {...register('email')}
-      />
-      <TextField
-        label={t('login.password')}
-        type="password"
-        autoComplete="current-password"
-        error={translateValidation(t, errors.password?.message)}
-        {...register('password')}
-      />
-      <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
-        {login.isPending ? t('login.submitting') : t('login.submit')}
-      </button>
-    </form>
+    <Suspense fallback={<Spinner />}>
+      <SecondFactorStep challenge={challenge} onStartAgain={() => setChallenge(null)} />
+    </Suspense>
   );
 }

@@ -1,0 +1,90 @@
+// The first step of signing in: email and password. A right password answers a session, or, on an
+// account with a second factor, a challenge for the next step (login-form.tsx decides which follows).
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { LoginResult } from '../../../../shared/second-factor';
+import type { loginInput } from '../../../../shared/auth';
+import { TextField } from '../../components/text-field';
+import { showFieldIssues } from '../../lib/field-issues';
+import { trpc } from '../../lib/trpc';
+import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { PasskeySignInButton } from './passkey-sign-in-button';
+
+type LoginFields = z.input<typeof loginInput>;
+type LoginValues = z.output<typeof loginInput>;
+const fieldNames = ['email', 'password'] as const;
+
+/**
+ * The sign-in rules and zod load on the first check of the form, not with the page: the sign-in
+ * page is the first download of every visit, and zod is the largest part it does not need to draw.
+ */
+const lazyLoginResolver: Resolver<LoginFields, unknown, LoginValues> = async (values, context, options) => {
+  const [{ zodResolver }, { loginInput }] = await Promise.all([import('@hookform/resolvers/zod'), import('../../../../shared/auth')]);
+  return zodResolver(loginInput)(values, context, options);
+};
+
+interface PasswordStepProps {
+  /** Kept from an earlier try ("Start again" after a second step): the password is asked afresh. */
+  email: string;
+  onAnswer: (result: LoginResult, email: string) => void;
+}
+
+export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
+  const { t } = useTranslation('auth');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<LoginFields, unknown, LoginValues>({
+    resolver: lazyLoginResolver,
+    mode: 'onTouched',
+    defaultValues: { email, password: '' },
+  });
+  // Here a 401 is a wrong password, not an expired session: it stays on the form.
+  const login = trpc.auth.login.useMutation({
+    meta: { handlesUnauthorized: true },
+    onError: (error) => showFieldIssues(error, fieldNames, setError),
+  });
+
+  // Back from the second step, the button that was pressed is gone: focus goes where typing resumes.
+  useEffect(() => {
+    if (email) setFocus('password');
+  }, [email, setFocus]);
+
+  const onSubmit = handleSubmit((values) => login.mutate(values, { onSuccess: (result) => onAnswer(result, values.email) }));
+
+  return (
+    <>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {login.error && (
+          <div role="alert" className="alert alert--error">
+            {translateApiError(t, login.error, 'auth:login.failed')}
+          </div>
+        )}
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          error={translateValidation(t, errors.email?.message)}
+          {...register('email')}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          error={translateValidation(t, errors.password?.message)}
+          {...register('password')}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
+          {login.isPending ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+      <PasskeySignInButton />
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+// The code that answers a second-factor challenge: six digits from the authenticator app, or one of
+// the recovery codes. A wrong code (INVALID_CODE) is said under the field, in the user's language,
+// and what was typed stays there to be corrected.
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Session } from '../../../../shared/auth';
+import { TextField } from '../../components/text-field';
+import { readApiError } from '../../lib/api-error';
+import { trpc } from '../../lib/trpc';
+import { translateApiError, translateValidation } from '../../lib/translate-error';
+
+export type CodeKind = 'totp' | 'recovery';
+
+interface CodeFields {
+  code: string;
+}
+
+/** The shared rules (and zod with them) load on the first check, as the password step's do. */
+const lazyResolver =
+  (kind: CodeKind): Resolver<CodeFields> =>
+  async (values, context, options) => {
+    const [{ zodResolver }, { codeRules }] = await Promise.all([import('@hookform/resolvers/zod'), import('./second-factor-code-rules')]);
+    return zodResolver(codeRules[kind])(values, context, options);
+  };
+
+interface SecondFactorCodeFormProps {
+  kind: CodeKind;
+  challenge: string;
+  onSignedIn: (session: Session) => void;
+  /** Every INVALID_CODE, so the step can tell when the challenge has died. */
+  onInvalidCode: () => void;
+}
+
+export function SecondFactorCodeForm({ kind, challenge, onSignedIn, onInvalidCode }: SecondFactorCodeFormProps) {
+  const { t } = useTranslation('auth');
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<CodeFields>({ resolver: lazyResolver(kind), mode: 'onTouched', defaultValues: { code: '' } });
+  // INVALID_CODE is a 401 that belongs to this form, not an ended session.
+  const verify = trpc.auth.loginSecondFactor.useMutation({
+    meta: { handlesUnauthorized: true },
+    onSuccess: onSignedIn,
+    onError: (error) => {
+      if (readApiError(error).appCode !== 'INVALID_CODE') return;
+      onInvalidCode();
+      setFocus('code');
+    },
+  });
+
+  // The step replaces the password form, whose button had focus: typing goes on here.
+  useEffect(() => setFocus('code'), [setFocus]);
+
+  const onSubmit = handleSubmit(({ code }) => verify.mutate(kind === 'totp' ? { challenge, code } : { challenge, recoveryCode: code }));
+  const invalidCode = verify.error && readApiError(verify.error).appCode === 'INVALID_CODE';
+  const fieldError = translateValidation(t, errors.code?.message) ?? (invalidCode ? t('errors:INVALID_CODE') : undefined);
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {verify.error && !invalidCode && (
+        <div role="alert" className="alert alert--error">
+          {translateApiError(t, verify.error, 'auth:secondFactor.failed')}
+        </div>
+      )}
+      {kind === 'totp' ? (
+        <TextField
+          key="totp"
+          label={t('secondFactor.code')}
+          hint={t('secondFactor.codeHint')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          spellCheck={false}
+          error={fieldError}
+          {...register('code')}
+        />
+      ) : (
+        <TextField
+          key="recovery"
+          label={t('secondFactor.recoveryCode')}
+          hint={t('secondFactor.recoveryCodeHint')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={fieldError}
+          {...register('code')}
+        />
+      )}
+      <button type="submit" className="button button--primary button--block" disabled={verify.isPending}>
+        {verify.isPending ? t('secondFactor.submitting') : t('secondFactor.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+// Setting up an authenticator app: the QR code to scan, the same key as text for an app that cannot
+// scan (grouped in fours, as apps show and people read it), and the first code the app shows, which
+// proves both sides agree before TOTP is turned on (auth.totpEnable answers the recovery codes).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { totpEnableInput, type TotpSetup } from '../../../../shared/second-factor';
+import { CopyButton } from '../../components/copy-button';
+import { TextField } from '../../components/text-field';
+import { readApiError } from '../../lib/api-error';
+import { showFieldIssues } from '../../lib/field-issues';
+import { trpc } from '../../lib/trpc';
+import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { QrCodeImage } from './qr-code-image';
+import { useFocusOnMount } from './use-focus-on-mount';
+
+type EnableFields = z.input<typeof totpEnableInput>;
+
+/** "JBSW Y3DP EHPK 3PXP": the key in groups of four, easier to read and to type. */
+export const groupInFours = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+interface TotpSetupFormProps {
+  setup: TotpSetup;
+  onEnabled: (recoveryCodes: string[]) => void;
+  onCancel: () => void;
+}
+
+export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps) {
+  const { t } = useTranslation('security');
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<EnableFields, unknown, z.output<typeof totpEnableInput>>({
+    resolver: zodResolver(totpEnableInput),
+    mode: 'onTouched',
+    defaultValues: { code: '' },
+  });
+  // The recovery codes are shown once: no cache keeps them after the next screen.
+  const enable = trpc.auth.totpEnable.useMutation({
+    gcTime: 0,
+    onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
+    onError: (error) => showFieldIssues(error, ['code'], setError),
+  });
+  const onSubmit = handleSubmit((values) => enable.mutate(values));
+  const shownOnField = enable.error ? readApiError(enable.error).issues.some((issue) => issue.path === 'code') : false;
+
+  return (
+    <div className="totp-setup">
+      <h3 ref={headingRef} tabIndex={-1} className="security-stage__title">
+        {t('totp.setupTitle')}
+      </h3>
+      <p>{t('totp.scan')}</p>
+      <QrCodeImage text={setup.otpauthUri} alt={t('totp.qrAlt')} />
+      <div className="totp-setup__key">
+        <p>{t('totp.cannotScan')}</p>
+        <p className="totp-setup__key-row">
+          <code className="totp-secret">
+            {groupInFours(setup.secret)}
+          </code>
+          <CopyButton text={setup.secret} label={t('totp.copyKey')} />
+        </p>
+      </div>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {enable.error && !shownOnField && (
+          <div role="alert" className="alert alert--error">
+            {translateApiError(t, enable.error, 'security:totp.enableFailed')}
+          </div>
+        )}
+        <TextField
+          label={t('totp.code')}
+          hint={t('totp.codeHint')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          spellCheck={false}
+          error={translateValidation(t, errors.code?.message)}
+          {...register('code')}
+        />
+        <div className="form__actions">
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={enable.isPending}>
+            {enable.isPending ? t('totp.enabling') : t('totp.enable')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
