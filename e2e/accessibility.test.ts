@@ -6,8 +6,10 @@
 // patients and its dialogs (new patient, link patient, emergency access), a record with an item in
 // every section (an item form and the upload dialog open, the vital-sign trends as charts and as a
 // table), the agenda by day and by week with its booking and move dialogs, the patient's dashboard
-// with every tab, both printable summaries, the administration page and the API reference.
+// with every tab, both printable summaries, the Security page (authenticator set-up and recovery codes)
+// and the sign-in's second step, the administration page and the API reference.
 import { AxeBuilder } from '@axe-core/playwright';
+import { Secret, TOTP } from 'otpauth';
 import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -17,12 +19,14 @@ import enDashboard from '../shared/locales/en/dashboard.json';
 import enPatients from '../shared/locales/en/patients.json';
 import enPrint from '../shared/locales/en/print.json';
 import enRecord from '../shared/locales/en/record.json';
+import enSecurity from '../shared/locales/en/security.json';
 import esAgenda from '../shared/locales/es/agenda.json';
 import esCharts from '../shared/locales/es/charts.json';
 import esDashboard from '../shared/locales/es/dashboard.json';
 import esPatients from '../shared/locales/es/patients.json';
 import esPrint from '../shared/locales/es/print.json';
 import esRecord from '../shared/locales/es/record.json';
+import esSecurity from '../shared/locales/es/security.json';
 import { samplePdf, samplePng } from '../server/test/sample-files';
 import { callApiAs, linkedPatientId, openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
 import { fill, texts as commonTexts } from './texts';
@@ -32,8 +36,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
 const texts = {
-  'es-ES': { language: 'es', ...commonTexts['es-ES'], agenda: esAgenda, charts: esCharts, dashboard: esDashboard, patients: esPatients, print: esPrint, record: esRecord },
-  'en-US': { language: 'en', ...commonTexts['en-US'], agenda: enAgenda, charts: enCharts, dashboard: enDashboard, patients: enPatients, print: enPrint, record: enRecord },
+  'es-ES': { language: 'es', ...commonTexts['es-ES'], agenda: esAgenda, charts: esCharts, dashboard: esDashboard, patients: esPatients, print: esPrint, record: esRecord, security: esSecurity },
+  'en-US': { language: 'en', ...commonTexts['en-US'], agenda: enAgenda, charts: enCharts, dashboard: enDashboard, patients: enPatients, print: enPrint, record: enRecord, security: enSecurity },
 } as const;
 
 const journey = useJourney();
@@ -381,6 +385,36 @@ describe.each<Locale>(['es-ES', 'en-US'])('accessibility (axe, WCAG 2.1 A/AA), b
     await page.goto('/admin/audit');
     await page.locator('table.audit-table tbody tr').first().waitFor();
     await expectAccessible(page, where('audit review'));
+  });
+
+  test('the security page and the sign-in second step', async () => {
+    const s = t.security;
+    // A medic of its own: this one leaves with an authenticator app on.
+    const email = uniqueEmail('security');
+    const owner = await registerViaApi(app, { name: 'Inés', lname: 'Roldán', email, password: PASSWORD, type: 'medic' });
+    const securityTab = await tabFor(locale, owner);
+    const { page } = securityTab;
+    await page.goto('/security');
+    await page.getByRole('heading', { level: 1, name: s.title }).waitFor();
+    await expectAccessible(page, where('security'));
+    await page.getByRole('button', { name: s.totp.setUp, exact: true }).click();
+    await page.getByRole('img', { name: s.totp.qrAlt }).waitFor();
+    await expectAccessible(page, where('security, authenticator set-up'));
+    const key = (await page.getByText(s.totp.cannotScan).locator('xpath=following::code[1]').textContent()) ?? '';
+    const totp = new TOTP({ secret: Secret.fromBase32(key.replace(/\s+/g, '')), algorithm: 'SHA1', digits: 6, period: 30 });
+    await page.getByLabel(s.totp.code, { exact: true }).fill(totp.generate());
+    await page.getByRole('button', { name: s.totp.enable, exact: true }).click();
+    await page.getByRole('list', { name: s.recovery.listLabel }).waitFor();
+    await expectAccessible(page, where('security, recovery codes'));
+    await securityTab.close();
+
+    const signIn = (await tabFor(locale)).page;
+    await signIn.goto('/login');
+    await signIn.getByLabel(t.auth.login.email, { exact: true }).fill(email);
+    await signIn.getByLabel(t.auth.login.password, { exact: true }).fill(PASSWORD);
+    await signIn.getByRole('button', { name: t.auth.login.submit, exact: true }).click();
+    await signIn.getByLabel(t.auth.secondFactor.code, { exact: true }).waitFor();
+    await expectAccessible(signIn, where('sign-in second step'));
   });
 
   test('the administration page', async () => {
