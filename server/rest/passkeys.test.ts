@@ -13,8 +13,8 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import type { SecondFactorChallenge } from '../../shared/second-factor';
-import { classifyError } from '../error-mapping';
 import { bearer, buildTestApp, callerFor, register, TEST_PASSWORD, testConfig, uniqueEmail } from '../test/helpers';
+import { injectOutcome, procedureOutcome, type Outcome } from '../test/transports';
 import { SoftwareAuthenticator, type Misbehaviour } from '../test/software-authenticator';
 
 const ORIGIN = 'https://consultorio.test';
@@ -25,13 +25,6 @@ beforeAll(async () => {
   app = await buildTestApp({ config: testConfig({ publicOrigin: ORIGIN }) });
 });
 afterAll(() => app.close());
-
-interface Outcome {
-  status: number;
-  code: string | null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
 
 type Token = string | undefined;
 
@@ -49,17 +42,8 @@ interface PasskeyTransport {
 }
 
 function rest(): PasskeyTransport {
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, options: { token?: Token; payload?: object; ip?: string } = {}): Promise<Outcome> => {
-    const response = await app.inject({
-      method,
-      url: `/api${url}`,
-      headers: options.token ? bearer(options.token) : {},
-      remoteAddress: options.ip ?? '127.0.0.1',
-      ...(options.payload ? { payload: options.payload } : {}),
-    });
-    const body = response.body ? response.json() : null;
-    return { status: response.statusCode, code: response.statusCode >= 400 ? (body?.code ?? null) : null, body };
-  };
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, options: { token?: Token; payload?: object; ip?: string } = {}) =>
+    injectOutcome(app, { method, url: `/api${url}`, ...options });
   return {
     name: 'REST',
     login: (email, password, ip) => call('POST', '/auth/login', { payload: { email, password }, ip }),
@@ -76,14 +60,7 @@ function rest(): PasskeyTransport {
 
 function trpc(): PasskeyTransport {
   const as = (token: Token, ip = '127.0.0.1') => callerFor(app, token, ip);
-  const run = async (work: () => Promise<unknown>): Promise<Outcome> => {
-    try {
-      return { status: 200, code: null, body: await work() };
-    } catch (error) {
-      const classified = classifyError(error);
-      return { status: classified.status, code: classified.code, body: null };
-    }
-  };
+  const run = procedureOutcome;
   return {
     name: 'tRPC',
     login: (email, password, ip) => run(() => as(undefined, ip).auth.login({ email, password })),

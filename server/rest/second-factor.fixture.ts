@@ -5,8 +5,8 @@ import { Secret, TOTP } from 'otpauth';
 import type { Session } from '../../shared/auth';
 import type { RecoveryCodes, SecondFactorInput, TotpSetup } from '../../shared/second-factor';
 import { TOTP_PARAMETERS } from '../auth/totp';
-import { classifyError } from '../error-mapping';
-import { bearer, buildTestApp, callerFor, testConfig } from '../test/helpers';
+import { buildTestApp, callerFor, testConfig } from '../test/helpers';
+import { injectOutcome, procedureOutcome, type Outcome } from '../test/transports';
 
 /** The practice's clock, as deps.now reads it: tests move it. */
 export interface TestClock {
@@ -38,12 +38,7 @@ export const freshAddress = () => {
   return `10.23.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
 };
 
-export interface Outcome {
-  status: number;
-  code: string | null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
+export type { Outcome };
 
 export interface SecondFactorCalls {
   name: 'REST' | 'tRPC';
@@ -57,17 +52,8 @@ export interface SecondFactorCalls {
 }
 
 export function restCalls(app: FastifyInstance): SecondFactorCalls {
-  const call = async (method: 'GET' | 'POST', url: string, options: { token?: string; payload?: object; ip?: string } = {}): Promise<Outcome> => {
-    const response = await app.inject({
-      method,
-      url: `/api${url}`,
-      headers: options.token ? bearer(options.token) : {},
-      remoteAddress: options.ip ?? '127.0.0.1',
-      ...(options.payload ? { payload: options.payload } : {}),
-    });
-    const body = response.body ? response.json() : null;
-    return { status: response.statusCode, code: response.statusCode >= 400 ? (body?.code ?? null) : null, body };
-  };
+  const call = (method: 'GET' | 'POST', url: string, options: { token?: string; payload?: object; ip?: string } = {}) =>
+    injectOutcome(app, { method, url: `/api${url}`, ...options });
   return {
     name: 'REST',
     login: (email, password, ip) => call('POST', '/auth/login', { payload: { email, password }, ip }),
@@ -81,14 +67,7 @@ export function restCalls(app: FastifyInstance): SecondFactorCalls {
 }
 
 export function trpcCalls(app: FastifyInstance): SecondFactorCalls {
-  const run = async (work: () => Promise<unknown>): Promise<Outcome> => {
-    try {
-      return { status: 200, code: null, body: await work() };
-    } catch (error) {
-      const classified = classifyError(error);
-      return { status: classified.status, code: classified.code, body: { issues: classified.issues ?? null } };
-    }
-  };
+  const run = procedureOutcome;
   const as = (token?: string, ip?: string) => callerFor(app, token, ip);
   return {
     name: 'tRPC',

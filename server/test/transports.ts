@@ -15,6 +15,40 @@ export interface Outcome {
 
 type Token = string | undefined;
 
+export interface InjectedCall {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The whole path, /api included. */
+  url: string;
+  token?: Token;
+  payload?: object | undefined;
+  /** The caller's address (sign-in limits count by it); 127.0.0.1 by default. */
+  ip?: string | undefined;
+}
+
+/** One REST call through Fastify's inject, as {status, code, body}. */
+export async function injectOutcome(app: FastifyInstance, call: InjectedCall): Promise<Outcome> {
+  const response = await app.inject({
+    method: call.method,
+    url: call.url,
+    headers: call.token ? bearer(call.token) : {},
+    remoteAddress: call.ip ?? '127.0.0.1',
+    ...(call.payload ? { payload: call.payload } : {}),
+  });
+  const body = response.body ? response.json() : null;
+  return { status: response.statusCode, code: response.statusCode >= 400 ? (body?.code ?? null) : null, body };
+}
+
+/** One tRPC call made directly on the router, as {status, code, body}: a thrown error classified as the HTTP layer would. */
+export async function procedureOutcome(work: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    return { status: 200, code: null, body: await work() };
+  } catch (error) {
+    const classified = classifyError(error);
+    // The field issues a client would read from the error's data, as REST's body carries them.
+    return { status: classified.status, code: classified.code, body: { issues: classified.issues ?? null } };
+  }
+}
+
 export interface Transport {
   name: 'REST' | 'tRPC';
   register(account: { name: string; lname: string; email: string; password: string; type: 'patient' | 'medic'; doctorEmail?: string }): Promise<Outcome>;
@@ -40,11 +74,7 @@ export interface Transport {
 }
 
 export function restTransport(app: FastifyInstance): Transport {
-  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: Token, payload?: object): Promise<Outcome> => {
-    const response = await app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-    const body = response.body ? response.json() : null;
-    return { status: response.statusCode, code: response.statusCode >= 400 ? body?.code ?? null : null, body };
-  };
+  const call = (method: InjectedCall['method'], url: string, token: Token, payload?: object) => injectOutcome(app, { method, url, token, payload });
   return {
     name: 'REST',
     register: (account) => call('POST', '/api/auth/register', undefined, account),
@@ -72,14 +102,7 @@ export function restTransport(app: FastifyInstance): Transport {
 
 export function trpcTransport(app: FastifyInstance): Transport {
   const as = (token: Token) => callerFor(app, token);
-  const run = async (work: () => Promise<unknown>): Promise<Outcome> => {
-    try {
-      return { status: 200, code: null, body: await work() };
-    } catch (error) {
-      const classified = classifyError(error);
-      return { status: classified.status, code: classified.code, body: null };
-    }
-  };
+  const run = procedureOutcome;
   return {
     name: 'tRPC',
     register: (account) => run(() => as(undefined).auth.register(account)),

@@ -9,3 +9,8 @@ export function showFieldIssues<Fields extends FieldValues>(error: unknown, fiel
     if (field) setError(field, { message: issue.message });
   }
 }
+
+/** Whether a refusal is already shown under one of these fields (the form's alert then need not repeat it). */
+export function isShownOnFields(error: unknown, fieldNames: readonly string[]): boolean {
+  return Boolean(error) && readApiError(error).issues.some((issue) => fieldNames.includes(issue.path));
+}

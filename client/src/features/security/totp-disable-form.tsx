@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { totpDisableInput } from '../../../../shared/second-factor';
 import { TextField } from '../../components/text-field';
-import { readApiError } from '../../lib/api-error';
-import { showFieldIssues } from '../../lib/field-issues';
+import { isShownOnFields, showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -38,7 +37,7 @@ export function TotpDisableForm({ onDisabled, onCancel }: TotpDisableFormProps) 
     onError: (error) => showFieldIssues(error, ['password'], setError),
   });
   const onSubmit = handleSubmit((values) => disable.mutate(values));
-  const shownOnField = disable.error ? readApiError(disable.error).issues.some((issue) => issue.path === 'password') : false;
+  const shownOnField = isShownOnFields(disable.error, ['password']);
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>

@@ -8,8 +8,7 @@ import type { z } from 'zod';
 import { totpEnableInput, type TotpSetup } from '../../../../shared/second-factor';
 import { CopyButton } from '../../components/copy-button';
 import { TextField } from '../../components/text-field';
-import { readApiError } from '../../lib/api-error';
-import { showFieldIssues } from '../../lib/field-issues';
+import { isShownOnFields, showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { QrCodeImage } from './qr-code-image';
@@ -46,7 +45,7 @@ export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps
     onError: (error) => showFieldIssues(error, ['code'], setError),
   });
   const onSubmit = handleSubmit((values) => enable.mutate(values));
-  const shownOnField = enable.error ? readApiError(enable.error).issues.some((issue) => issue.path === 'code') : false;
+  const shownOnField = isShownOnFields(enable.error, ['code']);
 
   return (
     <div className="totp-setup">
