@@ -15,15 +15,14 @@ import {
   type AuditVerification,
 } from '../../shared/admin';
 import { addDays } from '../../shared/agenda';
-import { assertFreeToWork, type Actor } from '../auth/sessions';
-import { AppError } from '../errors';
+import { admitAudited } from '../auth/admission';
+import type { Actor } from '../auth/sessions';
 import { readSecretFile } from '../secrets';
-import { auditActorOf } from '../services/access';
 import { auditAs, type Caller } from '../services/caller';
 import { verifyAuditChain } from './audit-chain';
 import { AuditHeadError, readAuditHead, type AuditHead } from './audit-head';
 import { AUDIT_KEY_FILE } from './audit-key';
-import { auditedRead, refuse, type AuditActor } from './record-audit';
+import { auditedRead } from './record-audit';
 
 interface EventRow {
   id: number;
@@ -185,18 +184,7 @@ export function startAuditExport(caller: Caller, filter: AuditFilter): AuditExpo
  * A refusal is audited under `action` and thrown.
  */
 export function admitAdministrator(request: Omit<Caller, 'actor'> & { actor: Actor | null }, action: string): Caller {
-  const { actor, db, ip } = request;
-  const who: AuditActor = actor ? auditActorOf(actor, ip) : { userId: null, type: 'anonymous', ip };
-  const deny = (error: AppError) => refuse(db, who, { action, outcome: 'denied', detail: error.code }, error);
-  if (!actor) return deny(new AppError('UNAUTHENTICATED'));
-  try {
-    assertFreeToWork(actor);
-  } catch (error) {
-    if (error instanceof AppError) return deny(error);
-    throw error;
-  }
-  if (actor.type !== 'medic' || actor.medicId === null || !actor.isAdmin) return deny(new AppError('FORBIDDEN', 'Only the practice administrator can do this.'));
-  return { ...request, actor };
+  return { ...request, actor: admitAudited(request, 'administrator', { action }) };
 }
 
 /** The key the chain is sealed with, from DATA_DIR as `npm run audit:verify` reads it. */

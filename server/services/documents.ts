@@ -6,14 +6,15 @@ import { and, eq } from 'drizzle-orm';
 import { z, ZodError } from 'zod';
 import { longText, withoutForbiddenCharacters } from '../../shared/fields';
 import type { RecordFile } from '../../shared/record';
-import { recordRefusal, refuse, type AuditActor } from '../audit/record-audit';
-import { assertFreeToWork, type Actor } from '../auth/sessions';
+import { recordRefusal, refuse } from '../audit/record-audit';
+import { admitAudited } from '../auth/admission';
+import type { Actor } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { files } from '../db/schema/index';
 import { AppError } from '../errors';
 import { BlobIntegrityError, type BlobStore, type OpenedBlob } from '../files/blob-store';
 import { drain, sniff } from '../files/sniff';
-import { assertPatientAccess, auditActorOf, patientAccess } from './access';
+import { assertPatientAccess, patientAccess } from './access';
 import { auditAs, whoIs, type Caller } from './caller';
 
 /** The one service call shape (services/caller.ts), with the blob store documents live in. */
@@ -29,18 +30,7 @@ export function admitDocumentCaller(
   type: Actor['type'],
   refused: { action: string; patientId: number | null },
 ): DocumentCaller {
-  const { actor } = request;
-  const who: AuditActor = actor ? auditActorOf(actor, request.ip) : { userId: null, type: 'anonymous', ip: request.ip };
-  const deny = (error: AppError) => refuse(request.db, who, { ...refused, outcome: 'denied', detail: error.code }, error);
-  if (!actor) return deny(new AppError('UNAUTHENTICATED'));
-  try {
-    assertFreeToWork(actor);
-  } catch (error) {
-    if (error instanceof AppError) return deny(error);
-    throw error;
-  }
-  if (actor.type !== type) return deny(new AppError('FORBIDDEN'));
-  return { ...request, actor };
+  return { ...request, actor: admitAudited(request, type, refused) };
 }
 
 /** One part of an upload form, as the transport read it; its errors already speak AppError. */

@@ -4,7 +4,8 @@ import { initTRPC } from '@trpc/server';
 import { classifyError, toTrpcError, trpcHttpStatus } from '../error-mapping';
 import { AppError } from '../errors';
 import { recordRefusal } from '../audit/record-audit';
-import { assertFreeToWork, assertPasswordCurrent, type Actor } from '../auth/sessions';
+import { admitActor } from '../auth/admission';
+import { assertPasswordCurrent } from '../auth/sessions';
 import { auditActorOf } from '../services/access';
 import type { Context } from './context';
 
@@ -92,33 +93,16 @@ export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { actor: ctx.actor } });
 });
 
-export type MedicActor = Actor & { type: 'medic'; medicId: number };
-export type PatientActor = Actor & { type: 'patient'; patientId: number };
+export type { MedicActor, PatientActor } from '../auth/admission';
 
-// Each kind of caller is checked by one middleware (not one layer per check) to keep tRPC's chain short.
-function currentUser(actor: Actor | null): Actor {
-  if (!actor) throw new AppError('UNAUTHENTICATED');
-  assertFreeToWork(actor);
-  return actor;
-}
-
-function currentMedic(actor: Actor | null): MedicActor {
-  const user = currentUser(actor);
-  if (user.type !== 'medic' || user.medicId === null) throw new AppError('FORBIDDEN');
-  return user as MedicActor;
-}
-
-function currentPatient(actor: Actor | null): PatientActor {
-  const user = currentUser(actor);
-  if (user.type !== 'patient' || user.patientId === null) throw new AppError('FORBIDDEN');
-  return user as PatientActor;
-}
+// Each kind of caller is checked by one middleware (not one layer per check) to keep tRPC's chain
+// short; the rule itself is auth/admission.ts's, which the plain Fastify routes use too.
 
 /**
  * A signed-in user free to work: after an administrator's reset, nothing but a new password; under
  * the practice's second-factor policy, nothing but setting one up.
  */
-export const userProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: currentUser(ctx.actor) } }));
+export const userProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: admitActor(ctx.actor, 'user') } }));
 
 /**
  * Setting up a second factor (TOTP setup and enable, passkey registration and list): any signed-in
@@ -131,13 +115,9 @@ export const setupProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { actor: ctx.actor } });
 });
 
-export const medicProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: currentMedic(ctx.actor) } }));
+export const medicProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: admitActor(ctx.actor, 'medic') } }));
 
-export const patientProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: currentPatient(ctx.actor) } }));
+export const patientProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: admitActor(ctx.actor, 'patient') } }));
 
 /** The practice administrator (API.md "Practice administration"). */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
-  const actor = currentMedic(ctx.actor);
-  if (!actor.isAdmin) throw new AppError('FORBIDDEN', 'Only the practice administrator can do this.');
-  return next({ ctx: { actor } });
-});
+export const adminProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: admitActor(ctx.actor, 'administrator') } }));
