@@ -5,64 +5,23 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import { z } from 'zod';
 import {
-  ALLERGY_SEVERITIES,
   BLOOD_GROUPS,
   BLOOD_RH,
-  FILE_MAIN_TYPES,
   LINK_REQUEST_STATUSES,
-  RECORD_STATUSES,
   SEXES,
   USER_STATUSES,
   USER_TYPES,
 } from '../../shared/constants';
 import { AUDIT_OUTCOMES } from '../../shared/admin';
-import { SECOND_FACTOR_METHODS } from '../../shared/second-factor';
 import { errorStatus, type ErrorCode } from '../../shared/errors';
 import type { HealthBody } from '../health';
 import type { AppRouter } from '../trpc/router';
+import { id, nullableText, text } from './schema-parts';
+import { addendumSchema, clinicalHistorySchema, drugSuggestionSchema, fileSchema, practiceSettingsSchema, prescriptionSchema } from './clinical-schemas';
+import { newPasskeySchema, passkeySchema, pendingRegistrationSchema, recoveryCodesSchema, secondFactorChallengeSchema, sessionSchema, totpSetupSchema, userSchema, webauthnCreationOptionsSchema, webauthnRequestOptionsSchema } from './account-schemas';
+import { allergySchema, contactSchema, diagnosisSchema, familyHistorySchema, labSchema, pathologicalRecordSchema, vaccineSchema, vitalSchema } from './record-item-schemas';
 
 type Out = inferRouterOutputs<AppRouter>;
-
-const text = z.string();
-const nullableText = z.string().nullable();
-const id = z.number().int().positive();
-
-export const userSchema = z
-  .object({
-    idUser: id,
-    name: text,
-    lname: text,
-    email: text,
-    type: z.enum(USER_TYPES),
-    phone: nullableText,
-    address: nullableText,
-    isAdmin: z.boolean(),
-    status: z.enum(USER_STATUSES),
-    mustChangePassword: z.boolean(),
-    twoFactor: z
-      .object({ totp: z.boolean(), passkeys: z.number().int().nonnegative() })
-      .meta({ description: 'The second factors the account has: a confirmed authenticator app (TOTP), and how many passkeys' }),
-  })
-  .meta({ id: 'User' });
-
-export const sessionSchema = z.object({ access_token: text, user: userSchema }).meta({ id: 'Session' });
-/** A right password on an account with a second factor: no token yet (issue 23). */
-export const secondFactorChallengeSchema = z
-  .object({
-    twoFactorRequired: z.literal(true),
-    challenge: text.meta({ description: 'Sent back with the code to POST /auth/login/second-factor; lives 5 minutes, dies after 5 wrong codes' }),
-    methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
-  })
-  .meta({ id: 'SecondFactorChallenge' });
-const totpSetupSchema = z
-  .object({ secret: text.meta({ description: 'Base32, to type into an app that cannot scan' }), otpauthUri: text })
-  .meta({ id: 'TotpSetup' });
-const recoveryCodesSchema = z
-  .object({ recoveryCodes: z.array(text).meta({ description: 'Ten single-use codes, xxxxx-xxxxx, shown this once' }) })
-  .meta({ id: 'RecoveryCodes' });
-export const pendingRegistrationSchema = z
-  .object({ pending: z.literal(true), message: text })
-  .meta({ id: 'PendingRegistration' });
 
 export const doctorSchema = z
   .object({
@@ -177,139 +136,6 @@ export const patientSchema = z
     documentNumber: nullableText,
   })
   .meta({ id: 'Patient' });
-
-const nullableNumber = z.number().nullable();
-
-export const allergySchema = z
-  .object({ idPatientAllergy: id, allergyName: text, severity: z.enum(ALLERGY_SEVERITIES).nullable(), type: nullableText, reaction: nullableText })
-  .meta({ id: 'Allergy' });
-export const pathologicalRecordSchema = z
-  .object({ idRecord: id, condition: text, diagnosisDate: nullableText, status: z.enum(RECORD_STATUSES).nullable(), notes: nullableText })
-  .meta({ id: 'PathologicalRecord' });
-export const vitalSchema = z
-  .object({
-    idVital: id,
-    date: text,
-    systolic: nullableNumber,
-    diastolic: nullableNumber,
-    heartRate: nullableNumber,
-    temperature: nullableNumber,
-    oxygenSaturation: nullableNumber,
-    respiratoryRate: nullableNumber,
-    weight: nullableNumber,
-  })
-  .meta({ id: 'Vital' });
-export const labSchema = z
-  .object({
-    idLabs: id,
-    idContent: nullableNumber,
-    testName: nullableText,
-    value: nullableText,
-    unit: nullableText,
-    referenceRange: nullableText,
-    date: text,
-    comment: nullableText,
-  })
-  .meta({ id: 'Lab' });
-export const vaccineSchema = z
-  .object({ idVaccine: id, vaccineName: text, date: text, dose: nullableText, manufacturer: nullableText, nextDose: nullableText })
-  .meta({ id: 'Vaccine' });
-export const contactSchema = z
-  .object({ idContact: id, name: text, relationship: nullableText, phone: nullableText, email: nullableText, address: nullableText })
-  .meta({ id: 'Contact' });
-export const familyHistorySchema = z
-  .object({ idFamilyHistory: id, relative: text, condition: text, notes: nullableText })
-  .meta({ id: 'FamilyHistory', description: 'Antecedentes heredo-familiares: a relative and the condition they had' });
-export const diagnosisSchema = z
-  .object({ code: text, name: text })
-  .meta({ id: 'Diagnosis', description: 'A code of the diagnosis catalog (CIE-10) and its name.' });
-export const practiceSchema = z
-  .object({ name: text, address: nullableText, city: nullableText, phone: nullableText })
-  .meta({ id: 'Practice', description: "The practice's own data for printed documents; `name` defaults to PRACTICE_NAME, else \"Expediente\"." });
-const practiceSettingsSchema = z
-  .object({
-    name: text,
-    address: nullableText,
-    city: nullableText,
-    phone: nullableText,
-    requireTwoFactorForMedics: z.boolean().meta({ description: 'Medics without a second factor can do nothing but set one up' }),
-  })
-  .meta({ id: 'PracticeSettings', description: 'The practice\'s data for printed documents (Practice) and its rules.' });
-
-const prescriptionItemFields = {
-  drug: text,
-  strength: nullableText,
-  form: nullableText,
-  route: nullableText,
-  presentation: nullableText,
-  packages: nullableText,
-  dose: nullableText,
-  frequency: nullableText,
-  duration: nullableText,
-};
-export const prescriptionItemSchema = z.object({ ...prescriptionItemFields, instructions: nullableText }).meta({ id: 'PrescriptionItem' });
-export const drugSuggestionSchema = z
-  .object(prescriptionItemFields)
-  .meta({ id: 'DrugSuggestion', description: 'A drug the practice prescribed before, as its latest prescription wrote it.' });
-
-export const prescriptionSchema = z
-  .object({
-    idPrescription: id,
-    idHistory: id,
-    number: text.meta({ description: 'Unique in the practice, sequential within the year of issue: 2026-000123' }),
-    issuedAt: text,
-    medic: z
-      .object({ idMedic: id, name: text, lname: text, specialty: nullableText, licenseNumber: text })
-      .meta({ id: 'Prescriber', description: 'The prescriber as the prescription was signed.' }),
-    patient: z.object({ idPatient: id, name: text, lname: text, birthDate: nullableText, documentNumber: nullableText }),
-    practice: practiceSchema,
-    diagnoses: z.array(diagnosisSchema),
-    items: z.array(prescriptionItemSchema),
-    notes: nullableText,
-    voidedAt: nullableText,
-    voidReason: nullableText,
-  })
-  .meta({ id: 'Prescription', description: 'Never edited nor deleted; voided at most once, by its author, on the day it was issued.' });
-
-export const addendumSchema = z
-  .object({ idAddendum: id, at: text, medic: z.object({ idMedic: id, name: text, lname: text }), text })
-  .meta({ id: 'Addendum', description: 'A dated note added to an appointment after the fact; never edited nor deleted.' });
-
-export const clinicalHistorySchema = z
-  .object({
-    idHistory: id,
-    idPatient: id,
-    idMedic: id.nullable(),
-    date: text,
-    start: text,
-    end: nullableText,
-    motive: text,
-    notes: nullableText,
-    medications: z.array(text),
-    diagnosisIds: z.array(text),
-    subjective: nullableText,
-    exploration: nullableText,
-    plan: nullableText,
-    prognosis: nullableText,
-    diagnoses: z.array(diagnosisSchema),
-    medic: z.object({ idMedic: id, name: text, lname: text }).nullable(),
-    closed: z.boolean(),
-    prescriptions: z.array(prescriptionSchema),
-    addenda: z.array(addendumSchema),
-  })
-  .meta({ id: 'ClinicalHistory' });
-export const fileSchema = z
-  .object({
-    idFile: id,
-    name: text,
-    date: text,
-    mainType: z.enum(FILE_MAIN_TYPES),
-    code: text,
-    comment: nullableText,
-    size: z.number().int().nonnegative(),
-    mimeType: text,
-  })
-  .meta({ id: 'File' });
 
 const lookup = z.object({ id, name: text }).meta({ id: 'Lookup' });
 const habit = <T extends Record<string, z.ZodType>>(shape: T) => z.object(shape).nullable();
@@ -431,34 +257,6 @@ const accessLogPage = z
   .object({ events: z.array(accessLogEvent), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() })
   .meta({ id: 'AccessLogPage' });
 const doctorLinked = z.object({ message: text, doctor: doctorSchema });
-
-const passkeySchema = z.object({ idPasskey: id, name: text, createdAt: text, lastUsedAt: nullableText }).meta({ id: 'Passkey' });
-const newPasskeySchema = passkeySchema.omit({ lastUsedAt: true }).meta({ id: 'NewPasskey' });
-const credentialDescriptor = z.object({ id: text, type: z.literal('public-key'), transports: z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).optional() });
-const userVerification = z.enum(['required', 'preferred', 'discouraged']);
-/**
- * WebAuthn's options, in outline: the WebAuthn specification (its ...OptionsJSON dictionaries)
- * describes them whole; they are handed as they are to @simplewebauthn/browser.
- */
-const webauthnCreationOptionsSchema = z
-  .object({
-    challenge: text,
-    rp: z.object({ id: text, name: text }),
-    user: z.object({ id: text.meta({ description: 'The user handle, base64url' }), name: text, displayName: text }),
-    pubKeyCredParams: z.array(z.object({ type: z.literal('public-key'), alg: z.number().int() })),
-    timeout: z.number().int(),
-    excludeCredentials: z.array(credentialDescriptor),
-    authenticatorSelection: z.object({ residentKey: z.enum(['required', 'preferred', 'discouraged']), requireResidentKey: z.boolean(), userVerification }).partial(),
-    attestation: z.enum(['none', 'indirect', 'direct', 'enterprise']),
-  })
-  .partial({ timeout: true, excludeCredentials: true, authenticatorSelection: true, attestation: true })
-  .loose()
-  .meta({ id: 'WebAuthnCreationOptions', description: 'For navigator.credentials.create() (PublicKeyCredentialCreationOptionsJSON)' });
-const webauthnRequestOptionsSchema = z
-  .object({ challenge: text, rpId: text, allowCredentials: z.array(credentialDescriptor), userVerification, timeout: z.number().int() })
-  .partial({ rpId: true, allowCredentials: true, userVerification: true, timeout: true })
-  .loose()
-  .meta({ id: 'WebAuthnRequestOptions', description: 'For navigator.credentials.get() (PublicKeyCredentialRequestOptionsJSON)' });
 
 /**
  * A FHIR export, in outline: FHIR's own definitions (StructureDefinitions, typed by @medplum/fhirtypes)
