@@ -35,6 +35,7 @@ import { restRoutes } from './rest/routes';
 import { ensureDataDir, readOrCreateSecret } from './secrets';
 import { registerSecurityHeaders } from './security-headers';
 import { checkKeysAtStart } from './startup-keys';
+import { runtimePaths } from './packaged/runtime-paths';
 import { registerPlainHttpRedirect } from './tls/https-redirect';
 import { registerPracticeCaRoute } from './tls/practice-ca-route';
 import { readTlsMaterial, renewalWarning } from './tls/tls-material';
@@ -187,7 +188,7 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   registerDocumentRoutes(app, contextFromRequest);
   registerAuditExport(app, contextFromRequest);
 
-  const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;
+  const clientDir = options.clientDir === undefined ? (runtimePaths.clientDir ?? defaultClientDir) : options.clientDir;
   const servesClient = clientDir ? await registerClientFiles(app, clientDir) : false;
   registerApiDescription(app, { servesClient });
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_EMERGENCY_ACCESS_HOURS, DEFAULT_IDLE_MINUTES } from '../shared/constants';
 import { MIN_PASSPHRASE_LENGTH } from './backup/backup';
+import { runtimePaths } from './packaged/runtime-paths';
 import { installedPracticeTls } from './tls/practice-tls-files';
 
 const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -128,6 +129,8 @@ export const catalogDirCandidates = [
 
 /** The first candidate that holds the Spanish catalog; none does, the first, so the warning names it. */
 export function defaultCatalogDir(candidates = catalogDirCandidates): string {
+  // The packaged binary's own copy, when it was built with one (packaged/runtime-paths.ts).
+  if (runtimePaths.catalogDir && candidates === catalogDirCandidates) return runtimePaths.catalogDir;
   return candidates.find((dir) => existsSync(join(dir, 'cie10-es.tsv'))) ?? candidates[0]!;
 }
 

@@ -4,6 +4,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { runtimePaths } from '../packaged/runtime-paths';
 import * as schema from './schema/index';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -31,7 +32,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   sqlite.pragma('recursive_triggers = ON');
   // Deleted records are overwritten with zeros, not left readable in free pages of the file.
   sqlite.pragma('secure_delete = ON');
-  migrate(drizzle(sqlite), { migrationsFolder });
+  migrate(drizzle(sqlite), { migrationsFolder: runtimePaths.migrationsFolder ?? migrationsFolder });
   const { logQuery } = options;
   return drizzle(sqlite, { schema, ...(logQuery ? { logger: { logQuery: (query: string) => logQuery(query) } } : {}) });
 }

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { runtimePaths } from '../packaged/runtime-paths';
 import { storageFailureOf } from '../storage-failure';
 
 export type IntegrityResult = { ok: true } | { ok: false; problems: string[] };
@@ -114,7 +115,7 @@ function checkInWorker(sqlite: Database.Database): { result: Promise<IntegrityRe
   const path = sqlite.name;
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { path, sql: QUICK_CHECK, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+    workerData: { path, sql: QUICK_CHECK, driver: runtimePaths.sqliteDriver ?? createRequire(import.meta.url).resolve('better-sqlite3') },
   });
   // A check still running never keeps the process from exiting.
   worker.unref();
