@@ -148,23 +148,36 @@ describe('the packaged binary', () => {
     }
   }, 240_000);
 
-  it('serves a DATA_DIR made by the server of the repository, with its accounts', async () => {
+  it('serves a DATA_DIR made by the server of the repository, with its accounts and documents', async () => {
     const dataDir = join(root, 'from-npm-start');
     ensureDataDir(dataDir);
+    // The repository's server, listening as npm start does, makes the practice the binary then serves.
     const app = await buildApp({ config: testConfig({ dataDir, jwtSecret: undefined }), clientDir: null });
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Ana', lname: 'Ruiz', email: 'ana@consulta.test', password: TEST_PASSWORD, type: 'medic' },
-    });
-    expect(registered.statusCode).toBe(201);
-    await app.close();
+    const source = await app.listen({ port: 0, host: '127.0.0.1' });
+    let code: string;
+    try {
+      expect((await json(`${source}/api/auth/register`, { name: 'Ana', lname: 'Ruiz', email: 'ana@consulta.test', password: TEST_PASSWORD, type: 'medic' })).status).toBe(201);
+      const medic = await login(source, 'ana@consulta.test');
+      expect(
+        (await json(`${source}/api/auth/register`, { name: 'Rita', lname: 'Sanz', email: 'rita@consulta.test', password: TEST_PASSWORD, type: 'patient', doctorEmail: 'ana@consulta.test' })).status,
+      ).toBe(201);
+      const { patients } = (await (await fetch(`${source}/api/medics/my-patients`, { headers: { authorization: `Bearer ${medic.access_token}` } })).json()) as { patients: { idPatient: number }[] };
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(samplePdf)], { type: 'application/pdf' }), 'informe.pdf');
+      const uploaded = await fetch(`${source}/api/medics/patients/${patients[0]!.idPatient}/files`, { method: 'POST', headers: { authorization: `Bearer ${medic.access_token}` }, body: form });
+      expect(uploaded.status).toBe(201);
+      code = ((await uploaded.json()) as { code: string }).code;
+    } finally {
+      await app.close();
+    }
 
     const running = await serve(dataDir);
     try {
-      // The password hashed by the repository's argon2 checks out in the binary's.
+      // The password hashed by the repository's argon2 checks out in the binary's, and the document
+      // encrypted under the repository's key file opens.
       const session = await login(running.url, 'ana@consulta.test');
       expect(session.user.email).toBe('ana@consulta.test');
+      expect(await downloadPdf(running.url, session, code)).toEqual(samplePdf);
     } finally {
       expect(await stop(running)).toBe(0);
     }
