@@ -1,14 +1,18 @@
 // Issue 24, "One binary": `npm run package` builds dist/expediente-linux-x64 once; the test copies it
 // alone into an empty directory and runs it there with no node or npm on PATH, as on a practice
-// machine. Building takes about half a minute, so this file has generous timeouts.
+// machine; and a DATA_DIR of the release before is backed up before it is migrated. Building takes
+// about half a minute, so this file has generous timeouts.
 import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../shared/auth';
 import { buildApp } from '../server/app';
+import { migrationsFolder } from '../server/db/client';
 import { ensureDataDir } from '../server/secrets';
 import { samplePdf } from '../server/test/sample-files';
 import { testConfig, TEST_PASSWORD } from '../server/test/helpers';
@@ -39,8 +43,8 @@ interface Running {
 }
 
 /** Starts the binary on `dataDir` on a free port and waits for the URL it prints. */
-async function serve(dataDir: string): Promise<Running> {
-  const child = spawn(binary, [], { cwd: root, env: environment(dataDir, { PORT: '0' }), stdio: ['ignore', 'pipe', 'pipe'] });
+async function serve(dataDir: string, extra: Record<string, string> = {}): Promise<Running> {
+  const child = spawn(binary, [], { cwd: root, env: environment(dataDir, { PORT: '0', ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -182,4 +186,33 @@ describe('the packaged binary', () => {
       expect(await stop(running)).toBe(0);
     }
   }, 120_000);
+  it('migrates an older DATA_DIR only after an encrypted backup beside it, and refuses without a passphrase', async () => {
+    // The practice as the release before this one left it: every migration but the newest applied.
+    const older = join(root, 'older-release');
+    cpSync(migrationsFolder, older, { recursive: true });
+    const journalFile = join(older, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+    journal.entries.pop();
+    writeFileSync(journalFile, JSON.stringify(journal));
+    const parent = join(root, 'upgrade');
+    const dataDir = join(parent, 'data');
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const sqlite = new Database(join(dataDir, 'expediente.db'));
+    migrate(drizzle(sqlite), { migrationsFolder: older });
+    sqlite.close();
+
+    const refused = spawnSync(binary, [], { cwd: root, env: environment(dataDir, { PORT: '0' }), encoding: 'utf8', timeout: 60_000 });
+    expect(refused.status).toBe(1);
+    expect(`${refused.stdout}${refused.stderr}`).toMatch(/BACKUP_PASSPHRASE[\s\S]*--no-backup/);
+
+    const running = await serve(dataDir, { BACKUP_PASSPHRASE: PASSPHRASE });
+    try {
+      expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
+      const backups = readdirSync(parent).filter((name) => /^expediente-before-.*\.backup$/.test(name));
+      expect(backups).toHaveLength(1);
+    } finally {
+      expect(await stop(running)).toBe(0);
+    }
+  }, 120_000);
+
 });
