@@ -14,10 +14,12 @@ interface FieldProps {
   hint?: ReactNode;
   error?: string;
   className?: string;
+  /** 'beside': the label follows its control on one line, clickable (a checkbox); else it sits above. */
+  labelPlacement?: 'above' | 'beside';
   children: (control: FieldControlProps) => ReactNode;
 }
 
-export function Field({ label, hint, error, className = '', children }: FieldProps) {
+export function Field({ label, hint, error, className = '', labelPlacement = 'above', children }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -26,12 +28,24 @@ export function Field({ label, hint, error, className = '', children }: FieldPro
     'aria-invalid': error ? true : undefined,
     'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
   };
+  const labelElement = (
+    <label className="field__label" htmlFor={id}>
+      {label}
+    </label>
+  );
   return (
     <div className={`field ${className}`.trim()}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children(control)}
+      {labelPlacement === 'beside' ? (
+        <div className="checkbox-field__control">
+          {children(control)}
+          {labelElement}
+        </div>
+      ) : (
+        <>
+          {labelElement}
+          {children(control)}
+        </>
+      )}
       {hint && (
         <p id={hintId} className="field__hint">
           {hint}
