@@ -9,7 +9,7 @@ import { DIAGNOSES, DRUGS, EXPLORATION, MOTIVES, NOTES, PLANS, PROGNOSES, SUBJEC
 import type { DecadeClock } from './decade-clock';
 import type { DecadePlan } from './decade-plan';
 import type { SeededMedic, SeededPatients } from './seed-people';
-import type { SeededRandom } from './seeded-random';
+import type { Random } from '../../demo/random';
 import { insertInBatches, ROWS_PER_TRANSACTION, type Progress, type TableTiming } from './timed-batches';
 
 /** An appointment that issued a prescription, kept until all are in so they can be numbered by date. */
@@ -25,7 +25,7 @@ interface Issued {
 export const PRACTICE = { name: 'Consultorio Central', address: 'Calle Mayor 12', city: 'Madrid', phone: '915550000' };
 
 /** How many appointments each patient has: the two compared records fixed, the rest spread around the mean. */
-function appointmentCounts(plan: DecadePlan, random: SeededRandom): Int32Array {
+function appointmentCounts(plan: DecadePlan, random: Random): Int32Array {
   const counts = new Int32Array(plan.patients);
   counts[0] = plan.longHistoryAppointments;
   counts[1] = plan.shortHistoryAppointments;
@@ -39,7 +39,7 @@ export function seedAppointments(
   sqlite: Database.Database,
   plan: DecadePlan,
   clock: DecadeClock,
-  random: SeededRandom,
+  random: Random,
   medics: SeededMedic[],
   patients: SeededPatients,
   progress: Progress,
@@ -57,12 +57,12 @@ export function seedAppointments(
   const appointments = insertInBatches(sqlite, 'clinical_histories', plan.patients, (index) => {
     const moments = Array.from({ length: counts[index]! }, () => clock.at(random.next())).sort((a, b) => a - b);
     for (const ms of moments) {
-      const slot = random.below(19);
+      const slot = random.int(0, 19 - 1);
       const date = clock.appointmentTime(ms, slot);
       const end = clock.appointmentTime(ms, slot + 1).slice(11);
       const medic = index < 2 || patients.secondMedic[index]! < 0 || random.chance(0.7) ? patients.firstMedic[index]! : patients.secondMedic[index]!;
       const codes = [random.pick(DIAGNOSES), ...(random.chance(0.3) ? [random.pick(DIAGNOSES)] : [])].filter((d, i, all) => all.indexOf(d) === i);
-      const drugs = random.chance(plan.prescriptionShare) ? [random.below(DRUGS.length), ...(random.chance(0.4) ? [random.below(DRUGS.length)] : [])] : [];
+      const drugs = random.chance(plan.prescriptionShare) ? [random.int(0, DRUGS.length - 1), ...(random.chance(0.4) ? [random.int(0, DRUGS.length - 1)] : [])] : [];
       const uniqueDrugs = [...new Set(drugs)];
       const diagnoses = JSON.stringify(codes);
       const historyId = Number(

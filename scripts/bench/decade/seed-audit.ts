@@ -10,7 +10,7 @@ import { computeAuditHead, signAuditHead, writeAuditHead } from '../../../server
 import type { DecadeClock } from './decade-clock';
 import type { DecadePlan } from './decade-plan';
 import type { SeededMedic, SeededPatients } from './seed-people';
-import type { SeededRandom } from './seeded-random';
+import type { Random } from '../../demo/random';
 import { insertInBatches, type Progress, type TableTiming } from './timed-batches';
 
 /** What a day of a practice writes to its trail, as shares of all events (they add up to 1). */
@@ -40,7 +40,7 @@ export function seedAudit(
   sqlite: Database.Database,
   plan: DecadePlan,
   clock: DecadeClock,
-  random: SeededRandom,
+  random: Random,
   medics: SeededMedic[],
   patients: SeededPatients,
   auditKey: string,
@@ -57,9 +57,9 @@ export function seedAudit(
     // Time order with the id order, as the server writes them: evenly spread, a little jitter.
     const at = clock.iso(clock.startMs + Math.floor(((index + random.next() * 0.5) / plan.auditEvents) * span));
     const action = actionAt(random.next());
-    const patient = random.below(patients.ids.length);
+    const patient = random.int(0, patients.ids.length - 1);
     const event = eventFor(action, patient, medics, patients, random);
-    const content: AuditContent = { at, ip: `192.168.1.${10 + random.below(40)}`, emergency: false, action, ...event };
+    const content: AuditContent = { at, ip: `192.168.1.${10 + random.int(0, 40 - 1)}`, emergency: false, action, ...event };
     const chain = chainValue(auditKey, previous, canonicalContent(content));
     insert.run(at, content.actorUserId, content.actorType, content.actorName, content.actorLname, action, content.patientId, content.outcome, content.ip, content.detail, chain);
     previous = chain;
@@ -70,7 +70,7 @@ export function seedAudit(
 
 type EventParts = Omit<AuditContent, 'at' | 'ip' | 'emergency' | 'action'>;
 
-function eventFor(action: string, patient: number, medics: SeededMedic[], patients: SeededPatients, random: SeededRandom): EventParts {
+function eventFor(action: string, patient: number, medics: SeededMedic[], patients: SeededPatients, random: Random): EventParts {
   const medic = medics[patients.firstMedic[patient]!]!;
   const asMedic = { actorUserId: medic.userId, actorType: 'medic', actorName: medic.name, actorLname: medic.lname };
   const asPatient = { actorUserId: patients.userIds[patient]!, actorType: 'patient', actorName: patients.names[patient]!, actorLname: patients.lnames[patient]! };
@@ -86,7 +86,7 @@ function eventFor(action: string, patient: number, medics: SeededMedic[], patien
     case 'patients.list':
       return { ...asMedic, patientId: null, outcome: 'success', detail: `50 of ${patients.ids.length} patients` };
     case 'agenda.read':
-      return { ...asMedic, patientId: null, outcome: 'success', detail: `week: ${5 + random.below(30)} appointments` };
+      return { ...asMedic, patientId: null, outcome: 'success', detail: `week: ${5 + random.int(0, 30 - 1)} appointments` };
     case 'patient.self':
       return { ...asPatient, patientId, outcome: 'success', detail: null };
     case 'linkRequests.accept':

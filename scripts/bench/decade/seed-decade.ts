@@ -16,7 +16,7 @@ import { sealAuditHead, seedAudit } from './seed-audit';
 import { seedDocuments } from './seed-documents';
 import { seedMeasurements } from './seed-measurements';
 import { seedMedics, seedPatients } from './seed-people';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../../demo/random';
 import type { Progress, TableTiming } from './timed-batches';
 
 /** Every seeded account's password: hashing 50,000 would measure argon2, not the practice. */

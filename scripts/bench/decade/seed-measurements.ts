@@ -5,7 +5,7 @@ import { LAB_TESTS } from './clinical-vocabulary';
 import type { DecadeClock } from './decade-clock';
 import type { DecadePlan } from './decade-plan';
 import type { SeededPatients } from './seed-people';
-import type { SeededRandom } from './seeded-random';
+import type { Random } from '../../demo/random';
 import { insertInBatches, type Progress, type TableTiming } from './timed-batches';
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -14,7 +14,7 @@ export function seedMeasurements(
   sqlite: Database.Database,
   plan: DecadePlan,
   clock: DecadeClock,
-  random: SeededRandom,
+  random: Random,
   patients: SeededPatients,
   progress: Progress,
 ): TableTiming[] {
@@ -26,8 +26,8 @@ export function seedMeasurements(
   const vitals = insertInBatches(sqlite, 'vitals', plan.vitals, (index) => {
     const ms = clock.at(random.next());
     insertVital.run(
-      patientOf(index), clock.day(ms), 100 + random.below(60), 60 + random.below(35), 55 + random.below(50), round1(36 + random.next() * 2.2),
-      90 + random.below(10), 12 + random.below(10), round1(50 + random.next() * 60), clock.iso(ms),
+      patientOf(index), clock.day(ms), 100 + random.int(0, 60 - 1), 60 + random.int(0, 35 - 1), 55 + random.int(0, 50 - 1), round1(36 + random.next() * 2.2),
+      90 + random.int(0, 10 - 1), 12 + random.int(0, 10 - 1), round1(50 + random.next() * 60), clock.iso(ms),
     );
     return 1;
   }, progress);

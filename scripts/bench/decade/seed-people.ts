@@ -8,7 +8,7 @@ import { FIRST_NAMES, LAST_NAMES } from '../seed';
 import { SPECIALTIES } from './clinical-vocabulary';
 import type { DecadeClock } from './decade-clock';
 import type { DecadePlan } from './decade-plan';
-import type { SeededRandom } from './seeded-random';
+import type { Random } from '../../demo/random';
 import { insertInBatches, type Progress, type TableTiming } from './timed-batches';
 
 export interface SeededMedic {
@@ -69,7 +69,7 @@ export function seedPatients(
   sqlite: Database.Database,
   plan: DecadePlan,
   clock: DecadeClock,
-  random: SeededRandom,
+  random: Random,
   medics: SeededMedic[],
   passwordHash: string,
   progress: Progress,
@@ -104,24 +104,24 @@ export function seedPatients(
     // Patients join all through the decade, most of them early (the practice's own list).
     const joinedMs = clock.at(random.next() ** 2 * 0.95);
     const joined = clock.iso(joinedMs);
-    const birthYear = 1935 + random.below(85);
-    const birthDate = `${birthYear}-${String(1 + random.below(12)).padStart(2, '0')}-${String(1 + random.below(28)).padStart(2, '0')}`;
+    const birthYear = 1935 + random.int(0, 85 - 1);
+    const birthDate = `${birthYear}-${String(1 + random.int(0, 12 - 1)).padStart(2, '0')}-${String(1 + random.int(0, 28 - 1)).padStart(2, '0')}`;
     const documentNumber = `${String(10_000_000 + index * 7).padStart(8, '0')}${'TRWAGMYFPDXBNJZSQVHLCKE'[index % 23]}`;
     const userId = Number(
       insertUser.run(
         `${ascii(name)}.${ascii(lname)}.${index}@pacientes.example`, passwordHash, name, lname,
-        `6${String(10_000_000 + index).padStart(8, '0')}`, `Calle ${random.pick(LAST_NAMES)} ${1 + random.below(120)}, Madrid`, joined,
+        `6${String(10_000_000 + index).padStart(8, '0')}`, `Calle ${random.pick(LAST_NAMES)} ${1 + random.int(0, 120 - 1)}, Madrid`, joined,
       ).lastInsertRowid,
     );
     const patientId = Number(
       insertPatient.run(
         userId, random.pick(['A', 'B', 'AB', 'O']), random.chance(0.85) ? '+' : '-', random.pick(['Soltero/a', 'Casado/a', 'Viudo/a', 'Divorciado/a']),
-        birthDate, female ? 'female' : 'male', 50 + random.below(60), 150 + random.below(40), documentNumber, joined,
+        birthDate, female ? 'female' : 'male', 50 + random.int(0, 60 - 1), 150 + random.int(0, 40 - 1), documentNumber, joined,
       ).lastInsertRowid,
     );
     // The two compared records are the administrator's, so signing in as the first medic reaches both.
-    const first = special ? 0 : random.below(medics.length);
-    let second = random.chance(0.35) ? random.below(medics.length) : -1;
+    const first = special ? 0 : random.int(0, medics.length - 1);
+    let second = random.chance(0.35) ? random.int(0, medics.length - 1) : -1;
     if (second === first) second = -1;
     link.run(medics[first]!.id, patientId, joined);
     if (second >= 0) link.run(medics[second]!.id, patientId, joined);
