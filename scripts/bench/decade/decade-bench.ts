@@ -1,0 +1,254 @@
+// `npm run bench -- --years 10 [--data-dir D]` (issue 25): a decade of a practice, seeded straight
+// into SQLite (seed-decade.ts, about 12 minutes; with --data-dir a decade seeded there before is
+// reused, and the directory is kept), then measured as a practice meets it: every screen's read side
+// by side with the bare server, sign-in, then the maintenance a decade makes heavy — audit:verify
+// (whole and from the checkpoint), a backup and its restore (time, size, peak memory) — and the
+// start-up on it. The server's RSS is sampled through the whole run. Prints the table the README
+// keeps, and one line of goals met or missed.
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { openDatabase } from '../../../server/db/client';
+import { diagnosisSearchPaths, prepareBenchCatalog } from '../catalog';
+import { newFilterPaths } from '../new-filters';
+import { startRealServer } from '../server-launch';
+import {
+  measureCeilings,
+  measureSideBySide,
+  printCeilings,
+  printRows,
+  reportGoals,
+  rssMegabytes,
+  startBareServer,
+  type LoadSettings,
+  type Scenario,
+} from '../side-by-side';
+import { seedDecade, type SeededDecade } from './seed-decade';
+import { runTimed, type TimedRun } from './timed-command';
+
+/** What a later run needs of a seeded decade, kept beside it so it can be measured again without reseeding. */
+const SUMMARY_FILE = 'bench-decade.json';
+type DecadeSummary = Pick<SeededDecade, 'medics' | 'password' | 'longHistoryPatientId' | 'shortHistoryPatientId' | 'seconds' | 'databaseBytes'> & { years: number };
+
+const PASSPHRASE = 'banco de pruebas de una decada';
+
+async function decadeIn(dir: string, years: number): Promise<DecadeSummary> {
+  const summaryPath = join(dir, SUMMARY_FILE);
+  if (existsSync(summaryPath)) {
+    const kept = JSON.parse(readFileSync(summaryPath, 'utf8')) as DecadeSummary;
+    if (kept.years === years) {
+      console.log(`Reusing the decade seeded in ${dir} (${kept.seconds.toFixed(0)} s to seed)`);
+      return kept;
+    }
+    throw new Error(`${dir} holds ${kept.years} years, not ${years}: use another --data-dir`);
+  }
+  const seeded = await seedDecade({ dataDir: dir, years });
+  const summary: DecadeSummary = {
+    years,
+    medics: seeded.medics,
+    password: seeded.password,
+    longHistoryPatientId: seeded.longHistoryPatientId,
+    shortHistoryPatientId: seeded.shortHistoryPatientId,
+    seconds: seeded.seconds,
+    databaseBytes: seeded.databaseBytes,
+  };
+  writeFileSync(summaryPath, JSON.stringify(summary, null, 2));
+  return summary;
+}
+
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The Monday–Sunday week in which the medic saw the most patients: the agenda's hardest week. */
+function busiestWeek(sqlite: Database.Database, medicId: number): { from: string; to: string; appointments: number } {
+  const row = sqlite
+    .prepare(
+      `select date(substr(date, 1, 10), '-' || ((cast(strftime('%w', substr(date, 1, 10)) as integer) + 6) % 7) || ' days') as monday, count(*) as n
+       from clinical_histories where medic_id = ? group by monday order by n desc, monday desc limit 1`,
+    )
+    .get(medicId) as { monday: string; n: number };
+  const sunday = new Date(Date.parse(`${row.monday}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+  return { from: row.monday, to: sunday, appointments: row.n };
+}
+
+/** The server's RSS, sampled every 250 ms from now until stopped: the highest reading. */
+function watchRss(pid: number) {
+  let peak = rssMegabytes(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMegabytes(pid));
+    } catch {
+      // exited
+    }
+  }, 250);
+  return { stop: () => (clearInterval(timer), peak), get peak() { return peak; } };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+export async function runDecadeBench(options: { years: number; dataDir?: string; only?: string; settings: LoadSettings }): Promise<void> {
+  const { years, settings } = options;
+  const keep = options.dataDir !== undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'expediente-decade-'));
+  mkdirSync(dataDir, { recursive: true });
+  const scratch = mkdtempSync(join(tmpdir(), 'expediente-decade-scratch-'));
+  const children: ChildProcess[] = [];
+  const cleanUp = () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    rmSync(scratch, { recursive: true, force: true });
+    if (!keep) rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => {
+    cleanUp();
+    process.exit(130);
+  });
+  try {
+    const decade = await decadeIn(dataDir, years);
+    const database = openDatabase(join(dataDir, 'expediente.db'));
+    const catalog = prepareBenchCatalog(database.$client, scratch);
+    const admin = decade.medics[0]!;
+    const week = busiestWeek(database.$client, admin.idMedic);
+    const patientEmail = database.$client
+      .prepare('select u.email from patients p join users u on u.id = p.user_id where p.id = ?')
+      .pluck()
+      .get(decade.longHistoryPatientId) as string;
+    const passwordHash = database.$client.prepare('select password_hash from users where email = ?').pluck().get(admin.email) as string;
+    database.$client.close();
+
+    const environment = { DATA_DIR: dataDir, AUTH_REQUESTS_PER_MINUTE: '100000000', LOG_LEVEL: 'error', CATALOG_DIR: catalog.dir };
+    // The first start after seeding (or after an upgrade) may apply migrations to the decade; it is
+    // reported, and the start-up goal is taken from a later start, as a practice restarts every day.
+    const first = await startRealServer(environment);
+    children.push(first.child);
+    const { child: real, url: realBase } = first;
+    const rss = watchRss(real.pid!);
+
+    const token = await signIn(realBase, admin.email, decade.password);
+    const patientToken = await signIn(realBase, patientEmail, decade.password);
+    const accessLog = (await (await fetch(`${realBase}/api/patients/me/access-log?page=1`, { headers: { authorization: `Bearer ${patientToken}` } })).json()) as {
+      total: number;
+      pageSize: number;
+    };
+    const lastPage = Math.max(1, Math.ceil(accessLog.total / accessLog.pageSize));
+    const filterPaths = newFilterPaths();
+    const diagnosisPaths = diagnosisSearchPaths();
+    const trpcInput = encodeURIComponent(JSON.stringify({ idPatient: decade.longHistoryPatientId }));
+    const credentials = JSON.stringify({ email: admin.email, password: decade.password });
+    const scenarios: Scenario[] = [
+      { name: 'Record of the patient with 400 appointments, REST', method: 'GET', path: `/api/medics/patients/${decade.longHistoryPatientId}`, authorized: true },
+      { name: 'Record of the patient with 4 appointments, REST', method: 'GET', path: `/api/medics/patients/${decade.shortHistoryPatientId}`, authorized: true },
+      { name: 'Record of the patient with 400 appointments, tRPC', method: 'GET', path: `/trpc/medics.patientDetail?input=${trpcInput}`, authorized: true },
+      { name: 'Patient list, first page of 50', method: 'GET', path: '/api/medics/my-patients?limit=50', authorized: true },
+      { name: `Patient list, a new filter each time (${filterPaths.length} in turn)`, method: 'GET', path: filterPaths[0]!, paths: filterPaths, authorized: true },
+      { name: `Agenda, the busiest week (${week.appointments} appointments)`, method: 'GET', path: `/api/medics/agenda?from=${week.from}&to=${week.to}`, authorized: true },
+      { name: `Diagnosis search, ${diagnosisPaths.length} queries in turn${catalog.synthetic ? ' (SYNTHETIC catalog)' : ''}`, method: 'GET', path: diagnosisPaths[0]!, paths: diagnosisPaths, authorized: true },
+      { name: "Patient's access log, first page", method: 'GET', path: '/api/patients/me/access-log?page=1', authorized: true, token: patientToken },
+      { name: `Patient's access log, last page (${lastPage})`, method: 'GET', path: `/api/patients/me/access-log?page=${lastPage}`, authorized: true, token: patientToken },
+      { name: "Administrator's audit page, one patient's events", method: 'GET', path: `/api/admin/audit?idPatient=${decade.longHistoryPatientId}`, authorized: true },
+      {
+        name: 'Sign-in vs bare argon2 verify (4 connections)',
+        method: 'POST',
+        path: '/api/auth/login',
+        body: credentials,
+        authorized: false,
+        barePath: '/bare/verify',
+        connections: 4,
+      },
+    ];
+    const chosen = scenarios.filter((scenario) => !options.only || scenario.name.toLowerCase().includes(options.only.toLowerCase()));
+    const sizes = new Map<string, number>();
+    const { child: bare, base: bareBase } = await startBareServer({
+      realBase,
+      scenarios: chosen,
+      token,
+      dir: scratch,
+      passwordHash,
+      password: decade.password,
+      recordPath: scenarios[0]!.path,
+      onAnswer: (scenario, body) => sizes.set(scenario.name, body.length),
+    });
+    children.push(bare);
+
+    const rows = await measureSideBySide(realBase, bareBase, chosen, token, settings);
+    const ceilings = chosen.includes(scenarios[0]!) ? await measureCeilings(bareBase, scenarios[0]!, token, settings) : null;
+    await stopServer(bare);
+    await stopServer(real);
+    const peakRss = rss.stop();
+
+    // The maintenance of a decade, with no server running (audit:verify and backup also run beside one).
+    const verifyWhole = await runTimed('scripts/audit-verify.ts', [], { DATA_DIR: dataDir });
+    const verifyCheckpoint = await runTimed('scripts/audit-verify.ts', ['--since-checkpoint'], { DATA_DIR: dataDir });
+    const backupFile = join(scratch, 'decade.backup');
+    const backup = await runTimed('scripts/backup.ts', ['--out', backupFile, '--data-dir', dataDir], { BACKUP_PASSPHRASE: PASSPHRASE });
+    const backupBytes = existsSync(backupFile) ? statSync(backupFile).size : 0;
+    const restored = join(scratch, 'restored');
+    const restore = await runTimed('scripts/restore.ts', [backupFile, '--data-dir', restored], { BACKUP_PASSPHRASE: PASSPHRASE });
+    rmSync(backupFile, { force: true });
+    rmSync(restored, { recursive: true, force: true });
+
+    const again = await startRealServer(environment);
+    children.push(again.child);
+    await stopServer(again.child);
+
+    const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+    const databaseBytes = statSync(join(dataDir, 'expediente.db')).size;
+    console.log(
+      `\nA decade: ${years} years, database ${mib(databaseBytes)} · ${settings.connections} connections · ${settings.rounds}×${settings.duration} s per side, interleaved · ${cpus().length} × ${cpu} · Node ${process.version}\n`,
+    );
+    printRows(rows);
+    if (ceilings) printCeilings(ceilings);
+    const long = sizes.get(scenarios[0]!.name);
+    const short = sizes.get(scenarios[1]!.name);
+    if (long && short) console.log(`\nRecord JSON: ${Math.round(long / 1024)} KB with 400 appointments, ${Math.round(short / 1024)} KB with 4`);
+    const tool = (name: string, run: TimedRun, extra = '') =>
+      console.log(`| ${name} | ${seconds(run.ms)} | ${run.peakMb} MB | ${run.exitCode === 0 ? 'ok' : `exit ${run.exitCode}: ${run.output.split('\n').at(-1)}`}${extra} |`);
+    console.log('\n| maintenance | time | peak memory | outcome |');
+    console.log('|---|---:|---:|---|');
+    tool('audit:verify, the whole trail', verifyWhole, ` — ${verifyWhole.output.split('\n').at(-1)}`);
+    tool('audit:verify --since-checkpoint', verifyCheckpoint, ` — ${verifyCheckpoint.output.split('\n').at(-1)}`);
+    tool('backup', backup, `, ${mib(backupBytes)}`);
+    tool('restore', restore);
+    console.log(`\nFirst start on the decade (migrations included): ${first.startMs} ms; start-up: ${again.startMs} ms`);
+    console.log(`Server RSS through the run: at most ${peakRss} MB`);
+
+    if (chosen.length < scenarios.length || !ceilings) return;
+    const reads = rows.filter((row) => !row.scenario.barePath);
+    const byName = (index: number) => rows.find((row) => row.scenario === scenarios[index])!;
+    const longRate = byName(0).real.requestsPerSecond;
+    const shortRate = byName(1).real.requestsPerSecond;
+    const restShare = longRate / byName(0).bare.requestsPerSecond;
+    const trpcShare = byName(2).real.requestsPerSecond / ceilings.trpc.requestsPerSecond;
+    reportGoals([
+      ...reads.map((row): [string, boolean] => [`${row.scenario.name} p99 ${row.real.p99} ms ≤ 15`, row.real.p99 <= 15]),
+      [`400 appointments at ${Math.round((100 * longRate) / shortRate)} % of 4 (≥ 80 %)`, longRate >= 0.8 * shortRate],
+      [`record REST ${Math.round(100 * restShare)} % of bare ≥ 50 %`, restShare >= 0.5],
+      [`record tRPC ${Math.round(100 * trpcShare)} % of tRPC's own adapter ≥ 80 %`, trpcShare >= 0.8],
+      [`audit:verify whole ${seconds(verifyWhole.ms)} ≤ 60 s`, verifyWhole.exitCode === 0 && verifyWhole.ms <= 60_000],
+      [`audit:verify from the checkpoint ${seconds(verifyCheckpoint.ms)} ≤ 2 s`, verifyCheckpoint.exitCode === 0 && verifyCheckpoint.ms <= 2_000],
+      [`backup ${seconds(backup.ms)} ≤ 5 min`, backup.exitCode === 0 && backup.ms <= 300_000],
+      [`restore ${seconds(restore.ms)} ≤ 5 min`, restore.exitCode === 0 && restore.ms <= 300_000],
+      [`start-up ${again.startMs} ms ≤ 1 s`, again.startMs <= 1_000],
+      [`server RSS ${peakRss} MB ≤ 250`, peakRss <= 250],
+      ['no failed requests', rows.every((row) => row.real.failures === 0 && row.bare.failures === 0)],
+    ]);
+  } finally {
+    cleanUp();
+  }
+}

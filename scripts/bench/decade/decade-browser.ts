@@ -1,0 +1,72 @@
+// `npx tsx scripts/bench/decade/decade-browser.ts --data-dir D`: the record of the patient with 400
+// appointments, in Debian's Chromium, on a decade seeded by `npm run bench -- --years 10 --data-dir D`
+// (issue 25: drawn ≤ 500 ms after the click). The administrator signs in, filters the list to that
+// patient, and the time is taken from the click on the card to the record's appointment cards on
+// screen, five times (each back on the list first, so every click fetches and draws the record again).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { chromium } from 'playwright-core';
+import enAuth from '../../../shared/locales/en/auth.json';
+import enPatients from '../../../shared/locales/en/patients.json';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../chromium';
+import { startRealServer } from '../server-launch';
+
+const { values: args } = parseArgs({ options: { 'data-dir': { type: 'string' }, runs: { type: 'string', default: '5' } } });
+if (!args['data-dir']) {
+  console.error('Usage: decade-browser.ts --data-dir D   (a decade seeded by npm run bench -- --years 10 --data-dir D)');
+  process.exit(2);
+}
+const dataDir = args['data-dir'];
+const GOAL_MS = 500;
+const summary = JSON.parse(readFileSync(join(dataDir, 'bench-decade.json'), 'utf8')) as {
+  medics: { email: string }[];
+  password: string;
+  longHistoryPatientId: number;
+};
+
+const db = new Database(join(dataDir, 'expediente.db'), { readonly: true });
+const fullName = db
+  .prepare("select u.name || ' ' || u.lname from patients p join users u on u.id = p.user_id where p.id = ?")
+  .pluck()
+  .get(summary.longHistoryPatientId) as string;
+db.close();
+
+const started = await startRealServer({ DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_REQUESTS_PER_MINUTE: '10000', LOG_LEVEL: 'error' });
+const times: number[] = [];
+try {
+  const browser = await chromium.launch({ executablePath: DEBIAN_CHROMIUM, args: [...CHROMIUM_ARGS] });
+  try {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${started.url}/login`);
+    await page.getByLabel(enAuth.login.email, { exact: true }).fill(summary.medics[0]!.email);
+    await page.getByLabel(enAuth.login.password, { exact: true }).fill(summary.password);
+    await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
+    await page.locator('article').first().waitFor({ state: 'visible' });
+    const home = page.url();
+    for (let run = 0; run < Number(args.runs); run += 1) {
+      await page.getByRole('searchbox', { name: enPatients.home.searchLabel }).fill(fullName);
+      const card = page.getByRole('article', { name: fullName, exact: true }).first();
+      await card.waitFor({ state: 'visible' });
+      const clicked = performance.now();
+      await card.getByRole('link').first().click();
+      await page.locator('.appointment-card').first().waitFor({ state: 'visible' });
+      times.push(performance.now() - clicked);
+      await page.goto(home);
+      await page.locator('article').first().waitFor({ state: 'visible' });
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  started.child.kill('SIGTERM');
+  if (started.child.exitCode === null) await new Promise((resolve) => started.child.once('exit', resolve));
+}
+
+const worst = Math.max(...times);
+console.log(`Record of the patient with 400 appointments, click to appointment cards drawn (Chromium 1280×800): ${times.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
+console.log(`${worst <= GOAL_MS ? 'PASS' : 'FAIL'}: worst ${worst.toFixed(0)} ms, goal ≤ ${GOAL_MS} ms`);
+process.exitCode = worst <= GOAL_MS ? 0 : 1;

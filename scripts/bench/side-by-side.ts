@@ -1,0 +1,209 @@
+// How `npm run bench` loads a server and its yardstick side by side: autocannon against the real
+// server and against a bare Fastify process answering the same bytes (bare-server.ts), in turns
+// (real, bare, real, bare…) so both meet the same machine in the same minute. Shared by the quick
+// bench (bench.ts) and the decade's (decade/decade-bench.ts).
+import autocannon from 'autocannon';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BareFixtures } from './bare-server';
+import { freePort, startAndWait } from './server-launch';
+
+export interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  /** The real server's path; the bare server answers the same path with the same bytes. */
+  path: string;
+  body?: string;
+  authorized: boolean;
+  /** Whose token signs the requests, when not the medic's (the patient's access log). */
+  token?: string;
+  /** Sign-in: the bare side verifies the argon2 hash instead of echoing bytes. */
+  barePath?: string;
+  /** Fewer connections than the rest, where more would be refused by design. */
+  connections?: number;
+  /** Paths taken in turn, one per request, instead of `path` every time (both servers alike). */
+  paths?: string[];
+}
+
+export interface Measure {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  /** Statuses other than 2xx, with their counts, to say what failed. */
+  otherStatuses: Record<string, number>;
+}
+
+export interface LoadSettings {
+  connections: number;
+  duration: number;
+  rounds: number;
+}
+
+export interface Row {
+  scenario: Scenario;
+  real: Measure;
+  bare: Measure;
+}
+
+export async function load(url: string, scenario: Scenario, token: string, settings: LoadSettings): Promise<Measure> {
+  const bearer = scenario.token ?? token;
+  const result = await autocannon({
+    url,
+    method: scenario.method,
+    connections: scenario.connections ?? settings.connections,
+    duration: settings.duration,
+    headers: {
+      ...(scenario.authorized ? { authorization: `Bearer ${bearer}` } : {}),
+      ...(scenario.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(scenario.body ? { body: scenario.body } : {}),
+    ...(scenario.paths ? { requests: [{ setupRequest: inTurn(scenario.paths) }] } : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    otherStatuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {})
+        .filter(([status]) => !status.startsWith('2'))
+        .map(([status, stats]) => [status, (stats as { count: number }).count]),
+    ),
+  };
+}
+
+/** autocannon's setupRequest that gives each request the next of `paths`. */
+function inTurn(paths: string[]) {
+  let next = 0;
+  return (request: autocannon.Request): autocannon.Request => ({ ...request, path: paths[next++ % paths.length]! });
+}
+
+export const average = (measures: Measure[]): Measure => ({
+  requestsPerSecond: measures.reduce((sum, m) => sum + m.requestsPerSecond, 0) / measures.length,
+  p50: Math.max(...measures.map((m) => m.p50)),
+  p99: Math.max(...measures.map((m) => m.p99)),
+  failures: measures.reduce((sum, m) => sum + m.failures, 0),
+  otherStatuses: Object.assign({}, ...measures.map((m) => m.otherStatuses)),
+});
+
+export function rssMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kilobytes / 1024);
+}
+
+/** The highest RSS a process reached (VmHWM), in MB; 0 once it has exited. */
+export function peakRssMegabytes(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Starts the bare server with, for every scenario without its own bare path, the bytes the real
+ * server answers to each of its paths (asked once, here, with the scenario's token).
+ */
+export async function startBareServer(options: {
+  realBase: string;
+  scenarios: Scenario[];
+  token: string;
+  dir: string;
+  passwordHash: string;
+  password: string;
+  recordPath: string;
+  onAnswer?: (scenario: Scenario, body: string) => void;
+}): Promise<{ child: ChildProcess; base: string }> {
+  const routes: BareFixtures['routes'] = [];
+  for (const scenario of options.scenarios.filter((s) => !s.barePath)) {
+    for (const path of scenario.paths ?? [scenario.path]) {
+      const response = await fetch(`${options.realBase}${path}`, { headers: { authorization: `Bearer ${scenario.token ?? options.token}` } });
+      const body = await response.text();
+      if (!response.ok) console.warn(`! ${scenario.name}: the server answered ${response.status}: ${body.slice(0, 200)}`);
+      routes.push({ method: 'GET', path, contentType: response.headers.get('content-type') ?? 'application/json', body });
+      if (path === (scenario.paths?.[0] ?? scenario.path)) options.onAnswer?.(scenario, body);
+    }
+  }
+  const fixturesFile = join(options.dir, 'bare-fixtures.json');
+  writeFileSync(
+    fixturesFile,
+    JSON.stringify({ routes, passwordHash: options.passwordHash, password: options.password, recordPath: options.recordPath } satisfies BareFixtures),
+  );
+  const port = await freePort();
+  const { child } = await startAndWait(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench/bare-server.ts', fixturesFile],
+    { PORT: String(port) },
+    `http://127.0.0.1:${port}/`,
+  );
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+/** Each scenario on the real server and the bare one in turns, `rounds` times; averaged. */
+export async function measureSideBySide(
+  realBase: string,
+  bareBase: string,
+  scenarios: Scenario[],
+  token: string,
+  settings: LoadSettings,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const scenario of scenarios) {
+    const realRuns: Measure[] = [];
+    const bareRuns: Measure[] = [];
+    for (let round = 0; round < settings.rounds; round += 1) {
+      realRuns.push(await load(`${realBase}${scenario.path}`, scenario, token, settings));
+      const barePath = scenario.barePath ?? scenario.path;
+      bareRuns.push(await load(`${bareBase}${barePath}`, { ...scenario, path: barePath }, token, settings));
+    }
+    rows.push({ scenario, real: average(realRuns), bare: average(bareRuns) });
+    console.log(`  measured: ${scenario.name}`);
+  }
+  return rows;
+}
+
+/** The bare server's record bytes, the same after one audit commit, and through tRPC alone: interleaved too. */
+export async function measureCeilings(bareBase: string, record: Scenario, token: string, settings: LoadSettings) {
+  const runs = { bytes: [] as Measure[], audited: [] as Measure[], trpc: [] as Measure[] };
+  for (let round = 0; round < settings.rounds; round += 1) {
+    runs.bytes.push(await load(`${bareBase}${record.path}`, record, token, settings));
+    runs.audited.push(await load(`${bareBase}/bare/audited-record`, record, token, settings));
+    runs.trpc.push(await load(`${bareBase}/bare-trpc/record`, record, token, settings));
+  }
+  return { bytes: average(runs.bytes), audited: average(runs.audited), trpc: average(runs.trpc) };
+}
+
+export type Ceilings = Awaited<ReturnType<typeof measureCeilings>>;
+
+export function printRows(rows: Row[]): void {
+  console.log('| scenario | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio to bare |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const { scenario, real: r, bare: b } of rows) {
+    const statuses = Object.entries(r.otherStatuses).map(([status, count]) => `${count}× ${status}`);
+    const failed = r.failures > 0 ? ` (${r.failures} failed${statuses.length ? `: ${statuses.join(', ')}` : ''})` : '';
+    console.log(
+      `| ${scenario.name}${failed} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${Math.round(b.requestsPerSecond)} | ${b.p99} | ${Math.round((100 * r.requestsPerSecond) / b.requestsPerSecond)} % |`,
+    );
+  }
+}
+
+export function printCeilings(ceilings: Ceilings): void {
+  const share = (measure: Measure) =>
+    `${Math.round(measure.requestsPerSecond)} req/s, p99 ${measure.p99} ms (${Math.round((100 * measure.requestsPerSecond) / ceilings.bytes.requestsPerSecond)} % of its bytes alone at ${Math.round(ceilings.bytes.requestsPerSecond)})`;
+  console.log('\nCeilings of the record read, on the bare server in the same run:');
+  console.log(`- the bytes after one committed audit insert and nothing else: ${share(ceilings.audited)}`);
+  console.log(`- tRPC 11's Fastify adapter answering the record as a constant: ${share(ceilings.trpc)}`);
+}
+
+/** Prints "bench: …" with every goal ticked or crossed, and sets the exit status. */
+export function reportGoals(goals: [string, boolean][]): void {
+  const missed = goals.filter(([, met]) => !met);
+  console.log(
+    `\nbench: ${missed.length === 0 ? 'every goal met' : `${missed.length} goal(s) missed`}: ${goals.map(([text, met]) => `${met ? '✓' : '✗'} ${text}`).join('; ')}`,
+  );
+  process.exitCode = missed.length === 0 ? 0 : 1;
+}
