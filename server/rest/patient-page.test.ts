@@ -301,3 +301,28 @@ describe('who sees what', () => {
     ]);
   });
 });
+
+describe('a practice of one medic', () => {
+  it('counts a filter’s matches the same when the medic is linked to every patient and when one patient is not theirs', async () => {
+    // Its own practice: here the medic's links are the whole practice, which the count takes as a shortcut.
+    const solo = await buildTestApp();
+    try {
+      const medic = await register(solo, { type: 'medic', email: uniqueEmail('solo') });
+      const patients = await Promise.all(
+        ['Ruiz Alba', 'Ruiz Bea', 'Ortiz Carla'].map((full) => register(solo, { type: 'patient', name: full.split(' ')[1]!, lname: full.split(' ')[0]!, email: uniqueEmail('solo') })),
+      );
+      for (const patient of patients) expect(await linkWithConsent(solo, medic, patient)).toBe(200);
+      const page = (q: string) => callerFor(solo, medic.access_token).medics.patientPage({ limit: 1, q });
+      expect((await page('ruiz')).total).toBe(2);
+      expect((await page('uiz')).total).toBe(2);
+      expect((await page('rtiz')).total).toBe(1);
+
+      // A patient of the practice who is not this medic's: the same filters count only the medic's own.
+      await register(solo, { type: 'patient', name: 'Dora', lname: 'Ruiz', email: uniqueEmail('solo') });
+      expect((await page('ruiz')).total).toBe(2);
+      expect((await page('ruiz')).patients.map((patient) => patient.name)).toEqual(['Alba']);
+    } finally {
+      await solo.close();
+    }
+  });
+});
