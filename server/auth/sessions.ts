@@ -1,12 +1,14 @@
 // Server-side sessions: a token is only as good as its session row, so logout revokes one
 // session while the user's other sessions live on.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { TwoFactorState } from '../../shared/second-factor';
 import type { Db, DbOrTx } from '../db/client';
-import { preparedPerConnection } from '../db/prepared';
+import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { deepFreeze } from '../db/versioned-cache';
 import { AppError } from '../errors';
 import { medics, passkeys, patients, practice, sessions, totpSecrets, users } from '../db/schema/index';
+import { keptSession, type KeptSession } from './actor-cache';
 
 export interface Actor {
   userId: number;
@@ -71,8 +73,10 @@ export function createSession(
   return { sessionId, expiresAt };
 }
 
-// Every signed-in request starts here, so the statement is prepared once.
-const selectActor = preparedPerConnection((db) =>
+// Every signed-in request whose session is not kept in memory starts here: prepared once. Only
+// what the access version covers is filtered here; expiry and idleness, which change with the
+// clock alone, are checked by findActor on every request.
+const selectSession = preparedPerConnection((db) =>
   db
     .select({
       userId: users.id,
@@ -87,10 +91,11 @@ const selectActor = preparedPerConnection((db) =>
       patientId: patients.id,
       isAdmin: users.isAdmin,
       mustChangePassword: users.mustChangePassword,
-      // Point lookups on the primary key and the user indexes: cheap enough for every request.
+      // Point lookups on the primary key and the user indexes.
       totp: sql<number>`exists (select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${users.id} and ${totpSecrets.confirmedAt} is not null)`,
       passkeys: sql<number>`(select count(*) from ${passkeys} where ${passkeys.userId} = ${users.id})`,
       requireTwoFactorForMedics: sql<number>`coalesce((select ${practice.requireTwoFactorForMedics} from ${practice} where ${practice.id} = 1), 0)`,
+      expiresAt: sessions.expiresAt,
       lastUsedAt: sql<string>`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`,
     })
     .from(sessions)
@@ -100,16 +105,28 @@ const selectActor = preparedPerConnection((db) =>
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
         // A disabled (or not yet approved) account has no live session, whatever its tokens say.
         eq(users.status, 'active'),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        // Idle for longer than IDLE_MINUTES: the session ended on the server, whatever the browser does.
-        gt(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`, sql.placeholder('idleSince')),
       ),
     )
     .prepare(),
+);
+
+function loadSession(db: Db, sessionId: string): KeptSession | null {
+  const row = selectSession(db).get({ sessionId });
+  if (!row) return null;
+  const { expiresAt, lastUsedAt, totp, passkeys: passkeyCount, requireTwoFactorForMedics, ...rest } = row;
+  const twoFactor = { totp: totp === 1, passkeys: passkeyCount };
+  // Patients are never held to it: the policy is the practice's rule for its own staff.
+  const secondFactorMissing =
+    requireTwoFactorForMedics === 1 && rest.type === 'medic' && !twoFactor.totp && twoFactor.passkeys === 0;
+  return { actor: deepFreeze({ ...rest, twoFactor, secondFactorMissing }), expiresAt, lastUsedAt };
+}
+
+/** The session's last use as the row has it: memory only knows this server's own writes. */
+const selectLastUse = preparedPerConnection((db) =>
+  connectionOf(db).prepare<[string], string>('select coalesce(last_used_at, created_at) from sessions where id = ?').pluck(),
 );
 
 const touchSession = preparedPerConnection((db) =>
@@ -133,21 +150,30 @@ export interface SessionClock {
 /**
  * The signed-in user of a live session, or null when it is unknown, revoked, expired or idle for
  * longer than the idle limit. Every request resolves its session here, so this is the one place
- * where idleness ends a session, for REST, tRPC and documents alike.
+ * where idleness ends a session, for REST, tRPC and documents alike. The session and its account
+ * come from memory while the access version is unchanged (actor-cache.ts); a revocation, a disabled
+ * account, a password reset or a new second-factor rule replaces the version, so the very next
+ * request reads them again.
  */
 export function findActor(db: Db, sessionId: string, userId: number, clock: SessionClock): Actor | null {
+  const kept = keptSession(db, sessionId, () => loadSession(db, sessionId));
+  if (!kept || kept.actor.userId !== userId) return null;
+  // ISO-8601 text compares as the moments do; expiry is the token's, on the machine's clock.
+  if (kept.expiresAt <= new Date().toISOString()) return null;
+  // Idle for longer than IDLE_MINUTES: the session ended on the server, whatever the browser does.
   const idleSince = new Date(clock.now.getTime() - clock.idleMs).toISOString();
-  const row = selectActor(db).get({ sessionId, userId, now: new Date().toISOString(), idleSince });
-  if (!row) return null;
-  const { lastUsedAt, totp, passkeys: passkeyCount, requireTwoFactorForMedics, ...rest } = row;
-  if (clock.now.getTime() - Date.parse(lastUsedAt) >= LAST_USE_RESOLUTION_MS) {
-    touchSession(db).run({ sessionId, usedAt: clock.now.toISOString() });
+  if (kept.lastUsedAt <= idleSince) {
+    // Another process (a second server on the same file) may have used it since: the row decides.
+    const lastUsedAt = selectLastUse(db).get(sessionId);
+    if (lastUsedAt === undefined || lastUsedAt <= idleSince) return null;
+    kept.lastUsedAt = lastUsedAt;
   }
-  const twoFactor = { totp: totp === 1, passkeys: passkeyCount };
-  // Patients are never held to it: the policy is the practice's rule for its own staff.
-  const secondFactorMissing =
-    requireTwoFactorForMedics === 1 && rest.type === 'medic' && !twoFactor.totp && twoFactor.passkeys === 0;
-  return { ...rest, twoFactor, secondFactorMissing };
+  if (clock.now.getTime() - Date.parse(kept.lastUsedAt) >= LAST_USE_RESOLUTION_MS) {
+    const usedAt = clock.now.toISOString();
+    touchSession(db).run({ sessionId, usedAt });
+    kept.lastUsedAt = usedAt;
+  }
+  return kept.actor;
 }
 
 export function revokeSession(db: DbOrTx, sessionId: string): void {

@@ -1,9 +1,11 @@
 // Answers kept in memory per connection while the version the database gives them is unchanged:
-// a record's lists (patients.record_version) and a medic's patient-list pages
-// (medic_patient_counts.list_version). Triggers replace a version with a random value in the same
-// transaction as any change to what it covers, so an entry read at the current version is exactly
-// what the database holds. Per connection, because a version is read inside that connection's
-// transaction. The least recently used entry goes first once `capacity` is reached.
+// a record's lists (patients.record_version), a medic's patient-list pages
+// (medic_patient_counts.list_version), and the callers and access decisions of requests
+// (access_version: auth/actor-cache.ts, services/access-cache.ts). Triggers replace a version with
+// a random value in the same transaction as any change to what it covers, so an entry read at the
+// current version is exactly what the database holds. Per connection, because a version is read
+// inside that connection's transaction. The least recently used entry goes first once `capacity`
+// is reached.
 import type { DbOrTx } from './client';
 import { preparedPerConnection } from './prepared';
 

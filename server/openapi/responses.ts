@@ -151,6 +151,25 @@ const lifestyle = z
   })
   .meta({ id: 'Lifestyle' });
 
+const cursorText = nullableText.meta({ description: 'Where the next page starts (GET …/history, /vitals, /labs?cursor=); null when nothing is left' });
+
+/** The long lists' totals and cursors beside their newest items (API.md "Long histories"). */
+const longListCounts = {
+  historyTotal: z.number().int().nonnegative().meta({ description: 'Every appointment of the record; the record carries the newest 50' }),
+  historyNextCursor: cursorText,
+  vitalsTotal: z.number().int().nonnegative().meta({ description: 'Every vital sign reading of the record; the record carries the newest 100' }),
+  vitalsNextCursor: cursorText,
+  labsTotal: z.number().int().nonnegative().meta({ description: 'Every lab result of the record; the record carries the newest 100' }),
+  labsNextCursor: cursorText,
+};
+
+/** A page of a long list, newest first. */
+const recordPage = <T extends z.ZodType>(item: T, name: string) =>
+  z.object({ items: z.array(item), nextCursor: cursorText, total: z.number().int().nonnegative() }).meta({ id: `${name}Page` });
+const historyPage = recordPage(clinicalHistorySchema, 'ClinicalHistory');
+const vitalsPage = recordPage(vitalSchema, 'Vital');
+const labsPage = recordPage(labSchema, 'Lab');
+
 /** What the medic's and the patient's record share: the patient, the lookups and the lists but appointments. */
 const recordShape = {
   patient: patientSchema,
@@ -169,6 +188,7 @@ const recordShape = {
   contacts: z.array(contactSchema),
   familyHistory: z.array(familyHistorySchema),
   files: z.array(fileSchema),
+  ...longListCounts,
 };
 
 export const patientDetailSchema = z
@@ -313,6 +333,9 @@ export const procedureResponses = {
   'medics.linkRequests': z.object({ requests: z.array(linkRequestForMedic) }) satisfies z.ZodType<Out['medics']['linkRequests']>,
   'medics.emergencyAccess': emergencyAccessSchema satisfies z.ZodType<Out['medics']['emergencyAccess']>,
   'medics.patientDetail': patientDetailSchema satisfies z.ZodType<Out['medics']['patientDetail']>,
+  'medics.patientDetailHistory': historyPage satisfies z.ZodType<Out['medics']['patientDetailHistory']>,
+  'medics.patientDetailVitals': vitalsPage satisfies z.ZodType<Out['medics']['patientDetailVitals']>,
+  'medics.patientDetailLabs': labsPage satisfies z.ZodType<Out['medics']['patientDetailLabs']>,
   'medics.me': doctorSchema satisfies z.ZodType<Out['medics']['me']>,
   'medics.updateMe': doctorSchema satisfies z.ZodType<Out['medics']['updateMe']>,
   'medics.searchDoctors': z.array(doctorSchema) satisfies z.ZodType<Out['medics']['searchDoctors']>,
@@ -320,6 +343,9 @@ export const procedureResponses = {
 
   'patients.me': patientSelfSchema satisfies z.ZodType<Out['patients']['me']>,
   'patients.myFhir': fhirBundleSchema,
+  'patients.myHistory': historyPage satisfies z.ZodType<Out['patients']['myHistory']>,
+  'patients.myVitals': vitalsPage satisfies z.ZodType<Out['patients']['myVitals']>,
+  'patients.myLabs': labsPage satisfies z.ZodType<Out['patients']['myLabs']>,
   'patients.fhirExport': fhirBundleSchema,
   'patients.accessLog': accessLogPage satisfies z.ZodType<Out['patients']['accessLog']>,
   'patients.linkDoctor': doctorLinked satisfies z.ZodType<Out['patients']['linkDoctor']>,

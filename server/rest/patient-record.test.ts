@@ -71,6 +71,13 @@ describe('GET /api/medics/patients/:id', () => {
       documentType: null,
       files: [],
       emergencyAccess: null,
+      // The long lists' totals and cursors (API.md "Long histories"): nothing is left of an empty record.
+      historyTotal: 0,
+      historyNextCursor: null,
+      vitalsTotal: 0,
+      vitalsNextCursor: null,
+      labsTotal: 0,
+      labsNextCursor: null,
     });
   });
 
@@ -91,6 +98,8 @@ describe('GET /api/medics/patients/:id', () => {
 
   it('runs the same number of SQL statements however many items the record holds', async () => {
     const { medic, idPatient } = await linkedPair();
+    // A first read leaves the caller and the link in memory (issue 25), as they stay for the read below.
+    await call('GET', `/api/medics/patients/${idPatient}`, medic);
     statements = 0;
     await call('GET', `/api/medics/patients/${idPatient}`, medic);
     const empty = statements;

@@ -42,7 +42,10 @@ describe('GET /api/patients/me', () => {
     expect(response.statusCode).toBe(200);
     const self = response.json();
     expect(Object.keys(self).sort()).toEqual(
-      ['allergies', 'clinicalHistories', 'contacts', 'doctors', 'documentType', 'education', 'familyHistory', 'files', 'insurance', 'labs', 'lifestyle', 'linkRequests', 'nationality', 'pathologicalRecords', 'patient', 'profession', 'religion', 'vaccines', 'vitals'].sort(),
+      [
+        ...['allergies', 'clinicalHistories', 'contacts', 'doctors', 'documentType', 'education', 'familyHistory', 'files', 'insurance', 'labs', 'lifestyle', 'linkRequests', 'nationality', 'pathologicalRecords', 'patient', 'profession', 'religion', 'vaccines', 'vitals'],
+        ...['historyTotal', 'historyNextCursor', 'vitalsTotal', 'vitalsNextCursor', 'labsTotal', 'labsNextCursor'],
+      ].sort(),
     );
     expect(self.patient).toMatchObject({ idPatient, email: patient.user.email, bloodGroup: 'O', bloodRh: '+' });
     expect(self.doctors).toEqual([{ idMedic: medicIdOf(medic), name: 'Laura', lname: 'Gómez', email: medic.user.email, phone: null, whatsapp: null, about: null, specialty: null, licenseNumber: null }]);
@@ -50,6 +53,7 @@ describe('GET /api/patients/me', () => {
     expect(self.vitals).toEqual([expect.objectContaining({ systolic: 118, heartRate: 70 })]);
     expect(self.clinicalHistories).toEqual([expect.objectContaining({ motive: 'Chequeo', start: '09:00', closed: false, medications: ['Loratadina'] })]);
     expect(self.files).toEqual([expect.objectContaining({ name: 'radiografía.png', mainType: 'image' })]);
+    expect(self).toMatchObject({ historyTotal: 1, historyNextCursor: null, vitalsTotal: 1, vitalsNextCursor: null, labsTotal: 0, labsNextCursor: null });
     expect(self).toMatchObject({ profession: { name: 'Docente' }, documentType: { name: 'DNI' }, insurance: { name: 'Mapfre', provider: 'Mapfre SA' }, lifestyle: null });
     const download = await call('GET', `/api/patients/me/files/${self.files[0].code}`, patient);
     expect(download.statusCode).toBe(200);

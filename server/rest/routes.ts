@@ -41,6 +41,12 @@ function withParams({ params, body }: RestRequestParts): unknown {
   return { ...fields, ...params };
 }
 
+/** ?cursor=&limit= of a long list's page: either left empty (`?cursor=`) asks for the default, as an absent one does. */
+const recordPageQuery = ({ query: { cursor, limit } }: RestRequestParts) => ({
+  cursor: cursor === '' ? undefined : cursor,
+  limit: limit === '' ? undefined : limit,
+});
+
 export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/auth/register', procedure: 'auth.register', status: 201 },
   { method: 'POST', path: '/auth/login', procedure: 'auth.login' },
@@ -121,6 +127,9 @@ export const restRoutes: RestRoute[] = [
 
   { method: 'GET', path: '/patients/me', procedure: 'patients.me' },
   { method: 'GET', path: '/patients/me/fhir', procedure: 'patients.myFhir', download: fhirDownload },
+  { method: 'GET', path: '/patients/me/history', procedure: 'patients.myHistory', input: recordPageQuery },
+  { method: 'GET', path: '/patients/me/vitals', procedure: 'patients.myVitals', input: recordPageQuery },
+  { method: 'GET', path: '/patients/me/labs', procedure: 'patients.myLabs', input: recordPageQuery },
   { method: 'GET', path: '/patients/me/access-log', procedure: 'patients.accessLog', input: ({ query }) => ({ page: query.page ?? 1 }) },
   { method: 'POST', path: '/patients/me/link-doctor', procedure: 'patients.linkDoctor' },
   {
@@ -149,6 +158,10 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/patients/:id/fhir', procedure: 'patients.fhirExport', input: ({ params }) => ({ idPatient: params.id }), download: fhirDownload },
   { method: 'PATCH', path: '/patients/:idPatient', procedure: 'patients.update', input: withParams },
   { method: 'GET', path: '/medics/patients/:id', procedure: 'medics.patientDetail', input: ({ params }) => ({ idPatient: params.id }) },
+  // The rest of the record's long lists, page by page (API.md "Long histories").
+  { method: 'GET', path: '/medics/patients/:id/history', procedure: 'medics.patientDetailHistory', input: (parts) => ({ idPatient: parts.params.id, ...recordPageQuery(parts) }) },
+  { method: 'GET', path: '/medics/patients/:id/vitals', procedure: 'medics.patientDetailVitals', input: (parts) => ({ idPatient: parts.params.id, ...recordPageQuery(parts) }) },
+  { method: 'GET', path: '/medics/patients/:id/labs', procedure: 'medics.patientDetailLabs', input: (parts) => ({ idPatient: parts.params.id, ...recordPageQuery(parts) }) },
   // Upload and download are not JSON: rest/documents.ts serves them.
   { method: 'DELETE', path: '/medics/patients/:idPatient/files/:fileId', procedure: 'medics.deleteFile', status: 204, input: withParams },
 

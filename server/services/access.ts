@@ -1,15 +1,16 @@
 // The one rule for who may see a patient's record: the patient themself, a medic linked to them
 // (a link the patient agreed to), or, read-only and for a limited time, a medic with emergency
 // access. Everyone else is told the patient does not exist (API.md: existence is never revealed).
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { refuse, type AuditActor } from '../audit/record-audit';
 import type { Actor } from '../auth/sessions';
 import type { DbOrTx } from '../db/client';
 import { preparedPerConnection } from '../db/prepared';
 import { emergencyAccesses, medicPatients } from '../db/schema/index';
 import { AppError } from '../errors';
+import { keptStanding, type EmergencyAccessGrant as ActiveEmergencyAccess, type MedicStanding } from './access-cache';
 
-// Asked before every patient-scoped call: prepared once.
+// Asked by the transactions that make or refuse a link, and by patientAccess when nothing is kept: prepared once.
 const selectLink = preparedPerConnection((db) =>
   db
     .select({ one: medicPatients.patientId })
@@ -22,42 +23,41 @@ export function isLinked(db: DbOrTx, medicId: number, patientId: number): boolea
   return Boolean(selectLink(db).get({ medicId, patientId }));
 }
 
-/** Full access: the patient themself or a linked medic. Emergency access is never full. */
-export function canAccessPatient(db: DbOrTx, actor: Actor, patientId: number): boolean {
-  if (actor.type === 'patient') return actor.patientId === patientId;
-  return actor.medicId !== null && isLinked(db, actor.medicId, patientId);
-}
+export type { EmergencyAccessGrant as ActiveEmergencyAccess } from './access-cache';
 
-export interface ActiveEmergencyAccess {
-  idAccess: number;
-  reason: string;
-  expiresAt: string;
-}
-
-/** The medic's emergency access to this patient that is still running at `now`, if any (the latest). */
-export function activeEmergencyAccess(db: DbOrTx, medicId: number, patientId: number, now: Date): ActiveEmergencyAccess | undefined {
-  return db
+/** The medic's emergency access to this patient that runs longest, whether it still runs or not (the latest). */
+const selectLatestEmergency = preparedPerConnection((db) =>
+  db
     .select({ idAccess: emergencyAccesses.id, reason: emergencyAccesses.reason, expiresAt: emergencyAccesses.expiresAt })
     .from(emergencyAccesses)
-    .where(
-      and(
-        eq(emergencyAccesses.medicId, medicId),
-        eq(emergencyAccesses.patientId, patientId),
-        gt(emergencyAccesses.expiresAt, now.toISOString()),
-      ),
-    )
-    .orderBy(emergencyAccesses.expiresAt)
-    .all()
-    .at(-1);
-}
+    .where(and(eq(emergencyAccesses.medicId, sql.placeholder('medicId')), eq(emergencyAccesses.patientId, sql.placeholder('patientId'))))
+    .orderBy(desc(emergencyAccesses.expiresAt), desc(emergencyAccesses.id))
+    .limit(1)
+    .prepare(),
+);
+
+const loadStanding = (db: DbOrTx, medicId: number, patientId: number): MedicStanding => ({
+  linked: isLinked(db, medicId, patientId),
+  latestEmergency: selectLatestEmergency(db).get({ medicId, patientId }),
+});
 
 /** How the caller reaches a patient: fully, read-only through emergency access, or not at all. */
 export type PatientAccess = { kind: 'full' } | ({ kind: 'emergency' } & ActiveEmergencyAccess) | { kind: 'none' };
 
+/**
+ * Asked before every patient-scoped call. A medic's link and emergency access come from memory
+ * while nothing about either changed (access-cache.ts); whether that emergency access still runs is
+ * decided here against `now`, every time.
+ */
 export function patientAccess(db: DbOrTx, actor: Actor, patientId: number, now: Date): PatientAccess {
-  if (canAccessPatient(db, actor, patientId)) return { kind: 'full' };
-  const emergency = actor.medicId !== null ? activeEmergencyAccess(db, actor.medicId, patientId, now) : undefined;
-  return emergency ? { kind: 'emergency', ...emergency } : { kind: 'none' };
+  if (actor.type === 'patient' && actor.patientId === patientId) return { kind: 'full' };
+  if (actor.medicId === null) return { kind: 'none' };
+  const { medicId } = actor;
+  const standing = keptStanding(db, medicId, patientId, () => loadStanding(db, medicId, patientId));
+  // Full access is a patient's own record or a linked medic's; a patient is never reached by a link.
+  if (standing.linked && actor.type === 'medic') return { kind: 'full' };
+  const emergency = standing.latestEmergency;
+  return emergency && emergency.expiresAt > now.toISOString() ? { kind: 'emergency', ...emergency } : { kind: 'none' };
 }
 
 export const auditActorOf = (actor: Actor, ip: string): AuditActor => ({

@@ -3,6 +3,7 @@ import type { Actor } from '../auth/sessions';
 import type { BackupSchedule } from '../backup/schedule';
 import { DEFAULT_IDLE_MINUTES } from '../../shared/constants';
 import { findActor } from '../auth/sessions';
+import { verifiedClaims } from '../auth/token-cache';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -53,7 +54,7 @@ function actorFromAuthorization(deps: AppDeps, authorization: string | undefined
   if (!match?.[1]) return null;
   let claims: TokenClaims;
   try {
-    claims = deps.verifyToken(match[1]);
+    claims = verifiedClaims(deps.verifyToken, match[1]);
   } catch {
     return null;
   }

@@ -1,7 +1,8 @@
 // The medic's view of one patient (SPEC §2 "Patient detail (medic)"): loading, then either the
 // error state or the record: the name with the record's actions (edit, new appointment, print,
 // export) in one toolbar, the clinical summary strip (issue 21 item 6), the contact data, then the
-// whole record in collapsible sections, each editable where the spec says so.
+// whole record in collapsible sections, each editable where the spec says so. Appointments, vital
+// signs and lab results come newest first as far as the record carries them, the older on request.
 // Under emergency access (API.md) a banner says so and every section is read-only: the server would
 // refuse any change, so none is offered.
 import { useRef, useState } from 'react';
@@ -23,10 +24,12 @@ import { familyHistoryConfig } from '../features/record/family-history';
 import { InsuranceSection } from '../features/record/insurance-section';
 import { LabsSection } from '../features/record/labs-section';
 import { LifestyleSection } from '../features/record/lifestyle-section';
+import { LoadMore } from '../features/record/load-more';
 import { pathologicalRecordsConfig } from '../features/record/pathological-records';
 import { PatientSummaryCard } from '../features/record/patient-summary-card';
 import { PhysicalSection } from '../features/record/physical-section';
 import { RecordActions } from '../features/record/record-actions';
+import { useLongList } from '../features/record/use-long-list';
 import { useNewAppointment } from '../features/record/use-new-appointment';
 import { vaccinesConfig } from '../features/record/vaccines';
 import { vitalsConfig } from '../features/record/vitals';
@@ -51,6 +54,12 @@ export function PatientDetailPage() {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const newAppointment = useNewAppointment();
+  // The record carries the newest of its long lists; these add the older pages on request.
+  const owner = { idPatient };
+  const data = detail.data;
+  const history = useLongList(owner, 'history', data && { items: data.history, total: data.historyTotal, nextCursor: data.historyNextCursor });
+  const vitals = useLongList(owner, 'vitals', data && { items: data.vitals, total: data.vitalsTotal, nextCursor: data.vitalsNextCursor });
+  const labs = useLongList(owner, 'labs', data && { items: data.labs, total: data.labsTotal, nextCursor: data.labsNextCursor });
 
   if (!validId || detail.isError) return <LoadError />;
   if (!detail.data) return <Spinner />;
@@ -89,17 +98,26 @@ export function PatientDetailPage() {
         <CollectionSection config={allergiesConfig} idPatient={idPatient} items={record.allergies} readOnly={readOnly} />
         <CollectionSection config={pathologicalRecordsConfig} idPatient={idPatient} items={record.pathologicalRecords} readOnly={readOnly} />
         <CollectionSection config={familyHistoryConfig} idPatient={idPatient} items={record.familyHistory} readOnly={readOnly} />
-        <CollectionSection config={vitalsConfig} idPatient={idPatient} items={record.vitals} readOnly={readOnly} />
-        <VitalsTrendsSection readings={record.vitals} />
-        <LabsSection idPatient={idPatient} labs={record.labs} readOnly={readOnly} />
+        <CollectionSection
+          config={vitalsConfig}
+          idPatient={idPatient}
+          items={vitals.items}
+          total={vitals.total}
+          readOnly={readOnly}
+          more={<LoadMore state={vitals} />}
+        />
+        <VitalsTrendsSection readings={vitals.items} />
+        <LabsSection idPatient={idPatient} labs={labs.items} total={labs.total} readOnly={readOnly} more={<LoadMore state={labs} />} />
         <CollectionSection config={vaccinesConfig} idPatient={idPatient} items={record.vaccines} readOnly={readOnly} />
         {record.lifestyle && <LifestyleSection lifestyle={record.lifestyle} />}
         <CollectionSection config={contactsConfig} idPatient={idPatient} items={record.contacts} readOnly={readOnly} />
         <DocumentsSection idPatient={idPatient} files={record.files} readOnly={readOnly} />
         <AppointmentHistorySection
           idPatient={idPatient}
-          history={record.history}
-          vitals={record.vitals}
+          history={history.items}
+          total={history.total}
+          more={<LoadMore state={history} />}
+          vitals={vitals.items}
           readOnly={readOnly}
           newAppointment={newAppointment}
         />

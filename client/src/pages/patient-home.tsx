@@ -1,5 +1,6 @@
 // /dashboard for a patient: their own dashboard, under the signed-in header, with what other
-// features add to it (print, FHIR download, vitals trends) composed here.
+// features add to it (print, FHIR download, vitals trends, the older appointments on request)
+// composed here.
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../features/auth/use-logout';
 import { useSession } from '../features/auth/use-session';
@@ -8,6 +9,9 @@ import { ownFhirExportUrl } from '../features/fhir/fhir-export-urls';
 import { FhirDownloadButton } from '../features/fhir/fhir-download-button';
 import { PrintLink } from '../features/print/print-link';
 import { VitalsTrends } from '../features/vitals-trends/vitals-trends';
+import { LoadMore } from '../features/record/load-more';
+import { useLongList } from '../features/record/use-long-list';
+import { trpc } from '../lib/trpc';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function PatientHomePage() {
@@ -15,6 +19,10 @@ export function PatientHomePage() {
   const user = useSession()?.user;
   const { logout, isPending } = useLogout();
   useDocumentTitle(t('titles.home'));
+  // The dashboard's own query (one request, shared): the record carries the newest appointments.
+  const me = trpc.patients.me.useQuery(undefined, { enabled: user?.type === 'patient' });
+  const self = me.data;
+  const history = useLongList('self', 'history', self && { items: self.clinicalHistories, total: self.historyTotal, nextCursor: self.historyNextCursor });
   if (!user) return null;
   return (
     <PatientDashboard
@@ -28,6 +36,7 @@ export function PatientHomePage() {
         </>
       }
       vitalsTrends={(vitals) => <VitalsTrends readings={vitals} headingLevel={4} />}
+      history={{ appointments: [...history.items], more: <LoadMore state={history} /> }}
     />
   );
 }

@@ -91,6 +91,13 @@ export function patientSelf(overrides: Partial<PatientSelf> = {}): PatientSelf {
     files: [],
     clinicalHistories: [],
     linkRequests: [],
+    // The record holds what it carries: nothing is left to page through (API.md "Long histories").
+    historyTotal: overrides.clinicalHistories?.length ?? 0,
+    historyNextCursor: null,
+    vitalsTotal: overrides.vitals?.length ?? 0,
+    vitalsNextCursor: null,
+    labsTotal: overrides.labs?.length ?? 0,
+    labsNextCursor: null,
     ...overrides,
   };
 }

@@ -131,6 +131,13 @@ export function bareDetail(): PatientDetail {
     documentType: null,
     files: [],
     emergencyAccess: null,
+    // Nothing left to page through (API.md "Long histories"); a test of a long record sets these.
+    historyTotal: 0,
+    historyNextCursor: null,
+    vitalsTotal: 0,
+    vitalsNextCursor: null,
+    labsTotal: 0,
+    labsNextCursor: null,
   };
 }
 

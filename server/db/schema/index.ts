@@ -9,3 +9,4 @@ export * from './health';
 export * from './catalog';
 export * from './prescriptions';
 export * from './second-factor';
+export * from './request-cache';

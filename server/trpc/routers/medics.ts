@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { agendaInput } from '../../../shared/agenda';
 import { idSchema } from '../../../shared/fields';
+import { recordPageInput } from '../../../shared/record-pages';
 import {
   emergencyAccessInput,
   linkPatientInput,
@@ -22,6 +23,7 @@ import { unlinkPatient } from '../../services/patient-links';
 import { readPatientPage } from '../../services/patient-page';
 import { listMyPatients, searchDoctors, searchForPatients } from '../../services/patient-queries';
 import { readPatientDetail } from '../../services/patient-record';
+import { readRecordPage } from '../../services/record-pages';
 import { callerOf } from '../caller';
 import { linkedPatientProcedure, medicReadProcedure } from '../patient-scoped';
 import { medicProcedure, router, userProcedure } from '../trpc';
@@ -60,6 +62,12 @@ export const medicsRouter = router({
   }),
 
   patientDetail: medicReadProcedure.query(({ ctx, input }) => readPatientDetail(callerOf(ctx), input.idPatient)),
+
+  // The rest of the record's long lists, page by page after the record's first (API.md "Long
+  // histories"); named after the detail, since each is a read of it.
+  patientDetailHistory: medicReadProcedure.input(recordPageInput).query(({ ctx, input }) => readRecordPage(callerOf(ctx), 'history', input.idPatient, input)),
+  patientDetailVitals: medicReadProcedure.input(recordPageInput).query(({ ctx, input }) => readRecordPage(callerOf(ctx), 'vitals', input.idPatient, input)),
+  patientDetailLabs: medicReadProcedure.input(recordPageInput).query(({ ctx, input }) => readRecordPage(callerOf(ctx), 'labs', input.idPatient, input)),
 
   deleteFile: linkedPatientProcedure.input(z.object({ fileId: idSchema })).mutation(async ({ ctx, input }) => {
     await removeDocument({ ...callerOf(ctx), blobs: ctx.deps.blobs }, { patientId: input.idPatient, fileId: input.fileId });

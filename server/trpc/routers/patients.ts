@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { idSchema, pageNumber } from '../../../shared/fields';
 import { createPatientInput, linkDoctorInput, requestIdInput } from '../../../shared/patients';
 import { patientUpdateInput } from '../../../shared/patient-update';
+import { recordPageInput } from '../../../shared/record-pages';
 import { acceptRequest, declineRequest } from '../../services/link-requests';
 import { exportOwnFhir, exportPatientFhir } from '../../services/fhir-export';
 import { createPatient } from '../../services/patient-creation';
 import { listMyPatientRecords, readPatient } from '../../services/patient-queries';
 import { accessLogOf, linkDoctorByEmail, readOwnRecord, unlinkDoctor } from '../../services/patient-self';
 import { updatePatientRecord } from '../../services/patient-update';
+import { readOwnRecordPage } from '../../services/record-pages';
 import { allergiesDef, contactsDef, familyHistoryDef, labsDef, pathologicalRecordsDef, vaccinesDef, vitalsDef } from '../../services/record-collections';
 import { callerOf } from '../caller';
 import { linkedPatientProcedure, patientReadProcedure } from '../patient-scoped';
@@ -29,6 +31,11 @@ export const patientsRouter = router({
   }),
 
   me: patientProcedure.query(({ ctx }) => readOwnRecord(callerOf(ctx))),
+
+  // The rest of the patient's own long lists, page by page (API.md "Long histories").
+  myHistory: patientProcedure.input(recordPageInput).query(({ ctx, input }) => readOwnRecordPage(callerOf(ctx), 'history', input)),
+  myVitals: patientProcedure.input(recordPageInput).query(({ ctx, input }) => readOwnRecordPage(callerOf(ctx), 'vitals', input)),
+  myLabs: patientProcedure.input(recordPageInput).query(({ ctx, input }) => readOwnRecordPage(callerOf(ctx), 'labs', input)),
 
   // The FHIR export follows the record read's rule (byId): the patient themself, a linked medic, or a
   // medic under emergency access (a read); anyone else is told there is no such patient.

@@ -28,7 +28,8 @@ export function OverviewCards({ self }: { self: PatientSelf }) {
   const readings = latestVital ? present(vitalFacts(latestVital, format, recordText)) : [];
   return (
     <dl className="stat-cards">
-      <StatCard label={t('overview.totalAppointments')} value={self.clinicalHistories.length} />
+      {/* Every appointment, not only the newest the record carries (API.md "Long histories"). */}
+      <StatCard label={t('overview.totalAppointments')} value={Math.max(self.historyTotal, self.clinicalHistories.length)} />
       <StatCard label={t('overview.allergies')} value={self.allergies.length} />
       <StatCard
         label={t('overview.activeMedications')}

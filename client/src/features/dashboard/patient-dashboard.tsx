@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkeletonCard } from '../../components/skeleton-card';
+import type { Appointment } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
 import { AccessLog } from './access-log';
 import { AllergiesTab } from './allergies-tab';
@@ -37,13 +38,24 @@ interface PatientDashboardProps {
   recordActions?: ReactNode;
   /** The vital signs as trends, under "My health"; other features draw them, the page composes. */
   vitalsTrends?: VitalsTrendsSlot;
+  /**
+   * The appointments with the older pages loaded on request (the record carries the newest 50), and
+   * what loads the next page, under the Medical History tab; the page composes them from the record feature.
+   */
+  history?: AppointmentHistorySlot;
 }
 
-export function PatientDashboard({ signedIn, onLogout, loggingOut, recordActions, vitalsTrends }: PatientDashboardProps) {
+export interface AppointmentHistorySlot {
+  appointments: Appointment[];
+  more: ReactNode;
+}
+
+export function PatientDashboard({ signedIn, onLogout, loggingOut, recordActions, vitalsTrends, history }: PatientDashboardProps) {
   const { t } = useTranslation('dashboard');
   const [tab, setTab] = useState<TabId>('overview');
   const me = trpc.patients.me.useQuery();
   const self = me.data;
+  const appointments = history?.appointments ?? self?.clinicalHistories ?? [];
 
   return (
     <section className="page-section patient-dashboard" aria-labelledby="dashboard-title">
@@ -87,16 +99,21 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut, recordActions
               <div className="patient-dashboard__overview">
                 <OverviewCards self={self} />
                 {/* What a patient opens the dashboard for: the next appointment, then the last consultations. */}
-                <MyAppointments appointments={self.clinicalHistories} />
+                <MyAppointments appointments={appointments} />
                 <SecurityBanner />
                 <MyInformation self={self} />
                 <MyHealth self={self} vitalsTrends={vitalsTrends} />
               </div>
             )}
-            {tab === 'history' && <MedicalHistory appointments={self.clinicalHistories} />}
+            {tab === 'history' && (
+              <>
+                <MedicalHistory appointments={appointments} />
+                {history?.more}
+              </>
+            )}
             {tab === 'allergies' && <AllergiesTab allergies={self.allergies} />}
-            {tab === 'medications' && <MedicationsTab appointments={self.clinicalHistories} />}
-            {tab === 'prescriptions' && <MyPrescriptions appointments={self.clinicalHistories} />}
+            {tab === 'medications' && <MedicationsTab appointments={appointments} />}
+            {tab === 'prescriptions' && <MyPrescriptions appointments={appointments} />}
             {tab === 'access' && <AccessLog />}
           </Tabs>
         </>

@@ -4,7 +4,7 @@
 // the appointment holds prescriptions or addenda. Read-only (emergency access) lists and opens the
 // appointments, nothing more. The page may hold the add form's state, so that the record's toolbar
 // opens this same form.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Prescription } from '../../../../shared/prescriptions';
 import type { ClinicalHistory, Vital } from '../../../../shared/record';
@@ -34,9 +34,13 @@ interface AppointmentHistorySectionProps {
   readOnly?: boolean;
   /** The add form's state when something else on the page opens it too (the record's toolbar). */
   newAppointment?: NewAppointment;
+  /** How many appointments the record holds: it carries only the newest (API.md "Long histories"). */
+  total?: number;
+  /** What brings the older appointments (load-more.tsx), under the list. */
+  more?: ReactNode;
 }
 
-export function AppointmentHistorySection({ idPatient, history, vitals = [], readOnly = false, newAppointment }: AppointmentHistorySectionProps) {
+export function AppointmentHistorySection({ idPatient, history, vitals = [], readOnly = false, newAppointment, total, more }: AppointmentHistorySectionProps) {
   const { t } = useTranslation('record');
   const actions = useAppointmentActions(idPatient);
   const ownNewAppointment = useNewAppointment();
@@ -69,7 +73,7 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
   return (
     <CollapsibleSection
       title={t('appointments.title')}
-      count={history.length}
+      count={total ?? history.length}
       open={open}
       onOpenChange={setOpen}
       actions={readOnly ? undefined : <AddButton label={t('appointments.add')} adding={adding} onClick={startAdding} />}
@@ -106,6 +110,7 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
           ))}
         </ul>
       )}
+      {more}
       {current && (
         <AppointmentModal
           key={current.idHistory}

@@ -2,7 +2,7 @@
 // vaccinations, emergency contacts): the collapsible section, its add button and inline add form, each item with inline
 // edit and delete after a confirmation (SPEC §2, §5). Read-only (emergency access) shows the items
 // with none of those controls. Each item reads as lib/item-views.ts says, as in the patient's lists.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollapsibleSection } from '../../components/collapsible-section';
 import { ShowMoreButton } from '../../components/show-more-button';
@@ -23,9 +23,13 @@ interface CollectionSectionProps<Item> {
   idPatient: number;
   items: readonly Item[];
   readOnly?: boolean;
+  /** How many the whole list holds, when the record carries only its newest (vital signs). */
+  total?: number;
+  /** What brings the rest of a long list (load-more.tsx), shown once every item here is. */
+  more?: ReactNode;
 }
 
-export function CollectionSection<Item>({ config, idPatient, items, readOnly = false }: CollectionSectionProps<Item>) {
+export function CollectionSection<Item>({ config, idPatient, items, readOnly = false, total, more }: CollectionSectionProps<Item>) {
   const { t } = useTranslation('record');
   const read = useItemReading(config);
   const { open, setOpen, adding, startAdding, stopAdding } = useInlineAdd();
@@ -45,7 +49,7 @@ export function CollectionSection<Item>({ config, idPatient, items, readOnly = f
   return (
     <CollapsibleSection
       title={text('title')}
-      count={items.length}
+      count={total ?? items.length}
       open={open}
       onOpenChange={setOpen}
       actions={readOnly ? undefined : <AddButton label={text('add')} adding={adding} onClick={startAdding} />}
@@ -110,6 +114,7 @@ export function CollectionSection<Item>({ config, idPatient, items, readOnly = f
         </ul>
       )}
       <ShowMoreButton remaining={shown.remaining} onClick={shown.showMore} />
+      {shown.remaining === 0 && more}
     </CollapsibleSection>
   );
 }

@@ -3,7 +3,7 @@
 // not deleted and re-entered) and deletion after a confirmation; five at a time. The edit form keeps
 // the add form's rule, since the server checks it on the edited lab too. Read-only (emergency
 // access) keeps the rows and their modal, without adding, editing or deleting.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labAddFields, type Lab } from '../../../../shared/record';
 import { CollapsibleSection } from '../../components/collapsible-section';
@@ -29,7 +29,17 @@ const labFormFields: readonly FieldSpec[] = [
   { name: 'comment', label: 'labs.comment', kind: 'textarea' },
 ];
 
-export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: number; labs: readonly Lab[]; readOnly?: boolean }) {
+interface LabsSectionProps {
+  idPatient: number;
+  labs: readonly Lab[];
+  readOnly?: boolean;
+  /** How many the whole list holds: the record carries only the newest. */
+  total?: number;
+  /** What brings the rest (load-more.tsx), shown once every lab here is. */
+  more?: ReactNode;
+}
+
+export function LabsSection({ idPatient, labs, readOnly = false, total, more }: LabsSectionProps) {
   const { t } = useTranslation('record');
   const format = useFormatters();
   const { open, setOpen, adding, startAdding, stopAdding } = useInlineAdd();
@@ -49,7 +59,7 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
   return (
     <CollapsibleSection
       title={t('labs.title')}
-      count={labs.length}
+      count={total ?? labs.length}
       open={open}
       onOpenChange={setOpen}
       actions={readOnly ? undefined : <AddButton label={t('labs.add')} adding={adding} onClick={startAdding} />}
@@ -117,6 +127,7 @@ export function LabsSection({ idPatient, labs, readOnly = false }: { idPatient: 
         </ul>
       )}
       <ShowMoreButton remaining={shown.remaining} onClick={shown.showMore} />
+      {shown.remaining === 0 && more}
       {viewing && <LabModal lab={viewing} onClose={() => setViewing(null)} />}
     </CollapsibleSection>
   );

@@ -1,12 +1,13 @@
 // Every change on the patient page goes the same way: call, reload the detail (SPEC §4 "Reload
 // after changes"), and say how it went in a toast (SPEC §8). Where the original showed nothing on a
 // failed sub-record call, this says what went wrong: a silent failure looks like a saved change.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toasts';
 import { gotNoAnswer } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
 import { translateApiError } from '../../lib/translate-error';
+import { RECORD_PAGES_KEY } from './use-long-list';
 
 type Kind = 'save' | 'delete';
 
@@ -18,12 +19,15 @@ export function useRecordMutation<Variables>(
   const { t } = useTranslation('record');
   const toast = useToast();
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: Variables) => call(utils.client, variables),
     onSuccess: async () => {
       toast.success(t(kind === 'save' ? 'messages.saved' : 'messages.deleted'));
       await Promise.all([
         utils.medics.patientDetail.invalidate(),
+        // The older pages of the long lists loaded beneath the record (use-long-list.ts).
+        queryClient.invalidateQueries({ queryKey: [RECORD_PAGES_KEY] }),
         options.alsoPatientList ? utils.medics.patientPage.invalidate() : undefined,
       ]);
     },
