@@ -1,6 +1,7 @@
-// The whole record as one FHIR R4 Bundle of type "collection", built from the record the record
-// read loads (loadPatientRecord), so the export holds exactly what the record page shows. Every
-// reference points at another entry's fullUrl: the bundle stands on its own.
+// The whole record as one FHIR R4 Bundle of type "collection", built from the record with every
+// appointment, vital sign and lab result (loadCompleteRecord: the record page loads the newest and
+// pages the rest). Every reference points at another entry's fullUrl: the bundle stands on its own.
+// `entry` is the bundle's last key: the REST download streams it (rest/streamed-json.ts).
 import type { Bundle, BundleEntry } from '@medplum/fhirtypes';
 import { localMoment } from '../../shared/dates';
 import type { PatientRecord } from '../services/patient-record';

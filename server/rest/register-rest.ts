@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { toJsonText } from '../json-text';
 import { attachmentDisposition } from './content-disposition';
 import { JSON_ONLY } from './error-body';
+import { streamedJson } from './streamed-json';
 import { appRouter, createCaller } from '../trpc/router';
 import type { ContextFromRequest } from '../trpc/request-context';
 import type { RestRoute } from './routes';
@@ -42,11 +43,11 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], co
         if (status === 204 || result === undefined) return reply.send();
         if (route.download) {
           return reply
-            .type(route.download.contentType)
+            .type(`${route.download.contentType}; charset=utf-8`)
             .header('Content-Disposition', attachmentDisposition(route.download.fileName(result)))
             // A whole record: no cache along the way keeps a copy.
             .header('Cache-Control', 'no-store')
-            .send(JSON.stringify(result));
+            .send(route.download.streamedList ? streamedJson(result as object, route.download.streamedList) : JSON.stringify(result));
         }
         // The same JSON Fastify would make, reusing the text of shared parts (a record's lists).
         return reply.type('application/json; charset=utf-8').send(toJsonText(result));

@@ -30,10 +30,16 @@ export interface RestDownload {
   /** A JSON media type (the answer is still the procedure's result as JSON), e.g. application/fhir+json. */
   contentType: string;
   fileName: (result: unknown) => string;
+  /** The answer's list (its last key) written out as it goes rather than made into one string first. */
+  streamedList?: string;
 }
 
 /** FHIR's own media type (FHIR R4 http.html#mime), saved as expediente-<record>-<day>.fhir.json. */
-const fhirDownload: RestDownload = { contentType: 'application/fhir+json', fileName: (result) => fhirExportFileName(result as Bundle) };
+const fhirDownload: RestDownload = {
+  contentType: 'application/fhir+json',
+  fileName: (result) => fhirExportFileName(result as Bundle),
+  streamedList: 'entry',
+};
 
 /** The body's fields with the path's ids over them: an id in the path is never overridden by the body. */
 function withParams({ params, body }: RestRequestParts): unknown {
