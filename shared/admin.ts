@@ -64,8 +64,15 @@ export const auditFilterInput = z.object(auditFilterShape).superRefine(rangeInOr
 export type AuditFilter = z.output<typeof auditFilterInput>;
 
 /** GET /admin/audit: the filter and a page, from 1. */
-export const auditEventsInput = z.object({ ...auditFilterShape, page: blankIsAbsent(pageNumber) }).superRefine(rangeInOrder);
+// `cursor`: the id of the last event of the page before; it reads the next page by keyset (deep pages
+// of a long trail cost what the first does), and `page` is then only echoed back.
+export const auditEventsInput = z
+  .object({ ...auditFilterShape, page: blankIsAbsent(pageNumber), cursor: blankIsAbsent(idSchema) })
+  .superRefine(rangeInOrder);
 export type AuditEventsInput = z.output<typeof auditEventsInput>;
+
+/** `since=checkpoint`: only the rows after the sealed head are recomputed (the nightly check). */
+export const auditVerifyInput = z.object({ since: blankIsAbsent(z.enum(['checkpoint'], { error: 'validation.invalid' })) });
 
 export interface AuditEvent {
   id: number;

@@ -67,7 +67,7 @@ export interface AuditProblem {
   message: string;
 }
 
-interface StoredRow {
+export interface StoredRow {
   id: number;
   at: string;
   actor_user_id: number | null;
@@ -83,48 +83,81 @@ interface StoredRow {
   chain: string | null;
 }
 
+const contentOf = (row: StoredRow): string =>
+  canonicalContent({
+    at: row.at,
+    actorUserId: row.actor_user_id,
+    actorType: row.actor_type,
+    action: row.action,
+    patientId: row.patient_id,
+    outcome: row.outcome,
+    ip: row.ip,
+    detail: row.detail,
+    emergency: row.emergency === 1,
+    actorName: row.actor_name,
+    actorLname: row.actor_lname,
+  });
+
+/** Where a walk of the chain stands: the last chain value it vouched for, and whether the chain has begun. */
+export interface ChainPosition {
+  previous: string | null;
+  sealed: boolean;
+}
+
 /**
- * Recomputes the whole chain in id order. Rows before the first chained one are counted as unsealed;
- * a row without chain after it fails, head or not: the chain began there, and every row since was
- * written sealed. With `head` (already checked by openAuditHead), the rows up to it must all be there
- * too: without it, rows cut from the end of the trail leave a chain that still holds.
+ * Recomputes the chain over `rows` (in id order) from `position`, counting into `report`; stops at
+ * the first row that does not match, and names it. Rows before the first chained one are unsealed;
+ * a row without chain after it fails: the chain began there, and every row since was written sealed.
+ * `onRow` sees every row walked (the whole check counts the rows up to the head with it).
  */
-export function verifyAuditChain(sqlite: Database.Database, key: string, head?: AuditHead | null): ChainReport {
-  const report: ChainReport = { verified: 0, unsealed: 0, firstMismatch: null };
-  let previous: string | null = null;
-  let sealed = false;
-  for (const row of sqlite.prepare('select * from audit_events order by id').iterate() as IterableIterator<StoredRow>) {
+export function walkChain(
+  rows: Iterable<StoredRow>,
+  key: string,
+  position: ChainPosition,
+  report: ChainReport,
+  onRow?: (row: StoredRow) => void,
+): ChainPosition {
+  let { previous, sealed } = position;
+  for (const row of rows) {
+    onRow?.(row);
     if (!sealed && row.chain === null) {
       report.unsealed += 1;
       continue;
     }
     sealed = true;
-    const content = canonicalContent({
-      at: row.at,
-      actorUserId: row.actor_user_id,
-      actorType: row.actor_type,
-      action: row.action,
-      patientId: row.patient_id,
-      outcome: row.outcome,
-      ip: row.ip,
-      detail: row.detail,
-      emergency: row.emergency === 1,
-      actorName: row.actor_name,
-      actorLname: row.actor_lname,
-    });
-    if (row.chain !== chainValue(key, previous, content)) {
+    if (row.chain !== chainValue(key, previous, contentOf(row))) {
       report.firstMismatch = { id: row.id, at: row.at, action: row.action };
       const where = `Audit chain broken at row ${row.id} (${row.at}, ${row.action})`;
       report.problem =
         row.chain === null
           ? { kind: 'unchained', message: `${where}: it has no chain though an earlier row is sealed, so its chain was removed.` }
           : { kind: 'altered', message: `${where}: it or a row before it was altered, removed or reordered.` };
-      return report;
+      break;
     }
     report.verified += 1;
     previous = row.chain;
   }
-  const problem = head ? headProblem(sqlite, head) : null;
-  if (problem) report.problem = problem;
+  return { previous, sealed };
+}
+
+export const rowsAfter = (sqlite: Database.Database, id: number) =>
+  sqlite.prepare('select * from audit_events where id > ? order by id').iterate(id) as IterableIterator<StoredRow>;
+
+/**
+ * Recomputes the whole chain in id order. With `head` (already checked by openAuditHead), the rows
+ * up to it must all be there too: without it, rows cut from the end of the trail leave a chain that
+ * still holds. The rows up to the head are counted as they are walked, not counted again.
+ */
+export function verifyAuditChain(sqlite: Database.Database, key: string, head?: AuditHead | null): ChainReport {
+  const report: ChainReport = { verified: 0, unsealed: 0, firstMismatch: null };
+  let upToHead = 0;
+  const countUpToHead = head ? (row: StoredRow) => void (row.id <= head.lastId && (upToHead += 1)) : undefined;
+  // One read transaction: the walk and the head's facts see the same trail.
+  sqlite.transaction(() => {
+    walkChain(rowsAfter(sqlite, Number.MIN_SAFE_INTEGER), key, { previous: null, sealed: false }, report, countUpToHead);
+    if (report.problem) return;
+    const problem = head ? headProblem(sqlite, head, upToHead) : null;
+    if (problem) report.problem = problem;
+  })();
   return report;
 }

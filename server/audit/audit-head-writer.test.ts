@@ -8,7 +8,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BuildOptions } from '../app';
 import { openDatabase } from '../db/client';
 import { buildTestApp, register, registerRequest, testConfig } from '../test/helpers';
-import { AUDIT_HEAD_FILE, readAuditHead } from './audit-head';
+import type { FastifyBaseLogger } from 'fastify';
+import { registerAuditChain } from './audit-chain';
+import { insertAuditEvents } from './audit-events.fixture';
+import { AUDIT_HEAD_FILE, computeAuditHead, headProblem, readAuditHead, signAuditHead, writeAuditHead } from './audit-head';
+import { createAuditHeadWriter } from './audit-head-writer';
 import { AUDIT_KEY_FILE } from './audit-key';
 import { deleteNewestRows, tamper } from './audit-tamper.fixture';
 
@@ -107,5 +111,68 @@ describe('the sealed head the server writes', () => {
     expect((await registerRequest(app)).statusCode).toBe(201);
     await app.close();
     expect(logged.join('')).toContain('the sealed audit head could not be written');
+  });
+});
+
+describe('the sealed head of a large trail (issue 25)', () => {
+  const key = 'k'.repeat(64);
+  /** A database file with 20 sealed events and its head on disk, and the writer's own connection to it. */
+  function trailWithHead() {
+    const dir = newDataDir();
+    const sqlite = openDatabase(join(dir, 'expediente.db')).$client;
+    registerAuditChain(sqlite, key);
+    insertAuditEvents(sqlite, Array.from({ length: 20 }, (_, i) => ({ action: 'agenda.read', detail: `event ${i}` })));
+    writeAuditHead(dir, signAuditHead(computeAuditHead(sqlite)!, key));
+    return { dir, sqlite };
+  }
+  function writerOn(dir: string, sqlite: Database.Database) {
+    const logged: string[] = [];
+    const log = { error: (_: unknown, message: string) => logged.push(message) } as unknown as FastifyBaseLogger;
+    // Every file counts as large: the whole-trail check runs in a worker, as on a decade's database.
+    return { writer: createAuditHeadWriter({ sqlite, dataDir: dir, key, log, backgroundAboveBytes: 0 }), logged };
+  }
+  const head = (dir: string) => readAuditHead(dir, key);
+
+  it('checks the head on disk in a worker: start() returns at once, and the next head follows', async () => {
+    const { dir, sqlite } = trailWithHead();
+    insertAuditEvents(sqlite, [{ action: 'agenda.read' }, { action: 'agenda.read' }]);
+    const { writer, logged } = writerOn(dir, sqlite);
+    writer.start();
+    // The worker has not answered yet: the head on disk is still the one found.
+    expect(head(dir)?.lastId).toBe(20);
+    await vi.waitFor(() => expect(head(dir)).toMatchObject({ lastId: 22, count: 22 }), { timeout: 5_000, interval: 20 });
+    await writer.stop();
+    sqlite.close();
+    expect(logged).toEqual([]);
+  });
+
+  it('still finds rows cut while the server was down, and leaves the head as it was', async () => {
+    const { dir, sqlite } = trailWithHead();
+    const sealed = readFileSync(join(dir, AUDIT_HEAD_FILE), 'utf8');
+    sqlite.close();
+    tamper(join(dir, 'expediente.db'), 'delete from audit_events where id = 7');
+    const reopened = openDatabase(join(dir, 'expediente.db')).$client;
+    registerAuditChain(reopened, key);
+    const { writer, logged } = writerOn(dir, reopened);
+    writer.start();
+    await writer.stop();
+    reopened.close();
+    expect(readFileSync(join(dir, AUDIT_HEAD_FILE), 'utf8')).toBe(sealed);
+    expect(logged).toContain('the audit trail no longer holds its sealed head; the head was left as it was (run npm run audit:verify)');
+  });
+
+  it('moves forward from the head it trusts, counting only the rows since: a row cut meanwhile shows against the head it writes', async () => {
+    const { dir, sqlite } = trailWithHead();
+    const found = head(dir)!.writtenAt;
+    const { writer } = writerOn(dir, sqlite);
+    writer.start();
+    // Written once the worker found the trail holding the head on disk: from then on it is trusted.
+    await vi.waitFor(() => expect(head(dir)?.writtenAt).not.toBe(found), { timeout: 5_000, interval: 20 });
+    tamper(join(dir, 'expediente.db'), 'delete from audit_events where id = 3');
+    insertAuditEvents(sqlite, [{ action: 'agenda.read' }]);
+    await writer.stop();
+    expect(head(dir)).toMatchObject({ lastId: 21, count: 21 });
+    expect(headProblem(sqlite, head(dir)!)).toMatchObject({ kind: 'cut' });
+    sqlite.close();
   });
 });

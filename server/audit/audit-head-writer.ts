@@ -4,9 +4,33 @@
 // the head on disk (rows cut while the server was down) or the head fails its signature, overwriting
 // it would erase the evidence, so it is left as it is and the failure is logged on every attempt
 // until someone looks (npm run audit:verify; deleting the file lets a new head be written).
+//
+// On a decade's trail, counting the rows up to a head is a walk of millions of entries. So the head
+// on disk is checked against the whole trail once, at start, beside the server (a worker thread, for
+// a large file: start-up does not wait for it); from then on each head is the last one moved forward
+// by the rows written since (audit-head-advance.ts), which also recomputes their chain before they
+// are sealed. A head written while the server runs never reads what the last one sealed.
 import type Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import { AuditHeadError, computeAuditHead, headProblem, readAuditHead, signAuditHead, writeAuditHead } from './audit-head';
+import { statSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { BACKGROUND_CHECK_ABOVE_BYTES } from '../db/integrity';
+import { readInWorker } from '../db/read-in-worker';
+import { advanceAuditHead } from './audit-head-advance';
+import {
+  AuditHeadError,
+  HEAD_FACTS_SQL,
+  headFactsParams,
+  headOf,
+  judgeHead,
+  newestSealedRow,
+  readAuditHead,
+  readHeadFacts,
+  signAuditHead,
+  writeAuditHead,
+  type AuditHead,
+  type HeadFacts,
+} from './audit-head';
 
 export const AUDIT_HEAD_INTERVAL_MS = 5 * 60_000;
 
@@ -17,33 +41,91 @@ export interface AuditHeadWriterOptions {
   log: FastifyBaseLogger;
   /** Tests only: how often the head is written instead of every five minutes. */
   intervalMs?: number;
+  /** Above this many bytes the database's side of the head is read in a worker; BACKGROUND_CHECK_ABOVE_BYTES unless told. */
+  backgroundAboveBytes?: number;
 }
 
 export interface AuditHeadWriter {
-  /** Writes the head now and arms the timer, which never keeps the process alive. */
+  /** Checks the head on disk and writes the next one (later, for a large file), and arms the timer, which never keeps the process alive. */
   start(): void;
-  /** Disarms the timer and writes a last head: call it before the database closes. */
-  stop(): void;
+  /** Disarms the timer and writes a last head once any write under way is done: await it before the database closes. */
+  stop(): Promise<void>;
 }
+
+const NO_LONGER_HELD = 'the audit trail no longer holds its sealed head; the head was left as it was (run npm run audit:verify)';
 
 export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHeadWriter {
   const { sqlite, dataDir, key, log } = options;
   let timer: NodeJS.Timeout | null = null;
+  /** The last head this server checked against the whole trail or wrote; none until then, or when there was none to trust. */
+  let trusted: AuditHead | null = null;
+  /** Writes one at a time: a tick that comes while the start check runs waits for it. */
+  let queue: Promise<void> = Promise.resolve();
+
+  const inBackground = () => {
+    if (sqlite.name === ':memory:' || sqlite.name === '') return false;
+    try {
+      return statSync(sqlite.name).size > (options.backgroundAboveBytes ?? BACKGROUND_CHECK_ABOVE_BYTES);
+    } catch {
+      return false;
+    }
+  };
+
+  /** The facts of a head at `lastId`, from a worker: the count walks an index of every row. */
+  async function factsInWorker(lastId: number): Promise<HeadFacts> {
+    const rows = await readInWorker(sqlite, HEAD_FACTS_SQL, headFactsParams(lastId)).rows;
+    const [countUpToLast, firstSealedId, lastRowExists, lastRowChain] = rows![0] as [number, number | null, number, string | null];
+    return { countUpToLast, firstSealedId, lastRowExists, lastRowChain };
+  }
+
+  /**
+   * The head to go on from, judged on the facts read for it: DATA_DIR's when the whole trail holds
+   * it, or one sealing the newest chained row when there is none. Undefined when the one on disk is
+   * no longer held (logged).
+   */
+  function headToTrust(onDisk: AuditHead | null, newest: { id: number; chain: string }, facts: HeadFacts): AuditHead | undefined {
+    if (!onDisk) return headOf(newest, facts);
+    const problem = judgeHead(onDisk, facts);
+    if (!problem) return onDisk;
+    log.error({ problem: problem.message }, NO_LONGER_HELD);
+    return undefined;
+  }
 
   /** Never throws: a head that cannot be written must not take the server down with it. */
-  function writeNow(): void {
+  async function writeNow(): Promise<void> {
     try {
-      const previous = readAuditHead(dataDir, key);
-      const problem = previous && headProblem(sqlite, previous);
-      if (problem) {
-        log.error({ problem: problem.message }, 'the audit trail no longer holds its sealed head; the head was left as it was (run npm run audit:verify)');
-        return;
+      if (trusted) {
+        // The file is still read each time: one that fails its signature is evidence, left as it is.
+        readAuditHead(dataDir, key);
+      } else {
+        const onDisk = readAuditHead(dataDir, key);
+        const newest = onDisk ? { id: onDisk.lastId, chain: onDisk.chain } : newestSealedRow(sqlite);
+        // No row carries a chain yet: nothing to seal.
+        if (!newest) return;
+        // A small file is judged here, so that its head is written before start() returns; a large
+        // one's facts come from a worker while the server serves.
+        const facts = inBackground() ? await factsInWorker(newest.id) : readHeadFacts(sqlite, newest.id);
+        const found = headToTrust(onDisk, newest, facts);
+        if (!found) return;
+        trusted = found;
       }
       // Audited reads commit without flushing the WAL (record-audit.ts); a checkpoint flushes it, so a
       // power cut cannot take back rows the head names and make an honest trail look cut.
       sqlite.pragma('wal_checkpoint(PASSIVE)');
-      const head = computeAuditHead(sqlite);
-      if (head) writeAuditHead(dataDir, signAuditHead(head, key));
+      let head = trusted;
+      for (let step = 0; ; step += 1) {
+        // Between steps the server serves: a long run of rows (after a crash) is sealed a step at a time.
+        if (step > 0) await nextTurn();
+        const advance = advanceAuditHead(sqlite, key, head);
+        if ('problem' in advance) {
+          log.error({ problem: advance.problem.message }, NO_LONGER_HELD);
+          return;
+        }
+        head = advance.head;
+        if (advance.caughtUp) break;
+      }
+      writeAuditHead(dataDir, signAuditHead(head, key));
+      trusted = head;
     } catch (error) {
       if (error instanceof AuditHeadError) {
         log.error({ err: error }, 'DATA_DIR/audit-head fails its check; it was left as it was (run npm run audit:verify)');
@@ -53,16 +135,18 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
     }
   }
 
+  const enqueue = () => (queue = queue.then(writeNow));
+
   return {
     start() {
-      writeNow();
-      timer = setInterval(writeNow, options.intervalMs ?? AUDIT_HEAD_INTERVAL_MS);
+      queue = writeNow();
+      timer = setInterval(() => void enqueue(), options.intervalMs ?? AUDIT_HEAD_INTERVAL_MS);
       timer.unref();
     },
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      writeNow();
+      await enqueue();
     },
   };
 }

@@ -41,48 +41,88 @@ export class AuditHeadError extends Error {
   }
 }
 
+/**
+ * Rows with id <= `id`, as the whole count less the rows after it: SQLite counts a whole table from
+ * its smallest index (a few pages of integers per thousand rows), while `where id <= ?` walks every
+ * row of the table itself, seconds on a decade's trail. The rows after `id` are the few written since.
+ */
+export const COUNT_UP_TO_SQL = '(select count(*) from audit_events) - (select count(*) from audit_events where id > ?)';
+
+/** The first row that carries a chain (the rows before it were written before the chain began). */
+const FIRST_SEALED_SQL = 'select id from audit_events where chain is not null order by id limit 1';
+
+/**
+ * What a head is judged against, read in one statement (so from one snapshot, on any connection:
+ * the server's, or a worker's beside it). Parameters: the head's lastId, three times.
+ */
+export const HEAD_FACTS_SQL = `select ${COUNT_UP_TO_SQL} as countUpToLast, (${FIRST_SEALED_SQL}) as firstSealedId,
+  (select count(*) from audit_events where id = ?) as lastRowExists, (select chain from audit_events where id = ?) as lastRowChain`;
+
+/** The database's side of a head, from HEAD_FACTS_SQL. */
+export interface HeadFacts {
+  /** Rows with id <= the head's lastId. */
+  countUpToLast: number;
+  firstSealedId: number | null;
+  lastRowExists: number;
+  lastRowChain: string | null;
+}
+
+export const headFactsParams = (lastId: number) => [lastId, lastId, lastId];
+
+export const readHeadFacts = (sqlite: Database.Database, lastId: number): HeadFacts =>
+  sqlite.prepare(HEAD_FACTS_SQL).get(...headFactsParams(lastId)) as HeadFacts;
+
 /** The head of the trail as it stands; null while no row carries a chain. Read in one transaction. */
 export function computeAuditHead(sqlite: Database.Database, now: Date = new Date()): AuditHead | null {
   return sqlite.transaction(() => {
-    const last = sqlite.prepare('select id, chain from audit_events where chain is not null order by id desc limit 1').get() as
-      | { id: number; chain: string }
-      | undefined;
+    const last = newestSealedRow(sqlite);
     if (!last) return null;
-    return {
-      lastId: last.id,
-      count: sqlite.prepare('select count(*) from audit_events where id <= ?').pluck().get(last.id) as number,
-      chain: last.chain,
-      firstSealedId: firstSealedId(sqlite)!,
-      writtenAt: now.toISOString(),
-    };
+    const facts = readHeadFacts(sqlite, last.id);
+    return headOf(last, facts, now);
   })();
 }
 
-const firstSealedId = (sqlite: Database.Database) =>
-  sqlite.prepare('select id from audit_events where chain is not null order by id limit 1').pluck().get() as number | undefined;
+/** The newest row that carries a chain: read backwards from the end, so a few rows at most. */
+export const newestSealedRow = (sqlite: Database.Database) =>
+  sqlite.prepare('select id, chain from audit_events where chain is not null order by id desc limit 1').get() as { id: number; chain: string } | undefined;
+
+/** The head that seals up to `last`, from the facts read for it. */
+export const headOf = (last: { id: number; chain: string }, facts: HeadFacts, now: Date = new Date()): AuditHead => ({
+  lastId: last.id,
+  count: facts.countUpToLast,
+  chain: last.chain,
+  firstSealedId: facts.firstSealedId ?? last.id,
+  writtenAt: now.toISOString(),
+});
 
 /**
  * What the database lacks of the head, or null when it still holds it (and possibly more rows
- * after it). A few reads by id, not the whole chain: cheap enough to run before every head is
- * written. The rows' contents are the chain's business (verifyAuditChain runs both).
+ * after it). A few reads by id and a count from the smallest index, not the whole chain: cheap
+ * enough to run before a head is written. The rows' contents are the chain's business
+ * (verifyAuditChain runs both). `countUpToLast`: the rows up to the head, when the caller has
+ * already counted them (the whole chain's walk does).
  */
-export function headProblem(sqlite: Database.Database, head: AuditHead): AuditProblem | null {
+export function headProblem(sqlite: Database.Database, head: AuditHead, countUpToLast?: number): AuditProblem | null {
+  const facts = readHeadFacts(sqlite, head.lastId);
+  return judgeHead(head, countUpToLast === undefined ? facts : { ...facts, countUpToLast });
+}
+
+/** headProblem's verdict on facts read wherever (a worker reads them off the server's thread). */
+export function judgeHead(head: AuditHead, facts: HeadFacts): AuditProblem | null {
   const sealed = `the sealed head of ${head.writtenAt}`;
-  const first = firstSealedId(sqlite);
-  if (first === undefined) {
+  const first = facts.firstSealedId;
+  if (first === null) {
     return { kind: 'unsealed', message: `No audit row carries a chain, but ${sealed} says rows from ${head.firstSealedId} on were sealed: the trail was emptied or its chains removed.` };
   }
   if (first !== head.firstSealedId) {
     return { kind: 'unsealed', message: `The first sealed audit row is ${first}, but ${sealed} says it was ${head.firstSealedId}: sealed rows were removed, or their chains nulled.` };
   }
-  const last = sqlite.prepare('select chain from audit_events where id = ?').get(head.lastId) as { chain: string | null } | undefined;
-  if (!last) return { kind: 'cut', message: `Rows up to the sealed head are missing: ${sealed} ends at row ${head.lastId}, and that row is gone.` };
-  if (last.chain !== head.chain) {
+  if (!facts.lastRowExists) return { kind: 'cut', message: `Rows up to the sealed head are missing: ${sealed} ends at row ${head.lastId}, and that row is gone.` };
+  if (facts.lastRowChain !== head.chain) {
     return { kind: 'altered', message: `Row ${head.lastId}, where ${sealed} ends, is not the row it sealed: its chain differs, so it or a row before it was altered or replaced.` };
   }
-  const count = sqlite.prepare('select count(*) from audit_events where id <= ?').pluck().get(head.lastId) as number;
-  if (count !== head.count) {
-    return { kind: 'cut', message: `Rows up to the sealed head are missing or were added: ${count} rows up to row ${head.lastId}, where ${sealed} counted ${head.count}.` };
+  if (facts.countUpToLast !== head.count) {
+    return { kind: 'cut', message: `Rows up to the sealed head are missing or were added: ${facts.countUpToLast} rows up to row ${head.lastId}, where ${sealed} counted ${head.count}.` };
   }
   return null;
 }

@@ -20,8 +20,10 @@ import type { Actor } from '../auth/sessions';
 import { readSecretFile } from '../secrets';
 import { auditAs, type Caller } from '../services/caller';
 import { verifyAuditChain } from './audit-chain';
+import { verifyAuditChainSince } from './audit-checkpoint';
 import { AuditHeadError, readAuditHead, type AuditHead } from './audit-head';
 import { AUDIT_KEY_FILE } from './audit-key';
+import { selectedBy } from './audit-count';
 import { auditedRead } from './record-audit';
 
 interface EventRow {
@@ -110,22 +112,56 @@ function whereOf(filter: AuditFilter, { byId = false } = {}): Where {
 
 const whereClause = (terms: string[]) => (terms.length ? `where ${terms.join(' and ')}` : '');
 
-/** One page of the events the filter selects, newest first, and how many it selects in all. */
-export function auditEventsPage(sqlite: Database.Database, filter: AuditFilter, page: number): AuditEventsPage {
-  const { terms, params } = whereOf(filter);
-  const rows = sqlite
-    .prepare(`${SELECT_EVENTS} ${whereClause(terms)} order by e.id desc limit @limit offset @offset`)
-    .all({ ...params, limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }) as EventRow[];
-  const total = sqlite.prepare(`select count(*) from audit_events e ${whereClause(terms)}`).pluck().get(params) as number;
+/** The events of one page, by the ids of a statement that selects them (newest first), names and all. */
+const eventsWithIds = (idsSql: string) => `${SELECT_EVENTS} where e.id in (${idsSql}) order by e.id desc`;
+
+/**
+ * One page of the events the filter selects, newest first, and how many it selects in all (kept
+ * per filter and brought up to date with the rows since: audit-count.ts). The page's ids are read
+ * first, from the filter's index alone (covering: no row is read for a row skipped), then its rows.
+ * `cursor`, the id of the last event of the page before, reads the next page by keyset (ids below
+ * it): as fast on the thousandth page as on the first. A page number past the middle is read from
+ * the oldest end, so the last page costs what the first does.
+ */
+export function auditEventsPage(sqlite: Database.Database, filter: AuditFilter, page: number, cursor?: number): AuditEventsPage {
+  const byId = whereOf(filter, { byId: true });
+  // A range (days, a family of actions) is read by id between the first and last ids it selects,
+  // its terms kept off their index: through the index, every page would sort the whole range.
+  const hasRange = filter.from !== undefined || filter.to !== undefined || (filter.action !== undefined && isActionPrefix(filter.action));
+  const selected = selectedBy(sqlite, JSON.stringify(filter), whereOf(filter), byId, { ends: hasRange });
+  const { count: total, upTo } = selected;
+  const { terms, params } = hasRange ? byId : whereOf(filter);
+  const bounds = hasRange ? ['e.id >= @firstId', 'e.id <= @lastId'] : ['e.id <= @upTo'];
+  const bound = { ...params, upTo, firstId: selected.firstId ?? 0, lastId: selected.lastId ?? 0 };
+  const ids = (extra: string[], order: 'asc' | 'desc') => `select e.id from audit_events e ${whereClause([...terms, ...bounds, ...extra])} order by e.id ${order} limit @limit offset @offset`;
+  const offset = (page - 1) * AUDIT_PAGE_SIZE;
+  let rows: EventRow[];
+  if (total === 0) {
+    rows = [];
+  } else if (cursor !== undefined) {
+    rows = sqlite.prepare(eventsWithIds(ids(['e.id < @cursor'], 'desc'))).all({ ...bound, cursor, limit: AUDIT_PAGE_SIZE, offset: 0 }) as EventRow[];
+  } else if (offset >= total) {
+    rows = [];
+  } else if (offset > total / 2) {
+    // The same rows counted from the other end: the oldest `total - offset` of them, the last page's few first.
+    const count = Math.min(AUDIT_PAGE_SIZE, total - offset);
+    rows = sqlite.prepare(eventsWithIds(ids([], 'asc'))).all({ ...bound, limit: count, offset: total - offset - count }) as EventRow[];
+  } else {
+    rows = sqlite.prepare(eventsWithIds(ids([], 'desc'))).all({ ...bound, limit: AUDIT_PAGE_SIZE, offset }) as EventRow[];
+  }
   return { events: rows.map(toEvent), page, pageSize: AUDIT_PAGE_SIZE, total };
 }
 
-/** GET /admin/audit: a page of the trail, audited as `audit.read` with the filter, in one transaction. */
-export function reviewAuditEvents(caller: Caller, input: AuditEventsInput): AuditEventsPage {
-  const { page = 1, ...filter } = input;
+/**
+ * GET /admin/audit: a page of the trail, audited as `audit.read` with the filter, in one transaction.
+ * `cursor` (optional, alongside `page`): the id of the last event of the page before, for the next
+ * page by keyset; it takes the place of `page` in choosing the rows, and `page` is answered as given.
+ */
+export function reviewAuditEvents(caller: Caller, input: AuditEventsInput & { cursor?: number }): AuditEventsPage {
+  const { page = 1, cursor, ...filter } = input;
   return auditedRead(caller.db, (db) => {
-    const result = auditEventsPage(caller.db.$client, filter, page);
-    auditAs(caller, { action: 'audit.read', outcome: 'success', detail: JSON.stringify({ ...filter, page }) }, db);
+    const result = auditEventsPage(caller.db.$client, filter, page, cursor);
+    auditAs(caller, { action: 'audit.read', outcome: 'success', detail: JSON.stringify({ ...filter, page, ...(cursor === undefined ? {} : { cursor }) }) }, db);
     return result;
   });
 }
@@ -157,9 +193,7 @@ export interface AuditExport {
 export function startAuditExport(caller: Caller, filter: AuditFilter): AuditExport {
   const sqlite = caller.db.$client;
   const { upTo, rows } = auditedRead(caller.db, (db) => {
-    const newest = (sqlite.prepare('select max(id) from audit_events').pluck().get() as number | null) ?? 0;
-    const { terms, params } = whereOf(filter);
-    const counted = sqlite.prepare(`select count(*) from audit_events e ${whereClause([...terms, 'e.id <= @upTo'])}`).pluck().get({ ...params, upTo: newest }) as number;
+    const { upTo: newest, count: counted } = selectedBy(sqlite, JSON.stringify(filter), whereOf(filter), whereOf(filter, { byId: true }));
     auditAs(caller, { action: 'audit.export', outcome: 'success', detail: JSON.stringify({ ...filter, rows: counted }) }, db);
     return { upTo: newest, rows: counted };
   });
@@ -195,13 +229,21 @@ function auditKeyIn(dataDir: string): string {
   return file.value;
 }
 
+/** What GET /admin/audit/verify checks: the whole trail, or (`?since=checkpoint`) the rows after the sealed head. */
+export interface AuditVerifyOptions {
+  since?: 'checkpoint';
+}
+
 /**
  * GET /admin/audit/verify: the check `npm run audit:verify` runs (the whole chain, and the rows up
  * to the sealed head in DATA_DIR), audited as `audit.verify` with its finding. A head that fails
  * its signature is evidence of tampering in itself: the answer is not ok, and the chain is still
- * checked without it, so that a broken row is named too.
+ * checked without it, so that a broken row is named too. `since: 'checkpoint'` runs the
+ * `--since-checkpoint` check instead (audit-checkpoint.ts: what it cannot see is said there): the
+ * head's row and the count of rows up to it, and the chain of the rows after it, which `checked`
+ * then counts. Without a head to start from, or with one that fails its signature, it is the whole check.
  */
-export function verifyAuditTrail(caller: Caller, dataDir: string): AuditVerification {
+export function verifyAuditTrail(caller: Caller, dataDir: string, options: AuditVerifyOptions = {}): AuditVerification {
   const sqlite = caller.db.$client;
   const key = auditKeyIn(dataDir);
   return auditedRead(caller.db, (db) => {
@@ -213,7 +255,8 @@ export function verifyAuditTrail(caller: Caller, dataDir: string): AuditVerifica
       if (!(error instanceof AuditHeadError)) throw error;
       headFailure = error.message;
     }
-    const report = verifyAuditChain(sqlite, key, head);
+    const sinceHead = options.since === 'checkpoint' && head !== null;
+    const report = sinceHead ? verifyAuditChainSince(sqlite, key, head!) : verifyAuditChain(sqlite, key, head);
     const unsealed = sqlite.prepare('select count(*) from audit_events where id > ?').pluck().get(head?.lastId ?? 0) as number;
     const result: AuditVerification = {
       ok: !report.problem && !headFailure,
@@ -221,7 +264,8 @@ export function verifyAuditTrail(caller: Caller, dataDir: string): AuditVerifica
       unsealed,
       firstBrokenId: report.firstMismatch?.id ?? null,
     };
-    const finding = report.problem?.message ?? headFailure ?? `intact: ${report.verified} rows verified, ${unsealed} after the sealed head`;
+    const scope = sinceHead ? ` since the checkpoint at row ${head!.lastId}` : '';
+    const finding = report.problem?.message ?? headFailure ?? `intact${scope}: ${report.verified} rows verified, ${unsealed} after the sealed head`;
     auditAs(caller, { action: 'audit.verify', outcome: 'success', detail: finding }, db);
     return result;
   });

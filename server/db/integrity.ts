@@ -5,10 +5,8 @@
 import Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
-import { runtimePaths } from '../packaged/runtime-paths';
 import { storageFailureOf } from '../storage-failure';
+import { readInWorker } from './read-in-worker';
 
 export type IntegrityResult = { ok: true } | { ok: false; problems: string[] };
 
@@ -88,57 +86,14 @@ export function noteDatabaseError(sqlite: Database.Database, error: unknown, log
   markDamaged(sqlite, [(error as Error).message ?? String(error)], log, 'met while serving a request');
 }
 
-// A worker is plain JavaScript evaluated from this string: the server is bundled into one file at
-// build time, so there is no separate worker module to point at. It opens its own read-only
-// connection: better-sqlite3 connections cannot cross threads.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-let answer;
-try {
-  const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
-  try {
-    answer = { rows: db.prepare(workerData.sql).pluck().all() };
-  } finally {
-    db.close();
-  }
-} catch (error) {
-  answer = { error: { message: String(error && error.message), code: error && error.code } };
-}
-parentPort.postMessage(answer);
-`;
-
-type WorkerAnswer = { rows: unknown[] } | { error: { message: string; code: unknown } };
-
 /** Answers undefined when stopped before it could answer. */
 function checkInWorker(sqlite: Database.Database): { result: Promise<IntegrityResult | undefined>; stop: () => void } {
-  const path = sqlite.name;
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { path, sql: QUICK_CHECK, driver: runtimePaths.sqliteDriver ?? createRequire(import.meta.url).resolve('better-sqlite3') },
-  });
-  // A check still running never keeps the process from exiting.
-  worker.unref();
-  let stopped = false;
-  const result = new Promise<IntegrityResult | undefined>((resolve, reject) => {
-    worker.once('message', (answer: WorkerAnswer) => {
-      if ('rows' in answer) return resolve(resultOf(answer.rows, sqlite.open ? sqlite : undefined));
-      try {
-        resolve(resultOfFailure(Object.assign(new Error(answer.error.message), { code: answer.error.code })));
-      } catch (error) {
-        reject(error);
-      }
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => (stopped ? resolve(undefined) : reject(new Error(`the integrity check stopped before answering (exit ${code})`))));
-  });
-  return {
-    result,
-    stop: () => {
-      stopped = true;
-      void worker.terminate();
-    },
-  };
+  const read = readInWorker(sqlite, QUICK_CHECK);
+  const result = read.rows.then(
+    (rows) => rows && resultOf(rows.map((row) => row[0]), sqlite.open ? sqlite : undefined),
+    (error: unknown) => resultOfFailure(error),
+  );
+  return { result, stop: read.stop };
 }
 
 function fileSize(path: string): number {

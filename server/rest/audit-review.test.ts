@@ -9,13 +9,15 @@ process.env.TZ = 'America/Mexico_City';
 
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent, AuditEventsPage, AuditVerification } from '../../shared/admin';
 import type { Session } from '../../shared/auth';
 import { insertAuditEvents, type TestAuditEvent } from '../audit/audit-events.fixture';
+import { computeAuditHead, signAuditHead, writeAuditHead } from '../audit/audit-head';
+import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { dropAuditTriggers } from '../audit/audit-tamper.fixture';
 import { openDatabase } from '../db/client';
 import { classifyError } from '../error-mapping';
@@ -126,6 +128,16 @@ describe.each([
     expect(pages.flatMap(idsOf)).toEqual([...ids].reverse());
     // No page asked for is the first page.
     expect(idsOf(await transport.read(admin, { action }))).toEqual(idsOf(pages[0]!));
+  });
+
+  it('reads the page after an event by its id (cursor), as the next page number would', async () => {
+    const action = `${newFamily()}cursor`;
+    const ids = insert(Array.from({ length: 75 }, (_, index) => ({ action, detail: `event ${index}` })));
+    const first = await transport.read(admin, { action });
+    const next = await transport.read(admin, { action, cursor: idsOf(first).at(-1)! });
+    expect(next.body!.total).toBe(75);
+    expect(idsOf(next)).toEqual(idsOf(await transport.read(admin, { action, page: 2 })));
+    expect([...idsOf(first), ...idsOf(next)]).toEqual([...ids].reverse());
   });
 
   it('filters by the actor, the patient, the outcome, an exact action or a family of actions, together', async () => {
@@ -269,6 +281,28 @@ describe('verifying the trail', () => {
     const rows = fileApp.deps.db.$client.prepare('select count(*) from audit_events').pluck().get() as number;
     const answer = await transport.verify(fileAdmin, fileApp);
     expect(answer.body).toEqual({ ok: true, checked: rows, unsealed: rows, firstBrokenId: null });
+  });
+
+  it('with since=checkpoint recomputes only the rows after the sealed head, through REST and tRPC alike', async () => {
+    const sqlite = fileApp.deps.db.$client;
+    insertAuditEvents(sqlite, [{ action: 'test.before-seal' }, { action: 'test.before-seal' }]);
+    // Sealed as the server's head writer seals it every five minutes.
+    const key = readFileSync(join(dir, AUDIT_KEY_FILE), 'utf8').trim();
+    writeAuditHead(dir, signAuditHead(computeAuditHead(sqlite)!, key));
+    insertAuditEvents(sqlite, [{ action: 'test.after-seal' }]);
+    const rows = sqlite.prepare('select count(*) from audit_events').pluck().get() as number;
+
+    const rest = await restGet<AuditVerification>(fileApp, '/api/admin/audit/verify?since=checkpoint', fileAdmin);
+    expect(rest.body).toMatchObject({ ok: true, firstBrokenId: null });
+    // The row written after the seal, and nothing up to the head.
+    expect(rest.body!.checked).toBe(1);
+    const trpc = await callerFor(fileApp, fileAdmin.access_token).admin.verifyAudit({ since: 'checkpoint' });
+    expect(trpc).toMatchObject({ ok: true, firstBrokenId: null });
+    // The first check's own audit event is new since the head as well.
+    expect(trpc.checked).toBe(2);
+    expect(trpc.checked).toBeLessThan(rows);
+    const refused = await restGet(fileApp, '/api/admin/audit/verify?since=yesterday', fileAdmin);
+    expect([refused.status, refused.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
   it('names the row whose detail was altered from another connection, through REST and tRPC alike', async () => {

@@ -1,6 +1,6 @@
 // The practice administrator's procedures (API.md "Practice administration"). The services audit
 // reads and write each change's event in its transaction (services/administration.ts).
-import { accountLookupInput, auditEventsInput, medicIdInput, userIdInput } from '../../../shared/admin';
+import { accountLookupInput, auditEventsInput, auditVerifyInput, medicIdInput, userIdInput } from '../../../shared/admin';
 import { practiceInput } from '../../../shared/prescriptions';
 import { reviewAuditEvents, verifyAuditTrail } from '../../audit/audit-review';
 import { changeMedicStatus, findAccount, medicAccountsFor, resetPassword, resetSecondFactor, type MedicStatusChange } from '../../services/administration';
@@ -32,5 +32,5 @@ export const adminRouter = router({
   /** The audit trail, filtered, a page at a time, newest first (the CSV of a filter is rest/audit-export.ts). */
   auditEvents: adminProcedure.input(auditEventsInput).query(({ ctx, input }) => reviewAuditEvents(callerOf(ctx), input)),
   /** The chain check of `npm run audit:verify`, against the sealed head in DATA_DIR. */
-  verifyAudit: adminProcedure.query(({ ctx }) => verifyAuditTrail(callerOf(ctx), ctx.deps.config.dataDir)),
+  verifyAudit: adminProcedure.input(auditVerifyInput.optional()).query(({ ctx, input }) => verifyAuditTrail(callerOf(ctx), ctx.deps.config.dataDir, input ?? {})),
 });
