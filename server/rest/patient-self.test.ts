@@ -142,13 +142,24 @@ describe('GET /api/patients/me/access-log', () => {
     expect(log.events[0]).toEqual({ at: expect.any(String), action: 'allergies.add', outcome: 'success', medic: { idMedic: medicIdOf(medic), name: 'Ana', lname: 'Paz' }, detail: null, emergency: false });
   });
 
-  it('pages through long histories', async () => {
+  it('pages through long histories, newest first, every event once, the pages past the middle as the first ones', async () => {
     const medic = await newMedic();
     const { patient, idPatient } = await patientOf(medic);
-    for (let i = 0; i < 25; i++) await call('GET', `/api/medics/patients/${idPatient}`, medic);
-    const second = (await call('GET', '/api/patients/me/access-log?page=2', patient)).json();
-    expect(second).toMatchObject({ page: 2, pageSize: 20, total: 25 });
-    expect(second.events).toHaveLength(5);
+    // Each with its own detail, to tell them apart: an appointment written, read back.
+    for (let i = 0; i < 25; i++) await call('POST', `/api/patients/${idPatient}/allergies`, medic, { allergyName: `Alergia ${i}` });
+    for (let i = 0; i < 50; i++) await call('GET', `/api/medics/patients/${idPatient}`, medic);
+    const pages = await Promise.all([1, 2, 3, 4, 5].map(async (page) => (await call('GET', `/api/patients/me/access-log?page=${page}`, patient)).json()));
+    expect(pages.map((page) => [page.page, page.pageSize, page.total, page.events.length])).toEqual([
+      [1, 20, 75, 20],
+      [2, 20, 75, 20],
+      [3, 20, 75, 20],
+      [4, 20, 75, 15],
+      [5, 20, 75, 0],
+    ]);
+    const actions = pages.flatMap((page) => page.events.map((event: { action: string }) => event.action));
+    expect(actions).toEqual([...Array(50).fill('patient.detail'), ...Array(25).fill('allergies.add')]);
+    const moments = pages.flatMap((page) => page.events.map((event: { at: string }) => event.at));
+    expect(moments).toEqual([...moments].sort().reverse());
     expect((await call('GET', '/api/patients/me/access-log?page=0', patient)).statusCode).toBe(400);
   });
 });

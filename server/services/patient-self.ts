@@ -73,10 +73,19 @@ export interface AccessLogEvent {
   emergency: boolean;
 }
 
-/** Who read or changed this patient's record, newest first: everyone's events but the patient's own. */
+/**
+ * Who read or changed this patient's record, newest first: everyone's events but the patient's own.
+ * Newest first is id order (the trail only appends), which the (patient_id, id) index gives without a
+ * sort however long the patient's trail; a page past the middle is read from the oldest end, so the
+ * last page costs what the first does.
+ */
 export function accessLog(db: DbOrTx, patientId: number, patientUserId: number, page: number) {
   const where = and(eq(auditEvents.patientId, patientId), ne(auditEvents.actorUserId, patientUserId));
-  const rows = db
+  const total = db.select({ total: count() }).from(auditEvents).where(where).get()?.total ?? 0;
+  const skipped = (page - 1) * ACCESS_LOG_PAGE_SIZE;
+  const fromOldest = skipped > total / 2;
+  const take = fromOldest ? Math.max(0, Math.min(ACCESS_LOG_PAGE_SIZE, total - skipped)) : ACCESS_LOG_PAGE_SIZE;
+  const rows = take === 0 ? [] : db
     .select({
       at: auditEvents.at,
       action: auditEvents.action,
@@ -92,11 +101,11 @@ export function accessLog(db: DbOrTx, patientId: number, patientUserId: number, 
     .leftJoin(users, eq(users.id, auditEvents.actorUserId))
     .leftJoin(medics, eq(medics.userId, users.id))
     .where(where)
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .limit(ACCESS_LOG_PAGE_SIZE)
-    .offset((page - 1) * ACCESS_LOG_PAGE_SIZE)
+    .orderBy(fromOldest ? asc(auditEvents.id) : desc(auditEvents.id))
+    .limit(take)
+    .offset(fromOldest ? Math.max(0, total - skipped - ACCESS_LOG_PAGE_SIZE) : skipped)
     .all();
-  const total = db.select({ total: count() }).from(auditEvents).where(where).get()?.total ?? 0;
+  if (fromOldest) rows.reverse();
   const events: AccessLogEvent[] = rows.map((row) => ({
     at: row.at,
     action: row.action,

@@ -13,7 +13,8 @@ import type Database from 'better-sqlite3';
 import { openDatabase } from '../../../server/db/client';
 import { diagnosisSearchPaths, prepareBenchCatalog } from '../catalog';
 import { newFilterPaths } from '../new-filters';
-import { startRealServer } from '../server-launch';
+import { packageBinary } from '../../package';
+import { freePort, startAndWait, startRealServer } from '../server-launch';
 import {
   measureCeilings,
   measureSideBySide,
@@ -206,6 +207,18 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     const again = await startRealServer(environment);
     children.push(again.child);
     await stopServer(again.child);
+    // What a practice runs (issue 24): the one binary, built from this tree, on the same decade. Its
+    // first start unpacks the native code into DATA_DIR; the second is the daily one.
+    const binary = await packageBinary(() => {});
+    const binaryStarts: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const port = await freePort();
+      const started = await startAndWait(binary, [], { ...environment, PORT: String(port), HOST: '127.0.0.1' }, `http://127.0.0.1:${port}/api/health`);
+      children.push(started.child);
+      await stopServer(started.child);
+      binaryStarts.push(started.startMs);
+    }
+    const binaryStart = Math.min(...binaryStarts.slice(1));
 
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
     const databaseBytes = statSync(join(dataDir, 'expediente.db')).size;
@@ -225,7 +238,8 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     tool('audit:verify --since-checkpoint', verifyCheckpoint, ` — ${verifyCheckpoint.output.split('\n').at(-1)}`);
     tool('backup', backup, `, ${mib(backupBytes)}`);
     tool('restore', restore);
-    console.log(`\nFirst start on the decade (migrations included): ${first.startMs} ms; start-up: ${again.startMs} ms`);
+    console.log(`\nnpm start on the decade: ${first.startMs} ms the first time (migrations included), then ${again.startMs} ms`);
+    console.log(`The binary (npm run package) on the decade: ${binaryStarts.map((ms) => `${ms} ms`).join(', ')} (the first unpacks its native code)`);
     console.log(`Server RSS through the run: at most ${peakRss} MB`);
 
     if (chosen.length < scenarios.length || !ceilings) return;
@@ -244,7 +258,7 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
       [`audit:verify from the checkpoint ${seconds(verifyCheckpoint.ms)} ≤ 2 s`, verifyCheckpoint.exitCode === 0 && verifyCheckpoint.ms <= 2_000],
       [`backup ${seconds(backup.ms)} ≤ 5 min`, backup.exitCode === 0 && backup.ms <= 300_000],
       [`restore ${seconds(restore.ms)} ≤ 5 min`, restore.exitCode === 0 && restore.ms <= 300_000],
-      [`start-up ${again.startMs} ms ≤ 1 s`, again.startMs <= 1_000],
+      [`start-up of the binary ${binaryStart} ms ≤ 1 s`, binaryStart <= 1_000],
       [`server RSS ${peakRss} MB ≤ 250`, peakRss <= 250],
       ['no failed requests', rows.every((row) => row.real.failures === 0 && row.bare.failures === 0)],
     ]);
