@@ -187,11 +187,12 @@ function readPage(statements: Statements, params: PageParams, needle: string, li
     const match = { ...params, match: phraseOf(needle) };
     // The index has one row per patient: when the medic is linked to all of them, its count is theirs
     // (for a common trigram a quarter of the cost of looking every match up among the links).
-    const linkedToAll = links === (statements.practicePatients.get() as number);
-    total = linkedToAll ? (statements.everyMatch.get(match) as number) : (statements.matchCount.get(match) as { total: number }).total;
-    // Walking the links in order reads about take × links / total of them before the page is
-    // full; looking the matches up reads total. Take whichever is fewer.
-    const dense = total * total > links * params.take;
+    const patients = statements.practicePatients.get() as number;
+    total = links === patients ? (statements.everyMatch.get(match) as number) : (statements.matchCount.get(match) as { total: number }).total;
+    // Walking the links in order reads about take × links / total of them before the page is full;
+    // looking the matches up reads every match in the practice, about total × patients / links of
+    // them (the medic's share of the practice). Take whichever is fewer.
+    const dense = total * total * patients > params.take * links * links;
     rows = (dense ? statements.denseMatches : statements.sparseMatches).all(match) as PageRow[];
   } else {
     const glob = { ...params, glob: globOf(needle) };
