@@ -30,7 +30,7 @@ const db = new Database(join(dataDir, 'expediente.db'), { readonly: true });
 const fullName = db
   .prepare("select u.name || ' ' || u.lname from patients p join users u on u.id = p.user_id where p.id = ?")
   .pluck()
-  .get(summary.longHistoryPatientId) as string;
+  .get(process.env.BENCH_PATIENT ? Number(process.env.BENCH_PATIENT) : summary.longHistoryPatientId) as string;
 db.close();
 
 const started = await startRealServer({ DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_REQUESTS_PER_MINUTE: '10000', LOG_LEVEL: 'error' });
