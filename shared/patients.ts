@@ -1,5 +1,6 @@
 // Patient schemas shared by the server (validation) and the client (forms and types).
 import { z } from 'zod';
+import { cursorOf, pageSizeUpTo } from './paging';
 import { passwordSchema } from './auth';
 import type { LINK_REQUEST_STATUSES } from './constants';
 import { BLOOD_GROUPS, BLOOD_RH, EMERGENCY_REASON_MAX, EMERGENCY_REASON_MIN, PATIENT_PAGE_MAX, SEXES } from './constants';
@@ -174,20 +175,9 @@ export function decodePatientCursor(cursor: string): PatientPageKey | undefined 
   }
 }
 
-/** 1 to PATIENT_PAGE_MAX, as a JSON number or plain decimal text (a query string carries text). */
-const pageSize = z.union([z.number(), z.string()], { error: 'validation.pageSizeInvalid' }).transform((value, ctx) => {
-  const size = typeof value === 'number' ? value : /^[1-9]\d{0,2}$/.test(value) ? Number(value) : Number.NaN;
-  if (Number.isInteger(size) && size >= 1 && size <= PATIENT_PAGE_MAX) return size;
-  ctx.addIssue({ code: 'custom', message: 'validation.pageSizeInvalid', input: value });
-  return z.NEVER;
-});
+const pageSize = pageSizeUpTo(PATIENT_PAGE_MAX);
 
-const patientCursor = z.string({ error: 'validation.cursorInvalid' }).transform((value, ctx) => {
-  const key = decodePatientCursor(value);
-  if (key) return key;
-  ctx.addIssue({ code: 'custom', message: 'validation.cursorInvalid', input: value });
-  return z.NEVER;
-});
+const patientCursor = cursorOf(decodePatientCursor);
 
 /** GET /medics/my-patients?limit=&q=&cursor= (API.md "Paged patient list"). */
 export const patientPageInput = z.object({

@@ -3,6 +3,7 @@
 // histories"). A page starts after a keyset cursor, the sort key (date, id) of the last item sent,
 // so a page costs the same however deep it is and an item added meanwhile shifts nothing.
 import { z } from 'zod';
+import { cursorOf, pageSizeUpTo } from './paging';
 
 export const LONG_LISTS = ['history', 'vitals', 'labs'] as const;
 export type LongList = (typeof LONG_LISTS)[number];
@@ -46,20 +47,9 @@ export function decodeRecordCursor(cursor: string): RecordPageKey | undefined {
   }
 }
 
-/** 1 to RECORD_PAGE_MAX, as a JSON number or plain decimal text (a query string carries text). */
-const recordPageSize = z.union([z.number(), z.string()], { error: 'validation.pageSizeInvalid' }).transform((value, ctx) => {
-  const size = typeof value === 'number' ? value : /^[1-9]\d{0,2}$/.test(value) ? Number(value) : Number.NaN;
-  if (Number.isInteger(size) && size >= 1 && size <= RECORD_PAGE_MAX) return size;
-  ctx.addIssue({ code: 'custom', message: 'validation.pageSizeInvalid', input: value });
-  return z.NEVER;
-});
+const recordPageSize = pageSizeUpTo(RECORD_PAGE_MAX);
 
-const recordCursor = z.string({ error: 'validation.cursorInvalid' }).transform((value, ctx) => {
-  const key = decodeRecordCursor(value);
-  if (key) return key;
-  ctx.addIssue({ code: 'custom', message: 'validation.cursorInvalid', input: value });
-  return z.NEVER;
-});
+const recordCursor = cursorOf(decodeRecordCursor);
 
 /** ?cursor=&limit= of the list routes. Absent (or null, as an infinite query's first page sends it) starts from the newest. */
 export const recordPageInput = z.object({

@@ -16,7 +16,7 @@ import { newFilterPaths } from './new-filters';
 import { diagnosisSearchPaths, prepareBenchCatalog } from './catalog';
 import { runDecadeBench } from './decade/decade-bench';
 import { startRealServer } from './server-launch';
-import { measureCeilings, measureSideBySide, printCeilings, printRows, reportGoals, rssMegabytes, startBareServer, type Scenario } from './side-by-side';
+import { measureCeilings, measureSideBySide, printCeilings, printRows, reportGoals, rssMegabytes, signInScenario, startBareServer, type Scenario } from './side-by-side';
 
 const { values: args } = parseArgs({
   options: {
@@ -93,17 +93,7 @@ async function main() {
         authorized: true,
       },
       { name: 'Health', method: 'GET', path: '/api/health', authorized: false },
-      // One account from one address may have 5 sign-ins in flight (issue 10: the 6th is refused
-      // before hashing), so this one runs 4 at a time, on both sides.
-      {
-        name: 'Sign-in vs bare argon2 verify (4 connections)',
-        method: 'POST',
-        path: '/api/auth/login',
-        body: credentials,
-        authorized: false,
-        barePath: '/bare/verify',
-        connections: 4,
-      },
+      signInScenario(credentials),
       {
         name: `Diagnosis search, ${diagnosisPaths.length} queries in turn${catalog.synthetic ? ' (SYNTHETIC catalog)' : ''}`,
         method: 'GET',

@@ -22,6 +22,7 @@ import {
   printRows,
   reportGoals,
   rssMegabytes,
+  signInScenario,
   startBareServer,
   type LoadSettings,
   type Scenario,
@@ -163,15 +164,7 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
       { name: "Patient's access log, first page", method: 'GET', path: '/api/patients/me/access-log?page=1', authorized: true, token: patientToken },
       { name: `Patient's access log, last page (${lastPage})`, method: 'GET', path: `/api/patients/me/access-log?page=${lastPage}`, authorized: true, token: patientToken },
       { name: "Administrator's audit page, one patient's events", method: 'GET', path: `/api/admin/audit?idPatient=${decade.longHistoryPatientId}`, authorized: true },
-      {
-        name: 'Sign-in vs bare argon2 verify (4 connections)',
-        method: 'POST',
-        path: '/api/auth/login',
-        body: credentials,
-        authorized: false,
-        barePath: '/bare/verify',
-        connections: 4,
-      },
+      signInScenario(credentials),
     ];
     const chosen = scenarios.filter((scenario) => !options.only || scenario.name.toLowerCase().includes(options.only.toLowerCase()));
     const sizes = new Map<string, number>();
