@@ -65,14 +65,16 @@ describe('GET /api/medics/search-patients', () => {
   });
 
   it('answers an empty query with [] without touching the database', async () => {
+    // One request first: the session behind the token is then kept in memory (auth/actor-cache.ts).
+    await get('/api/medics/search-patients?q=', medic);
     sqlStatements.count = 0;
     for (const url of ['/api/medics/search-patients?q=', '/api/medics/search-patients?q=%20%20', '/api/medics/search-patients']) {
       const response = await get(url, medic);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([]);
     }
-    // Only the session lookups of the three requests ran.
-    expect(sqlStatements.count).toBe(3);
+    // Not even the session's: it came from memory.
+    expect(sqlStatements.count).toBe(0);
   });
 });
 

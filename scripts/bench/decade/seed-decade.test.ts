@@ -1,5 +1,5 @@
 // A tiny decade, seeded and then served by the real server from its DATA_DIR: a medic signs in
-// with the seeded password, the long-history record reads with all its appointments, the patient
+// with the seeded password, the long-history record reads with all its appointments (paged), the patient
 // list pages from the trigger-kept tables, a document decrypts, and the audit chain holds under
 // the seeded head until a row is altered.
 import Database from 'better-sqlite3';
@@ -60,17 +60,28 @@ describe('a seeded decade, served by the real server', () => {
     }
   });
 
-  it('reads the long-history record with all its appointments, and the short one with its four', async () => {
+  it('reads the long-history record with its newest 50 appointments and the rest by its cursor, and the short one with its four', async () => {
     for (const [idPatient, appointments] of [
       [seeded.longHistoryPatientId, seeded.plan.longHistoryAppointments],
       [seeded.shortHistoryPatientId, seeded.plan.shortHistoryAppointments],
     ] as const) {
       const response = await app.inject({ method: 'GET', url: `/api/medics/patients/${idPatient}`, headers: bearer(token) });
       expect(response.statusCode).toBe(200);
-      const record = response.json<{ history: { closed: boolean; diagnoses: { code: string }[]; prescriptions: unknown[] }[] }>();
-      expect(record.history).toHaveLength(appointments);
-      expect(record.history.every((history) => history.closed && history.diagnoses.length > 0)).toBe(true);
-      if (appointments > 100) expect(record.history.some((history) => history.prescriptions.length > 0)).toBe(true);
+      type History = { closed: boolean; diagnoses: { code: string }[]; prescriptions: unknown[] };
+      const record = response.json<{ history: History[]; historyTotal: number; historyNextCursor: string | null }>();
+      expect(record.historyTotal).toBe(appointments);
+      const history = [...record.history];
+      for (let cursor = record.historyNextCursor; cursor !== null; ) {
+        const page = await app.inject({ method: 'GET', url: `/api/medics/patients/${idPatient}/history?limit=200&cursor=${cursor}`, headers: bearer(token) });
+        expect(page.statusCode).toBe(200);
+        const { items, nextCursor } = page.json<{ items: History[]; nextCursor: string | null }>();
+        history.push(...items);
+        cursor = nextCursor;
+      }
+      expect(history).toHaveLength(appointments);
+      expect(record.history).toHaveLength(Math.min(appointments, 50));
+      expect(history.every((appointment) => appointment.closed && appointment.diagnoses.length > 0)).toBe(true);
+      if (appointments > 100) expect(history.some((appointment) => appointment.prescriptions.length > 0)).toBe(true);
     }
   });
 
