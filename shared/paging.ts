@@ -19,3 +19,25 @@ export const cursorOf = <Key>(decode: (cursor: string) => Key | undefined) =>
     ctx.addIssue({ code: 'custom', message: 'validation.cursorInvalid', input: value });
     return z.NEVER;
   });
+
+const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** An opaque cursor: base64url of a list's sort key (its values in order) as JSON. */
+export const encodeCursorKey = (values: readonly unknown[]): string => toBase64Url(new TextEncoder().encode(JSON.stringify(values)));
+
+/**
+ * The `length` values of a cursor encodeCursorKey wrote, or undefined for anything else (wrong
+ * characters, over `maxCharacters`, not UTF-8, not JSON, not an array of that length). The caller
+ * checks each value's type.
+ */
+export function decodeCursorKey(cursor: string, length: number, maxCharacters: number): unknown[] | undefined {
+  if (cursor.length > maxCharacters || !/^[A-Za-z0-9_-]+$/.test(cursor) || cursor.length % 4 === 1) return undefined;
+  try {
+    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    const json = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
+    const key: unknown = JSON.parse(json);
+    return Array.isArray(key) && key.length === length ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}

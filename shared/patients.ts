@@ -1,6 +1,6 @@
 // Patient schemas shared by the server (validation) and the client (forms and types).
 import { z } from 'zod';
-import { cursorOf, pageSizeUpTo } from './paging';
+import { cursorOf, decodeCursorKey, encodeCursorKey, pageSizeUpTo } from './paging';
 import { passwordSchema } from './auth';
 import type { LINK_REQUEST_STATUSES } from './constants';
 import { BLOOD_GROUPS, BLOOD_RH, EMERGENCY_REASON_MAX, EMERGENCY_REASON_MIN, PATIENT_PAGE_MAX, SEXES } from './constants';
@@ -150,29 +150,15 @@ export interface PatientPageKey {
   idPatient: number;
 }
 
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-
-/** The opaque cursor clients send back: base64url of the key as JSON. */
-export const encodePatientCursor = ({ lname, name, idPatient }: PatientPageKey): string =>
-  toBase64Url(new TextEncoder().encode(JSON.stringify([lname, name, idPatient])));
-
-const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,1200}$/;
+/** The opaque cursor clients send back (shared/paging.ts). */
+export const encodePatientCursor = ({ lname, name, idPatient }: PatientPageKey): string => encodeCursorKey([lname, name, idPatient]);
 
 /** The key a cursor stands for, or undefined when it is not one this server wrote. */
 export function decodePatientCursor(cursor: string): PatientPageKey | undefined {
-  if (!CURSOR_TEXT.test(cursor) || cursor.length % 4 === 1) return undefined;
-  try {
-    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-    const json = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
-    const key: unknown = JSON.parse(json);
-    if (!Array.isArray(key) || key.length !== 3) return undefined;
-    const [lname, name, idPatient] = key as unknown[];
-    if (typeof lname !== 'string' || typeof name !== 'string' || lname.length > 200 || name.length > 200) return undefined;
-    if (typeof idPatient !== 'number' || !Number.isSafeInteger(idPatient) || idPatient < 1) return undefined;
-    return { lname, name, idPatient };
-  } catch {
-    return undefined;
-  }
+  const [lname, name, idPatient] = decodeCursorKey(cursor, 3, 1200) ?? [];
+  if (typeof lname !== 'string' || typeof name !== 'string' || lname.length > 200 || name.length > 200) return undefined;
+  if (typeof idPatient !== 'number' || !Number.isSafeInteger(idPatient) || idPatient < 1) return undefined;
+  return { lname, name, idPatient };
 }
 
 const pageSize = pageSizeUpTo(PATIENT_PAGE_MAX);

@@ -3,7 +3,7 @@
 // histories"). A page starts after a keyset cursor, the sort key (date, id) of the last item sent,
 // so a page costs the same however deep it is and an item added meanwhile shifts nothing.
 import { z } from 'zod';
-import { cursorOf, pageSizeUpTo } from './paging';
+import { cursorOf, decodeCursorKey, encodeCursorKey, pageSizeUpTo } from './paging';
 
 export const LONG_LISTS = ['history', 'vitals', 'labs'] as const;
 export type LongList = (typeof LONG_LISTS)[number];
@@ -20,31 +20,19 @@ export interface RecordPageKey {
   id: number;
 }
 
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** The opaque cursor clients send back (shared/paging.ts). */
+export const encodeRecordCursor = ({ date, id }: RecordPageKey): string => encodeCursorKey([date, id]);
 
-/** The opaque cursor clients send back: base64url of the key as JSON. */
-export const encodeRecordCursor = ({ date, id }: RecordPageKey): string => toBase64Url(new TextEncoder().encode(JSON.stringify([date, id])));
-
-const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,200}$/;
 // A calendar date or a practice-local moment, as the three lists store them; any stored text is
 // accepted back (a row written long ago may hold another form), since it is only ever a bound value.
 const KEY_DATE_MAX = 64;
 
 /** The key a cursor stands for, or undefined when it is not one this server wrote. */
 export function decodeRecordCursor(cursor: string): RecordPageKey | undefined {
-  if (!CURSOR_TEXT.test(cursor) || cursor.length % 4 === 1) return undefined;
-  try {
-    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-    const json = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
-    const key: unknown = JSON.parse(json);
-    if (!Array.isArray(key) || key.length !== 2) return undefined;
-    const [date, id] = key as unknown[];
-    if (typeof date !== 'string' || date.length === 0 || date.length > KEY_DATE_MAX) return undefined;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return undefined;
-    return { date, id };
-  } catch {
-    return undefined;
-  }
+  const [date, id] = decodeCursorKey(cursor, 2, 200) ?? [];
+  if (typeof date !== 'string' || date.length === 0 || date.length > KEY_DATE_MAX) return undefined;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return undefined;
+  return { date, id };
 }
 
 const recordPageSize = pageSizeUpTo(RECORD_PAGE_MAX);
