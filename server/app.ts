@@ -25,7 +25,10 @@ import { registerDocumentRoutes } from './rest/documents';
 import { registerAuditExport } from './rest/audit-export';
 import { registerHealth } from './health';
 import { checkIntegrityAtStart, noteDatabaseError } from './db/integrity';
+import { checkpointInWorker } from './db/wal-checkpoints';
 import { reportAuditGapsTo } from './audit/audit-gaps';
+import { commitReadAuditsNow, pendingReadAudits } from './audit/read-audit-batch';
+import { batchReadAuditsOf } from './audit/record-audit';
 import type { Config } from './config';
 import { TRPC_MAX_BATCH } from '../shared/constants';
 import { openDatabase, type Db } from './db/client';
@@ -167,6 +170,18 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   const contextFromRequest = contextFromRequestFactory(app, deps, options.authFlood ?? { max: config.authRequestsPerMinute, timeWindowMs: 60_000 });
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  // Reads commit their audit events together at the end of each turn of the event loop
+  // (audit/read-audit-batch.ts); no response leaves before the batch pending when it was sent has
+  // committed, and if that batch fails, the response is that failure, not what was read.
+  batchReadAuditsOf(db);
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    const committed = pendingReadAudits(db.$client);
+    if (!committed) return done(null, payload);
+    committed.then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
+  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -211,11 +226,16 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   // Added after the database's hook so that it runs first (Fastify runs onClose hooks last-added
   // first): a backup in progress finishes before the database closes.
   app.addHook('onClose', () => deps.backups.stop());
+  // The WAL is checkpointed by a worker, not inside requests (db/wal-checkpoints.ts); stopped before the database closes.
+  const checkpoints = checkpointInWorker(db.$client, (message) => app.log.warn({ problem: message }, 'the WAL checkpoint failed'));
+  app.addHook('onClose', () => checkpoints.stop());
   deps.backups.start();
   // The audit trail's sealed head, in DATA_DIR: written now, every five minutes, and at close by a
   // hook added after the database's, so that it runs before the database closes.
   const auditHead = createAuditHeadWriter({ sqlite: db.$client, dataDir: config.dataDir, key: auditKey, log: app.log, intervalMs: options.auditHeadIntervalMs });
   app.addHook('onClose', async () => auditHead.stop());
+  // First of all at close: the events of reads answered in the last turn, before the head is sealed.
+  app.addHook('onClose', async () => commitReadAuditsNow(db.$client));
   auditHead.start();
   return app;
 }

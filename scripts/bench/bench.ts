@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     years: { type: 'string' },
     /** With --years: seed into (or reuse the decade already seeded in) this directory, and keep it. */
     'data-dir': { type: 'string' },
+    /** With --years: the reads only, without the maintenance and start-up measures that follow them (for tuning). */
+    'reads-only': { type: 'boolean', default: false },
   },
 });
 const patientCount = Number(args.patients);
@@ -161,5 +163,5 @@ async function main() {
   }
 }
 
-if (args.years) await runDecadeBench({ years: Number(args.years), dataDir: args['data-dir'], only: args.only, settings });
+if (args.years) await runDecadeBench({ years: Number(args.years), dataDir: args['data-dir'], only: args.only, readsOnly: args['reads-only'], settings });
 else await main();

@@ -4,11 +4,12 @@ import type { Db, DbOrTx } from '../db/client';
 import { AppError } from '../errors';
 import type Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
-import { preparedPerConnection } from '../db/prepared';
+import { connectionOf, preparedPerConnection } from '../db/prepared';
 import { auditEvents } from '../db/schema/index';
 import { isWriteRefusedByStorage } from '../storage-failure';
 import { AUDIT_CHAIN_FUNCTION, canonicalContent } from './audit-chain';
 import { noteAuditGap } from './audit-gaps';
+import { batchReadAudits, batchesReadAudits, collectReadAudits, deferToCollectingRead, type AuditRow } from './read-audit-batch';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
 
@@ -68,7 +69,10 @@ export function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): v
     actorName: actor.name ?? null,
     actorLname: actor.lname ?? null,
   };
-  insertAuditEvent(db).run({ ...content, emergency: content.emergency ? 1 : 0, content: canonicalContent(content) });
+  const row = { ...content, emergency: content.emergency ? 1 : 0, content: canonicalContent(content) };
+  // Inside a read on a server that batches them (read-audit-batch.ts), the read's batch writes it.
+  if (deferToCollectingRead(connectionOf(db), row)) return;
+  insertAuditEvent(db).run(row);
 }
 
 // Switching the commit's durability is two statements; prepared once like everything on the hot path.
@@ -92,6 +96,9 @@ function durabilityOf(sqlite: Database.Database) {
  * refusal audit (trpc.ts) records it.
  */
 export function auditedRead<T>(db: Db, read: (db: DbOrTx) => T): T {
+  const sqlite = db.$client;
+  // A read-only transaction (what was read is one snapshot); its events commit with the turn's batch.
+  if (batchesReadAudits(sqlite)) return collectReadAudits(sqlite, () => sqlite.transaction(() => read(db))());
   const { processOnly, full } = durabilityOf(db.$client);
   processOnly.run();
   try {
@@ -101,6 +108,26 @@ export function auditedRead<T>(db: Db, read: (db: DbOrTx) => T): T {
   } finally {
     full.run();
   }
+}
+
+/**
+ * From now on the reads on `db` commit their audit events together, one transaction per turn of the
+ * event loop (read-audit-batch.ts), with the durability a read's own commit had (above). The server
+ * turns this on and holds each response until its batch has committed (app.ts).
+ */
+export function batchReadAuditsOf(db: Db): void {
+  const { processOnly, full } = durabilityOf(db.$client);
+  const insertAll = db.$client.transaction((rows: AuditRow[]) => {
+    for (const row of rows) insertAuditEvent(db).run(row);
+  });
+  batchReadAudits(db.$client, (rows) => {
+    processOnly.run();
+    try {
+      insertAll(rows);
+    } finally {
+      full.run();
+    }
+  });
 }
 
 /**

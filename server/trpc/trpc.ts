@@ -4,6 +4,7 @@ import { initTRPC } from '@trpc/server';
 import { classifyError, toTrpcError, trpcHttpStatus } from '../error-mapping';
 import { AppError } from '../errors';
 import { recordRefusal } from '../audit/record-audit';
+import { pendingReadAudits } from '../audit/read-audit-batch';
 import { admitActor } from '../auth/admission';
 import { assertPasswordCurrent } from '../auth/sessions';
 import { auditActorOf } from '../services/access';
@@ -49,10 +50,18 @@ function patientIdOf(rawInput: unknown): number | null {
  *   exactly one audit event. Services that refuse with more to say (the patient, emergency access)
  *   record it themselves and mark the error audited; every other refusal is recorded here (when
  *   storage refuses that event, the refusal still answers its own status: audit/record-audit.ts);
- * - services throw AppError; here it gets the tRPC code whose HTTP status API.md documents.
+ * - services throw AppError; here it gets the tRPC code whose HTTP status API.md documents;
+ * - a read's answer waits for its audit event's batch to commit.
  */
 const auditRefusalsAndMapErrors = t.middleware(async ({ ctx, path, getRawInput, next }) => {
   const result = await next();
+  if (result.ok) {
+    // A read's audit event commits with the reads of its turn (audit/read-audit-batch.ts): the
+    // answer waits for that commit, and if it fails the answer is that failure (507 on a full disk).
+    const committed = pendingReadAudits(ctx.deps.db.$client);
+    if (committed) await committed;
+    return result;
+  }
   const cause = !result.ok && result.error.cause instanceof AppError ? result.error.cause : undefined;
   if (!cause) return result;
   if (!cause.audited && REFUSAL_STATUSES.has(cause.status)) {

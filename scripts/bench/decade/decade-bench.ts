@@ -105,7 +105,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
-export async function runDecadeBench(options: { years: number; dataDir?: string; only?: string; settings: LoadSettings }): Promise<void> {
+export async function runDecadeBench(options: { years: number; dataDir?: string; only?: string; readsOnly?: boolean; settings: LoadSettings }): Promise<void> {
   const { years, settings } = options;
   const keep = options.dataDir !== undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'expediente-decade-'));
@@ -185,6 +185,12 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     await stopServer(bare);
     await stopServer(real);
     const peakRss = rss.stop();
+    if (options.readsOnly) {
+      printRows(rows);
+      if (ceilings) printCeilings(ceilings);
+      console.log(`Server RSS through the reads: at most ${peakRss} MB`);
+      return;
+    }
 
     // The maintenance of a decade, with no server running (audit:verify and backup also run beside one).
     const verifyWhole = await runTimed('scripts/audit-verify.ts', [], { DATA_DIR: dataDir });

@@ -1,0 +1,87 @@
+// Reads commit their audit events together, one transaction per turn of the event loop
+// (read-audit-batch.ts). What a client relies on must not change: every answered read has its
+// event committed before the answer arrives, and a read whose event the disk will not take is
+// answered as that failure, never with the record.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../../shared/auth';
+import { fillDatabase } from '../db/full-database.fixture';
+import { bearer, buildTestApp, errorOf, linkWithConsent, register } from '../test/helpers';
+
+let app: FastifyInstance;
+let medic: Session;
+let idPatient: number;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  medic = await register(app, { type: 'medic' });
+  const patient = await register(app, { type: 'patient' });
+  await linkWithConsent(app, medic, patient);
+  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+});
+afterAll(() => app.close());
+
+let freeSpace: (() => void) | undefined;
+afterEach(() => {
+  freeSpace?.();
+  freeSpace = undefined;
+});
+
+const recordReadsAudited = () =>
+  app.deps.db.$client.prepare("select count(*) from audit_events where action = 'patient.detail' and outcome = 'success'").pluck().get() as number;
+const readRecordRest = () => app.inject({ method: 'GET', url: `/api/medics/patients/${idPatient}`, headers: bearer(medic.access_token) });
+const readRecordTrpc = () =>
+  app.inject({ method: 'GET', url: `/trpc/medics.patientDetail?input=${encodeURIComponent(JSON.stringify({ idPatient }))}`, headers: bearer(medic.access_token) });
+
+describe('reads answered together', () => {
+  it('each have their audit event committed by the time their answer arrives', async () => {
+    const before = recordReadsAudited();
+    const committedOnArrival: number[] = [];
+    const reads = Array.from({ length: 12 }, (_, index) =>
+      (index % 2 ? readRecordTrpc() : readRecordRest()).then((response) => {
+        expect(response.statusCode).toBe(200);
+        committedOnArrival.push(recordReadsAudited() - before);
+      }),
+    );
+    await Promise.all(reads);
+    // The n-th answer to arrive found at least n events committed: none arrived ahead of its own.
+    committedOnArrival.forEach((committed, arrived) => expect(committed).toBeGreaterThanOrEqual(arrived + 1));
+    expect(recordReadsAudited() - before).toBe(12);
+  });
+
+  it('keep the trail one unbroken chain, in the order the events were committed', async () => {
+    await Promise.all(Array.from({ length: 8 }, () => readRecordRest()));
+    const response = await app.inject({ method: 'GET', url: '/api/admin/audit/verify', headers: bearer(medic.access_token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ ok: true });
+  });
+});
+
+describe('a read whose audit event the disk has no room for', () => {
+  it('answers 507 STORAGE_FULL over REST, with none of the record', async () => {
+    freeSpace = fillDatabase(app.deps.db);
+    const before = recordReadsAudited();
+    const response = await readRecordRest();
+    expect(response.statusCode).toBe(507);
+    expect(errorOf(response)).toMatchObject({ statusCode: 507, code: 'STORAGE_FULL' });
+    expect(response.body).not.toContain('allergies');
+    expect(recordReadsAudited()).toBe(before);
+  });
+
+  it('answers HTTP 507 with appCode STORAGE_FULL over tRPC, with none of the record', async () => {
+    freeSpace = fillDatabase(app.deps.db);
+    const response = await readRecordTrpc();
+    expect(response.statusCode).toBe(507);
+    expect(response.json().error).toMatchObject({ data: { httpStatus: 507, appCode: 'STORAGE_FULL' } });
+    expect(response.body).not.toContain('allergies');
+  });
+
+  it('is answered and audited again once space is freed', async () => {
+    const free = fillDatabase(app.deps.db);
+    expect((await readRecordRest()).statusCode).toBe(507);
+    free();
+    const before = recordReadsAudited();
+    expect((await readRecordRest()).statusCode).toBe(200);
+    expect(recordReadsAudited()).toBe(before + 1);
+  });
+});
