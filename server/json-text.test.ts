@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { toJsonText, withKnownJson } from './json-text';
+import { toJsonBytes, withKnownJson } from './json-text';
 
-describe('JSON text of answers with shared parts', () => {
+const toJsonText = (value: unknown) => toJsonBytes(value)?.toString('utf8');
+
+describe('JSON bytes of answers with shared parts', () => {
   const allergies = withKnownJson(Object.freeze([{ idAllergy: 1, name: 'Penicilina', severity: 'alta', notes: 'línea\n"citada"' }]));
   const vitals = withKnownJson(Object.freeze([{ idVital: 2, weight: 72.5, height: null, taken: true }]));
 
@@ -33,5 +35,11 @@ describe('JSON text of answers with shared parts', () => {
   it('honours toJSON on the answer itself', () => {
     const custom = { toJSON: () => ({ replaced: true }), hidden: 1 };
     expect(toJsonText(custom)).toBe('{"replaced":true}');
+  });
+
+  it('makes an answer with no members, or only members without JSON, an empty object', () => {
+    expect(toJsonText({})).toBe('{}');
+    expect(toJsonText({ gone: undefined })).toBe('{}');
+    expect(toJsonText({ allergies, gone: undefined })).toBe(JSON.stringify({ allergies }));
   });
 });

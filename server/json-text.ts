@@ -1,18 +1,16 @@
-// JSON text kept beside values that many answers share, so that an answer made of them is not
-// serialized again each time: a record's lists are the same frozen arrays until the record changes
-// (services/record-lists-json.ts), and their ~23 KB of JSON was an eighth of a REST record read.
+// JSON kept, as UTF-8 bytes, beside values that many answers share, so that an answer made of them
+// is not serialized again each time: a record's lists are the same frozen arrays until the record
+// changes (services/record-lists-json.ts), and their ~23 KB of JSON was an eighth of a REST record
+// read. Kept as bytes rather than text (issue 25): a 70 KB record answer built as one string was
+// flattened, then encoded to UTF-8 by Node on every send, and those copies were most of what the
+// garbage collector did during a record read; bytes are copied once into the answer and sent as they are.
 
-const knownJson = new WeakMap<object, string>();
+const knownJson = new WeakMap<object, Buffer>();
 
 /** Serializes `value` once and remembers it; the value must not change afterwards (freeze it). */
 export function withKnownJson<T extends object>(value: T): T {
-  knownJson.set(value, JSON.stringify(value));
+  knownJson.set(value, Buffer.from(JSON.stringify(value)));
   return value;
-}
-
-function jsonOf(value: unknown): string | undefined {
-  if (typeof value === 'object' && value !== null) return knownJson.get(value) ?? JSON.stringify(value);
-  return JSON.stringify(value);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -21,17 +19,39 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return (prototype === Object.prototype || prototype === null) && !('toJSON' in value);
 }
 
+const known = (value: unknown): Buffer | undefined => (typeof value === 'object' && value !== null ? knownJson.get(value) : undefined);
+
 /**
- * Exactly `JSON.stringify(value)`, reusing the remembered text of the value or of its direct
- * properties (one level deep is where the shared parts of an answer sit).
+ * Exactly the UTF-8 bytes of `JSON.stringify(value)`, reusing the remembered JSON of the value or
+ * of its direct properties (one level deep is where the shared parts of an answer sit).
  */
-export function toJsonText(value: unknown): string | undefined {
-  if (!isPlainObject(value) || knownJson.has(value)) return jsonOf(value);
-  const members: string[] = [];
-  for (const key of Object.keys(value)) {
-    const text = jsonOf(value[key]);
-    // JSON.stringify leaves out what has no JSON (undefined, functions, symbols).
-    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+export function toJsonBytes(value: unknown): Buffer | undefined {
+  const whole = known(value);
+  if (whole) return whole;
+  if (!isPlainObject(value)) {
+    const text = JSON.stringify(value);
+    return text === undefined ? undefined : Buffer.from(text);
   }
-  return `{${members.join(',')}}`;
+  // Members without remembered JSON are gathered as text and encoded together; a remembered one is
+  // put in as it is.
+  const parts: Buffer[] = [];
+  let text = '{';
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const member = value[key];
+    const bytes = known(member);
+    const json = bytes ? undefined : JSON.stringify(member);
+    // JSON.stringify leaves out what has no JSON (undefined, functions, symbols).
+    if (!bytes && json === undefined) continue;
+    text += `${first ? '' : ','}${JSON.stringify(key)}:`;
+    first = false;
+    if (bytes) {
+      parts.push(Buffer.from(text), bytes);
+      text = '';
+    } else {
+      text += json;
+    }
+  }
+  parts.push(Buffer.from(`${text}}`));
+  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
 }

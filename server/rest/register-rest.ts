@@ -1,7 +1,7 @@
 // Serves the rows of routes.ts under /api by calling the same procedures the client calls.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
-import { toJsonText } from '../json-text';
+import { toJsonBytes } from '../json-text';
 import { attachmentDisposition } from './content-disposition';
 import { JSON_ONLY } from './error-body';
 import { streamedJson } from './streamed-json';
@@ -49,8 +49,8 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], co
             .header('Cache-Control', 'no-store')
             .send(route.download.streamedList ? streamedJson(result as object, route.download.streamedList) : JSON.stringify(result));
         }
-        // The same JSON Fastify would make, reusing the text of shared parts (a record's lists).
-        return reply.type('application/json; charset=utf-8').send(toJsonText(result));
+        // The same JSON Fastify would make, reusing the bytes of shared parts (a record's lists).
+        return reply.type('application/json; charset=utf-8').send(toJsonBytes(result));
       },
     });
   }
