@@ -89,6 +89,9 @@ export const medicPatientCounts = sqliteTable('medic_patient_counts', {
     .references(() => medics.id, { onDelete: 'cascade' }),
   patients: integer('patients').notNull().default(0),
   listVersion: integer('list_version').notNull().default(0),
+  // What the list's filter searches (names, email, phone, which patients, their order): migration
+  // 0017, for the filter's index kept in memory (services/patient-filter-index.ts).
+  searchVersion: integer('search_version').notNull().default(0),
 });
 
 export const insurances = sqliteTable('insurances', {
