@@ -162,4 +162,20 @@ describe('GET /api/patients/me/access-log', () => {
     expect(moments).toEqual([...moments].sort().reverse());
     expect((await call('GET', '/api/patients/me/access-log?page=0', patient)).statusCode).toBe(400);
   });
+
+  it("counts on the next read every event written since the last one, never the patient's own", async () => {
+    const medic = await newMedic();
+    const { patient, idPatient } = await patientOf(medic);
+    const totalNow = async () => (await call('GET', '/api/patients/me/access-log', patient)).json().total as number;
+    const before = await totalNow();
+    for (let i = 0; i < 3; i++) await call('GET', `/api/medics/patients/${idPatient}`, medic);
+    await call('GET', '/api/patients/me', patient);
+    await call('POST', `/api/patients/${idPatient}/allergies`, medic, { allergyName: 'Polen' });
+    expect(await totalNow()).toBe(before + 4);
+    expect(await totalNow()).toBe(before + 4);
+    await call('GET', `/api/medics/patients/${idPatient}`, medic);
+    const log = (await call('GET', '/api/patients/me/access-log', patient)).json();
+    expect(log.total).toBe(before + 5);
+    expect(log.events[0].action).toBe('patient.detail');
+  });
 });

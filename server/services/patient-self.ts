@@ -12,6 +12,7 @@ import { clearRequest, pendingRequestsFor } from './link-requests';
 import { medicProfile } from './medic-profile';
 import { findActiveMedicByEmail } from './users';
 import { doctorColumns } from './columns';
+import { accessLogTotal } from './access-log-count';
 
 
 export function listDoctorsOf(db: DbOrTx, patientId: number): Doctor[] {
@@ -82,14 +83,8 @@ export interface AccessLogEvent {
 export function accessLog(db: DbOrTx, patientId: number, patientUserId: number, page: number) {
   // An event about the patient with nobody signed in (none is written today) counts as someone else's.
   const where = and(eq(auditEvents.patientId, patientId), sql`${auditEvents.actorUserId} is not ${patientUserId}`);
-  // Every event about the patient, from the (patient_id, id) index alone, less the patient's own,
-  // found through the actor's index: no row of a long trail is read to count it.
-  const total =
-    db.get<{ total: number }>(
-      sql`select (select count(*) from ${auditEvents} where ${auditEvents.patientId} = ${patientId})
-        - (select count(*) from ${auditEvents} indexed by audit_events_actor_id_idx
-           where ${auditEvents.actorUserId} = ${patientUserId} and ${auditEvents.patientId} = ${patientId}) as total`,
-    )?.total ?? 0;
+  // Kept per connection and brought up to date with the events since (access-log-count.ts).
+  const total = accessLogTotal(db, patientId, patientUserId);
   const skipped = (page - 1) * ACCESS_LOG_PAGE_SIZE;
   const fromOldest = skipped > total / 2;
   const take = fromOldest ? Math.max(0, Math.min(ACCESS_LOG_PAGE_SIZE, total - skipped)) : ACCESS_LOG_PAGE_SIZE;
