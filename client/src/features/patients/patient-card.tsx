@@ -2,7 +2,7 @@
 // Enter opens the patient. Pressing and holding for 500 ms opens the card's action menu; so does
 // the visible ⋮ button, the ContextMenu key or Shift+F10, because a long press alone would lock
 // keyboard and switch users out of unlinking.
-import { useId } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { PatientListItem } from '../../../../shared/patients';
@@ -10,6 +10,7 @@ import { Avatar } from '../../components/avatar';
 import { ContextMenu } from '../../components/context-menu';
 import { CalendarIcon, MoreIcon, UnlinkIcon } from '../../components/icons';
 import { useCardMenu } from '../../components/use-card-menu';
+import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
 import { bloodTypeOf, isRecent } from './patient-facts';
 
@@ -31,6 +32,14 @@ export function PatientCard({ patient, now, menuOpen, onOpenMenu, onCloseMenu, o
   const bloodType = bloodTypeOf(patient);
   const recent = isRecent(patient.lastAppointment, now);
   const lastDate = format.day(patient.lastAppointment);
+  const utils = trpc.useUtils();
+  // A plain click opens the record: its request starts now, while the screen changes, not once the
+  // record's page has mounted (issue 25). Only on the click itself — never on hover — since every
+  // read of a record is audited as the medic having opened it.
+  const openRecord = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    void utils.medics.patientDetail.prefetch({ idPatient: patient.idPatient });
+  };
 
   return (
     <article
@@ -42,7 +51,7 @@ export function PatientCard({ patient, now, menuOpen, onOpenMenu, onCloseMenu, o
         <Avatar name={patient.name} lname={patient.lname} />
         <div className="patient-card__who">
           <h2 id={`${baseId}-name`} className="patient-card__name">
-            <Link href={`/medic/patient/${patient.idPatient}`} className="patient-card__link" draggable={false}>
+            <Link href={`/medic/patient/${patient.idPatient}`} className="patient-card__link" draggable={false} onClick={openRecord}>
               {fullName}
             </Link>
           </h2>
