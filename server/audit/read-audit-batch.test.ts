@@ -3,10 +3,10 @@
 // event committed before the answer arrives, and a read whose event the disk will not take is
 // answered as that failure, never with the record.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
-import { fillDatabase } from '../db/full-database.fixture';
-import { bearer, buildTestApp, errorOf, linkWithConsent, register } from '../test/helpers';
+import { fillDatabase, fullUntilTestEnds } from '../db/full-database.fixture';
+import { bearer, buildTestApp, errorOf, linkWithConsent, register, patientIdOf } from '../test/helpers';
 
 let app: FastifyInstance;
 let medic: Session;
@@ -17,15 +17,11 @@ beforeAll(async () => {
   medic = await register(app, { type: 'medic' });
   const patient = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, patient);
-  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+  idPatient = patientIdOf(app, patient);
 });
 afterAll(() => app.close());
 
-let freeSpace: (() => void) | undefined;
-afterEach(() => {
-  freeSpace?.();
-  freeSpace = undefined;
-});
+const fillDisk = fullUntilTestEnds(() => app.deps.db);
 
 const recordReadsAudited = () =>
   app.deps.db.$client.prepare("select count(*) from audit_events where action = 'patient.detail' and outcome = 'success'").pluck().get() as number;
@@ -59,7 +55,7 @@ describe('reads answered together', () => {
 
 describe('a read whose audit event the disk has no room for', () => {
   it('answers 507 STORAGE_FULL over REST, with none of the record', async () => {
-    freeSpace = fillDatabase(app.deps.db);
+    fillDisk();
     const before = recordReadsAudited();
     const response = await readRecordRest();
     expect(response.statusCode).toBe(507);
@@ -69,7 +65,7 @@ describe('a read whose audit event the disk has no room for', () => {
   });
 
   it('answers HTTP 507 with appCode STORAGE_FULL over tRPC, with none of the record', async () => {
-    freeSpace = fillDatabase(app.deps.db);
+    fillDisk();
     const response = await readRecordTrpc();
     expect(response.statusCode).toBe(507);
     expect(response.json().error).toMatchObject({ data: { httpStatus: 507, appCode: 'STORAGE_FULL' } });

@@ -2,10 +2,10 @@
 // left, a read-only database) still answers its own status — 401, 403, 404 — never a 500; the gap in
 // the trail is counted and logged as an error. Any other failure of the audit still fails the call.
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
-import { fillDatabase } from '../db/full-database.fixture';
-import { bearer, buildTestApp, linkWithConsent, register } from '../test/helpers';
+import { fillDatabase, fullUntilTestEnds } from '../db/full-database.fixture';
+import { bearer, buildTestApp, linkWithConsent, register, patientIdOf } from '../test/helpers';
 import { unauditedRefusals } from './audit-gaps';
 
 let app: FastifyInstance;
@@ -21,16 +21,11 @@ beforeAll(async () => {
   stranger = await register(app, { type: 'medic' });
   patient = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, patient);
-  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+  idPatient = patientIdOf(app, patient);
 });
 afterAll(() => app.close());
 
-let freeSpace: (() => void) | undefined;
-afterEach(() => {
-  freeSpace?.();
-  freeSpace = undefined;
-  app.deps.db.$client.pragma('query_only = 0');
-});
+const fillDisk = fullUntilTestEnds(() => app.deps.db);
 
 const auditRows = () => (app.deps.db.$client.prepare('select count(*) as n from audit_events').get() as { n: number }).n;
 const gapLines = () => logged.map((line) => JSON.parse(line) as { level: number; msg: string; unauditedRefusals?: number; action?: string }).filter((line) => line.msg.includes('audit trail has a gap'));
@@ -43,7 +38,7 @@ const refusals: [string, InjectOptions, number][] = [
 
 describe('a refusal the audit trail has no room for', () => {
   it.each(refusals)('still answers its own status (%s), and the gap is counted and logged', async (_label, request, status) => {
-    freeSpace = fillDatabase(app.deps.db);
+    fillDisk();
     const [rows, gaps, lines] = [auditRows(), unauditedRefusals(), gapLines().length];
     const response = await app.inject(request);
     expect(response.statusCode).toBe(status);
@@ -53,7 +48,7 @@ describe('a refusal the audit trail has no room for', () => {
   });
 
   it("answers 404 to another medic's patient, and 403 to the wrong kind of user", async () => {
-    freeSpace = fillDatabase(app.deps.db);
+    fillDisk();
     const gaps = unauditedRefusals();
     const foreign = await app.inject({ method: 'GET', url: `/api/medics/patients/${idPatient}`, headers: bearer(stranger.access_token) });
     expect(foreign.statusCode).toBe(404);

@@ -3,6 +3,7 @@
 // refusal adds to) uses the room left in its pages. From then on a write that needs a fresh page
 // fails in SQLite itself with SQLITE_FULL, exactly as on a full disk; raising the cap frees the space.
 import type Database from 'better-sqlite3';
+import { afterEach } from 'vitest';
 import { recordAudit } from '../audit/record-audit';
 import type { Db } from './client';
 
@@ -25,5 +26,22 @@ export function fillDatabase(db: Db): () => void {
   }
   return () => {
     sqlite.pragma(`max_page_count = ${uncapped}`);
+  };
+}
+
+/**
+ * For a test file whose tests fill the disk: the returned function fills the database of `dbOf()`
+ * until the end of the test calling it; after each test the space is freed again and a read-only
+ * switch (query_only) undone.
+ */
+export function fullUntilTestEnds(dbOf: () => Db): () => void {
+  let free: (() => void) | undefined;
+  afterEach(() => {
+    free?.();
+    free = undefined;
+    dbOf().$client.pragma('query_only = 0');
+  });
+  return () => {
+    free = fillDatabase(dbOf());
   };
 }

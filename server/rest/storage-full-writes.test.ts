@@ -2,10 +2,10 @@
 // on REST and on tRPC alike, with the documented body — and changes nothing; a read-only database
 // answers 503 STORAGE_READ_ONLY. Once space is freed, writes work again without a restart.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
-import { fillDatabase } from '../db/full-database.fixture';
-import { bearer, buildTestApp, errorOf, linkWithConsent, register, rowCount } from '../test/helpers';
+import { fillDatabase, fullUntilTestEnds } from '../db/full-database.fixture';
+import { bearer, buildTestApp, errorOf, linkWithConsent, register, rowCount, patientIdOf } from '../test/helpers';
 
 let app: FastifyInstance;
 let medic: Session;
@@ -16,16 +16,11 @@ beforeAll(async () => {
   medic = await register(app, { type: 'medic' });
   const patient = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, patient);
-  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+  idPatient = patientIdOf(app, patient);
 });
 afterAll(() => app.close());
 
-let freeSpace: (() => void) | undefined;
-afterEach(() => {
-  freeSpace?.();
-  freeSpace = undefined;
-  app.deps.db.$client.pragma('query_only = 0');
-});
+const fillDisk = fullUntilTestEnds(() => app.deps.db);
 
 const addAllergyRest = () =>
   app.inject({ method: 'POST', url: `/api/patients/${idPatient}/allergies`, headers: bearer(medic.access_token), payload: { allergyName: 'Penicilina' } });
@@ -37,7 +32,7 @@ const STORAGE_FULL_MESSAGE = "The server's storage is full: nothing was saved. P
 
 describe('a write when the database has no room left', () => {
   it('answers 507 STORAGE_FULL with the documented body over REST, and changes nothing', async () => {
-    freeSpace = fillDatabase(app.deps.db);
+    fillDisk();
     const before = unchanged();
     const response = await addAllergyRest();
     expect(response.statusCode).toBe(507);
@@ -46,7 +41,7 @@ describe('a write when the database has no room left', () => {
   });
 
   it('answers HTTP 507 with appCode STORAGE_FULL over tRPC', async () => {
-    freeSpace = fillDatabase(app.deps.db);
+    fillDisk();
     const before = unchanged();
     const response = await addAllergyTrpc();
     expect(response.statusCode).toBe(507);

@@ -135,3 +135,7 @@ export async function linkWithConsent(app: FastifyInstance, medic: Session, pati
   });
   return accepted.statusCode;
 }
+
+/** The patient id behind a patient's account. */
+export const patientIdOf = (app: FastifyInstance, patient: Session): number =>
+  (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
