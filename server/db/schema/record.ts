@@ -163,7 +163,8 @@ export const clinicalHistories = sqliteTable(
   },
   (t) => [
     index('clinical_histories_patient_date_idx').on(t.patientId, t.date),
-    // The agenda: one medic's appointments in a range of days.
-    index('clinical_histories_medic_date_idx').on(t.medicId, t.date),
+    // The agenda: one medic's appointments in a range of days, in its order, with all it shows
+    // (migration 0018), so a week is read from the index alone.
+    index('clinical_histories_medic_agenda_idx').on(t.medicId, t.date, t.start, t.id, t.patientId, t.end, t.motive, t.closed),
   ],
 );
