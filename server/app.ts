@@ -223,12 +223,14 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   app.addHook('onClose', async () => {
     db.$client.close();
   });
+  // The WAL is checkpointed by a worker, not inside requests (db/wal-checkpoints.ts); stopped just
+  // before the database closes, after the backups (stopping a thread takes a moment, in which a
+  // schedule still running would start another backup).
+  const checkpoints = checkpointInWorker(db.$client, (message) => app.log.warn({ problem: message }, 'the WAL checkpoint failed'));
+  app.addHook('onClose', () => checkpoints.stop());
   // Added after the database's hook so that it runs first (Fastify runs onClose hooks last-added
   // first): a backup in progress finishes before the database closes.
   app.addHook('onClose', () => deps.backups.stop());
-  // The WAL is checkpointed by a worker, not inside requests (db/wal-checkpoints.ts); stopped before the database closes.
-  const checkpoints = checkpointInWorker(db.$client, (message) => app.log.warn({ problem: message }, 'the WAL checkpoint failed'));
-  app.addHook('onClose', () => checkpoints.stop());
   deps.backups.start();
   // The audit trail's sealed head, in DATA_DIR: written now, every five minutes, and at close by a
   // hook added after the database's, so that it runs before the database closes.
