@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { fillDatabase, fullUntilTestEnds } from '../db/full-database.fixture';
-import { bearer, buildTestApp, errorOf, linkWithConsent, register, rowCount, patientIdOf } from '../test/helpers';
+import { bearer, buildTestApp, errorOf, medicAndLinkedPatient, rowCount } from '../test/helpers';
 
 let app: FastifyInstance;
 let medic: Session;
@@ -13,10 +13,7 @@ let idPatient: number;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  medic = await register(app, { type: 'medic' });
-  const patient = await register(app, { type: 'patient' });
-  await linkWithConsent(app, medic, patient);
-  idPatient = patientIdOf(app, patient);
+  ({ medic, idPatient } = await medicAndLinkedPatient(app));
 });
 afterAll(() => app.close());
 

@@ -139,3 +139,11 @@ export async function linkWithConsent(app: FastifyInstance, medic: Session, pati
 /** The patient id behind a patient's account. */
 export const patientIdOf = (app: FastifyInstance, patient: Session): number =>
   (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+
+/** A medic and a patient linked with the patient's consent, and the patient's id. */
+export async function medicAndLinkedPatient(app: FastifyInstance): Promise<{ medic: Session; patient: Session; idPatient: number }> {
+  const medic = await register(app, { type: 'medic' });
+  const patient = await register(app, { type: 'patient' });
+  await linkWithConsent(app, medic, patient);
+  return { medic, patient, idPatient: patientIdOf(app, patient) };
+}
