@@ -45,13 +45,15 @@ export const batchesReadAudits = (sqlite: Database.Database): boolean => batcher
 export function collectReadAudits<T>(sqlite: Database.Database, read: () => T): T {
   // A read inside another read: its events are the outer read's, kept or dropped with them.
   if (collecting?.sqlite === sqlite) return read();
+  const outer = collecting;
   const mine = { sqlite, rows: [] as AuditRow[] };
   collecting = mine;
   let result: T;
   try {
     result = read();
   } finally {
-    collecting = null;
+    // A read of another database inside a read goes back to collecting for the outer one.
+    collecting = outer;
   }
   if (mine.rows.length > 0) enqueue(batchers.get(sqlite)!, mine.rows);
   return result;

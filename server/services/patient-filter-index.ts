@@ -33,9 +33,6 @@ export interface FilterRow {
   phone: string | null;
 }
 
-/** What a card shows of a patient that the filter also reads: kept at the same version. */
-export type FilterCard = FilterRow;
-
 export interface FilterMatches {
   /** Every segment (patient) the needle is found in. */
   total: number;
@@ -128,18 +125,13 @@ export class PatientFilterIndex {
     ({ offsets: this.offsets, postings: this.postings } = this.indexTrigrams());
   }
 
-  /** How many patients the index holds. */
-  get size(): number {
-    return this.patientIds.length;
-  }
-
   /** The patient of a segment. */
   patientAt(segment: number): number {
     return this.patientIds[segment]!;
   }
 
   /** The patient of a segment with their sort key, name, email and phone, as read at this version. */
-  cardAt(segment: number): FilterCard {
+  cardAt(segment: number): FilterRow {
     const start = this.starts[segment]!;
     const emailStart = this.text.indexOf(FIELD_END, start) + 1;
     const phoneStart = this.text.indexOf(FIELD_END, emailStart) + 1;
