@@ -6,6 +6,7 @@
 // Tampering with the file (triggers dropped) can make a kept count stale; that is the chain's and
 // the sealed head's to show (npm run audit:verify), not the count's.
 import type Database from 'better-sqlite3';
+import { preparedText } from '../db/prepared';
 
 export interface CountTerms {
   terms: string[];
@@ -33,15 +34,13 @@ const NEWEST = 'coalesce((select max(id) from audit_events), 0) as upTo';
 // The ends cost a comparison per row counted (a quarter of a second on two million): read only for a range.
 function selectedOf(sqlite: Database.Database, { terms, params }: CountTerms, extra: string[], extraParams: Record<string, number>, ends: boolean): Selected {
   const endsSql = ends ? 'min(e.id) as firstId, max(e.id) as lastId' : 'null as firstId, null as lastId';
-  return sqlite
-    .prepare(`select count(*) as count, ${endsSql}, ${NEWEST} from audit_events e ${whereOf([...terms, ...extra])}`)
+  return preparedText(sqlite, `select count(*) as count, ${endsSql}, ${NEWEST} from audit_events e ${whereOf([...terms, ...extra])}`)
     .get({ ...params, ...extraParams }) as Selected;
 }
 
 /** Every event: SQLite counts a whole table from its smallest index (with a `where` it would walk every row), and the table's ends. */
 const everyEvent = (sqlite: Database.Database): Selected =>
-  sqlite
-    .prepare(`select (select count(*) from audit_events) as count, (select min(id) from audit_events) as firstId, (select max(id) from audit_events) as lastId, ${NEWEST}`)
+  preparedText(sqlite, `select (select count(*) from audit_events) as count, (select min(id) from audit_events) as firstId, (select max(id) from audit_events) as lastId, ${NEWEST}`)
     .get() as Selected;
 
 /**

@@ -25,6 +25,7 @@ import { AuditHeadError, readAuditHead, type AuditHead } from './audit-head';
 import { AUDIT_KEY_FILE } from './audit-key';
 import { selectedBy } from './audit-count';
 import { auditedRead } from './record-audit';
+import { preparedText } from '../db/prepared';
 
 interface EventRow {
   id: number;
@@ -139,15 +140,15 @@ export function auditEventsPage(sqlite: Database.Database, filter: AuditFilter, 
   if (total === 0) {
     rows = [];
   } else if (cursor !== undefined) {
-    rows = sqlite.prepare(eventsWithIds(ids(['e.id < @cursor'], 'desc'))).all({ ...bound, cursor, limit: AUDIT_PAGE_SIZE, offset: 0 }) as EventRow[];
+    rows = preparedText(sqlite, eventsWithIds(ids(['e.id < @cursor'], 'desc'))).all({ ...bound, cursor, limit: AUDIT_PAGE_SIZE, offset: 0 }) as EventRow[];
   } else if (offset >= total) {
     rows = [];
   } else if (offset > total / 2) {
     // The same rows counted from the other end: the oldest `total - offset` of them, the last page's few first.
     const count = Math.min(AUDIT_PAGE_SIZE, total - offset);
-    rows = sqlite.prepare(eventsWithIds(ids([], 'asc'))).all({ ...bound, limit: count, offset: total - offset - count }) as EventRow[];
+    rows = preparedText(sqlite, eventsWithIds(ids([], 'asc'))).all({ ...bound, limit: count, offset: total - offset - count }) as EventRow[];
   } else {
-    rows = sqlite.prepare(eventsWithIds(ids([], 'desc'))).all({ ...bound, limit: AUDIT_PAGE_SIZE, offset }) as EventRow[];
+    rows = preparedText(sqlite, eventsWithIds(ids([], 'desc'))).all({ ...bound, limit: AUDIT_PAGE_SIZE, offset }) as EventRow[];
   }
   return { events: rows.map(toEvent), page, pageSize: AUDIT_PAGE_SIZE, total };
 }
