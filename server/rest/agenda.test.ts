@@ -244,6 +244,75 @@ describe('GET /api/medics/agenda', () => {
   });
 });
 
+describe('a week read again (kept in memory at the agenda_version)', () => {
+  const week = { from: '2026-10-05', to: '2026-10-11' };
+  const read = async (medic: Session) => {
+    statements.length = 0;
+    const answer = await viaRest(medic, week);
+    expect(answer.status).toBe(200);
+    return { appointments: answer.appointments, statements: statements.filter((query) => query.includes('from "clinical_histories"')).length };
+  };
+
+  it('is answered without reading the appointments again while nothing it shows has changed, and audited each time', async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    await book(medic, idPatient, '2026-10-05T09:00');
+    const first = await read(medic);
+    const again = await read(medic);
+    expect(again.statements).toBe(0);
+    expect(again.appointments).toEqual(first.appointments);
+    const audited = app.deps.db.$client
+      .prepare("select count(*) from audit_events where actor_user_id = ? and action = 'agenda.read' and detail = ?")
+      .pluck()
+      .get(medic.user.idUser, '2026-10-05..2026-10-11: 1 appointments');
+    expect(audited).toBe(2);
+  });
+
+  it('shows on the very next read an appointment booked, moved, renamed in its motive, cancelled or closed', async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    await read(medic);
+    const booked = await book(medic, idPatient, '2026-10-06T09:00');
+    expect(idsOf(await read(medic))).toEqual([booked]);
+    const trpc = callerFor(app, medic.access_token);
+    await trpc.clinicalHistory.update({ idHistory: booked, date: '2026-10-07T12:00', motive: 'Revisión' });
+    expect((await read(medic)).appointments).toMatchObject([{ idHistory: booked, date: '2026-10-07T12:00', start: '12:00', motive: 'Revisión', closed: false }]);
+    // Written by another process (or by hand): the version is the database's, not this server's.
+    app.deps.db.$client.prepare('update clinical_histories set closed = 1 where id = ?').run(booked);
+    expect((await read(medic)).appointments).toMatchObject([{ idHistory: booked, closed: true }]);
+    app.deps.db.$client.prepare('update clinical_histories set closed = 0 where id = ?').run(booked);
+    await trpc.clinicalHistory.remove({ idHistory: booked });
+    expect(idsOf(await read(medic))).toEqual([]);
+  });
+
+  it("shows on the very next read a patient's new name and birth date, and drops a patient who unlinks", async () => {
+    const { medic, patient, idPatient } = await medicWithPatient({ name: 'Inés', lname: 'Prado' });
+    await book(medic, idPatient, '2026-10-08T10:00');
+    expect((await read(medic)).appointments[0]!.patient).toEqual({ name: 'Inés', lname: 'Prado', birthDate: null });
+    const changed = await call('PATCH', `/api/patients/${idPatient}`, medic, { birthDate: '1980-02-03' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await read(medic)).appointments[0]!.patient).toEqual({ name: 'Inés', lname: 'Prado', birthDate: '1980-02-03' });
+    app.deps.db.$client.prepare("update users set name = 'Inés María', lname = 'Prado Ruiz' where id = ?").run(patient.user.idUser);
+    expect((await read(medic)).appointments[0]!.patient).toEqual({ name: 'Inés María', lname: 'Prado Ruiz', birthDate: '1980-02-03' });
+    const { idMedic } = (await call('GET', '/api/medics/me', medic)).json<{ idMedic: number }>();
+    expect((await call('DELETE', `/api/patients/me/unlink-doctor/${idMedic}`, patient)).statusCode).toBe(204);
+    expect((await read(medic)).appointments).toEqual([]);
+    expect((await call('POST', '/api/patients/me/link-doctor', patient, { doctorEmail: medic.user.email })).statusCode).toBe(200);
+    expect((await read(medic)).appointments).toHaveLength(1);
+  });
+
+  it("is kept apart per medic: a colleague's change does not show, and neither does their week", async () => {
+    const { medic, patient, idPatient } = await medicWithPatient();
+    const colleague = await register(app, { type: 'medic', email: uniqueEmail('colleague') });
+    expect((await call('POST', '/api/patients/me/link-doctor', patient, { doctorEmail: colleague.user.email })).statusCode).toBe(200);
+    const mine = await book(medic, idPatient, '2026-10-09T09:00');
+    expect(idsOf(await read(medic))).toEqual([mine]);
+    const theirs = await book(colleague, idPatient, '2026-10-09T10:00');
+    expect(idsOf(await read(colleague))).toEqual([theirs]);
+    const again = await read(medic);
+    expect(again.statements).toBe(0);
+    expect(idsOf(again)).toEqual([mine]);
+  });
+});
+
 describe('a booked appointment in the agenda (today or later may change)', () => {
   it('is moved and cancelled through tRPC as through REST, and the agenda follows', async () => {
     const { medic, idPatient } = await medicWithPatient();

@@ -92,6 +92,9 @@ export const medicPatientCounts = sqliteTable('medic_patient_counts', {
   // What the list's filter searches (names, email, phone, which patients, their order): migration
   // 0017, for the filter's index kept in memory (services/patient-filter-index.ts).
   searchVersion: integer('search_version').notNull().default(0),
+  // What the medic's agenda shows (their appointments, the patients still linked, those patients'
+  // names and birth dates): migration 0019, for the agenda kept in memory (services/agenda.ts).
+  agendaVersion: integer('agenda_version').notNull().default(0),
 });
 
 export const insurances = sqliteTable('insurances', {
