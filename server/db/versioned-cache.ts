@@ -12,6 +12,8 @@ import { preparedPerConnection } from './prepared';
 export interface VersionedCache<Key, Value> {
   /** The value of `key` at `version`: from memory when kept at that version, else `load`ed and kept. */
   at(db: DbOrTx, key: Key, version: number, load: () => Value): Value;
+  /** The value of `key` at `version` if it is kept (then it is the most recently used), else undefined. */
+  kept(db: DbOrTx, key: Key, version: number): Value | undefined;
 }
 
 export function versionedCache<Key, Value>(capacity: number): VersionedCache<Key, Value> {
@@ -31,6 +33,28 @@ export function versionedCache<Key, Value>(capacity: number): VersionedCache<Key
       if (entries.size > capacity) entries.delete(entries.keys().next().value!);
       return value;
     },
+    kept(db, key, version) {
+      const entries = entriesOf(db);
+      const kept = entries.get(key);
+      if (kept?.version !== version) return undefined;
+      entries.delete(key);
+      entries.set(key, kept);
+      return kept.value;
+    },
+  };
+}
+
+/**
+ * Whether `key` was asked for lately, remembering it for next time: a value worth keeping is one asked
+ * for twice. The keys of the last `capacity` first requests are remembered.
+ */
+export function askedBefore<Key>(capacity: number): (key: Key) => boolean {
+  const asked = new Set<Key>();
+  return (key) => {
+    if (asked.delete(key)) return true;
+    asked.add(key);
+    if (asked.size > capacity) asked.delete(asked.keys().next().value!);
+    return false;
   };
 }
 

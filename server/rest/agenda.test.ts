@@ -74,7 +74,7 @@ async function book(medic: Session, idPatient: number, date: string, extra: obje
   return response.json<{ idHistory: number }>().idHistory;
 }
 
-const idsOf = (answer: Answer) => answer.appointments.map((item) => item.idHistory);
+const idsOf = (answer: Pick<Answer, 'appointments'>) => answer.appointments.map((item) => item.idHistory);
 
 describe.each([
   ['REST', viaRest],

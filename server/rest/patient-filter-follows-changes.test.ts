@@ -87,6 +87,30 @@ describe('the filter index of a medic’s patient list', () => {
     expect(await filtered(medic, 'rosa')).toMatchObject({ total: 0, patients: [] });
   });
 
+  it("shows each card's appointment figures as they are now, whoever wrote the change (kept at the patient's record_version)", async () => {
+    const book = async (date: string) => {
+      const booked = await app.inject({
+        method: 'POST',
+        url: '/api/clinical-history',
+        headers: bearer(medic.access_token),
+        payload: { idPatient: patientIdOf(rosa), date, motive: 'Control' },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      return booked.json<{ idHistory: number }>().idHistory;
+    };
+    const rosaCard = async (q: string) => (await filtered(medic, q)).patients.find((patient) => patient.name === 'Rosa');
+    const early = await book('2026-03-04T09:00');
+    const late = await book('2026-05-06T10:00');
+    expect(await rosaCard('vid')).toMatchObject({ appointmentCount: 2, lastAppointment: '2026-05-06T10:00' });
+    // A new filter each time, so no page kept in memory answers; the figures of the patient may be.
+    sqlite().prepare("update clinical_histories set date = '2026-02-01T10:00', start = '10:00' where id = ?").run(late);
+    expect(await rosaCard('vida')).toMatchObject({ appointmentCount: 2, lastAppointment: '2026-03-04T09:00' });
+    sqlite().prepare('delete from clinical_histories where id = ?').run(early);
+    expect(await rosaCard('idal')).toMatchObject({ appointmentCount: 1, lastAppointment: '2026-02-01T10:00' });
+    sqlite().prepare("update patients set blood_group = 'AB', blood_rh = '-' where id = ?").run(patientIdOf(rosa));
+    expect(await rosaCard('rosa')).toMatchObject({ appointmentCount: 1, bloodGroup: 'AB', bloodRh: '-' });
+  });
+
   it('keeps the index through a booking, which still shows on the filtered card', async () => {
     const before = versionsOf(medic);
     const booked = await app.inject({

@@ -3,7 +3,7 @@
 // database, must show in the very next read of a page read before, for every medic who has that
 // patient, and a change rolled back must leave the page as it was.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../shared/auth';
 import type { PatientPage } from '../../shared/patients';
 import { bearer, buildTestApp, linkWithConsent, register, uniqueEmail } from '../test/helpers';
@@ -39,10 +39,28 @@ describe('a patient-list page read again', () => {
     expect(await linkWithConsent(app, otherMedic, patient)).toBe(200);
     idUser = patient.user.idUser;
     idPatient = (sqlite().prepare('select id from patients where user_id = ?').get(idUser) as { id: number }).id;
-    // Both medics' first pages and a filtered page are now kept.
+    // Both medics' first pages and a filtered page are now kept (a filtered one from its second request).
     await firstPage(medic);
     await firstPage(otherMedic);
     await firstPage(medic, 'vidal');
+    await firstPage(medic, 'vidal');
+  });
+
+  it('keeps a filtered page from its second request on: a filter typed once is not kept', async () => {
+    const statement = Object.getPrototypeOf(sqlite().prepare('select 1')) as { all: () => unknown };
+    const all = vi.spyOn(statement, 'all');
+    const cardReads = async () => {
+      all.mockClear();
+      expect(cardOf(await firstPage(medic, 'rosa vi'), idPatient)?.name).toBe('Rosa');
+      return (all.mock.contexts as { source: string }[]).filter(({ source }) => source.includes('json_each(@ids)')).length;
+    };
+    try {
+      expect(await cardReads()).toBe(1);
+      expect(await cardReads()).toBe(1);
+      expect(await cardReads()).toBe(0);
+    } finally {
+      all.mockRestore();
+    }
   });
 
   it("shows the patient's new name, email and phone to both medics, and in the filter", async () => {

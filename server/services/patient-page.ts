@@ -5,8 +5,8 @@
 // - the unfiltered total: medic_patient_counts, kept by triggers;
 // - a filter: the medic's filter index in memory (patient-filter-index.ts), which gives the
 //   matches' count and the page's patients in order with their names, email and phone; SQLite then
-//   reads only their blood types and appointment figures, by key (0.18 ms for 50 rows, against
-//   0.56 ms reading the links' and users' rows as well). Through SQL a new filter cost ~3 ms at
+//   reads only their blood types and appointment figures, by key (card-figures.ts keeps the
+//   figures at each patient's record_version). Through SQL a new filter cost ~3 ms at
 //   50,000 patients (a common trigram's matches counted among the links, then the page), and a one-
 //   or two-character one tens of ms (every link read for the total).
 //   The SQL path stays for a cursor whose patient the index no longer holds with that key (renamed or
@@ -21,9 +21,10 @@ import { foldForSearch, encodePatientCursor, type PatientListItem, type PatientP
 import { auditedRead } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
 import { connectionOf } from '../db/prepared';
-import { deepFreeze, versionedCache } from '../db/versioned-cache';
+import { askedBefore, deepFreeze, versionedCache } from '../db/versioned-cache';
 import { withKnownJson } from '../json-text';
 import { auditAs, type MedicCaller } from './caller';
+import { cardFiguresOf } from './card-figures';
 import { LIST_ORDER, patientFilterIndex } from './patient-filter-index';
 
 export interface PatientPageQuery {
@@ -58,14 +59,6 @@ function prepare(sqlite: Database.Database) {
     linkCount: sqlite.prepare(
       `SELECT coalesce(max(patients), 0) AS total, coalesce(max(list_version), 0) AS version, coalesce(max(search_version), 0) AS searchVersion
       FROM medic_patient_counts WHERE medic_id = @medicId`,
-    ),
-    // What a card shows of the patients a filter index chose (@ids, a JSON array, in the list's
-    // order) beyond what the index holds: by primary key, ids outside (CROSS JOIN), in their order.
-    cardFigures: sqlite.prepare(
-      `SELECT pt.id AS idPatient, pt.blood_group AS bloodGroup, pt.blood_rh AS bloodRh,
-        (SELECT max(h.date) FROM clinical_histories h WHERE h.patient_id = pt.id) AS lastAppointment,
-        (SELECT count(*) FROM clinical_histories h WHERE h.patient_id = pt.id) AS appointmentCount
-      FROM json_each(@ids) chosen CROSS JOIN patients pt ON pt.id = chosen.value ORDER BY chosen.key`,
     ),
     all: sqlite.prepare(
       pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
@@ -153,8 +146,6 @@ function globOf(needle: string): string {
   return `*${classes.join('')}*`;
 }
 
-type CardFigures = Pick<PatientListItem, 'idPatient' | 'bloodGroup' | 'bloodRh' | 'lastAppointment' | 'appointmentCount'>;
-
 interface PageRow extends PatientListItem {
   keyLname: string;
   keyName: string;
@@ -169,6 +160,8 @@ export function readPatientPage(caller: MedicCaller, input: PatientPageQuery): P
 /** Pages kept in memory per connection: the ones being read again, not every page of the practice. */
 export const CACHED_PAGES = 100;
 const cachedPages = versionedCache<string, Readonly<PatientPage>>(CACHED_PAGES);
+/** The pages of the last filters asked for once, of any medic (keys only). */
+const filterAskedBefore = askedBefore<string>(4 * CACHED_PAGES);
 
 interface PageParams {
   medicId: number;
@@ -194,7 +187,12 @@ function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): P
   };
   // Frozen, with its JSON made once: every later reader of this page at this version shares both.
   // (search_version changes only with list_version, so a page kept at list_version stays right.)
-  const page = cachedPages.at(db, key, version, () => withKnownJson(deepFreeze(read())));
+  // A filtered page is kept from its second request on: a filter typed once and never again would
+  // only push out pages read again, and every page kept for a moment and then dropped is work for
+  // the garbage collector (a new filter each time on the decade: N Mark-Compact pauses of 4–10 ms in
+  // 5 s, the requests in flight all waiting).
+  const keep = () => withKnownJson(deepFreeze(read()));
+  const page = cachedPages.kept(db, key, version) ?? (needle && !filterAskedBefore(key) ? read() : cachedPages.at(db, key, version, keep));
   auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${page.patients.length} of ${page.total} patients${needle ? ', filtered' : ''}` }, db);
   return page;
 }
@@ -216,7 +214,7 @@ function fromFilterIndex(
   if (after === undefined) return undefined;
   const { total, segments } = index.query(needle, after, params.take);
   const cards = segments.map((segment) => index.cardAt(segment));
-  const figures = cards.length ? (statements.cardFigures.all({ ids: JSON.stringify(cards.map((card) => card.idPatient)) }) as CardFigures[]) : [];
+  const figures = cards.length ? cardFiguresOf(connectionOf(db), cards.map((card) => card.idPatient)) : [];
   // The index and the rows are read at the same version, so every patient is there, in order; if one
   // were not, the database's own path answers rather than a page with a hole.
   if (figures.length !== cards.length || figures.some((figure, at) => figure.idPatient !== cards[at]!.idPatient)) return undefined;
