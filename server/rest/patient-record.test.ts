@@ -100,6 +100,8 @@ describe('GET /api/medics/patients/:id', () => {
     const { medic, idPatient } = await linkedPair();
     // A first read leaves the caller and the link in memory (issue 25), as they stay for the read below.
     await call('GET', `/api/medics/patients/${idPatient}`, medic);
+    // A change to the record makes the next read load it again, as the one after the items below does.
+    expect((await call('PATCH', `/api/patients/${idPatient}`, medic, { bloodGroup: 'AB', bloodRh: '-' })).statusCode).toBe(200);
     statements = 0;
     await call('GET', `/api/medics/patients/${idPatient}`, medic);
     const empty = statements;

@@ -4,7 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import { auditedRead } from '../audit/record-audit';
 import type { Patient } from '../../shared/patients';
 import type { DbOrTx } from '../db/client';
-import { preparedPerConnection } from '../db/prepared';
+import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { deepFreeze, versionedCache } from '../db/versioned-cache';
+import { withKnownJson } from '../json-text';
 import {
   documentTypes,
   educations,
@@ -19,7 +21,7 @@ import {
 import { AppError } from '../errors';
 import { auditAs, type Caller } from './caller';
 import { patientColumns } from './columns';
-import { recordListsAt } from './record-lists-json';
+import { CACHED_RECORDS, recordListsAt } from './record-lists-json';
 
 export interface Lookup {
   id: number;
@@ -106,14 +108,39 @@ function loadPatientCore(db: DbOrTx, patientId: number) {
   };
 }
 
+type RecordCore = Omit<NonNullable<ReturnType<typeof loadPatientCore>>, 'recordVersion'>;
+
+const selectRecordVersion = preparedPerConnection((db) =>
+  connectionOf(db).prepare<[number], number>('select record_version from patients where id = ?').pluck(),
+);
+
+/** Cores kept per connection: as many as the records' lists (record-lists-json.ts). */
+const cachedCores = versionedCache<number, Readonly<RecordCore> | null>(CACHED_RECORDS);
+
+/**
+ * The record's core (the patient with lookups, insurance and lifestyle) at `version`: kept in memory
+ * while record_version is unchanged, which every change to any part of it replaces (migration 0020).
+ * Frozen, each part with its JSON made once, as the lists are.
+ */
+function coreAt(db: DbOrTx, patientId: number, version: number): Readonly<RecordCore> | null {
+  return cachedCores.at(db, patientId, version, () => {
+    const found = loadPatientCore(db, patientId);
+    if (!found) return null;
+    const { recordVersion: _version, ...core } = found;
+    for (const part of Object.values(deepFreeze(core))) if (typeof part === 'object' && part !== null) withKnownJson(part);
+    return core;
+  });
+}
+
 /** PatientDetail, or undefined when there is no such patient. */
 export function loadPatientRecord(db: DbOrTx, patientId: number) {
-  const found = loadPatientCore(db, patientId);
-  if (!found) return undefined;
-  const { recordVersion, ...core } = found;
+  // The version, the core and the lists are read in the caller's transaction: one snapshot.
+  const version = selectRecordVersion(db).get(patientId);
+  const core = version === undefined ? null : coreAt(db, patientId, version);
+  if (version === undefined || !core) return undefined;
   return {
     ...core,
-    ...recordListsAt(db, patientId, recordVersion),
+    ...recordListsAt(db, patientId, version),
   };
 }
 
