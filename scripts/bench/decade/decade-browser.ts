@@ -3,6 +3,9 @@
 // (issue 25: drawn ≤ 500 ms after the click). The administrator signs in, filters the list to that
 // patient, and the time is taken from the click on the card to the record's appointment cards on
 // screen, five times (each back on the list first, so every click fetches and draws the record again).
+// The time is the page's own clock: from the click event to the end of the frame that first shows an
+// appointment card (the task after that frame's paint). Playwright's click and wait add their own
+// round trips, 100–190 ms here; that time is printed beside it, and is not the product's.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,6 +41,7 @@ db.close();
 
 const started = await startRealServer({ DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_REQUESTS_PER_MINUTE: '10000', LOG_LEVEL: 'error' });
 const times: number[] = [];
+const harnessTimes: number[] = [];
 try {
   const browser = await chromium.launch({ executablePath: DEBIAN_CHROMIUM, args: [...CHROMIUM_ARGS] });
   try {
@@ -54,10 +58,29 @@ try {
       await page.getByRole('searchbox', { name: enPatients.home.searchLabel }).fill(fullName);
       const card = page.getByRole('article', { name: fullName, exact: true }).first();
       await card.waitFor({ state: 'visible' });
+      await page.evaluate(() => {
+        const marks = window as unknown as { clickedAt?: number; drawnAt?: number };
+        marks.clickedAt = undefined;
+        marks.drawnAt = undefined;
+        document.addEventListener('click', () => void (marks.clickedAt ??= performance.now()), { capture: true, once: true });
+        const cards = new MutationObserver(() => {
+          if (!document.querySelector('.appointment-card')) return;
+          cards.disconnect();
+          // The frame that draws the card, then the first task after its paint.
+          requestAnimationFrame(() => setTimeout(() => void (marks.drawnAt = performance.now())));
+        });
+        cards.observe(document.body, { childList: true, subtree: true });
+      });
       const clicked = performance.now();
       await card.getByRole('link').first().click();
       await page.locator('.appointment-card').first().waitFor({ state: 'visible' });
-      times.push(performance.now() - clicked);
+      await page.waitForFunction(() => (window as unknown as { drawnAt?: number }).drawnAt !== undefined);
+      harnessTimes.push(performance.now() - clicked);
+      const marks = await page.evaluate(() => {
+        const { clickedAt, drawnAt } = window as unknown as { clickedAt: number; drawnAt: number };
+        return { clickedAt, drawnAt };
+      });
+      times.push(marks.drawnAt - marks.clickedAt);
       await page.goto(home);
       await page.locator('article').first().waitFor({ state: 'visible' });
     }
@@ -71,5 +94,6 @@ try {
 
 const worst = Math.max(...times);
 console.log(`Record of patient ${idPatient} (${appointments} appointments), click to appointment cards drawn (Chromium 1280×800): ${times.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
+console.log(`The same clicks timed from outside, Playwright's click and wait included: ${harnessTimes.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
 console.log(`${worst <= GOAL_MS ? 'PASS' : 'FAIL'}: worst ${worst.toFixed(0)} ms, goal ≤ ${GOAL_MS} ms`);
 process.exitCode = worst <= GOAL_MS ? 0 : 1;
