@@ -13,9 +13,12 @@ BEGIN
   UPDATE `patients` SET `record_version` = random() WHERE `id` = new.`id`;
 END;
 --> statement-breakpoint
--- The account behind a record: its name, contact and address show in the record.
+-- The account behind a record: its name, contact and address show in the record. Only a real change
+-- does: an account saved again as it was (a password, a status) leaves the record as it is.
 CREATE TRIGGER `users_patient_record_version` AFTER UPDATE OF `name`, `lname`, `email`, `phone`, `address` ON `users`
-WHEN EXISTS (SELECT 1 FROM `patients` WHERE `user_id` = new.`id`)
+WHEN (old.`name` IS NOT new.`name` OR old.`lname` IS NOT new.`lname` OR old.`email` IS NOT new.`email`
+    OR old.`phone` IS NOT new.`phone` OR old.`address` IS NOT new.`address`)
+  AND EXISTS (SELECT 1 FROM `patients` WHERE `user_id` = new.`id`)
 BEGIN
   UPDATE `patients` SET `record_version` = random() WHERE `user_id` = new.`id`;
 END;
