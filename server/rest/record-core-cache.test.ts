@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { openDatabase } from '../db/client';
-import { bearer, buildTestApp, medicAndLinkedPatient } from '../test/helpers';
+import { bearer, buildTestApp, medicAndLinkedPatient, register, uniqueEmail } from '../test/helpers';
 
 let app: FastifyInstance;
 const statements: string[] = [];
@@ -75,6 +75,25 @@ describe("a record's core read again", () => {
     expect((await read()).detail.profession?.name).toBe('Arquitecta urbanista');
     sqlite().prepare('delete from insurances where patient_id = ?').run(idPatient);
     expect((await read()).detail.insurance).toBeNull();
+  });
+
+  it("keeps a linked medic's whole answer apart from a medic's under emergency access, each with its own banner", async () => {
+    const colleague = await register(app, { type: 'medic', email: uniqueEmail('urgencias') });
+    const reason = 'Paciente inconsciente en urgencias, sin contacto con su médico';
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/medics/emergency-access',
+      headers: bearer(colleague.access_token),
+      payload: { patientEmail: patient.user.email, reason },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const linked = await app.inject({ method: 'GET', url: `/api/medics/patients/${idPatient}`, headers: bearer(medic.access_token) });
+    const emergency = (await read(colleague)).detail as Detail & { emergencyAccess: { reason: string } | null };
+    expect(emergency.emergencyAccess?.reason).toBe(reason);
+    const linkedAgain = (await read()).detail as Detail & { emergencyAccess: unknown };
+    expect(linkedAgain.emergencyAccess).toBeNull();
+    expect(linkedAgain).toEqual(linked.json());
+    expect({ ...emergency, emergencyAccess: null }).toEqual(linkedAgain);
   });
 
   it('shows the patient their own record as it is now', async () => {

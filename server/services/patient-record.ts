@@ -132,32 +132,44 @@ function coreAt(db: DbOrTx, patientId: number, version: number): Readonly<Record
   });
 }
 
-/** PatientDetail, or undefined when there is no such patient. */
-export function loadPatientRecord(db: DbOrTx, patientId: number) {
+/** The record and the record_version it is at, or undefined when there is no such patient. */
+function recordWithVersion(db: DbOrTx, patientId: number) {
   // The version, the core and the lists are read in the caller's transaction: one snapshot.
   const version = selectRecordVersion(db).get(patientId);
   const core = version === undefined ? null : coreAt(db, patientId, version);
   if (version === undefined || !core) return undefined;
-  return {
-    ...core,
-    ...recordListsAt(db, patientId, version),
-  };
+  return { version, record: { ...core, ...recordListsAt(db, patientId, version) } };
+}
+
+/** PatientDetail, or undefined when there is no such patient. */
+export function loadPatientRecord(db: DbOrTx, patientId: number) {
+  return recordWithVersion(db, patientId)?.record;
 }
 
 export type PatientRecord = NonNullable<ReturnType<typeof loadPatientRecord>>;
+
+type EmergencyEnd = { idAccess: number; reason: string; expiresAt: string };
+
+/**
+ * Whole answers to linked medics (no emergency access to name), with their JSON as one piece of
+ * bytes: REST sends it as it is, where an answer assembled from its kept parts is copied into one
+ * buffer on every read. Few: a medic's day goes back to a handful of records.
+ */
+const cachedAnswers = versionedCache<number, PatientRecord & { emergencyAccess: EmergencyEnd | null }>(32);
 
 /**
  * GET /medics/patients/:id: the record, and under emergency access its end for the client's banner.
  * The read and its audit event are one transaction: what was read is what the trail says was read.
  */
 export function readPatientDetail(caller: Caller, patientId: number) {
-  const record = auditedRead(caller.db, (db) => {
-    const found = loadPatientRecord(db, patientId);
+  const { access } = caller;
+  const emergencyAccess: EmergencyEnd | null = access?.kind === 'emergency' ? { idAccess: access.idAccess, reason: access.reason, expiresAt: access.expiresAt } : null;
+  return auditedRead(caller.db, (db) => {
+    const found = recordWithVersion(db, patientId);
     if (!found) throw new AppError('PATIENT_NOT_FOUND');
     auditAs(caller, { action: 'patient.detail', outcome: 'success', patientId }, db);
-    return found;
+    if (emergencyAccess) return { ...found.record, emergencyAccess };
+    // Every part is frozen already (the core's and the lists'): deepFreeze stops at them.
+    return cachedAnswers.at(db, patientId, found.version, () => withKnownJson(deepFreeze({ ...found.record, emergencyAccess: null })));
   });
-  const { access } = caller;
-  const emergencyAccess = access?.kind === 'emergency' ? { idAccess: access.idAccess, reason: access.reason, expiresAt: access.expiresAt } : null;
-  return { ...record, emergencyAccess };
 }
