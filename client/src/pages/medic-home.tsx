@@ -95,7 +95,12 @@ export function MedicHomePage() {
   );
 }
 
-/** The record page's code, once the list is on screen (a first click can come at once). */
+/**
+ * The record page's code, once the list is on screen (a first click can come at once); not when the
+ * list is gone before then. A prefetch that fails is let go: the record's route fetches the code
+ * again when opened, and says so if it cannot.
+ */
 function prefetchRecordCode() {
-  setTimeout(() => void import('./patient-detail'), 0);
+  const timer = setTimeout(() => void import('./patient-detail').catch(() => undefined), 0);
+  return () => clearTimeout(timer);
 }
