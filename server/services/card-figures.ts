@@ -4,8 +4,10 @@
 // filters keep landing on patients already shown, and counting their appointments again by
 // (patient_id, date) was, at random places in a decade's 2 GiB file, a quarter of a filtered page's
 // CPU. Blood types are read every time, with the versions, from the same rows.
-import type Database from 'better-sqlite3';
 import type { PatientListItem } from '../../shared/patients';
+import type { DbOrTx } from '../db/client';
+import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { versionedCache } from '../db/versioned-cache';
 
 export type CardFigures = Pick<PatientListItem, 'idPatient' | 'bloodGroup' | 'bloodRh' | 'lastAppointment' | 'appointmentCount'>;
 
@@ -13,12 +15,10 @@ type AppointmentFigures = Pick<CardFigures, 'lastAppointment' | 'appointmentCoun
 
 /** Patients whose figures are kept per connection: a decade's whole practice (about 6 MB). */
 const KEPT_PATIENTS = 60_000;
+const keptFigures = versionedCache<number, AppointmentFigures>(KEPT_PATIENTS);
 
-interface Kept extends AppointmentFigures {
-  version: number;
-}
-
-function prepare(sqlite: Database.Database) {
+const statementsOf = preparedPerConnection((db) => {
+  const sqlite = connectionOf(db);
   return {
     // By primary key, ids outside (CROSS JOIN), in their order: @ids is a JSON array.
     versions: sqlite.prepare<{ ids: string }, { idPatient: number; version: number; bloodGroup: CardFigures['bloodGroup']; bloodRh: CardFigures['bloodRh'] }>(
@@ -32,31 +32,23 @@ function prepare(sqlite: Database.Database) {
       FROM json_each(@ids) chosen`,
     ),
   };
-}
-
-const connections = new WeakMap<Database.Database, { statements: ReturnType<typeof prepare>; kept: Map<number, Kept> }>();
+});
 
 /**
  * The card figures of `ids`, in their order; a patient no longer in the database is left out (the
  * caller compares). Read inside the caller's transaction, so versions and figures are one snapshot.
+ * The figures not kept at their patient's version are counted in one statement for all of them.
  */
-export function cardFiguresOf(sqlite: Database.Database, ids: number[]): CardFigures[] {
-  let connection = connections.get(sqlite);
-  if (!connection) connections.set(sqlite, (connection = { statements: prepare(sqlite), kept: new Map() }));
-  const { statements, kept } = connection;
+export function cardFiguresOf(db: DbOrTx, ids: number[]): CardFigures[] {
+  const statements = statementsOf(db);
   const rows = statements.versions.all({ ids: JSON.stringify(ids) });
-  const stale = rows.filter((row) => kept.get(row.idPatient)?.version !== row.version);
-  if (stale.length) {
-    const counted = new Map(statements.figures.all({ ids: JSON.stringify(stale.map((row) => row.idPatient)) }).map((row) => [row.idPatient, row]));
-    for (const { idPatient, version } of stale) {
+  const stale = rows.filter((row) => keptFigures.kept(db, row.idPatient, row.version) === undefined).map((row) => row.idPatient);
+  const counted = new Map(stale.length ? statements.figures.all({ ids: JSON.stringify(stale) }).map((row) => [row.idPatient, row]) : []);
+  return rows.map(({ idPatient, version, bloodGroup, bloodRh }) => {
+    const { lastAppointment, appointmentCount } = keptFigures.at(db, idPatient, version, () => {
       const { lastAppointment, appointmentCount } = counted.get(idPatient)!;
-      kept.delete(idPatient);
-      kept.set(idPatient, { version, lastAppointment, appointmentCount });
-      if (kept.size > KEPT_PATIENTS) kept.delete(kept.keys().next().value!);
-    }
-  }
-  return rows.map(({ idPatient, bloodGroup, bloodRh }) => {
-    const { lastAppointment, appointmentCount } = kept.get(idPatient)!;
+      return { lastAppointment, appointmentCount };
+    });
     return { idPatient, bloodGroup, bloodRh, lastAppointment, appointmentCount };
   });
 }

@@ -214,7 +214,7 @@ function fromFilterIndex(
   if (after === undefined) return undefined;
   const { total, segments } = index.query(needle, after, params.take);
   const cards = segments.map((segment) => index.cardAt(segment));
-  const figures = cards.length ? cardFiguresOf(connectionOf(db), cards.map((card) => card.idPatient)) : [];
+  const figures = cards.length ? cardFiguresOf(db, cards.map((card) => card.idPatient)) : [];
   // The index and the rows are read at the same version, so every patient is there, in order; if one
   // were not, the database's own path answers rather than a page with a hole.
   if (figures.length !== cards.length || figures.some((figure, at) => figure.idPatient !== cards[at]!.idPatient)) return undefined;
