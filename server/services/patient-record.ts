@@ -19,6 +19,7 @@ import {
   users,
 } from '../db/schema/index';
 import { AppError } from '../errors';
+import type { ActiveEmergencyAccess } from './access';
 import { auditAs, type Caller } from './caller';
 import { patientColumns } from './columns';
 import { CACHED_RECORDS, recordListsAt } from './record-lists-json';
@@ -74,7 +75,6 @@ const selectPatientCore = preparedPerConnection((db) =>
       documentTypeName: documentTypes.name,
       insurance: insurances,
       lifestyle: lifestyles,
-      recordVersion: patients.recordVersion,
     })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
@@ -104,11 +104,10 @@ function loadPatientCore(db: DbOrTx, patientId: number) {
     documentType: lookup(row.documentTypeId, row.documentTypeName),
     insurance,
     lifestyle: toLifestyle(row.lifestyle),
-    recordVersion: row.recordVersion,
   };
 }
 
-type RecordCore = Omit<NonNullable<ReturnType<typeof loadPatientCore>>, 'recordVersion'>;
+type RecordCore = NonNullable<ReturnType<typeof loadPatientCore>>;
 
 const selectRecordVersion = preparedPerConnection((db) =>
   connectionOf(db).prepare<[number], number>('select record_version from patients where id = ?').pluck(),
@@ -124,9 +123,8 @@ const cachedCores = versionedCache<number, Readonly<RecordCore> | null>(CACHED_R
  */
 function coreAt(db: DbOrTx, patientId: number, version: number): Readonly<RecordCore> | null {
   return cachedCores.at(db, patientId, version, () => {
-    const found = loadPatientCore(db, patientId);
-    if (!found) return null;
-    const { recordVersion: _version, ...core } = found;
+    const core = loadPatientCore(db, patientId);
+    if (!core) return null;
     for (const part of Object.values(deepFreeze(core))) if (typeof part === 'object' && part !== null) withKnownJson(part);
     return core;
   });
@@ -148,14 +146,12 @@ export function loadPatientRecord(db: DbOrTx, patientId: number) {
 
 export type PatientRecord = NonNullable<ReturnType<typeof loadPatientRecord>>;
 
-type EmergencyEnd = { idAccess: number; reason: string; expiresAt: string };
-
 /**
  * Whole answers to linked medics (no emergency access to name), with their JSON as one piece of
  * bytes: REST sends it as it is, where an answer assembled from its kept parts is copied into one
  * buffer on every read. Few: a medic's day goes back to a handful of records.
  */
-const cachedAnswers = versionedCache<number, PatientRecord & { emergencyAccess: EmergencyEnd | null }>(32);
+const cachedAnswers = versionedCache<number, PatientRecord & { emergencyAccess: ActiveEmergencyAccess | null }>(32);
 
 /**
  * GET /medics/patients/:id: the record, and under emergency access its end for the client's banner.
@@ -163,7 +159,7 @@ const cachedAnswers = versionedCache<number, PatientRecord & { emergencyAccess: 
  */
 export function readPatientDetail(caller: Caller, patientId: number) {
   const { access } = caller;
-  const emergencyAccess: EmergencyEnd | null = access?.kind === 'emergency' ? { idAccess: access.idAccess, reason: access.reason, expiresAt: access.expiresAt } : null;
+  const emergencyAccess: ActiveEmergencyAccess | null = access?.kind === 'emergency' ? { idAccess: access.idAccess, reason: access.reason, expiresAt: access.expiresAt } : null;
   return auditedRead(caller.db, (db) => {
     const found = recordWithVersion(db, patientId);
     if (!found) throw new AppError('PATIENT_NOT_FOUND');
