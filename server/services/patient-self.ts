@@ -76,12 +76,6 @@ export interface AccessLogEvent {
 }
 
 /**
- * Who read or changed this patient's record, newest first: everyone's events but the patient's own.
- * Newest first is id order (the trail only appends), which the (patient_id, id) index gives without a
- * sort however long the patient's trail; a page past the middle is read from the oldest end, so the
- * last page costs what the first does.
- */
-/**
  * A page of the access log in one direction of the (patient_id, id) index, prepared once per
  * connection: built afresh on each request, drizzle's query building and SQLite's compiling were
  * half of the page's CPU (decade bench: 834 → 377 µs a request, 1,427 → 2,922 req/s).

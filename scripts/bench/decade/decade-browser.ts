@@ -5,7 +5,7 @@
 // screen, five times (each back on the list first, so every click fetches and draws the record again).
 // The time is the page's own clock: from the click event to the end of the frame that first shows an
 // appointment card (the task after that frame's paint). Playwright's click and wait add their own
-// round trips, 100–190 ms here; that time is printed beside it, and is not the product's.
+// round trips, 100–260 ms in session 11's runs; that time is printed beside it, and is not the product's.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
