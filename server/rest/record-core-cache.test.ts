@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { openDatabase } from '../db/client';
 import { bearer, buildTestApp, medicAndLinkedPatient, register, uniqueEmail } from '../test/helpers';
+import { restTransport } from '../test/transports';
 
 let app: FastifyInstance;
 const statements: string[] = [];
@@ -80,13 +81,8 @@ describe("a record's core read again", () => {
   it("keeps a linked medic's whole answer apart from a medic's under emergency access, each with its own banner", async () => {
     const colleague = await register(app, { type: 'medic', email: uniqueEmail('urgencias') });
     const reason = 'Paciente inconsciente en urgencias, sin contacto con su médico';
-    const started = await app.inject({
-      method: 'POST',
-      url: '/api/medics/emergency-access',
-      headers: bearer(colleague.access_token),
-      payload: { patientEmail: patient.user.email, reason },
-    });
-    expect(started.statusCode, started.body).toBe(200);
+    const started = await restTransport(app).emergencyAccess(colleague.access_token, patient.user.email, reason);
+    expect(started.status).toBe(200);
     const linked = await app.inject({ method: 'GET', url: `/api/medics/patients/${idPatient}`, headers: bearer(medic.access_token) });
     const emergency = (await read(colleague)).detail as Detail & { emergencyAccess: { reason: string } | null };
     expect(emergency.emergencyAccess?.reason).toBe(reason);
