@@ -2,7 +2,6 @@
 import fastifyJwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,7 +43,8 @@ import { registerPracticeCaRoute } from './tls/practice-ca-route';
 import { readTlsMaterial, renewalWarning } from './tls/tls-material';
 import type { AppDeps, TokenClaims } from './trpc/context';
 import { contextFromRequestFactory } from './trpc/request-context';
-import { appRouter, type AppRouter } from './trpc/router';
+import { registerTrpcHttp } from './trpc/http-adapter';
+import { appRouter } from './trpc/router';
 
 export const defaultClientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
 
@@ -183,18 +183,15 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
     );
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      // A batch is one request that runs many procedures; bounded, so one request cannot run hundreds.
-      maxBatchSize: TRPC_MAX_BATCH,
-      createContext: ({ req }) => contextFromRequest(req),
-      onError: ({ error, path }) => {
-        noteDatabaseError(db.$client, error, app.log);
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await registerTrpcHttp(app, {
+    router: appRouter,
+    // A batch is one request that runs many procedures; bounded, so one request cannot run hundreds.
+    maxBatchSize: TRPC_MAX_BATCH,
+    createContext: contextFromRequest,
+    onError: ({ error, path }) => {
+      noteDatabaseError(db.$client, error, app.log);
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+    },
   });
 
   registerHealth(app, db.$client, deps.blobs.dir);
