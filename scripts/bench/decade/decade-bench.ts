@@ -262,7 +262,8 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     const trpcShare = rowOf(trpcRecord).real.requestsPerSecond / ceilings.trpc.requestsPerSecond;
     reportGoals([
       ...reads.map((row): [string, boolean] => [`${row.scenario.name} p99 ${row.real.p99} ms ≤ 15`, row.real.p99 <= 15]),
-      [`400 appointments at ${Math.round((100 * longRate) / shortRate)} % of 4 (≥ 80 %)`, longRate >= 0.8 * shortRate],
+      // The bare server's own ratio is what the bytes alone allow: it sends the same two answers and nothing else.
+      [`400 appointments at ${Math.round((100 * longRate) / shortRate)} % of 4 (≥ 80 %; the bare server, sending the same two answers: ${Math.round((100 * rowOf(longRecord).bare.requestsPerSecond) / rowOf(shortRecord).bare.requestsPerSecond)} %)`, longRate >= 0.8 * shortRate],
       [`record REST ${Math.round(100 * restShare)} % of bare ≥ 50 %`, restShare >= 0.5],
       [`record tRPC ${Math.round(100 * trpcShare)} % of tRPC's own adapter ≥ 80 %`, trpcShare >= 0.8],
       [`audit:verify whole ${seconds(verifyWhole.ms)} ≤ 60 s`, verifyWhole.exitCode === 0 && verifyWhole.ms <= 60_000],
