@@ -178,4 +178,34 @@ describe('GET /api/patients/me/access-log', () => {
     expect(log.total).toBe(before + 5);
     expect(log.events[0].action).toBe('patient.detail');
   });
+
+  it('reads a page asked again from memory, and the next event about the patient on the very next read', async () => {
+    const medic = await newMedic();
+    const { patient, idPatient } = await patientOf(medic);
+    await call('GET', `/api/medics/patients/${idPatient}`, medic);
+    const first = (await call('GET', '/api/patients/me/access-log', patient)).json();
+    const before = statements;
+    const again = await call('GET', '/api/patients/me/access-log', patient);
+    expect(again.json()).toEqual(first);
+    expect(statements).toBe(before);
+    await call('POST', `/api/patients/${idPatient}/allergies`, medic, { allergyName: 'Ácaros' });
+    const next = (await call('GET', '/api/patients/me/access-log', patient)).json();
+    expect(next.total).toBe(first.total + 1);
+    expect(next.events.map((event: { action: string }) => event.action)).toEqual(['allergies.add', 'patient.detail']);
+  });
+
+  it("shows a medic's new name on the next read of a kept page, for events from before names were kept", async () => {
+    const medic = await newMedic('Irene', 'Vidal');
+    const { patient, idPatient } = await patientOf(medic);
+    const sqlite = app.deps.db.$client;
+    // An event as written before names were kept: no actor name, the account's shown instead.
+    sqlite
+      .prepare("insert into audit_events (at, actor_user_id, actor_type, action, patient_id, outcome, ip) values (?, ?, 'medic', 'patient.detail', ?, 'success', '127.0.0.1')")
+      .run(new Date().toISOString(), medic.user.idUser, idPatient);
+    const nameShown = async () => (await call('GET', '/api/patients/me/access-log', patient)).json().events[0].medic.name as string;
+    expect(await nameShown()).toBe('Irene');
+    expect(await nameShown()).toBe('Irene');
+    sqlite.prepare('update users set name = ? where id = ?').run('Irena', medic.user.idUser);
+    expect(await nameShown()).toBe('Irena');
+  });
 });

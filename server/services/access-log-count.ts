@@ -10,7 +10,7 @@ import { connectionOf, preparedPerConnection } from '../db/prepared';
 /** Patients whose count is kept per connection: the ones reading their log lately. */
 const KEPT_COUNTS = 10_000;
 
-interface KeptCount {
+export interface KeptCount {
   /** The newest event about the patient counted so far (0: none). */
   upTo: number;
   total: number;
@@ -36,8 +36,11 @@ const statementsOf = preparedPerConnection((db) => {
   };
 });
 
-/** The number of events in the access log of `patientId`, whose own account is `patientUserId`. */
-export function accessLogTotal(db: DbOrTx, patientId: number, patientUserId: number): number {
+/**
+ * The number of events in the access log of `patientId`, whose own account is `patientUserId`, and the
+ * newest event about the patient (theirs too) that it counts up to.
+ */
+export function accessLogCount(db: DbOrTx, patientId: number, patientUserId: number): Readonly<KeptCount> {
   const counts = keptCounts(db);
   const key = `${patientId}:${patientUserId}`;
   const statements = statementsOf(db);
@@ -52,5 +55,5 @@ export function accessLogTotal(db: DbOrTx, patientId: number, patientUserId: num
   }
   counts.set(key, count);
   if (counts.size > KEPT_COUNTS) counts.delete(counts.keys().next().value!);
-  return count.total;
+  return count;
 }

@@ -12,8 +12,11 @@ import { clearRequest, pendingRequestsFor } from './link-requests';
 import { medicProfile } from './medic-profile';
 import { findActiveMedicByEmail } from './users';
 import { doctorColumns } from './columns';
-import { accessLogTotal } from './access-log-count';
+import { accessLogCount } from './access-log-count';
 import { preparedPerConnection } from '../db/prepared';
+import { deepFreeze, versionedCache } from '../db/versioned-cache';
+import { accessVersionOf } from '../auth/request-cache-version';
+import { withKnownJson } from '../json-text';
 
 
 export function listDoctorsOf(db: DbOrTx, patientId: number): Doctor[] {
@@ -109,15 +112,38 @@ function accessLogPage(newestFirst: boolean) {
 const newestFirstPage = accessLogPage(true);
 const oldestFirstPage = accessLogPage(false);
 
+/** Pages kept per connection, with their JSON: a patient reading their log pages back and forth. */
+const keptPages = versionedCache<string, AccessLogPage>(256);
+
+export interface AccessLogPage {
+  events: AccessLogEvent[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
 /**
  * Who read or changed this patient's record, newest first: everyone's events but the patient's own.
+ * A page is kept in memory while it cannot have changed: the trail only appends, so no event about
+ * the patient newer than the one it was read at, and the same access_version, which any change to an
+ * account or a medic replaces (the names of events from before names were kept, and the medics' ids).
+ */
+export function accessLog(db: DbOrTx, patientId: number, patientUserId: number, page: number): AccessLogPage {
+  // The version first: a change that lands between it and the page is newer than the key it is kept under.
+  const version = accessVersionOf(db);
+  // Kept per connection and brought up to date with the events since (access-log-count.ts).
+  const { upTo, total } = accessLogCount(db, patientId, patientUserId);
+  return keptPages.at(db, `${patientId}:${patientUserId}:${page}:${upTo}`, version, () =>
+    withKnownJson(deepFreeze(readAccessLogPage(db, patientId, patientUserId, page, total))),
+  );
+}
+
+/**
  * Newest first is id order (the trail only appends), which the (patient_id, id) index gives without a
  * sort however long the patient's trail; a page past the middle is read from the oldest end, so the
  * last page costs what the first does.
  */
-export function accessLog(db: DbOrTx, patientId: number, patientUserId: number, page: number) {
-  // Kept per connection and brought up to date with the events since (access-log-count.ts).
-  const total = accessLogTotal(db, patientId, patientUserId);
+function readAccessLogPage(db: DbOrTx, patientId: number, patientUserId: number, page: number, total: number): AccessLogPage {
   const skipped = (page - 1) * ACCESS_LOG_PAGE_SIZE;
   const fromOldest = skipped > total / 2;
   const take = fromOldest ? Math.max(0, Math.min(ACCESS_LOG_PAGE_SIZE, total - skipped)) : ACCESS_LOG_PAGE_SIZE;
