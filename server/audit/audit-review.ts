@@ -23,7 +23,10 @@ import { verifyAuditChain } from './audit-chain';
 import { verifyAuditChainSince } from './audit-checkpoint';
 import { AuditHeadError, readAuditHead, type AuditHead } from './audit-head';
 import { AUDIT_KEY_FILE } from './audit-key';
-import { selectedBy } from './audit-count';
+import { selectedBy, type Selected } from './audit-count';
+import { accessVersionOf } from '../auth/request-cache-version';
+import { askedBefore, deepFreeze, versionedCache } from '../db/versioned-cache';
+import { withKnownJson } from '../json-text';
 import { auditedRead } from './record-audit';
 import { preparedText } from '../db/prepared';
 
@@ -116,6 +119,19 @@ const whereClause = (terms: string[]) => (terms.length ? `where ${terms.join(' a
 /** The events of one page, by the ids of a statement that selects them (newest first), names and all. */
 const eventsWithIds = (idsSql: string) => `${SELECT_EVENTS} where e.id in (${idsSql}) order by e.id desc`;
 
+/** What a filter selects now (audit-count.ts), with how its page is to be read. */
+interface Selection {
+  filter: AuditFilter;
+  /** A range (days, a family of actions) is read by id between the first and last ids it selects. */
+  hasRange: boolean;
+  selected: Selected;
+}
+
+function selectionOf(sqlite: Database.Database, filter: AuditFilter): Selection {
+  const hasRange = filter.from !== undefined || filter.to !== undefined || (filter.action !== undefined && isActionPrefix(filter.action));
+  return { filter, hasRange, selected: selectedBy(sqlite, JSON.stringify(filter), whereOf(filter), whereOf(filter, { byId: true }), { ends: hasRange }) };
+}
+
 /**
  * One page of the events the filter selects, newest first, and how many it selects in all (kept
  * per filter and brought up to date with the rows since: audit-count.ts). The page's ids are read
@@ -125,13 +141,13 @@ const eventsWithIds = (idsSql: string) => `${SELECT_EVENTS} where e.id in (${ids
  * the oldest end, so the last page costs what the first does.
  */
 export function auditEventsPage(sqlite: Database.Database, filter: AuditFilter, page: number, cursor?: number): AuditEventsPage {
-  const byId = whereOf(filter, { byId: true });
-  // A range (days, a family of actions) is read by id between the first and last ids it selects,
-  // its terms kept off their index: through the index, every page would sort the whole range.
-  const hasRange = filter.from !== undefined || filter.to !== undefined || (filter.action !== undefined && isActionPrefix(filter.action));
-  const selected = selectedBy(sqlite, JSON.stringify(filter), whereOf(filter), byId, { ends: hasRange });
+  return readPage(sqlite, selectionOf(sqlite, filter), page, cursor);
+}
+
+function readPage(sqlite: Database.Database, { filter, hasRange, selected }: Selection, page: number, cursor?: number): AuditEventsPage {
   const { count: total, upTo } = selected;
-  const { terms, params } = hasRange ? byId : whereOf(filter);
+  // A range's terms are kept off their index (whereOf byId): through the index, every page would sort the whole range.
+  const { terms, params } = whereOf(filter, { byId: hasRange });
   const bounds = hasRange ? ['e.id >= @firstId', 'e.id <= @lastId'] : ['e.id <= @upTo'];
   const bound = { ...params, upTo, firstId: selected.firstId ?? 0, lastId: selected.lastId ?? 0 };
   const ids = (extra: string[], order: 'asc' | 'desc') => `select e.id from audit_events e ${whereClause([...terms, ...bounds, ...extra])} order by e.id ${order} limit @limit offset @offset`;
@@ -153,15 +169,29 @@ export function auditEventsPage(sqlite: Database.Database, filter: AuditFilter, 
   return { events: rows.map(toEvent), page, pageSize: AUDIT_PAGE_SIZE, total };
 }
 
+/** Pages kept per connection, with their JSON; only a page asked for twice (an administrator pages on). */
+const KEPT_PAGES = 64;
+const keptPages = versionedCache<string, AuditEventsPage>(KEPT_PAGES);
+const pageAskedBefore = askedBefore<string>(4 * KEPT_PAGES);
+
 /**
  * GET /admin/audit: a page of the trail, audited as `audit.read` with the filter, in one transaction.
  * `cursor` (optional, alongside `page`): the id of the last event of the page before, for the next
  * page by keyset; it takes the place of `page` in choosing the rows, and `page` is answered as given.
+ * The trail only appends, so the events a filter selects are the same while their count is: a page
+ * is kept at that count and at access_version, which any change to an account replaces (the names
+ * it shows).
  */
 export function reviewAuditEvents(caller: Caller, input: AuditEventsInput & { cursor?: number }): AuditEventsPage {
   const { page = 1, cursor, ...filter } = input;
+  const sqlite = caller.db.$client;
   return auditedRead(caller.db, (db) => {
-    const result = auditEventsPage(caller.db.$client, filter, page, cursor);
+    // The version first: a change that lands between it and the page is newer than the key it is kept under.
+    const version = accessVersionOf(db);
+    const selection = selectionOf(sqlite, filter);
+    const key = JSON.stringify([filter, page, cursor ?? null, selection.selected.count]);
+    const read = () => readPage(sqlite, selection, page, cursor);
+    const result = keptPages.kept(db, key, version) ?? (pageAskedBefore(key) ? keptPages.at(db, key, version, () => withKnownJson(deepFreeze(read()))) : read());
     auditAs(caller, { action: 'audit.read', outcome: 'success', detail: JSON.stringify({ ...filter, page, ...(cursor === undefined ? {} : { cursor }) }) }, db);
     return result;
   });

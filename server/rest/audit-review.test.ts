@@ -263,6 +263,39 @@ describe('a page of the trail', () => {
       get.mockRestore();
     }
   });
+
+  it('reads a page asked for again from memory, and the next event the filter selects on the very next read', async () => {
+    const action = `${newFamily()}kept`;
+    const [first] = insert([{ action, actorUserId: medic.user.idUser, actorType: 'medic' }]);
+    const statement = Object.getPrototypeOf(sqlite().prepare('select 1')) as { all: () => unknown };
+    const all = vi.spyOn(statement, 'all');
+    const pageReads = () => (all.mock.contexts as { source: string }[]).filter(({ source }) => /from audit_events e/.test(source) && /order by e\.id/.test(source)).length;
+    try {
+      for (let read = 0; read < 3; read++) expect(idsOf(await viaRest.read(admin, { action }))).toEqual([first]);
+      // The first two reads run the page's statement (a page is kept once asked for twice), the third does not.
+      expect(pageReads()).toBe(2);
+      const [next] = insert([{ action, actorUserId: medic.user.idUser, actorType: 'medic' }]);
+      const answer = await viaRest.read(admin, { action });
+      expect(idsOf(answer)).toEqual([next, first]);
+      expect(answer.body!.total).toBe(2);
+    } finally {
+      all.mockRestore();
+    }
+  });
+
+  it("shows an account's new name on the next read of a kept page, for events from before names were kept", async () => {
+    const action = `${newFamily()}renamed`;
+    insert([{ action, actorUserId: medic.user.idUser, actorType: 'medic' }]);
+    const nameShown = async () => (await viaRest.read(admin, { action })).body!.events[0]!.actor!.name;
+    const rename = sqlite().prepare('update users set name = ? where id = ?');
+    try {
+      for (let read = 0; read < 3; read++) expect(await nameShown()).toBe('Mario');
+      rename.run('Mariano', medic.user.idUser);
+      expect(await nameShown()).toBe('Mariano');
+    } finally {
+      rename.run('Mario', medic.user.idUser);
+    }
+  });
 });
 
 describe('verifying the trail', () => {
