@@ -50,6 +50,65 @@ describe.each(Object.entries(routes))('a JSON answer over the threshold, %s', (_
   });
 });
 
+describe('a record, kept and sent compressed', () => {
+  const trpcRecord = (idPatient: number) => `/trpc/medics.patientDetail?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { idPatient } }))}`;
+
+  it.each([
+    ['REST', (idPatient: number) => `/api/medics/patients/${idPatient}`, (body: unknown) => body],
+    ['tRPC, batched as the client sends it', trpcRecord, (body: unknown) => (body as [{ result: { data: unknown } }])[0].result.data],
+  ])('%s: decodes to the record as it is now, also right after a change to it', async (_transport, url, recordOf) => {
+    const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
+    const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as {
+      idPatient: number;
+    };
+    const addAllergy = (allergyName: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/patients/${idPatient}/allergies`,
+        headers: bearer(medic.access_token),
+        payload: { allergyName, reaction: 'Urticaria generalizada con edema de labios y dificultad para respirar' },
+      });
+    // Past the threshold: a new record is smaller.
+    for (const name of ['Sulfas', 'Látex', 'Ácaros', 'Nueces', 'Mariscos', 'Polen']) expect((await addAllergy(name)).statusCode).toBe(201);
+    const read = async (encoding: 'br' | 'gzip') => {
+      const response = await get(url(idPatient), encoding);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      return recordOf(JSON.parse(decode[encoding](response.rawPayload).toString())) as { allergies: { allergyName: string }[] };
+    };
+    for (const encoding of ['br', 'gzip'] as const) {
+      // The second read is the kept answer's kept compressed form.
+      expect(await read(encoding)).toEqual(recordOf(JSON.parse((await get(url(idPatient))).body)));
+      expect(await read(encoding)).toEqual(recordOf(JSON.parse((await get(url(idPatient))).body)));
+    }
+    expect((await addAllergy('Penicilina')).statusCode).toBe(201);
+    for (const encoding of ['br', 'gzip'] as const) {
+      expect((await read(encoding)).allergies.map((allergy) => allergy.allergyName)).toContain('Penicilina');
+    }
+  });
+
+  it('follows the client: identity or x-no-compression get the JSON as it is, and * gets gzip', async () => {
+    const plain = await get(routes.REST);
+    const identity = await get(routes.REST, 'identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.rawPayload.equals(plain.rawPayload)).toBe(true);
+    const refused = await app.inject({
+      method: 'GET',
+      url: routes.REST,
+      headers: { ...bearer(medic.access_token), 'accept-encoding': 'br', 'x-no-compression': '1' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const any = await get(routes.REST, '*');
+    expect(any.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(any.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it("tRPC's answer keeps its own Vary beside accept-encoding", async () => {
+    const response = await get(routes.tRPC, 'br');
+    expect(response.headers.vary).toBe('trpc-accept, accept, accept-encoding');
+  });
+});
+
 describe('what is not compressed', () => {
   it('a small answer, and tRPC errors keep their status', async () => {
     const health = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });

@@ -1,10 +1,14 @@
 // Compresses JSON answers of 1 KB or more (REST and tRPC) by the request's Accept-Encoding:
 // brotli at quality 4 or gzip at level 6: about as cheap as their fastest settings on a 24 KB record
-// read, and smaller. The built client's files come precompressed (client-files.ts) and are left
-// alone here; document downloads go out exactly as stored.
+// read, and smaller. Answers made in memory (all of the API's but the streamed FHIR export) are
+// compressed here in one call (answer-compression.ts); @fastify/compress takes the streams. The
+// built client's files come precompressed (client-files.ts) and are left alone here; document
+// downloads go out exactly as stored.
+import negotiate from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
+import { compressedAnswer, type AnswerEncoding } from './answer-compression';
 
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
@@ -12,6 +16,37 @@ const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/
 // The decrypted bytes of a document, with their verified Content-Length: mostly PDFs and images,
 // which compression would not shrink.
 const isDocumentDownload = (url: string) => /^\/api\/.*\/files\/:code$/.test(url);
+
+const ENCODINGS: AnswerEncoding[] = ['br', 'gzip'];
+
+/** The encoding @fastify/compress would choose: `*` and `x-gzip` stand for gzip; none for identity or no header. */
+function encodingFor(request: FastifyRequest): AnswerEncoding | null {
+  const header = request.headers['accept-encoding'];
+  if (header === undefined || request.headers['x-no-compression'] !== undefined) return null;
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), ENCODINGS);
+}
+
+function addVary(reply: FastifyReply, name: string): void {
+  const vary = reply.getHeader('vary');
+  const values = vary === undefined ? [] : Array.isArray(vary) ? vary : [String(vary)];
+  if (!values.some((value) => value.toLowerCase().includes(name))) reply.header('vary', [...values, name].join(', '));
+}
+
+/** A JSON answer in memory, of the threshold or more, compressed if the client takes it; anything else as it was. */
+function compressAnswerInMemory(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (!(Buffer.isBuffer(payload) || typeof payload === 'string')) return payload;
+  const url = request.routeOptions.url;
+  if (url === undefined || !isApi(url) || isDocumentDownload(url) || reply.hasHeader('content-encoding')) return payload;
+  if (!/^application\/json(;|$)/u.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  if (body.length < COMPRESSION_THRESHOLD_BYTES) return payload;
+  const encoding = encodingFor(request);
+  if (encoding === null) return payload;
+  addVary(reply, 'accept-encoding');
+  reply.header('content-encoding', encoding);
+  reply.removeHeader('content-length');
+  return compressedAnswer(body, encoding);
+}
 
 /** Call before any route is declared: the plugin attaches itself to each route as it is added. */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
@@ -27,6 +62,9 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     for (const [name, value] of payload.headers) reply.header(name, value);
     return Buffer.from(await payload.arrayBuffer());
   });
+  // After the bridge above, before @fastify/compress's own hook (a route's hooks follow these), which
+  // leaves an answer that already has its Content-Encoding alone.
+  app.addHook('onSend', (request, reply, payload, done) => done(null, compressAnswerInMemory(request, reply, payload)));
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     threshold: COMPRESSION_THRESHOLD_BYTES,

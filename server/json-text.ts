@@ -6,11 +6,40 @@
 // garbage collector did during a record read; bytes are copied once into the answer and sent as they are.
 
 const knownJson = new WeakMap<object, Buffer>();
+/** The remembered bytes themselves: an answer sent as one of them is the same every time it is sent. */
+const keptBytes = new WeakSet<Buffer>();
 
 /** Serializes `value` once and remembers it; the value must not change afterwards (freeze it). */
 export function withKnownJson<T extends object>(value: T): T {
-  knownJson.set(value, Buffer.from(JSON.stringify(value)));
+  const bytes = Buffer.from(JSON.stringify(value));
+  knownJson.set(value, bytes);
+  keptBytes.add(bytes);
   return value;
+}
+
+/**
+ * Whether `bytes` are kept JSON (withKnownJson's, or keptWithin's): the same object for as long as
+ * the value they stand for, so that what is made of them once (their compressed forms) can be kept too.
+ */
+export function isKeptJson(bytes: Buffer): boolean {
+  return keptBytes.has(bytes);
+}
+
+const wrappings = new WeakMap<Buffer, Map<string, Buffer>>();
+
+/** `before + inner + after` as bytes, kept with `inner` when it is kept JSON (tRPC's envelope around a kept answer). */
+export function keptWithin(before: string, inner: Buffer, after: string): Buffer {
+  if (!keptBytes.has(inner)) return Buffer.concat([Buffer.from(before), inner, Buffer.from(after)]);
+  let kept = wrappings.get(inner);
+  if (!kept) wrappings.set(inner, (kept = new Map()));
+  const key = `${before}\u0000${after}`;
+  let wrapped = kept.get(key);
+  if (!wrapped) {
+    wrapped = Buffer.concat([Buffer.from(before), inner, Buffer.from(after)]);
+    keptBytes.add(wrapped);
+    kept.set(key, wrapped);
+  }
+  return wrapped;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -16,7 +16,7 @@ import {
 import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { toJsonBytes } from '../json-text';
+import { keptWithin, toJsonBytes } from '../json-text';
 import type { Context } from './context';
 
 type TrpcOptions = FastifyTRPCPluginOptions<AnyTRPCRouter>['trpcOptions'];
@@ -94,21 +94,25 @@ async function answerReads(request: FastifyRequest, reply: FastifyReply, { isBat
       ? { result: { data: outcome.data } }
       : { error: getTRPCErrorShape({ config, ctx, error: outcome.error, input: reads[index]!.input, path: reads[index]!.path, type: 'query' }) },
   );
-  const parts: Buffer[] = [];
-  if (isBatch) parts.push(Buffer.from('['));
-  outcomes.forEach((outcome, index) => {
-    if (index > 0) parts.push(Buffer.from(','));
-    const data = outcome.ok ? toJsonBytes(outcome.data) : undefined;
-    // An error, or data with no JSON (undefined, which JSON.stringify leaves out), as tRPC writes it.
-    if (data) parts.push(Buffer.from('{"result":{"data":'), data, Buffer.from('}}'));
-    else parts.push(Buffer.from(JSON.stringify(transformTRPCResponse(config, items[index]!))));
-  });
-  if (isBatch) parts.push(Buffer.from(']'));
-  return reply
-    .code(getHTTPStatusCode(items))
-    .header('vary', 'trpc-accept, accept')
-    .header('content-type', 'application/json')
-    .send(Buffer.concat(parts));
+  const data = outcomes.map((outcome) => (outcome.ok ? toJsonBytes(outcome.data) : undefined));
+  const only = outcomes.length === 1 ? data[0] : undefined;
+  // One kept answer (a record read, batched or not, as the client sends it): its envelope is kept
+  // with it, and so are the compressed forms of the two together (compression.ts).
+  const body = only
+    ? keptWithin(isBatch ? '[{"result":{"data":' : '{"result":{"data":', only, isBatch ? '}}]' : '}}')
+    : Buffer.concat([
+        ...(isBatch ? [Buffer.from('[')] : []),
+        ...outcomes.flatMap((_outcome, index) => {
+          const bytes = data[index];
+          // An error, or data with no JSON (undefined, which JSON.stringify leaves out), as tRPC writes it.
+          const item = bytes
+            ? [Buffer.from('{"result":{"data":'), bytes, Buffer.from('}}')]
+            : [Buffer.from(JSON.stringify(transformTRPCResponse(config, items[index]!)))];
+          return index > 0 ? [Buffer.from(','), ...item] : item;
+        }),
+        ...(isBatch ? [Buffer.from(']')] : []),
+      ]);
+  return reply.code(getHTTPStatusCode(items)).header('vary', 'trpc-accept, accept').header('content-type', 'application/json').send(body);
 }
 
 /** The answer's data goes out as its kept JSON only when tRPC would not transform it (no transformer). */
