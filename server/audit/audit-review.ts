@@ -25,7 +25,7 @@ import { AuditHeadError, readAuditHead, type AuditHead } from './audit-head';
 import { AUDIT_KEY_FILE } from './audit-key';
 import { selectedBy, type Selected } from './audit-count';
 import { accessVersionOf } from '../auth/request-cache-version';
-import { askedBefore, deepFreeze, versionedCache } from '../db/versioned-cache';
+import { deepFreeze, keptFromSecondRequest } from '../db/versioned-cache';
 import { withKnownJson } from '../json-text';
 import { auditedRead } from './record-audit';
 import { preparedText } from '../db/prepared';
@@ -171,8 +171,7 @@ function readPage(sqlite: Database.Database, { filter, hasRange, selected }: Sel
 
 /** Pages kept per connection, with their JSON; only a page asked for twice (an administrator pages on). */
 const KEPT_PAGES = 64;
-const keptPages = versionedCache<string, AuditEventsPage>(KEPT_PAGES);
-const pageAskedBefore = askedBefore<string>(4 * KEPT_PAGES);
+const keptPages = keptFromSecondRequest<string, AuditEventsPage>(KEPT_PAGES, (page) => withKnownJson(deepFreeze(page)));
 
 /**
  * GET /admin/audit: a page of the trail, audited as `audit.read` with the filter, in one transaction.
@@ -191,7 +190,7 @@ export function reviewAuditEvents(caller: Caller, input: AuditEventsInput & { cu
     const selection = selectionOf(sqlite, filter);
     const key = JSON.stringify([filter, page, cursor ?? null, selection.selected.count]);
     const read = () => readPage(sqlite, selection, page, cursor);
-    const result = keptPages.kept(db, key, version) ?? (pageAskedBefore(key) ? keptPages.at(db, key, version, () => withKnownJson(deepFreeze(read()))) : read());
+    const result = keptPages(db, key, version, read);
     auditAs(caller, { action: 'audit.read', outcome: 'success', detail: JSON.stringify({ ...filter, page, ...(cursor === undefined ? {} : { cursor }) }) }, db);
     return result;
   });

@@ -48,7 +48,7 @@ export function versionedCache<Key, Value>(capacity: number): VersionedCache<Key
  * Whether `key` was asked for lately, remembering it for next time: a value worth keeping is one asked
  * for twice. The keys of the last `capacity` first requests are remembered.
  */
-export function askedBefore<Key>(capacity: number): (key: Key) => boolean {
+function askedBefore<Key>(capacity: number): (key: Key) => boolean {
   const asked = new Set<Key>();
   return (key) => {
     if (asked.delete(key)) return true;
@@ -56,6 +56,24 @@ export function askedBefore<Key>(capacity: number): (key: Key) => boolean {
     if (asked.size > capacity) asked.delete(asked.keys().next().value!);
     return false;
   };
+}
+
+/** The value of `key` at `version`, read; kept (as `keep` makes it) only from its second request on, or from the first when `always`. */
+export type KeptFromSecondRequest<Key, Value> = (db: DbOrTx, key: Key, version: number, read: () => Value, always?: boolean) => Value;
+
+/**
+ * A versioned cache for pages that a client may ask for once and never again (a filter typed once,
+ * an audit filter tried): such a page kept would only push out pages read again, and every value kept
+ * for a moment and then dropped is work for the garbage collector (a new filter each time on the
+ * decade: 10 Mark-Compacts in 6 s, 7 of them pauses of 5–10 ms with every request in flight waiting;
+ * kept from the second request, 5 and 3). The first request of a key is answered by `read` alone;
+ * `keep` readies a value for sharing (freezes it, makes its JSON once) when it is kept.
+ */
+export function keptFromSecondRequest<Key, Value>(capacity: number, keep: (value: Value) => Value): KeptFromSecondRequest<Key, Value> {
+  const cache = versionedCache<Key, Value>(capacity);
+  const asked = askedBefore<Key>(4 * capacity);
+  return (db, key, version, read, always = false) =>
+    cache.kept(db, key, version) ?? (always || asked(key) ? cache.at(db, key, version, () => keep(read())) : read());
 }
 
 /** Freezes `value` and everything in it: a kept value is shared by every reader. */

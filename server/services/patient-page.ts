@@ -21,7 +21,7 @@ import { foldForSearch, encodePatientCursor, type PatientListItem, type PatientP
 import { auditedRead } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
 import { connectionOf } from '../db/prepared';
-import { askedBefore, deepFreeze, versionedCache } from '../db/versioned-cache';
+import { deepFreeze, keptFromSecondRequest } from '../db/versioned-cache';
 import { withKnownJson } from '../json-text';
 import { auditAs, type MedicCaller } from './caller';
 import { cardFiguresOf } from './card-figures';
@@ -159,9 +159,8 @@ export function readPatientPage(caller: MedicCaller, input: PatientPageQuery): P
 
 /** Pages kept in memory per connection: the ones being read again, not every page of the practice. */
 export const CACHED_PAGES = 100;
-const cachedPages = versionedCache<string, Readonly<PatientPage>>(CACHED_PAGES);
-/** The pages of the last filters asked for once, of any medic (keys only). */
-const filterAskedBefore = askedBefore<string>(4 * CACHED_PAGES);
+// Frozen, with its JSON made once: every later reader of this page at this version shares both.
+const cachedPages = keptFromSecondRequest<string, Readonly<PatientPage>>(CACHED_PAGES, (page) => withKnownJson(deepFreeze(page)));
 
 interface PageParams {
   medicId: number;
@@ -185,14 +184,9 @@ function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): P
     const chosen = needle ? fromFilterIndex(db, statements, params, needle, searchVersion, input.cursor) : undefined;
     return chosen ?? readPage(statements, params, needle, links);
   };
-  // Frozen, with its JSON made once: every later reader of this page at this version shares both.
-  // (search_version changes only with list_version, so a page kept at list_version stays right.)
-  // A filtered page is kept from its second request on: a filter typed once and never again would
-  // only push out pages read again, and every page kept for a moment and then dropped is work for
-  // the garbage collector (a new filter each time on the decade: 10 Mark-Compacts in 6 s, 7 of them
-  // pauses of 5–10 ms with every request in flight waiting; kept from the second request, 5 and 3).
-  const keep = () => withKnownJson(deepFreeze(read()));
-  const page = cachedPages.kept(db, key, version) ?? (needle && !filterAskedBefore(key) ? read() : cachedPages.at(db, key, version, keep));
+  // Kept at list_version (search_version changes only with it, so a filtered page kept there stays
+  // right): a page of the whole list from its first request, a filtered one from its second.
+  const page = cachedPages(db, key, version, read, !needle);
   auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${page.patients.length} of ${page.total} patients${needle ? ', filtered' : ''}` }, db);
   return page;
 }
