@@ -5,6 +5,7 @@
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { BareFixtures } from './bare-server';
 import { freePort, startAndWait } from './server-launch';
@@ -24,6 +25,11 @@ export interface Scenario {
   connections?: number;
   /** Paths taken in turn, one per request, instead of `path` every time (both servers alike). */
   paths?: string[];
+  /**
+   * The Accept-Encoding sent with every request (BROWSER_ACCEPT_ENCODING: as a browser asks); none
+   * when absent, as a script asks. The bare server answers the same bytes, compressed as they came.
+   */
+  acceptEncoding?: string;
   /**
    * No unmeasured second first: sign-in, whose requests still in flight when the warm-up ends would
    * join the measured run's and pass the 5 in flight that one account may have (answered 429).
@@ -45,6 +51,12 @@ export const signInScenario = (credentials: string): Scenario => ({
   barePath: '/bare/verify',
   connections: 4,
 });
+
+/** What Chromium sends with every request: the app's screens are read with it. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** The scenario as a browser asks it. */
+export const asABrowserAsks = (scenario: Scenario): Scenario => ({ ...scenario, acceptEncoding: BROWSER_ACCEPT_ENCODING });
 
 export interface Measure {
   requestsPerSecond: number;
@@ -83,6 +95,7 @@ export async function load(url: string, scenario: Scenario, token: string, setti
     headers: {
       ...(scenario.authorized ? { authorization: `Bearer ${bearer}` } : {}),
       ...(scenario.body ? { 'content-type': 'application/json' } : {}),
+      ...(scenario.acceptEncoding ? { 'accept-encoding': scenario.acceptEncoding } : {}),
     },
     ...(scenario.body ? { body: scenario.body } : {}),
     ...(scenario.paths ? { requests: [{ setupRequest: inTurn(scenario.paths) }] } : {}),
@@ -131,9 +144,24 @@ export function peakRssMegabytes(pid: number): number {
   }
 }
 
+/** An answer's bytes as they came over the wire (fetch would decompress them). */
+function rawAnswer(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const asked = httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    asked.on('error', reject);
+    asked.end();
+  });
+}
+
 /**
  * Starts the bare server with, for every scenario without its own bare path, the bytes the real
- * server answers to each of its paths (asked once, here, with the scenario's token).
+ * server answers to each of its paths (asked once, here, with the scenario's token and Accept-Encoding).
+ * `onAnswer` is given the bytes as sent (compressed when they were).
  */
 export async function startBareServer(options: {
   realBase: string;
@@ -143,16 +171,26 @@ export async function startBareServer(options: {
   passwordHash: string;
   password: string;
   recordPath: string;
-  onAnswer?: (scenario: Scenario, body: string) => void;
+  onAnswer?: (scenario: Scenario, body: Buffer) => void;
 }): Promise<{ child: ChildProcess; base: string }> {
   const routes: BareFixtures['routes'] = [];
   for (const scenario of options.scenarios.filter((s) => !s.barePath)) {
     for (const path of scenario.paths ?? [scenario.path]) {
-      const response = await fetch(`${options.realBase}${path}`, { headers: { authorization: `Bearer ${scenario.token ?? options.token}` } });
-      const body = await response.text();
-      if (!response.ok) console.warn(`! ${scenario.name}: the server answered ${response.status}: ${body.slice(0, 200)}`);
-      routes.push({ method: 'GET', path, contentType: response.headers.get('content-type') ?? 'application/json', body });
-      if (path === (scenario.paths?.[0] ?? scenario.path)) options.onAnswer?.(scenario, body);
+      const response = await rawAnswer(`${options.realBase}${path}`, {
+        authorization: `Bearer ${scenario.token ?? options.token}`,
+        ...(scenario.acceptEncoding ? { 'accept-encoding': scenario.acceptEncoding } : {}),
+      });
+      if (response.status >= 300) console.warn(`! ${scenario.name}: the server answered ${response.status}: ${response.body.toString().slice(0, 200)}`);
+      const contentEncoding = response.headers['content-encoding'];
+      routes.push({
+        method: 'GET',
+        path,
+        acceptEncoding: scenario.acceptEncoding ?? '',
+        contentType: String(response.headers['content-type'] ?? 'application/json'),
+        ...(typeof contentEncoding === 'string' ? { contentEncoding } : {}),
+        body: response.body.toString('base64'),
+      });
+      if (path === (scenario.paths?.[0] ?? scenario.path)) options.onAnswer?.(scenario, response.body);
     }
   }
   const fixturesFile = join(options.dir, 'bare-fixtures.json');
