@@ -1,0 +1,79 @@
+// What the kept answers rely on: a value is served while its version holds, and a full cache lets go
+// of what was not used lately, never of what was.
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { keptFromSecondRequest, versionedCache } from './versioned-cache';
+
+const db = openDatabase(':memory:');
+afterAll(() => db.$client.close());
+
+/** A loader that says how often it ran. */
+function counted<Value>(value: Value) {
+  const load = () => {
+    load.runs += 1;
+    return value;
+  };
+  load.runs = 0;
+  return load;
+}
+
+describe('a versioned cache', () => {
+  it('serves a value while its version holds, and loads it again at a new version', () => {
+    const cache = versionedCache<string, string>(4);
+    const load = counted('record');
+    expect(cache.at(db, 'a', 1, load)).toBe('record');
+    expect(cache.at(db, 'a', 1, load)).toBe('record');
+    expect(cache.kept(db, 'a', 1)).toBe('record');
+    expect(load.runs).toBe(1);
+    expect(cache.kept(db, 'a', 2)).toBeUndefined();
+    cache.at(db, 'a', 2, load);
+    expect(load.runs).toBe(2);
+  });
+
+  it('when full, lets go of the entry not used for longest, not of one used since', () => {
+    const capacity = 8;
+    const cache = versionedCache<number, number>(capacity);
+    for (let key = 0; key < capacity; key += 1) cache.at(db, key, 1, () => key);
+    // Key 0 was placed first, then used: each new key pushes out the oldest unused one instead.
+    expect(cache.kept(db, 0, 1)).toBe(0);
+    for (let key = capacity; key < capacity + capacity / 2; key += 1) cache.at(db, key, 1, () => key);
+    expect(cache.kept(db, 0, 1)).toBe(0);
+    for (let key = 1; key <= capacity / 2; key += 1) expect(cache.kept(db, key, 1), `key ${key}`).toBeUndefined();
+    for (let key = capacity / 2 + 1; key < capacity + capacity / 2; key += 1) expect(cache.kept(db, key, 1), `key ${key}`).toBe(key);
+  });
+
+  it('keeps every entry used in turn while they fit, however often they are used', () => {
+    const cache = versionedCache<number, number>(100);
+    const loads = counted(0);
+    for (let round = 0; round < 50; round += 1) for (let key = 0; key < 100; key += 1) cache.at(db, key, 1, loads);
+    expect(loads.runs).toBe(100);
+  });
+});
+
+describe('a page kept from its second request', () => {
+  it('is read but not kept the first time, kept the second, and kept at once when asked always', () => {
+    const pages = keptFromSecondRequest<string, { rows: number[] }>(4, (page) => Object.freeze(page));
+    const read = counted({ rows: [1, 2] });
+    pages(db, 'filter', 1, read);
+    pages(db, 'filter', 1, read);
+    pages(db, 'filter', 1, read);
+    expect(read.runs).toBe(2);
+    const whole = counted({ rows: [3] });
+    pages(db, 'whole list', 1, whole, true);
+    pages(db, 'whole list', 1, whole, true);
+    expect(whole.runs).toBe(1);
+  });
+
+  it('is not kept when asked again only after more other pages than the cache holds', () => {
+    const capacity = 4;
+    const pages = keptFromSecondRequest<string, string>(capacity, (page) => page);
+    const read = counted('page');
+    pages(db, 'filter', 1, read);
+    for (let other = 0; other <= capacity; other += 1) pages(db, `other ${other}`, 1, () => 'other');
+    // Forgotten: asked again, it counts as a first request; right after, it is kept.
+    pages(db, 'filter', 1, read);
+    pages(db, 'filter', 1, read);
+    pages(db, 'filter', 1, read);
+    expect(read.runs).toBe(3);
+  });
+});
