@@ -31,6 +31,11 @@ export interface Scenario {
    */
   acceptEncoding?: string;
   /**
+   * Scenarios next to each other with the same group are measured round by round in turn (a, b, a,
+   * b…) rather than one after the other: two rows compared with each other meet the same minutes.
+   */
+  group?: string;
+  /**
    * No unmeasured second first: sign-in, whose requests still in flight when the warm-up ends would
    * join the measured run's and pass the 5 in flight that one account may have (answered 429).
    */
@@ -208,7 +213,7 @@ export async function startBareServer(options: {
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
-/** Each scenario on the real server and the bare one in turns, `rounds` times; averaged. */
+/** Each scenario on the real server and the bare one in turns, `rounds` times; averaged. A group's scenarios take their turns together. */
 export async function measureSideBySide(
   realBase: string,
   bareBase: string,
@@ -216,17 +221,26 @@ export async function measureSideBySide(
   token: string,
   settings: LoadSettings,
 ): Promise<Row[]> {
-  const rows: Row[] = [];
+  const groups: Scenario[][] = [];
   for (const scenario of scenarios) {
-    const realRuns: Measure[] = [];
-    const bareRuns: Measure[] = [];
+    const last = groups.at(-1);
+    if (last && scenario.group !== undefined && last[0]?.group === scenario.group) last.push(scenario);
+    else groups.push([scenario]);
+  }
+  const rows: Row[] = [];
+  for (const group of groups) {
+    const runs = group.map(() => ({ real: [] as Measure[], bare: [] as Measure[] }));
     for (let round = 0; round < settings.rounds; round += 1) {
-      realRuns.push(await load(`${realBase}${scenario.path}`, scenario, token, settings));
-      const barePath = scenario.barePath ?? scenario.path;
-      bareRuns.push(await load(`${bareBase}${barePath}`, { ...scenario, path: barePath }, token, settings));
+      for (const [index, scenario] of group.entries()) {
+        runs[index]!.real.push(await load(`${realBase}${scenario.path}`, scenario, token, settings));
+        const barePath = scenario.barePath ?? scenario.path;
+        runs[index]!.bare.push(await load(`${bareBase}${barePath}`, { ...scenario, path: barePath }, token, settings));
+      }
     }
-    rows.push({ scenario, real: average(realRuns), bare: average(bareRuns) });
-    console.log(`  measured: ${scenario.name}`);
+    for (const [index, scenario] of group.entries()) {
+      rows.push({ scenario, real: average(runs[index]!.real), bare: average(runs[index]!.bare) });
+      console.log(`  measured: ${scenario.name}`);
+    }
   }
   return rows;
 }
