@@ -9,9 +9,11 @@ import { isKeptJson } from './json-text';
 
 export type AnswerEncoding = 'br' | 'gzip';
 
-/** Brotli's quality 4 and gzip's level 6: the settings the answers were compressed with before. */
-const BROTLI_QUALITY = 4;
-const GZIP_LEVEL = 6;
+/** Brotli's quality 4 and gzip's level 6, for every answer (streams too: compression.ts). */
+export const BROTLI_QUALITY = 4;
+export const GZIP_LEVEL = 6;
+/** In the server's order of preference. */
+export const ANSWER_ENCODINGS: AnswerEncoding[] = ['br', 'gzip'];
 
 /** The smallest brotli window (2^bits bytes, 10 to 24) that holds the whole answer: the same output, less memory to set up. */
 const windowBitsFor = (bytes: number) => Math.min(24, Math.max(10, Math.ceil(Math.log2(bytes + 1))));

@@ -8,7 +8,7 @@ import negotiate from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
-import { compressedAnswer, type AnswerEncoding } from './answer-compression';
+import { ANSWER_ENCODINGS, BROTLI_QUALITY, compressedAnswer, GZIP_LEVEL, type AnswerEncoding } from './answer-compression';
 
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
@@ -17,13 +17,11 @@ const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/
 // which compression would not shrink.
 const isDocumentDownload = (url: string) => /^\/api\/.*\/files\/:code$/.test(url);
 
-const ENCODINGS: AnswerEncoding[] = ['br', 'gzip'];
-
 /** The encoding @fastify/compress would choose: `*` and `x-gzip` stand for gzip; none for identity or no header. */
 function encodingFor(request: FastifyRequest): AnswerEncoding | null {
   const header = request.headers['accept-encoding'];
   if (header === undefined || request.headers['x-no-compression'] !== undefined) return null;
-  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), ENCODINGS);
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), ANSWER_ENCODINGS);
 }
 
 function addVary(reply: FastifyReply, name: string): void {
@@ -38,14 +36,14 @@ function compressAnswerInMemory(request: FastifyRequest, reply: FastifyReply, pa
   const url = request.routeOptions.url;
   if (url === undefined || !isApi(url) || isDocumentDownload(url) || reply.hasHeader('content-encoding')) return payload;
   if (!/^application\/json(;|$)/u.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  if (body.length < COMPRESSION_THRESHOLD_BYTES) return payload;
+  // Measured before any copy: most string answers (errors, small reads) stay as they are.
+  if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES) return payload;
   const encoding = encodingFor(request);
   if (encoding === null) return payload;
   addVary(reply, 'accept-encoding');
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
-  return compressedAnswer(body, encoding);
+  return compressedAnswer(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
 }
 
 /** Call before any route is declared: the plugin attaches itself to each route as it is added. */
@@ -66,9 +64,9 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   // leaves an answer that already has its Content-Encoding alone.
   app.addHook('onSend', (request, reply, payload, done) => done(null, compressAnswerInMemory(request, reply, payload)));
   await app.register(compress, {
-    encodings: ['br', 'gzip'],
+    encodings: ANSWER_ENCODINGS,
     threshold: COMPRESSION_THRESHOLD_BYTES,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
   });
 }
