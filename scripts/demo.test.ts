@@ -46,6 +46,14 @@ beforeAll(async () => {
 }, SEEDING_MS);
 afterAll(() => app?.close());
 
+/** Copies the server's WAL into the database file and empties it, waiting out a checkpoint in progress. */
+function flushWalOf(server: FastifyInstance) {
+  for (;;) {
+    const [result] = server.deps.db.$client.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    if (result!.busy === 0) return;
+  }
+}
+
 /** What a practice holds, without the moments it was written at. */
 function contentOf(dataDir: string) {
   const sqlite = new Database(join(dataDir, 'expediente.db'), { readonly: true });
@@ -261,6 +269,10 @@ describe('npm run demo', () => {
   });
 
   it('refuses a DATA_DIR that holds a practice, and changes nothing there', async () => {
+    // The server opened above checkpoints its WAL from a worker every 200 ms (db/wal-checkpoints.ts),
+    // which moves the database file's mtime on its own. Its WAL is emptied first, so that whatever
+    // changes from here on is the refusal's doing.
+    flushWalOf(app);
     const before = { users: rowCount(app, 'users'), events: rowCount(app, 'audit_events'), files: readdirSync(practice.dataDir).map((name) => [name, statSync(join(practice.dataDir, name)).mtimeMs]) };
     await expect(seedDemoPractice(config())).rejects.toBeInstanceOf(PracticeExistsError);
     expect(rowCount(app, 'users')).toBe(before.users);
