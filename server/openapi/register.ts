@@ -2,12 +2,12 @@
 // client's reference page: the built app's index.html, whose router shows pages/api-docs.tsx).
 import type { FastifyInstance } from 'fastify';
 import { toErrorBody } from '../rest/error-body';
-import { buildOpenApiDocument } from './document';
 
 export function registerApiDescription(app: FastifyInstance, options: { servesClient: boolean }): void {
   let document: string | undefined;
   app.get('/api/openapi.json', async (_request, reply) => {
-    document ??= JSON.stringify(buildOpenApiDocument());
+    // Its schemas' module is loaded here, not at start: no start waits for a page few ask for.
+    document ??= JSON.stringify((await import('./document')).buildOpenApiDocument());
     return reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(document);
   });
   app.get('/api/docs', async (request, reply) => {

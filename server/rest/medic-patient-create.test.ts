@@ -51,6 +51,15 @@ describe('POST /api/patients', () => {
     expect(rowCount(app, 'users')).toBe(before);
   });
 
+  it('refuses a common password for the new account, naming the field, and creates nothing', async () => {
+    const medic = await newMedic();
+    const before = rowCount(app, 'users');
+    const response = await post('/api/patients', { name: 'Sara', lname: 'Núñez', email: uniqueEmail('common'), password: 'Password1' }, medic);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'password', message: 'validation.passwordTooCommon' }] });
+    expect(rowCount(app, 'users')).toBe(before);
+  });
+
   it('names every invalid field', async () => {
     const response = await post('/api/patients', { name: '', lname: '', email: 'x', password: '1', weight: 0.01, bloodGroup: 'C' }, await newMedic());
     expect(response.statusCode).toBe(400);

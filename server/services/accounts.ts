@@ -59,7 +59,7 @@ export async function register(
   // Checked before hashing, so an obvious conflict costs no hash; the transaction checks again.
   if (findUserByEmail(deps.db, input.email)) fail(new AppError('EMAIL_TAKEN'));
   try {
-    assertUncommonPassword(input.password, 'password');
+    await assertUncommonPassword(input.password, 'password');
   } catch (error) {
     return fail(error as AppError);
   }
@@ -187,7 +187,7 @@ export async function changePassword(deps: AccountDeps, actor: Actor, meta: Requ
     ]));
   }
   try {
-    assertUncommonPassword(input.newPassword, 'newPassword');
+    await assertUncommonPassword(input.newPassword, 'newPassword');
   } catch (error) {
     fail(error as AppError);
   }

@@ -2,15 +2,13 @@
 // verification, registered by a signed-in user and used either as the second factor after the
 // password or alone, in place of email and password. The relying party (host name and origins)
 // comes from the configuration (auth/relying-party.ts), never from the request.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  VerifiedAuthenticationResponse,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Session } from '../../shared/auth';
@@ -26,6 +24,10 @@ import { AppError, isUniqueViolation } from '../errors';
 import { auditActorOf } from './access';
 import { openSignedInSession, type AccountDeps, type RequestMeta } from './accounts';
 import { findTwoFactorState, toUser } from './users';
+
+// Loaded at the first passkey ceremony, not at start: with the certificate and CBOR code it brings,
+// evaluating it was 80 ms of every start-up (profiled on the decade, issue 25).
+const webauthn = () => import('@simplewebauthn/server');
 
 /**
  * The options as sent. No extension is asked for, and their type is left out: its binary inputs
@@ -136,7 +138,7 @@ function reasonOf(error: unknown): string {
 export async function passkeyRegistrationOptions(deps: PasskeyDeps, actor: Actor): Promise<PasskeyCreationOptions> {
   if (countPasskeys(deps.db, actor.userId) >= MAX_PASSKEYS_PER_USER) throw tooManyPasskeys();
   const { rpId, rpName } = deps.relyingParty;
-  const { extensions: _none, ...options } = await generateRegistrationOptions({
+  const { extensions: _none, ...options } = await (await webauthn()).generateRegistrationOptions({
     rpName,
     rpID: rpId,
     userName: actor.email,
@@ -166,9 +168,9 @@ export async function registerPasskey(
   const challenge = signedChallengeOf(input.response) ?? fail('unreadable answer');
   const ceremony = takeWebauthnChallenge(deps.db, challenge, 'registration', now, actor.userId) ?? fail('no such ceremony, or expired');
 
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  let verification: VerifiedRegistrationResponse;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (await webauthn()).verifyRegistrationResponse({
       response: input.response as unknown as RegistrationResponseJSON,
       expectedChallenge: ceremony.challenge,
       expectedOrigin: deps.relyingParty.origins,
@@ -262,7 +264,7 @@ export async function passkeyAuthenticationOptions(
   if (input?.challenge && !signIn) {
     refuse(deps.db, anonymousAt(meta), { action: 'auth.login', outcome: 'failure', detail: 'passkey: sign-in challenge not alive' }, new AppError('INVALID_CODE'));
   }
-  const { extensions: _none, ...options } = await generateAuthenticationOptions({
+  const { extensions: _none, ...options } = await (await webauthn()).generateAuthenticationOptions({
     rpID: deps.relyingParty.rpId,
     // After the password, the account's own passkeys; alone, none named: the authenticator offers
     // the discoverable passkeys it holds for this host.
@@ -317,9 +319,9 @@ export async function authenticateWithPasskey(
   const userHandle = stringAt(input.response.response, 'userHandle');
   if (userHandle && userHandle !== userHandleText(passkey.userId)) fail('user handle of another account');
 
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  let verification: VerifiedAuthenticationResponse;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await (await webauthn()).verifyAuthenticationResponse({
       response: input.response as unknown as AuthenticationResponseJSON,
       expectedChallenge: ceremony.challenge,
       expectedOrigin: deps.relyingParty.origins,

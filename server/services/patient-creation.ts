@@ -97,7 +97,7 @@ export async function createPatient(caller: MedicCaller, input: CreatePatientPar
   const who = whoIs(caller);
   let patientId: number;
   try {
-    if (input.form === 'newAccount') assertUncommonPassword(input.password, 'password');
+    if (input.form === 'newAccount') await assertUncommonPassword(input.password, 'password');
     // Hashing is slow and async; it happens before the (synchronous) transaction opens.
     const passwordHash = input.form === 'newAccount' ? await hashPassword(input.password) : undefined;
     patientId = db.transaction((tx) => {
