@@ -47,19 +47,20 @@ describe('a patient-list page read again', () => {
   });
 
   it('keeps a filtered page from its second request on: a filter typed once is not kept', async () => {
-    const statement = Object.getPrototypeOf(sqlite().prepare('select 1')) as { all: () => unknown };
-    const all = vi.spyOn(statement, 'all');
+    // The cards' versions are read (one `get`) for every page that is not kept, and only then.
+    const statement = Object.getPrototypeOf(sqlite().prepare('select 1')) as { get: () => unknown };
+    const get = vi.spyOn(statement, 'get');
     const cardReads = async () => {
-      all.mockClear();
+      get.mockClear();
       expect(cardOf(await firstPage(medic, 'rosa vi'), idPatient)?.name).toBe('Rosa');
-      return (all.mock.contexts as { source: string }[]).filter(({ source }) => source.includes('json_each(@ids)')).length;
+      return (get.mock.contexts as { source: string }[]).filter(({ source }) => source.includes('json_each(@ids)')).length;
     };
     try {
       expect(await cardReads()).toBe(1);
       expect(await cardReads()).toBe(1);
       expect(await cardReads()).toBe(0);
     } finally {
-      all.mockRestore();
+      get.mockRestore();
     }
   });
 
