@@ -47,12 +47,46 @@ function versionsIn(text: string | null): Map<number, number> {
   return versions;
 }
 
+/** One medic's list at one list_version: the cards it has shown, by patient. */
+interface ShownCards {
+  listVersion: number;
+  cards: Map<number, CardFigures>;
+}
+
+// The cards each medic's list has shown, per connection, while the medic's list_version stays the
+// same. That version changes with anything the list shows of any of the medic's patients (blood
+// type, appointments, a link: migration 0008), so a card shown at it is still exactly right: a
+// medic typing one filter after another at a quiet moment reads no card twice. After any change the
+// medic's cards are checked against their record versions again, as above.
+const shownCardsOf = preparedPerConnection(() => new Map<number, ShownCards>());
+
+/** The medic's shown cards at `listVersion`, started afresh when the version moved. */
+function shownAt(db: DbOrTx, medicId: number, listVersion: number): Map<number, CardFigures> {
+  const byMedic = shownCardsOf(db);
+  let shown = byMedic.get(medicId);
+  if (shown?.listVersion !== listVersion) {
+    shown = { listVersion, cards: new Map() };
+    byMedic.set(medicId, shown);
+  }
+  return shown.cards;
+}
+
 /**
  * The card figures of `ids`, in their order; a patient no longer in the database is left out (the
- * caller compares). Read inside the caller's transaction, so versions and cards are one snapshot.
- * The cards not kept at their patient's version are read in one statement for all of them.
+ * caller compares). Read inside the caller's transaction, so versions and cards are one snapshot,
+ * and so is `list`, the medic's list_version, when given: cards this medic's list showed at that
+ * version are not read again.
  */
-export function cardFiguresOf(db: DbOrTx, ids: number[]): CardFigures[] {
+export function cardFiguresOf(db: DbOrTx, ids: number[], list?: { medicId: number; listVersion: number }): CardFigures[] {
+  if (!list) return readCards(db, ids);
+  const shown = shownAt(db, list.medicId, list.listVersion);
+  const missing = ids.filter((id) => !shown.has(id));
+  if (missing.length) for (const card of readCards(db, missing)) shown.set(card.idPatient, card);
+  return ids.flatMap((id) => shown.get(id) ?? []);
+}
+
+/** The cards of `ids` as the database holds them now: from memory when kept at their record version. */
+function readCards(db: DbOrTx, ids: number[]): CardFigures[] {
   const statements = statementsOf(db);
   const versions = versionsIn(statements.versions.get({ ids: JSON.stringify(ids) }) ?? null);
   const present = ids.filter((id) => versions.has(id));

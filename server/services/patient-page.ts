@@ -164,6 +164,8 @@ const cachedPages = keptFromSecondRequest<string, Readonly<PatientPage>>(CACHED_
 
 interface PageParams {
   medicId: number;
+  /** The medic's list_version, read with the page. */
+  listVersion: number;
   lname: string;
   name: string;
   idPatient: number;
@@ -176,8 +178,9 @@ function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): P
   const { medicId } = caller.actor;
   const cursor = input.cursor ?? { lname: '', name: '', idPatient: 0 };
   // One row more than asked for says whether there is a next page.
-  const params = { medicId, lname: cursor.lname, name: cursor.name, idPatient: cursor.idPatient, take: input.limit + 1 };
-  const { total: links, version, searchVersion } = statements.linkCount.get(params) as { total: number; version: number; searchVersion: number };
+  const keyset = { medicId, lname: cursor.lname, name: cursor.name, idPatient: cursor.idPatient, take: input.limit + 1 };
+  const { total: links, version, searchVersion } = statements.linkCount.get(keyset) as { total: number; version: number; searchVersion: number };
+  const params: PageParams = { ...keyset, listVersion: version };
   const key = JSON.stringify([medicId, input.limit, needle, cursor.lname, cursor.name, cursor.idPatient]);
   const read = () => {
     // A filter is answered by the medic's index when it can place the cursor (always without one).
@@ -208,7 +211,7 @@ function fromFilterIndex(
   if (after === undefined) return undefined;
   const { total, segments } = index.query(needle, after, params.take);
   const cards = segments.map((segment) => index.cardAt(segment));
-  const figures = cards.length ? cardFiguresOf(db, cards.map((card) => card.idPatient)) : [];
+  const figures = cards.length ? cardFiguresOf(db, cards.map((card) => card.idPatient), { medicId: params.medicId, listVersion: params.listVersion }) : [];
   // The index and the rows are read at the same version, so every patient is there, in order; if one
   // were not, the database's own path answers rather than a page with a hole.
   if (figures.length !== cards.length || figures.some((figure, at) => figure.idPatient !== cards[at]!.idPatient)) return undefined;
