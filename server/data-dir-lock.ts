@@ -192,8 +192,9 @@ function lockOwner(dir: string): LockOwner | undefined {
 /**
  * Best effort: without it the lock still holds, and a restart after a crash waits STALE_MS for it.
  * Not flushed to the disk: after a power cut no server holds the lock, and an owner file lost or
- * emptied by it reads as unknown (lockOwner), whose lock the STALE_MS rule frees. Two flushes
- * at each of the two writes were 80–100 ms of every start (profiled on the decade, issue 25).
+ * emptied by it reads as unknown (lockOwner), whose lock the STALE_MS rule frees. The two flushes
+ * of each of the two writes took 20–80 ms of a start in profiles on the decade, behind the
+ * database's own writes (about 1 ms on an idle disk; issue 25).
  */
 function writeOwner(dir: string, owner: LockOwner): void {
   try {

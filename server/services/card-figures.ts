@@ -74,11 +74,10 @@ function shownAt(db: DbOrTx, medicId: number, listVersion: number): Map<number, 
 /**
  * The card figures of `ids`, in their order; a patient no longer in the database is left out (the
  * caller compares). Read inside the caller's transaction, so versions and cards are one snapshot,
- * and so is `list`, the medic's list_version, when given: cards this medic's list showed at that
- * version are not read again.
+ * and so is `list`, the medic's list_version: cards this medic's list showed at that version are
+ * not read again.
  */
-export function cardFiguresOf(db: DbOrTx, ids: number[], list?: { medicId: number; listVersion: number }): CardFigures[] {
-  if (!list) return readCards(db, ids);
+export function cardFiguresOf(db: DbOrTx, ids: number[], list: { medicId: number; listVersion: number }): CardFigures[] {
   const shown = shownAt(db, list.medicId, list.listVersion);
   const missing = ids.filter((id) => !shown.has(id));
   if (missing.length) for (const card of readCards(db, missing)) shown.set(card.idPatient, card);

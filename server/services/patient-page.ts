@@ -164,8 +164,6 @@ const cachedPages = keptFromSecondRequest<string, Readonly<PatientPage>>(CACHED_
 
 interface PageParams {
   medicId: number;
-  /** The medic's list_version, read with the page. */
-  listVersion: number;
   lname: string;
   name: string;
   idPatient: number;
@@ -178,13 +176,12 @@ function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): P
   const { medicId } = caller.actor;
   const cursor = input.cursor ?? { lname: '', name: '', idPatient: 0 };
   // One row more than asked for says whether there is a next page.
-  const keyset = { medicId, lname: cursor.lname, name: cursor.name, idPatient: cursor.idPatient, take: input.limit + 1 };
-  const { total: links, version, searchVersion } = statements.linkCount.get(keyset) as { total: number; version: number; searchVersion: number };
-  const params: PageParams = { ...keyset, listVersion: version };
+  const params = { medicId, lname: cursor.lname, name: cursor.name, idPatient: cursor.idPatient, take: input.limit + 1 };
+  const { total: links, version, searchVersion } = statements.linkCount.get(params) as { total: number; version: number; searchVersion: number };
   const key = JSON.stringify([medicId, input.limit, needle, cursor.lname, cursor.name, cursor.idPatient]);
   const read = () => {
     // A filter is answered by the medic's index when it can place the cursor (always without one).
-    const chosen = needle ? fromFilterIndex(db, statements, params, needle, searchVersion, input.cursor) : undefined;
+    const chosen = needle ? fromFilterIndex(db, statements, params, needle, { list: version, search: searchVersion }, input.cursor) : undefined;
     return chosen ?? readPage(statements, params, needle, links);
   };
   // Kept at list_version (search_version changes only with it, so a filtered page kept there stays
@@ -203,15 +200,15 @@ function fromFilterIndex(
   statements: Statements,
   params: PageParams,
   needle: string,
-  searchVersion: number,
+  versions: { list: number; search: number },
   cursor: PatientPageKey | null | undefined,
 ): PatientPage | undefined {
-  const index = patientFilterIndex(db, params.medicId, searchVersion);
+  const index = patientFilterIndex(db, params.medicId, versions.search);
   const after = index.segmentAfter(cursor);
   if (after === undefined) return undefined;
   const { total, segments } = index.query(needle, after, params.take);
   const cards = segments.map((segment) => index.cardAt(segment));
-  const figures = cards.length ? cardFiguresOf(db, cards.map((card) => card.idPatient), { medicId: params.medicId, listVersion: params.listVersion }) : [];
+  const figures = cards.length ? cardFiguresOf(db, cards.map((card) => card.idPatient), { medicId: params.medicId, listVersion: versions.list }) : [];
   // The index and the rows are read at the same version, so every patient is there, in order; if one
   // were not, the database's own path answers rather than a page with a hole.
   if (figures.length !== cards.length || figures.some((figure, at) => figure.idPatient !== cards[at]!.idPatient)) return undefined;
