@@ -109,6 +109,36 @@ describe('a record, kept and sent compressed', () => {
   });
 });
 
+describe('a streamed export', () => {
+  it('the FHIR bundle comes compressed as the client prefers, decoding to the same bytes, without a length', async () => {
+    const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
+    const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as {
+      idPatient: number;
+    };
+    const url = `/api/patients/${idPatient}/fhir`;
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toMatchObject({ resourceType: 'Bundle' });
+
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await get(url, acceptEncoding);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/application\/fhir\+json/);
+      expect(response.headers['content-disposition']).toBe(plain.headers['content-disposition']);
+      expect(response.headers['content-length']).toBeUndefined();
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      // The same bundle but for the export's own moment.
+      const decoded = JSON.parse(decode[encoding](response.rawPayload).toString()) as { timestamp?: string };
+      expect({ ...decoded, timestamp: undefined }).toEqual({ ...plain.json(), timestamp: undefined });
+    }
+  });
+});
+
 describe('what is not compressed', () => {
   it('a small answer, and tRPC errors keep their status', async () => {
     const health = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });

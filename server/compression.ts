@@ -1,13 +1,18 @@
 // Compresses JSON answers of 1 KB or more (REST and tRPC) by the request's Accept-Encoding:
 // brotli at quality 4 or gzip at level 6: about as cheap as their fastest settings on a 24 KB record
-// read, and smaller. Answers made in memory (all of the API's but the streamed FHIR export) are
-// compressed here in one call (answer-compression.ts); @fastify/compress takes the streams. The
-// built client's files come precompressed (client-files.ts) and are left alone here; document
-// downloads go out exactly as stored.
+// read, and smaller. Answers made in memory (all of the API's but the streamed exports) are
+// compressed here in one call (answer-compression.ts), the streamed ones (the FHIR export, the audit
+// CSV) through a zlib stream. The built client's files come precompressed (client-files.ts) and are
+// left alone here; document downloads go out exactly as stored. @fastify/compress is registered only
+// for what it does to requests (a gzip or deflate body is inflated before it is parsed): its hook on
+// answers asked `instanceof Response` of every small one, and the first such touch loads Node's fetch
+// (undici), 45–75 ms of the first /api/health after a start (profiled).
 import negotiate from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { constants as zlibConstants } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import { ANSWER_ENCODINGS, BROTLI_QUALITY, compressedAnswer, GZIP_LEVEL, type AnswerEncoding } from './answer-compression';
 
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -30,27 +35,44 @@ function addVary(reply: FastifyReply, name: string): void {
   if (!values.some((value) => value.toLowerCase().includes(name))) reply.header('vary', [...values, name].join(', '));
 }
 
-/** A JSON answer in memory, of the threshold or more, compressed if the client takes it; anything else as it was. */
-function compressAnswerInMemory(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
-  if (!(Buffer.isBuffer(payload) || typeof payload === 'string')) return payload;
+const isStream = (payload: unknown): payload is Readable =>
+  typeof payload === 'object' && payload !== null && typeof (payload as Readable).pipe === 'function';
+// JSON of any kind (FHIR's application/fhir+json too) and text (the audit CSV).
+const isCompressibleType = (type: string) => /^text\/(?!event-stream)|[/+]json(;|$)/u.test(type);
+
+/** A stream through brotli or gzip at the answers' settings; an error on either side ends both. */
+function compressedStream(stream: Readable, encoding: AnswerEncoding): Readable {
+  const compressor =
+    encoding === 'gzip' ? createGzip({ level: GZIP_LEVEL }) : createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
+  return pipeline(stream, compressor, () => {});
+}
+
+/**
+ * An API answer compressed if the client takes it: JSON in memory of the threshold or more in one
+ * call, a stream of JSON or text through a zlib stream; anything else as it was.
+ */
+function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  const inMemory = Buffer.isBuffer(payload) || typeof payload === 'string';
+  if (!inMemory && !isStream(payload)) return payload;
   const url = request.routeOptions.url;
   if (url === undefined || !isApi(url) || isDocumentDownload(url) || reply.hasHeader('content-encoding')) return payload;
-  if (!/^application\/json(;|$)/u.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-  // Measured before any copy: most string answers (errors, small reads) stay as they are.
-  if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES) return payload;
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (inMemory) {
+    if (!/^application\/json(;|$)/u.test(type)) return payload;
+    // Measured before any copy: most string answers (errors, small reads) stay as they are.
+    if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES) return payload;
+  } else if (!isCompressibleType(type)) return payload;
   const encoding = encodingFor(request);
   if (encoding === null) return payload;
   addVary(reply, 'accept-encoding');
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
+  if (!inMemory) return compressedStream(payload as Readable, encoding);
   return compressedAnswer(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
 }
 
 /** Call before any route is declared: the plugin attaches itself to each route as it is added. */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
-  app.addHook('onRoute', (route) => {
-    if (!isApi(route.url) || isDocumentDownload(route.url)) route.compress = false;
-  });
   // tRPC answers with a fetch Response, whose status and headers Fastify copies onto the reply only
   // after the onSend hooks; compressing it there would lose them (and its length). The answer is
   // one JSON document, never a stream (no streaming link), so it is read out first.
@@ -62,13 +84,10 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     for (const [name, value] of payload.headers) reply.header(name, value);
     return Buffer.from(await payload.arrayBuffer());
   });
-  // After the bridge above, before @fastify/compress's own hook (a route's hooks follow these), which
-  // leaves an answer that already has its Content-Encoding alone.
-  app.addHook('onSend', (request, reply, payload, done) => done(null, compressAnswerInMemory(request, reply, payload)));
-  await app.register(compress, {
-    encodings: ANSWER_ENCODINGS,
-    threshold: COMPRESSION_THRESHOLD_BYTES,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    zlibOptions: { level: GZIP_LEVEL },
+  app.addHook('onSend', (request, reply, payload, done) => done(null, compressAnswer(request, reply, payload)));
+  // Request bodies only (see the top): no route gets its hooks on answers.
+  app.addHook('onRoute', (route) => {
+    route.compress = false;
   });
+  await app.register(compress);
 }
