@@ -97,6 +97,15 @@ describe('the packaged binary', () => {
     expect(command(['no-such-command'], { PATH: emptyPath }).status).toBe(2);
   });
 
+  it('starts from the code cache its packaging recorded, and says so when V8 cannot take it', () => {
+    // --version's output is the version alone (above): no warning, so the cache was there and taken.
+    // Another V8 flag than the build's (a heap size in NODE_OPTIONS) makes V8 refuse it: the start is slower, and said.
+    const otherFlags = command(['--version'], { PATH: emptyPath, NODE_OPTIONS: '--max-semi-space-size=32' });
+    expect(otherFlags.status).toBe(0);
+    expect(otherFlags.output).toMatch(/^\d+\.\d+\.\d+\n/);
+    expect(otherFlags.output).toContain('Start-up code cache rejected');
+  });
+
   it('serves a practice, backs it up, stops on SIGTERM with 0, and restores the backup', async () => {
     const dataDir = join(root, 'practice');
     const running = await serve(dataDir);

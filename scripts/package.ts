@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ARCHIVE_ASSET } from '../server/packaged/asset-archive';
 import { repoRoot } from './build-state.mjs';
+import { CODE_CACHE_ASSET, SERVER_BUNDLE_ASSET } from '../server/packaged/sea-assets';
 import { collectAssets } from './package/assets';
-import { bundleServer, bundleSqliteDriver } from './package/bundle';
+import { bundleLoader, bundleServer, bundleSqliteDriver } from './package/bundle';
+import { recordCodeCache } from './package/code-cache';
 import { buildExecutable, runOrThrow } from './package/sea';
 
 export const packagedBinary = join(repoRoot, 'dist', `expediente-${process.platform}-${process.arch}`);
@@ -21,17 +23,23 @@ export async function packageBinary(log: (line: string) => void = console.log): 
   const work = mkdtempSync(join(tmpdir(), 'expediente-package-'));
   try {
     log('Bundling the server...');
-    const script = join(work, 'expediente.cjs');
-    writeFileSync(script, await bundleServer());
+    const loader = join(work, 'loader.cjs');
+    writeFileSync(loader, await bundleLoader());
+    const serverBundle = join(work, SERVER_BUNDLE_ASSET);
+    writeFileSync(serverBundle, await bundleServer());
     const { archive, catalogDir } = collectAssets(await bundleSqliteDriver());
     const archiveFile = join(work, ARCHIVE_ASSET);
     writeFileSync(archiveFile, archive);
     log(catalogDir ? `With the diagnosis catalog of ${catalogDir}.` : 'Without a diagnosis catalog (none found): the binary starts without one, like npm start.');
-    log('Writing the executable...');
+    const assets = { [ARCHIVE_ASSET]: archiveFile, [SERVER_BUNDLE_ASSET]: serverBundle };
+    log('Writing the executable, starting it once to record its code cache, and writing it again with the cache...');
+    const uncached = join(work, 'expediente-uncached');
+    buildExecutable(work, loader, assets, uncached);
+    const codeCache = await recordCodeCache(uncached, work);
     mkdirSync(join(repoRoot, 'dist'), { recursive: true });
     // Built beside its final name and renamed, so a copy taken meanwhile is never half a binary.
     const staging = `${packagedBinary}.${process.pid}`;
-    buildExecutable(work, script, { [ARCHIVE_ASSET]: archiveFile }, staging);
+    buildExecutable(work, loader, { ...assets, [CODE_CACHE_ASSET]: codeCache }, staging);
     renameSync(staging, packagedBinary);
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../build-state.mjs';
 
 const entry = join(repoRoot, 'server', 'packaged', 'main.ts');
+const loaderEntry = join(repoRoot, 'server', 'packaged', 'loader.ts');
 const nativeAddons = join(repoRoot, 'server', 'packaged', 'native-addons.ts');
 const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -45,6 +46,22 @@ export async function bundleServer(): Promise<string> {
     // from taking itself for the entry point.
     define: { 'import.meta.url': '"file:///expediente-packaged/bundle.cjs"', EXPEDIENTE_VERSION: JSON.stringify(version) },
     plugins: [extractedAddons],
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** The executable's first script (server/packaged/loader.ts), which compiles the bundle above with its code cache. */
+export async function bundleLoader(): Promise<string> {
+  const result = await build({
+    entryPoints: [loaderEntry],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    write: false,
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'error',
   });
   return result.outputFiles[0]!.text;
 }

@@ -1,21 +1,16 @@
-// The packaged binary's entry (`npm run package` bundles it into dist/expediente-linux-x64): extracts
+// The packaged binary's server bundle (`npm run package`; loader.ts compiles and runs it): extracts
 // its files, points the server at them, and runs what was asked for, the server by default. Every
 // command is the npm script's own code, loaded only after the extraction, because loading
 // better-sqlite3 or argon2 loads their native addons.
 import { existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { ARCHIVE_ASSET } from './asset-archive';
 import { extractArchive, pruneOtherVersions } from './extract';
 import { setAddonDir } from './native-addons';
 import { setRuntimePaths } from './runtime-paths';
 
 declare const EXPEDIENTE_VERSION: string;
-
-// What `npm start` passes to node (package.json): the old generation grows to 1.5 times what it held
-// after a full collection, not up to 4 times. V8 reads it at each collection, so setting it here works.
-setFlagsFromString('--heap-growing-percent=50');
 
 const HELP = `Expediente ${EXPEDIENTE_VERSION}: medical records for small practices.
 
