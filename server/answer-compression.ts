@@ -9,20 +9,26 @@ import { isKeptJson } from './json-text';
 
 export type AnswerEncoding = 'br' | 'gzip';
 
-/** Brotli's quality 4 and gzip's level 6, for every answer (streams too: compression.ts). */
+/** Brotli's quality 4 and gzip's level 6, for kept answers (compressed once) and streams (compression.ts). */
 export const BROTLI_QUALITY = 4;
 export const GZIP_LEVEL = 6;
+/**
+ * Brotli's quality 2 for an answer compressed for one request only (a page of a new filter, say):
+ * on the decade's filtered pages (11 KB of JSON) 60 µs against quality 4's 107 µs, a fifth of such a
+ * request's CPU, for 6 % more bytes (1,894 against 1,786).
+ */
+export const BROTLI_QUALITY_ONCE = 2;
 /** In the server's order of preference. */
 export const ANSWER_ENCODINGS: AnswerEncoding[] = ['br', 'gzip'];
 
 /** The smallest brotli window (2^bits bytes, 10 to 24) that holds the whole answer: the same output, less memory to set up. */
 const windowBitsFor = (bytes: number) => Math.min(24, Math.max(10, Math.ceil(Math.log2(bytes + 1))));
 
-function compress(body: Buffer, encoding: AnswerEncoding): Buffer {
+function compress(body: Buffer, encoding: AnswerEncoding, quality: number): Buffer {
   if (encoding === 'gzip') return gzipSync(body, { level: GZIP_LEVEL });
   return brotliCompressSync(body, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_QUALITY]: quality,
       [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(body.length),
       [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
@@ -33,8 +39,8 @@ const keptForms = new WeakMap<Buffer, Partial<Record<AnswerEncoding, Buffer>>>()
 
 /** `body` compressed; once only for kept JSON, whose compressed form lives as long as it does. */
 export function compressedAnswer(body: Buffer, encoding: AnswerEncoding): Buffer {
-  if (!isKeptJson(body)) return compress(body, encoding);
+  if (!isKeptJson(body)) return compress(body, encoding, BROTLI_QUALITY_ONCE);
   let forms = keptForms.get(body);
   if (!forms) keptForms.set(body, (forms = {}));
-  return (forms[encoding] ??= compress(body, encoding));
+  return (forms[encoding] ??= compress(body, encoding, BROTLI_QUALITY));
 }
