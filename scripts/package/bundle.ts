@@ -1,7 +1,7 @@
 // The packaged server as one CommonJS script (a single executable application on Node 20 runs
 // CommonJS and can require built-in modules only): every package bundled in, and the two packages
 // that find native addons beside node_modules replaced by the extracted addons' loader.
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../build-state.mjs';
@@ -28,49 +28,45 @@ const extractedAddons: Plugin = {
   },
 };
 
-/** The server and its commands, as the text of one CommonJS script. */
-export async function bundleServer(): Promise<string> {
+/** `options`' bundle as the text of one minified CommonJS script for Node 20. */
+async function nodeScript(options: BuildOptions): Promise<string> {
   const result = await build({
-    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
     write: false,
     minify: true,
-    keepNames: true,
     legalComments: 'none',
     logLevel: 'error',
+    ...options,
+  });
+  return result.outputFiles![0]!.text;
+}
+
+/** The server and its commands, as the text of one CommonJS script. */
+export function bundleServer(): Promise<string> {
+  return nodeScript({
+    entryPoints: [entry],
+    keepNames: true,
     // No module of the bundle lives at a path of its own: the paths they derive from it are
     // replaced at start (server/packaged/runtime-paths.ts). A fixed URL also keeps server/index.ts
     // from taking itself for the entry point.
     define: { 'import.meta.url': '"file:///expediente-packaged/bundle.cjs"', EXPEDIENTE_VERSION: JSON.stringify(version) },
     plugins: [extractedAddons],
   });
-  return result.outputFiles[0]!.text;
 }
 
 /** The executable's first script (server/packaged/loader.ts), which compiles the bundle above with its code cache. */
-export async function bundleLoader(): Promise<string> {
-  const result = await build({
-    entryPoints: [loaderEntry],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    write: false,
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'error',
-  });
-  return result.outputFiles[0]!.text;
+export function bundleLoader(): Promise<string> {
+  return nodeScript({ entryPoints: [loaderEntry] });
 }
 
 /**
  * better-sqlite3 alone, for the integrity check's worker thread (server/db/integrity.ts), which
  * runs outside the executable's bundle: it loads the addon lying beside it.
  */
-export async function bundleSqliteDriver(): Promise<string> {
+export function bundleSqliteDriver(): Promise<string> {
   const beside: Plugin = {
     name: 'addon-beside',
     setup(build) {
@@ -81,16 +77,10 @@ export async function bundleSqliteDriver(): Promise<string> {
       }));
     },
   };
-  const result = await build({
+  return nodeScript({
     stdin: { contents: `module.exports = require('better-sqlite3');`, resolveDir: repoRoot, loader: 'js' },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    write: false,
-    minify: true,
-    logLevel: 'error',
+    // esbuild's default when bundling: the package's license comments kept, at the end.
+    legalComments: 'eof',
     plugins: [beside],
   });
-  return result.outputFiles[0]!.text;
 }
