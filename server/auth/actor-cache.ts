@@ -4,7 +4,7 @@
 // expiry, its idle limit) is not part of what is kept: findActor checks it on every request.
 import type { Db } from '../db/client';
 import { versionedCache } from '../db/versioned-cache';
-import { accessVersionOf } from './request-cache-version';
+import { accessVersionAtRequestStart } from './request-cache-version';
 import type { Actor } from './sessions';
 
 /** A session as kept: its caller (frozen, shared by the requests of that session) and its clocks. */
@@ -28,5 +28,5 @@ const keptSessions = versionedCache<string, KeptSession | null>(CACHED_SESSIONS)
 
 /** The session `sessionId` as of the current access version: from memory, or `load`ed and kept. */
 export function keptSession(db: Db, sessionId: string, load: () => KeptSession | null): KeptSession | null {
-  return keptSessions.at(db, sessionId, accessVersionOf(db), load);
+  return keptSessions.at(db, sessionId, accessVersionAtRequestStart(db), load);
 }

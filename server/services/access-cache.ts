@@ -3,7 +3,7 @@
 // same transaction as any link made or removed and any emergency access started, so the very next
 // request after either reads them again. Emergency access also ends with time alone: what is kept is
 // its expiry, and access.ts compares it with the practice's clock on every request.
-import { accessVersionOf } from '../auth/request-cache-version';
+import { accessVersionLaterInRequest } from '../auth/request-cache-version';
 import type { DbOrTx } from '../db/client';
 import { deepFreeze, versionedCache } from '../db/versioned-cache';
 
@@ -27,5 +27,5 @@ const keptStandings = versionedCache<string, Readonly<MedicStanding>>(CACHED_STA
 
 /** The medic's standing with the patient as of the current access version: from memory, or `load`ed and kept. */
 export function keptStanding(db: DbOrTx, medicId: number, patientId: number, load: () => MedicStanding): Readonly<MedicStanding> {
-  return keptStandings.at(db, `${medicId}:${patientId}`, accessVersionOf(db), () => deepFreeze(load()));
+  return keptStandings.at(db, `${medicId}:${patientId}`, accessVersionLaterInRequest(db), () => deepFreeze(load()));
 }

@@ -1,0 +1,70 @@
+// A request's later look at the access version (its access to a patient) reuses its first look (its
+// caller) only while that cannot hide a change the request should see: nothing written since by
+// this server's connection, outside any transaction, within the same turn of the event loop.
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client';
+import { buildTestApp, testConfig } from '../test/helpers';
+import { accessVersionAtRequestStart, accessVersionLaterInRequest, accessVersionOf } from './request-cache-version';
+
+let dir: string;
+let app: FastifyInstance;
+/** Another process's connection to the same file (a command-line tool). */
+let other: Database.Database;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'expediente-access-version-'));
+  app = await buildTestApp({ db: openDatabase(join(dir, 'expediente.db')), config: testConfig({ dataDir: dir }) });
+  other = new Database(join(dir, 'expediente.db'));
+  other.pragma('busy_timeout = 5000');
+});
+
+afterEach(async () => {
+  other.close();
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const bump = (connection: Database.Database) => connection.prepare('update access_version set version = version + 1 where id = 1').run();
+
+describe("a request's later look at the access version", () => {
+  it('sees a change this server made since its first look at once', () => {
+    const { db } = app.deps;
+    const first = accessVersionAtRequestStart(db);
+    bump(db.$client);
+    expect(accessVersionLaterInRequest(db)).toBe(first + 1);
+  });
+
+  it('sees the change a transaction of this server has made inside that transaction', () => {
+    const { db } = app.deps;
+    const first = accessVersionAtRequestStart(db);
+    db.$client.transaction(() => {
+      bump(db.$client);
+      expect(accessVersionLaterInRequest(db)).toBe(first + 1);
+    })();
+  });
+
+  it("keeps its first look against another process's change within the turn, and sees it in the next turn", async () => {
+    const { db } = app.deps;
+    const first = accessVersionAtRequestStart(db);
+    bump(other);
+    // The request began before that change: what it was let in on is what it was when it began.
+    expect(accessVersionLaterInRequest(db)).toBe(first);
+    await nextTurn();
+    expect(accessVersionLaterInRequest(db)).toBe(first + 1);
+    expect(accessVersionAtRequestStart(db)).toBe(first + 1);
+  });
+
+  it('reads afresh when no request has looked in this turn', async () => {
+    const { db } = app.deps;
+    const before = accessVersionOf(db);
+    await nextTurn();
+    bump(other);
+    expect(accessVersionLaterInRequest(db)).toBe(before + 1);
+  });
+});
