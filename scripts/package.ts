@@ -5,9 +5,8 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ARCHIVE_ASSET } from '../server/packaged/asset-archive';
 import { repoRoot } from './build-state.mjs';
-import { CODE_CACHE_ASSET, SERVER_BUNDLE_ASSET } from '../server/packaged/sea-assets';
+import { ARCHIVE_ASSET, CODE_CACHE_ASSET, SERVER_BUNDLE_ASSET } from '../server/packaged/sea-assets';
 import { collectAssets } from './package/assets';
 import { bundleLoader, bundleServer, bundleSqliteDriver } from './package/bundle';
 import { recordCodeCache } from './package/code-cache';

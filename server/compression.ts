@@ -1,10 +1,9 @@
-// Compresses JSON answers of 1 KB or more (REST and tRPC) by the request's Accept-Encoding:
-// brotli at quality 4 or gzip at level 6: about as cheap as their fastest settings on a 24 KB record
-// read, and smaller. Answers made in memory (all of the API's but the streamed exports) are
-// compressed here in one call (answer-compression.ts), the streamed ones (the FHIR export, the audit
-// CSV) through a zlib stream. The built client's files come precompressed (client-files.ts) and are
-// left alone here; document downloads go out exactly as stored. @fastify/compress is registered only
-// for what it does to requests (a gzip or deflate body is inflated before it is parsed): its hook on
+// Compresses the API's JSON and text answers (REST and tRPC) by the request's Accept-Encoding, at
+// the settings of answer-compression.ts: those made in memory (all of the API's but the streamed
+// exports) when of 1 KB or more, in one call; the streamed ones (the FHIR export, the audit CSV)
+// through a zlib stream. The built client's files come precompressed (client-files.ts) and are left
+// alone here; document downloads go out exactly as stored. @fastify/compress is registered only for
+// what it does to requests (a gzip or deflate body is inflated before it is parsed): its hook on
 // answers asked `instanceof Response` of every small one, and the first such touch loads Node's fetch
 // (undici), 45–75 ms of the first /api/health after a start (profiled).
 import negotiate from '@fastify/accept-negotiator';
@@ -37,7 +36,7 @@ function addVary(reply: FastifyReply, name: string): void {
 
 const isStream = (payload: unknown): payload is Readable =>
   typeof payload === 'object' && payload !== null && typeof (payload as Readable).pipe === 'function';
-// JSON of any kind (FHIR's application/fhir+json too) and text (the audit CSV).
+// JSON of any kind (FHIR's application/fhir+json too) and text (the audit CSV); never an event stream.
 const isCompressibleType = (type: string) => /^text\/(?!event-stream)|[/+]json(;|$)/u.test(type);
 
 /** A stream through brotli or gzip at the answers' settings; an error on either side ends both. */
@@ -48,20 +47,17 @@ function compressedStream(stream: Readable, encoding: AnswerEncoding): Readable 
 }
 
 /**
- * An API answer compressed if the client takes it: JSON in memory of the threshold or more in one
- * call, a stream of JSON or text through a zlib stream; anything else as it was.
+ * An API answer of JSON or text compressed if the client takes it: in one call when in memory and of
+ * the threshold or more, through a zlib stream when streamed; anything else as it was.
  */
 function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   const inMemory = Buffer.isBuffer(payload) || typeof payload === 'string';
   if (!inMemory && !isStream(payload)) return payload;
   const url = request.routeOptions.url;
   if (url === undefined || !isApi(url) || isDocumentDownload(url) || reply.hasHeader('content-encoding')) return payload;
-  const type = String(reply.getHeader('content-type') ?? '');
-  if (inMemory) {
-    if (!/^application\/json(;|$)/u.test(type)) return payload;
-    // Measured before any copy: most string answers (errors, small reads) stay as they are.
-    if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES) return payload;
-  } else if (!isCompressibleType(type)) return payload;
+  if (!isCompressibleType(String(reply.getHeader('content-type') ?? ''))) return payload;
+  // Measured before any copy: most string answers (errors, small reads) stay as they are.
+  if (inMemory && Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES) return payload;
   const encoding = encodingFor(request);
   if (encoding === null) return payload;
   addVary(reply, 'accept-encoding');
@@ -71,7 +67,7 @@ function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: u
   return compressedAnswer(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
 }
 
-/** Call before any route is declared: the plugin attaches itself to each route as it is added. */
+/** Call before any route is declared: each route is told, as it is added, that @fastify/compress leaves its answers alone. */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   // tRPC answers with a fetch Response, whose status and headers Fastify copies onto the reply only
   // after the onSend hooks; compressing it there would lose them (and its length). The answer is

@@ -8,8 +8,6 @@ export interface ArchivedFile {
   size: number;
 }
 
-export const ARCHIVE_ASSET = 'files.bin';
-
 export function packArchive(files: Array<{ path: string; contents: Buffer }>): Buffer {
   let offset = 0;
   const index: ArchivedFile[] = files.map(({ path, contents }) => {

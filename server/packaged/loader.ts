@@ -7,16 +7,14 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
-import { CODE_CACHE_ASSET, CODE_CACHE_OUT_VARIABLE, SERVER_BUNDLE_ASSET } from './sea-assets';
+import { CODE_CACHE_ASSET, CODE_CACHE_OUT_VARIABLE, seaAssets, SERVER_BUNDLE_ASSET } from './sea-assets';
 
 // What `npm start` passes to node (package.json): the old generation grows to 1.5 times what it held
 // after a full collection, not up to 4 times. V8 reads it at each collection, so setting it here works.
 // Set before the bundle is compiled: V8 accepts a code cache only under the flags it was made with.
 setFlagsFromString('--heap-growing-percent=50');
 
-// node:sea exists only inside a single executable application: required here, not imported.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const sea = require('node:sea') as { getAsset(name: string, encoding: 'utf8'): string; getRawAsset(name: string): ArrayBuffer };
+const sea = seaAssets();
 
 function recordedCache(): Buffer | undefined {
   try {

@@ -5,10 +5,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ARCHIVE_ASSET } from './asset-archive';
 import { extractArchive, pruneOtherVersions } from './extract';
 import { setAddonDir } from './native-addons';
 import { setRuntimePaths } from './runtime-paths';
+import { ARCHIVE_ASSET, seaAssets } from './sea-assets';
 
 declare const EXPEDIENTE_VERSION: string;
 
@@ -37,10 +37,7 @@ const COMMANDS: Record<string, () => Promise<unknown>> = {
 };
 
 function loadArchive(): Buffer {
-  // node:sea exists only inside a single executable application: required here, not imported.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const sea = require('node:sea') as { getRawAsset(name: string): ArrayBuffer };
-  return Buffer.from(sea.getRawAsset(ARCHIVE_ASSET));
+  return Buffer.from(seaAssets().getRawAsset(ARCHIVE_ASSET));
 }
 
 /**
