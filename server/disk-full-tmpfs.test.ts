@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { release } from './release';
 import type { Session } from '../shared/auth';
 import { openDatabase } from './db/client';
 import { bearer, buildTestApp, errorOf, linkWithConsent, register, rowCount, testConfig } from './test/helpers';
@@ -99,7 +100,7 @@ describe('a DATA_DIR whose disk is full', () => {
     // busy server's sooner or later must.
     app!.deps.db.$client.pragma('wal_checkpoint(TRUNCATE)');
     fillDisk();
-    expect(await health()).toEqual({ status: 503, body: { status: 'unavailable', database: 'full', documents: 'full' } });
+    expect(await health()).toEqual({ status: 503, body: { status: 'unavailable', database: 'full', documents: 'full', release: release() } });
     const refusedUpload = await upload();
     expect(refusedUpload.statusCode).toBe(507);
     expect(errorOf(refusedUpload)).toMatchObject({ statusCode: 507, code: 'STORAGE_FULL' });
@@ -110,7 +111,7 @@ describe('a DATA_DIR whose disk is full', () => {
     expect(stored()).toEqual(before);
 
     rmSync(filler());
-    expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'writable', documents: 'present' } });
+    expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'writable', documents: 'present', release: release() } });
     expect((await addAllergy()).statusCode).toBe(201);
     expect((await upload()).statusCode).toBe(201);
     expect(stored()).toMatchObject({ files: before.files + 1, allergies: before.allergies + 1 });

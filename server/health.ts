@@ -9,14 +9,16 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { accessSync, constants, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isDamaged, noteDatabaseError } from './db/integrity';
+import { release } from './release';
 import { storageFailureOf } from './storage-failure';
 
 export type DatabaseState = 'writable' | 'full' | 'read-only' | 'damaged' | 'unavailable';
 export type DocumentsState = 'present' | 'missing' | 'full';
 
+/** `release`: which program answers (release.ts), so a practice sees which one it runs after an upgrade. */
 export type HealthBody =
-  | { status: 'ok'; database: 'writable'; documents: 'present' }
-  | { status: 'unavailable'; database: DatabaseState; documents: DocumentsState };
+  | { status: 'ok'; database: 'writable'; documents: 'present'; release: string }
+  | { status: 'unavailable'; database: DatabaseState; documents: DocumentsState; release: string };
 
 /**
  * A file system with less room than this is full: a write may still squeeze into space SQLite's WAL
@@ -93,8 +95,8 @@ export function checkHealth(probe: DatabaseProbe, documentsDir: string): HealthB
   const database = databaseState(probe);
   const documents = documentsState(documentsDir);
   return database === 'writable' && documents === 'present'
-    ? { status: 'ok', database, documents }
-    : { status: 'unavailable', database, documents };
+    ? { status: 'ok', database, documents, release: release() }
+    : { status: 'unavailable', database, documents, release: release() };
 }
 
 export function registerHealth(app: FastifyInstance, sqlite: Database.Database, documentsDir: string): void {

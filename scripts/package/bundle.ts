@@ -2,14 +2,13 @@
 // CommonJS and can require built-in modules only): every package bundled in, and the two packages
 // that find native addons beside node_modules replaced by the extracted addons' loader.
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../build-state.mjs';
+import { releaseOfCheckout } from '../../server/release';
 
 const entry = join(repoRoot, 'server', 'packaged', 'main.ts');
 const loaderEntry = join(repoRoot, 'server', 'packaged', 'loader.ts');
 const nativeAddons = join(repoRoot, 'server', 'packaged', 'native-addons.ts');
-const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** `bindings` (better-sqlite3) and `node-gyp-build` (argon2), answered from the extracted addons. */
 const extractedAddons: Plugin = {
@@ -52,7 +51,7 @@ export function bundleServer(): Promise<string> {
     // No module of the bundle lives at a path of its own: the paths they derive from it are
     // replaced at start (server/packaged/runtime-paths.ts). A fixed URL also keeps server/index.ts
     // from taking itself for the entry point.
-    define: { 'import.meta.url': '"file:///expediente-packaged/bundle.cjs"', EXPEDIENTE_VERSION: JSON.stringify(version) },
+    define: { 'import.meta.url': '"file:///expediente-packaged/bundle.cjs"', EXPEDIENTE_RELEASE: JSON.stringify(releaseOfCheckout(repoRoot)) },
     plugins: [extractedAddons],
   });
 }

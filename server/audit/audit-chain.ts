@@ -21,18 +21,29 @@ export interface AuditContent {
   ip: string | null;
   detail: string | null;
   emergency: boolean;
-  /** The actor's name at the time; null on anonymous events and on rows from before names were kept. */
-  actorName: string | null;
-  actorLname: string | null;
+  /**
+   * The actor's name at the time; null on anonymous events and on rows from before names were kept,
+   * and undefined where the database itself is from before then (its rows have no such column).
+   */
+  actorName?: string | null;
+  actorLname?: string | null;
 }
 
 /**
- * The chained text of a row. The name is appended only when the row has one, so that rows written
- * before names were kept hash exactly as they did then.
+ * The chained text of a row, as every release since the chain began has written it, so that a row
+ * written by any release verifies under every later one (an older DATA_DIR before and after its
+ * upgrade, an older release's backup):
+ * - schema 0004 (the chain begins): the nine columns below, as JSON;
+ * - schema 0009 (names kept): the same nine, then the actor's name and last name, appended only
+ *   when the row has one. A row without a name (anonymous, or written before 0009) and a database
+ *   of an older schema (no name columns at all: the values are undefined) hash as under 0004.
+ * A later schema that chains another column must keep this rule: append it only where it has a value.
  */
 export function canonicalContent(row: AuditContent): string {
   const fields: unknown[] = [row.at, row.actorUserId, row.actorType, row.action, row.patientId, row.outcome, row.ip, row.detail, row.emergency ? 1 : 0];
-  if (row.actorName !== null || row.actorLname !== null) fields.push(row.actorName, row.actorLname);
+  const actorName = row.actorName ?? null;
+  const actorLname = row.actorLname ?? null;
+  if (actorName !== null || actorLname !== null) fields.push(actorName, actorLname);
   return JSON.stringify(fields);
 }
 
@@ -78,8 +89,9 @@ export interface StoredRow {
   ip: string | null;
   detail: string | null;
   emergency: number;
-  actor_name: string | null;
-  actor_lname: string | null;
+  /** Absent on a database from before names were kept (schema 0009). */
+  actor_name?: string | null;
+  actor_lname?: string | null;
   chain: string | null;
 }
 

@@ -9,6 +9,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { release } from '../release';
 import type { Session } from '../../shared/auth';
 import { bearer, buildTestApp, linkWithConsent, register, testConfig } from '../test/helpers';
 import { openDatabase } from './client';
@@ -93,7 +94,7 @@ describe('a damaged database', () => {
     damageAllergies(practice.file);
 
     const app = await start(practice);
-    expect(await health(app)).toEqual({ status: 503, body: { status: 'unavailable', database: 'damaged', documents: 'present' } });
+    expect(await health(app)).toEqual({ status: 503, body: { status: 'unavailable', database: 'damaged', documents: 'present', release: release() } });
     expect(errorLines(practice.logged)).toContainEqual(expect.objectContaining({ level: 50, msg: expect.stringMatching(/^The database is damaged \(quick_check at start failed\): Tree \d+ \(allergies\) page \d+/) }));
     // Signing in still works: the rest of the practice is not lost with one table's page.
     const record = await app.inject({ method: 'GET', url: `/api/medics/patients/${practice.idPatient}`, headers: bearer(practice.medic.access_token) });
@@ -110,7 +111,7 @@ describe('a damaged database', () => {
     app.deps.db.$client.pragma('shrink_memory');
     const record = await app.inject({ method: 'GET', url: `/api/medics/patients/${practice.idPatient}`, headers: bearer(practice.medic.access_token) });
     expect(record.statusCode).toBe(500);
-    expect(await health(app)).toEqual({ status: 503, body: { status: 'unavailable', database: 'damaged', documents: 'present' } });
+    expect(await health(app)).toEqual({ status: 503, body: { status: 'unavailable', database: 'damaged', documents: 'present', release: release() } });
     expect(errorLines(practice.logged)).toContainEqual(expect.objectContaining({ msg: expect.stringMatching(/^The database is damaged \(met while serving a request\)/) }));
   });
 });

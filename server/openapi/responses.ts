@@ -259,14 +259,16 @@ export const errorBodySchema = z
   })
   .meta({ id: 'ErrorBody', description: 'Every failed call. `issues` only for validation (400).' });
 
+const releaseSchema = z.string().meta({ description: "The program that answers: the package's version and, after a +, the commit it was built from.", example: '0.2.0+4cd9e2b1a0f3' });
 export const healthSchema = z
-  .object({ status: z.literal('ok'), database: z.literal('writable'), documents: z.literal('present') })
+  .object({ status: z.literal('ok'), database: z.literal('writable'), documents: z.literal('present'), release: releaseSchema })
   .meta({ id: 'Health' }) satisfies z.ZodType<HealthBody>;
 export const unhealthySchema = z
   .object({
     status: z.literal('unavailable'),
     database: z.enum(['writable', 'full', 'read-only', 'damaged', 'unavailable']),
     documents: z.enum(['present', 'missing', 'full']),
+    release: releaseSchema,
   })
   .meta({ id: 'Unhealthy', description: 'Which of the two failed and how (full, read-only, damaged...), and nothing more.' }) satisfies z.ZodType<HealthBody>;
 

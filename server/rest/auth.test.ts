@@ -1,6 +1,7 @@
 // The auth routes of API.md through the REST adapter: success shapes, every status and code.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { release } from '../release';
 import {
   bearer,
   buildTestApp,
@@ -191,7 +192,7 @@ describe('the API surface', () => {
   it('answers GET /api/health with 200 and its checks without authentication', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'writable', documents: 'present' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'writable', documents: 'present', release: release() });
   });
 
   it('answers unknown /api paths with 404 in the documented shape', async () => {
