@@ -12,6 +12,10 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 20_000,
+          // The commands speak the practice's language (server/practice-messages), Spanish unless the
+          // locale says English: the tests read them in English, but those that show both languages,
+          // which set it themselves.
+          env: { EXPEDIENTE_LANGUAGE: 'en' },
         },
       },
       {

@@ -4,8 +4,7 @@
 import { parseArgs } from 'node:util';
 import { createBackup } from '../server/backup/backup';
 import { obtainPassphrase } from '../server/backup/passphrase';
-
-const USAGE = 'Usage: npm run backup -- --out FILE [--data-dir DIR]   (DATA_DIR by default; passphrase from BACKUP_PASSPHRASE or the terminal)';
+import { practiceText } from '../server/practice-messages/practice-text';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -16,12 +15,13 @@ async function main(): Promise<number> {
       'i-understand-this-is-unencrypted': { type: 'boolean', default: false },
     },
   });
+  const text = practiceText();
   if (!values.out) {
-    console.error(USAGE);
+    console.error(text.backupUsage);
     return 2;
   }
   if (values.plain && !values['i-understand-this-is-unencrypted']) {
-    console.error('--plain writes patients\' records unencrypted: refused. Add --i-understand-this-is-unencrypted if that is really what you want.');
+    console.error(text.backupPlainRefused);
     return 2;
   }
   const plain = values.plain;
@@ -30,18 +30,15 @@ async function main(): Promise<number> {
     { dataDir: values['data-dir'] ?? process.env.DATA_DIR ?? './data', outFile: values.out, passphrase, masterKey: process.env.MASTER_KEY || undefined },
     { plain },
   );
-  const mb = (summary.bytes / 1024 / 1024).toFixed(1);
-  console.log(
-    `Wrote ${summary.file}${plain ? ' (UNENCRYPTED, without the keys)' : ''}: ${summary.patients} patients, ${summary.documents} documents, ` +
-      `${summary.rows} rows in ${summary.tables} tables, ${mb} MB, in ${(summary.ms / 1000).toFixed(1)} s.`,
-  );
+  const { file, patients, documents, rows, tables } = summary;
+  console.log(text.backupWrote({ file, plain, patients, documents, rows, tables, mb: (summary.bytes / 1024 / 1024).toFixed(1), seconds: (summary.ms / 1000).toFixed(1) }));
   return 0;
 }
 
 main().then(
   (code) => (process.exitCode = code),
   (error: Error) => {
-    console.error(`Backup failed: ${error.message}`);
+    console.error(practiceText().backupFailed({ reason: error.message }));
     process.exitCode = 1;
   },
 );

@@ -1,21 +1,21 @@
-// Issue 24, "One binary": `npm run package` builds dist/expediente-linux-x64 once; the test copies it
-// alone into an empty directory and runs it there with no node or npm on PATH, as on a practice
-// machine; and a DATA_DIR of the release before is backed up before it is migrated. Building takes
-// about half a minute, so this file has generous timeouts.
+// `npm run package` builds dist/expediente-linux-x64 once; the test copies it alone into an empty
+// directory and runs it there with no node or npm on PATH, as on a practice machine; and the
+// practice the previous release left (server/test/fixtures/previous-release) is upgraded by it, after
+// a backup that it restores. Building takes about half a minute, so this file has generous timeouts.
 import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../shared/auth';
 import { buildApp } from '../server/app';
-import { migrationsFolder } from '../server/db/client';
 import { ensureDataDir } from '../server/secrets';
 import { samplePdf } from '../server/test/sample-files';
 import { testConfig, TEST_PASSWORD } from '../server/test/helpers';
+import { PREVIOUS_RELEASE_FACTS, PREVIOUS_RELEASE_PASSPHRASE, PREVIOUS_RELEASE_PASSWORD, unpackPreviousRelease } from '../server/test/previous-release';
+import { releaseOfCheckout } from '../server/release';
+import { repoRoot } from './build-state.mjs';
 import { packageBinary } from './package';
 
 const PASSPHRASE = 'frase-de-copia-larga-2025';
@@ -29,35 +29,38 @@ beforeAll(async () => {
   emptyPath = mkdtempSync(join(root, 'path-'));
   const home = mkdtempSync(join(root, 'machine-'));
   binary = join(home, 'expediente');
-  copyFileSync(await packageBinary(() => {}), binary);
+  copyFileSync(await packageBinary({ log: () => {} }), binary);
 }, 600_000);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const environment = (dataDir: string, extra: Record<string, string> = {}) => ({ PATH: emptyPath, DATA_DIR: dataDir, ...extra });
+/** The binary's messages in English where a test reads them (Spanish, the default, is shown by its own tests). */
+const environment = (dataDir: string, extra: Record<string, string> = {}) => ({ PATH: emptyPath, DATA_DIR: dataDir, EXPEDIENTE_LANGUAGE: 'en', ...extra });
 
 interface Running {
   url: string;
   child: ChildProcess;
   exited: Promise<number | null>;
+  /** Everything it printed so far. */
+  output: () => string;
 }
 
-/** Starts the binary on `dataDir` on a free port and waits for the URL it prints. */
-async function serve(dataDir: string, extra: Record<string, string> = {}): Promise<Running> {
+/** Starts the binary on `dataDir` on a free port and waits for the URL it prints, or for `until` in its output. */
+async function serve(dataDir: string, extra: Record<string, string> = {}, until = /listening at (\S+)/): Promise<Running> {
   const child = spawn(binary, [], { cwd: root, env: environment(dataDir, { PORT: '0', ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening at (\S+)/.exec(output);
-      if (match) resolve(match[1]!);
+      const match = until.exec(output);
+      if (match) resolve(match[1] ?? '');
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     void exited.then((code) => reject(new Error(`the binary exited (${code}) before listening:\n${output}`)));
   });
-  return { url, child, exited };
+  return { url, child, exited, output: () => output };
 }
 
 async function stop(running: Running): Promise<number | null> {
@@ -78,8 +81,8 @@ const json = (url: string, body: unknown, token?: string) =>
     body: JSON.stringify(body),
   });
 
-async function login(url: string, email: string): Promise<Session> {
-  const response = await json(`${url}/api/auth/login`, { email, password: TEST_PASSWORD });
+async function login(url: string, email: string, password = TEST_PASSWORD): Promise<Session> {
+  const response = await json(`${url}/api/auth/login`, { email, password });
   expect(response.status).toBe(200);
   return (await response.json()) as Session;
 }
@@ -91,10 +94,12 @@ async function downloadPdf(url: string, session: Session, code: string): Promise
 }
 
 describe('the packaged binary', () => {
-  it('answers --version and --help without a DATA_DIR', () => {
-    expect(command(['--version'], { PATH: emptyPath })).toMatchObject({ status: 0, output: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
-    expect(command(['--help'], { PATH: emptyPath }).output).toContain('expediente backup --out FILE');
-    expect(command(['no-such-command'], { PATH: emptyPath }).status).toBe(2);
+  it('answers --version with its release (version and commit) and --help in the practice language, without a DATA_DIR', () => {
+    expect(command(['--version'], { PATH: emptyPath })).toEqual({ status: 0, output: `${releaseOfCheckout(repoRoot)}\n` });
+    expect(releaseOfCheckout(repoRoot)).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{12}$/);
+    expect(command(['--help'], { PATH: emptyPath }).output).toContain('expediente backup --out ARCHIVO');
+    expect(command(['--help'], { PATH: emptyPath, LANG: 'en_US.UTF-8' }).output).toContain('expediente backup --out FILE');
+    expect(command(['no-such-command'], { PATH: emptyPath })).toMatchObject({ status: 2, output: expect.stringContaining('Orden desconocida: no-such-command') });
   });
 
   it('starts from the code cache its packaging recorded, and says so when V8 cannot take it', () => {
@@ -102,7 +107,7 @@ describe('the packaged binary', () => {
     // Another V8 flag than the build's (a heap size in NODE_OPTIONS) makes V8 refuse it: the start is slower, and said.
     const otherFlags = command(['--version'], { PATH: emptyPath, NODE_OPTIONS: '--max-semi-space-size=32' });
     expect(otherFlags.status).toBe(0);
-    expect(otherFlags.output).toMatch(/^\d+\.\d+\.\d+\n/);
+    expect(otherFlags.output).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{12}\n/);
     expect(otherFlags.output).toContain('Start-up code cache rejected');
   });
 
@@ -114,6 +119,7 @@ describe('the packaged binary', () => {
     try {
       const health = await fetch(`${running.url}/api/health`);
       expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok', release: releaseOfCheckout(repoRoot) });
       expect((await fetch(running.url)).headers.get('content-type')).toContain('text/html');
 
       medicEmail = 'medica@consulta.test';
@@ -149,7 +155,7 @@ describe('the packaged binary', () => {
     }
 
     const restoredDir = join(root, 'restored');
-    const restore = command(['restore', join(root, 'practice.backup'), '--data-dir', restoredDir], { PATH: emptyPath, BACKUP_PASSPHRASE: PASSPHRASE });
+    const restore = command(['restore', join(root, 'practice.backup'), '--data-dir', restoredDir], { PATH: emptyPath, BACKUP_PASSPHRASE: PASSPHRASE, EXPEDIENTE_LANGUAGE: 'en' });
     expect(restore.output).toContain('Restored the backup');
     expect(restore.status).toBe(0);
     const again = await serve(restoredDir);
@@ -195,33 +201,84 @@ describe('the packaged binary', () => {
       expect(await stop(running)).toBe(0);
     }
   }, 120_000);
-  it('migrates an older DATA_DIR only after an encrypted backup beside it, and refuses without a passphrase', async () => {
-    // The practice as the release before this one left it: every migration but the newest applied.
-    const older = join(root, 'older-release');
-    cpSync(migrationsFolder, older, { recursive: true });
-    const journalFile = join(older, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
-    journal.entries.pop();
-    writeFileSync(journalFile, JSON.stringify(journal));
-    const parent = join(root, 'upgrade');
-    const dataDir = join(parent, 'data');
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    const sqlite = new Database(join(dataDir, 'expediente.db'));
-    migrate(drizzle(sqlite), { migrationsFolder: older });
-    sqlite.close();
+});
 
-    const refused = spawnSync(binary, [], { cwd: root, env: environment(dataDir, { PORT: '0' }), encoding: 'utf8', timeout: 60_000 });
+describe("the packaged binary on the previous release's practice", () => {
+  const preUpgradeBackups = (dir: string) => readdirSync(dir).filter((name) => /^expediente-before-.*\.backup$/.test(name));
+  const intactTrail = `Audit chain intact: ${PREVIOUS_RELEASE_FACTS.auditRows} rows verified`;
+
+  it('refuses without a passphrase and changes nothing; upgrades after a backup that the same binary restores; verifies the trail before and after', async () => {
+    const parent = mkdtempSync(join(root, 'upgrade-'));
+    const { dataDir, backup: previousBackup } = unpackPreviousRelease(parent);
+    const listing = (dir: string) => readdirSync(dir, { recursive: true }).map(String).sort();
+    const asFound = listing(dataDir);
+
+    // Refused in the practice's language (Spanish by default), naming no migration, leaving the directory as found.
+    const refused = spawnSync(binary, [], { cwd: root, env: { PATH: emptyPath, DATA_DIR: dataDir, PORT: '0' }, encoding: 'utf8', timeout: 60_000 });
     expect(refused.status).toBe(1);
-    expect(`${refused.stdout}${refused.stderr}`).toMatch(/BACKUP_PASSPHRASE[\s\S]*--no-backup/);
+    expect(refused.stderr).toMatch(/^No se ha cambiado nada[\s\S]*BACKUP_PASSPHRASE[\s\S]*--no-backup/);
+    expect(refused.stderr).not.toMatch(/0009_|0020_/);
+    expect(listing(dataDir)).toEqual(asFound);
+
+    expect(command(['audit-verify'], environment(dataDir))).toMatchObject({ status: 0, output: expect.stringContaining(intactTrail) });
 
     const running = await serve(dataDir, { BACKUP_PASSPHRASE: PASSPHRASE });
+    let backupFile: string;
     try {
-      expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
-      const backups = readdirSync(parent).filter((name) => /^expediente-before-.*\.backup$/.test(name));
-      expect(backups).toHaveLength(1);
+      expect(await (await fetch(`${running.url}/api/health`)).json()).toMatchObject({ status: 'ok', release: releaseOfCheckout(repoRoot) });
+      const medic = await login(running.url, 'lucia.martinez@consultorio-demo.es', PREVIOUS_RELEASE_PASSWORD);
+      expect(medic.user.type).toBe('medic');
+      expect(preUpgradeBackups(parent)).toEqual([expect.stringContaining(`expediente-before-${releaseOfCheckout(repoRoot)}-`)]);
+      backupFile = join(parent, preUpgradeBackups(parent)[0]!);
+      // Said once listening: done, and how to go back, with this very backup.
+      await expect.poll(running.output).toContain('Upgrade finished');
+      expect(running.output()).toContain(`${binary} restore ${backupFile} --data-dir ${dataDir} --force`);
     } finally {
       expect(await stop(running)).toBe(0);
     }
-  }, 120_000);
+    expect(command(['audit-verify'], environment(dataDir))).toMatchObject({ status: 0, output: expect.stringContaining('Audit chain intact') });
 
+    // The way back: the pre-upgrade backup, restored by the binary that wrote it, is the previous release's practice.
+    const restoredDir = join(parent, 'restored');
+    const restored = command(['restore', backupFile, '--data-dir', restoredDir], { PATH: emptyPath, BACKUP_PASSPHRASE: PASSPHRASE, EXPEDIENTE_LANGUAGE: 'en' });
+    expect(restored.output).toContain(`audit chain intact (${PREVIOUS_RELEASE_FACTS.auditRows} rows, up to the sealed head`);
+    expect(restored.output).toContain(`written by Expediente ${releaseOfCheckout(repoRoot)}`);
+    expect(restored.output).toContain('the data of an earlier release');
+    expect(restored.status).toBe(0);
+    expect(command(['audit-verify'], environment(restoredDir))).toMatchObject({ status: 0, output: expect.stringContaining(intactTrail) });
+
+    // And the previous release's own backup restores here with its chain intact, said in Spanish by default.
+    const fromPrevious = command(['restore', previousBackup, '--data-dir', join(parent, 'from-previous')], { PATH: emptyPath, BACKUP_PASSPHRASE: PREVIOUS_RELEASE_PASSPHRASE });
+    expect(fromPrevious.output).toContain(`registro de auditoría intacto (${PREVIOUS_RELEASE_FACTS.auditRows} filas)`);
+    expect(fromPrevious.status).toBe(0);
+  }, 240_000);
+
+  it('killed after its backup, again and again, leaves one pre-upgrade backup, and then upgrades', async () => {
+    const parent = mkdtempSync(join(root, 'crash-loop-'));
+    const { dataDir } = unpackPreviousRelease(parent);
+    // Another process holds the database's write lock, so no start can finish migrating: each one
+    // backs up, then waits on the lock until it is killed, as a start that dies after its backup.
+    const holder = new Database(join(dataDir, 'expediente.db'));
+    holder.exec('begin immediate');
+    try {
+      for (let start = 0; start < 4; start += 1) {
+        const running = await serve(dataDir, { BACKUP_PASSPHRASE: PASSPHRASE }, /(Before upgrading the data|have not changed since the backup)()/);
+        running.child.kill('SIGKILL');
+        await running.exited;
+        expect(preUpgradeBackups(parent)).toHaveLength(1);
+      }
+    } finally {
+      holder.exec('rollback');
+      holder.close();
+    }
+    const running = await serve(dataDir, { BACKUP_PASSPHRASE: PASSPHRASE });
+    try {
+      expect(running.output()).toContain('have not changed since the backup');
+      expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
+    } finally {
+      expect(await stop(running)).toBe(0);
+    }
+    expect(preUpgradeBackups(parent)).toHaveLength(1);
+    expect(existsSync(join(parent, preUpgradeBackups(parent)[0]!))).toBe(true);
+  }, 240_000);
 });

@@ -3,36 +3,35 @@
 import { parseArgs } from 'node:util';
 import { obtainPassphrase } from '../server/backup/passphrase';
 import { restoreBackup } from '../server/backup/restore';
-
-const USAGE = 'Usage: npm run restore -- FILE --data-dir DIR [--force]   (passphrase from BACKUP_PASSPHRASE or the terminal)';
+import { practiceText } from '../server/practice-messages/practice-text';
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { 'data-dir': { type: 'string' }, force: { type: 'boolean', default: false } },
   });
+  const text = practiceText();
   const dataDir = values['data-dir'];
   if (positionals.length !== 1 || !dataDir) {
-    console.error(USAGE);
+    console.error(text.restoreUsage);
     return 2;
   }
   const passphrase = await obtainPassphrase(process.env, { confirm: false });
   const summary = await restoreBackup({ archive: positionals[0]!, dataDir, passphrase, force: values.force, masterKey: process.env.MASTER_KEY || undefined });
-  console.log(
-    `Restored the backup of ${summary.createdAt} into ${summary.dataDir}: ${summary.patients} patients, ${summary.documents} documents ` +
-      `(every blob checked), audit chain ${summary.auditChain}, in ${(summary.ms / 1000).toFixed(1)} s.`,
-  );
-  if (summary.replacedDir) console.log(`The directory's previous contents are in ${summary.replacedDir}.`);
-  if (summary.documentKey === 'master-key') console.log('The documents are encrypted with MASTER_KEY: start the server with the same MASTER_KEY.');
-  if (summary.documentKey === 'left-out-of-plain-archive') console.log('This plain archive holds no keys: put the document-key and audit-key files (or MASTER_KEY) back yourself.');
-  console.log('Sessions from before the backup no longer work: everyone signs in again.');
+  const { createdAt, writtenBy, patients, documents, auditChain } = summary;
+  console.log(text.restoreDone({ createdAt, writtenBy, dataDir: summary.dataDir, patients, documents, auditChain, seconds: (summary.ms / 1000).toFixed(1) }));
+  if (summary.replacedDir) console.log(text.restoreReplaced({ dir: summary.replacedDir }));
+  if (summary.documentKey === 'master-key') console.log(text.restoreMasterKey);
+  if (summary.documentKey === 'left-out-of-plain-archive') console.log(text.restorePlainNoKeys);
+  if (summary.olderData) console.log(text.restoreOlderData);
+  console.log(text.restoreSignInAgain);
   return 0;
 }
 
 main().then(
   (code) => (process.exitCode = code),
   (error: Error) => {
-    console.error(`Restore failed, nothing was written: ${error.message}`);
+    console.error(practiceText().restoreFailed({ reason: error.message }));
     process.exitCode = 1;
   },
 );

@@ -1,11 +1,11 @@
 // What the binary carries besides its script, as one archive (server/packaged/asset-archive.ts):
-// the built client, the migrations, the diagnosis catalog when there is one, and the native addons
+// the built client, the migrations, the diagnosis catalog (unless built --without-catalog), and the native addons
 // with the integrity check's own copy of better-sqlite3.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { clientDistDir, repoRoot } from '../build-state.mjs';
-import { defaultCatalogDir } from '../../server/config';
+import { CATALOG_FILES } from '../../server/services/diagnosis-catalog-loader';
 import { migrationsFolder } from '../../server/db/client';
 import { packArchive } from '../../server/packaged/asset-archive';
 
@@ -32,22 +32,37 @@ function addonOf(packageName: string, file: string): Buffer {
   return readFileSync(path);
 }
 
-export interface PackagedFiles {
-  archive: Buffer;
-  /** The catalog directory packed, or null when there was none. */
-  catalogDir: string | null;
+/** Where the catalog is taken from unless told otherwise: the openly licensed files beside the repository. */
+export const SHARED_CATALOG_DIR = join(repoRoot, '..', 'shared', 'catalog');
+
+/** Packaging was asked for a catalog that is not there: a binary without one refuses every diagnosis code. */
+export class CatalogMissing extends Error {}
+
+/** Throws CatalogMissing unless `catalogDir` holds both languages' lists. */
+export function assertCatalogIn(catalogDir: string): void {
+  const missing = Object.values(CATALOG_FILES).filter((file) => !existsSync(join(catalogDir, file)));
+  if (missing.length > 0) {
+    throw new CatalogMissing(
+      `No diagnosis catalog in ${catalogDir} (${missing.join(', ')} missing): a binary without one refuses every diagnosis code. ` +
+        'Put the catalog there, name another with --catalog DIR, or build without one with --without-catalog.',
+    );
+  }
 }
 
-export function collectAssets(sqliteDriver: string): PackagedFiles {
-  const catalogDir = defaultCatalogDir();
-  const withCatalog = existsSync(join(catalogDir, 'cie10-es.tsv'));
+function catalogFiles(catalogDir: string): Array<{ path: string; contents: Buffer }> {
+  assertCatalogIn(catalogDir);
+  return filesUnder(catalogDir, 'catalog');
+}
+
+/** `catalogDir`: the diagnosis catalog to carry, or null to build without one (asked for by name). */
+export function collectAssets(sqliteDriver: string, catalogDir: string | null): Buffer {
   const files = [
     ...filesUnder(clientDistDir, 'client'),
     ...filesUnder(migrationsFolder, 'drizzle'),
-    ...(withCatalog ? filesUnder(catalogDir, 'catalog') : []),
+    ...(catalogDir === null ? [] : catalogFiles(catalogDir)),
     { path: 'addons/better_sqlite3.node', contents: addonOf('better-sqlite3', 'better_sqlite3.node') },
     { path: 'addons/argon2.node', contents: addonOf('argon2', 'argon2.node') },
     { path: 'addons/sqlite-driver.cjs', contents: Buffer.from(sqliteDriver) },
   ];
-  return { archive: packArchive(files), catalogDir: withCatalog ? catalogDir : null };
+  return packArchive(files);
 }

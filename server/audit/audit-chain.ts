@@ -6,6 +6,7 @@
 // Rows cut from the end leave a chain that still holds: the sealed head (audit-head.ts) covers that.
 import { createHmac } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { practiceText } from '../practice-messages/practice-text';
 import { headProblem, type AuditHead } from './audit-head';
 
 export const AUDIT_CHAIN_FUNCTION = 'audit_chain';
@@ -74,7 +75,7 @@ export interface AuditProblem {
    * cut: rows up to the sealed head are gone; unsealed: sealed rows lost their chains or vanished.
    */
   kind: 'altered' | 'unchained' | 'cut' | 'unsealed';
-  /** In words for the person running the check. */
+  /** In words for the person running the check, in the practice's language. */
   message: string;
 }
 
@@ -139,11 +140,11 @@ export function walkChain(
     sealed = true;
     if (row.chain !== chainValue(key, previous, contentOf(row))) {
       report.firstMismatch = { id: row.id, at: row.at, action: row.action };
-      const where = `Audit chain broken at row ${row.id} (${row.at}, ${row.action})`;
+      const where = { id: row.id, at: row.at, action: row.action };
       report.problem =
         row.chain === null
-          ? { kind: 'unchained', message: `${where}: it has no chain though an earlier row is sealed, so its chain was removed.` }
-          : { kind: 'altered', message: `${where}: it or a row before it was altered, removed or reordered.` };
+          ? { kind: 'unchained', message: practiceText().auditRowUnchained(where) }
+          : { kind: 'altered', message: practiceText().auditRowAltered(where) };
       break;
     }
     report.verified += 1;

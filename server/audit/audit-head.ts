@@ -8,6 +8,7 @@ import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, write
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { AuditProblem } from './audit-chain';
+import { practiceText } from '../practice-messages/practice-text';
 
 export const AUDIT_HEAD_FILE = 'audit-head';
 const VERSION = 1;
@@ -109,20 +110,15 @@ export function headProblem(sqlite: Database.Database, head: AuditHead, countUpT
 
 /** headProblem's verdict on facts read wherever (a worker reads them off the server's thread). */
 export function judgeHead(head: AuditHead, facts: HeadFacts): AuditProblem | null {
-  const sealed = `the sealed head of ${head.writtenAt}`;
+  const text = practiceText();
+  const { writtenAt, lastId, firstSealedId } = head;
   const first = facts.firstSealedId;
-  if (first === null) {
-    return { kind: 'unsealed', message: `No audit row carries a chain, but ${sealed} says rows from ${head.firstSealedId} on were sealed: the trail was emptied or its chains removed.` };
-  }
-  if (first !== head.firstSealedId) {
-    return { kind: 'unsealed', message: `The first sealed audit row is ${first}, but ${sealed} says it was ${head.firstSealedId}: sealed rows were removed, or their chains nulled.` };
-  }
-  if (!facts.lastRowExists) return { kind: 'cut', message: `Rows up to the sealed head are missing: ${sealed} ends at row ${head.lastId}, and that row is gone.` };
-  if (facts.lastRowChain !== head.chain) {
-    return { kind: 'altered', message: `Row ${head.lastId}, where ${sealed} ends, is not the row it sealed: its chain differs, so it or a row before it was altered or replaced.` };
-  }
+  if (first === null) return { kind: 'unsealed', message: text.headNothingChained({ writtenAt, firstSealedId }) };
+  if (first !== firstSealedId) return { kind: 'unsealed', message: text.headFirstSealedMoved({ writtenAt, first, firstSealedId }) };
+  if (!facts.lastRowExists) return { kind: 'cut', message: text.headRowGone({ writtenAt, lastId }) };
+  if (facts.lastRowChain !== head.chain) return { kind: 'altered', message: text.headRowDiffers({ writtenAt, lastId }) };
   if (facts.countUpToLast !== head.count) {
-    return { kind: 'cut', message: `Rows up to the sealed head are missing or were added: ${facts.countUpToLast} rows up to row ${head.lastId}, where ${sealed} counted ${head.count}.` };
+    return { kind: 'cut', message: text.headCountDiffers({ writtenAt, lastId, count: facts.countUpToLast, counted: head.count }) };
   }
   return null;
 }
@@ -141,12 +137,12 @@ export function openAuditHead(value: unknown, key: string): AuditHead {
     typeof signed === 'object' && signed !== null && signed.version === VERSION &&
     Number.isSafeInteger(signed.lastId) && Number.isSafeInteger(signed.count) && Number.isSafeInteger(signed.firstSealedId) &&
     typeof signed.chain === 'string' && typeof signed.writtenAt === 'string' && typeof signed.signature === 'string';
-  if (!wellFormed) throw new AuditHeadError('The sealed audit head is malformed: it was damaged or replaced.');
+  if (!wellFormed) throw new AuditHeadError(practiceText().headMalformed);
   const head: AuditHead = { lastId: signed.lastId!, count: signed.count!, chain: signed.chain!, firstSealedId: signed.firstSealedId!, writtenAt: signed.writtenAt! };
   const expected = Buffer.from(signatureOf(head, key), 'hex');
   const given = Buffer.from(signed.signature!, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new AuditHeadError('The sealed audit head fails its signature under the audit key: it was edited or forged.');
+    throw new AuditHeadError(practiceText().headForged);
   }
   return head;
 }
@@ -164,7 +160,7 @@ export function readAuditHead(dataDir: string, key: string): AuditHead | null {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new AuditHeadError('The sealed audit head is malformed: it was damaged or replaced.');
+    throw new AuditHeadError(practiceText().headMalformed);
   }
   return openAuditHead(value, key);
 }

@@ -14,6 +14,7 @@
 // only catch damage, they hide nothing.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
+import { practiceText } from '../practice-messages/practice-text';
 
 const MAGIC = Buffer.from('EXPDBAK\n');
 const VERSION = 1;
@@ -160,11 +161,11 @@ export async function* readArchive(file: FileHandle, passphrase: string): AsyncG
   const { size } = await file.stat();
   const header = await readAt(file, 0, HEADER_BYTES);
   if (header.length < HEADER_BYTES || !header.subarray(0, MAGIC.length).equals(MAGIC)) {
-    throw new ArchiveError('This file is not an Expediente backup archive (no archive header).');
+    throw new ArchiveError(practiceText().archiveNotAnArchive);
   }
   let at = MAGIC.length;
   const version = header[at++]!;
-  if (version !== VERSION) throw new ArchiveError(`This archive is format version ${version}; this version of Expediente reads version ${VERSION}.`);
+  if (version !== VERSION) throw new ArchiveError(practiceText().archiveFormatVersion({ version, supported: VERSION }));
   const kdf = header[at++]!;
   const params: ScryptParams = { log2N: header[at++]!, r: header[at++]!, p: header[at++]! };
   const chunkBytes = header.readUInt32BE(at);
@@ -174,19 +175,19 @@ export async function* readArchive(file: FileHandle, passphrase: string): AsyncG
   const baseNonce = header.subarray(at, at + NONCE_BYTES);
   const badParams = params.log2N < MIN_LOG2N || params.log2N > MAX_LOG2N || params.r < 1 || params.r > 32 || params.p < 1 || params.p > 16;
   if ((kdf !== KDF_NONE && kdf !== KDF_SCRYPT) || (kdf === KDF_SCRYPT && badParams) || chunkBytes < 1024 || chunkBytes > 16 * 1024 * 1024) {
-    throw new ArchiveError('The archive header is damaged (impossible key-derivation or chunk settings).');
+    throw new ArchiveError(practiceText().archiveHeaderDamaged);
   }
   const keys = await deriveKeys(passphrase, kdf, params, salt);
   const expected = createHmac('sha256', keys.macKey).update(header.subarray(0, FIELDS_BYTES)).digest();
   if (!timingSafeEqual(expected, header.subarray(FIELDS_BYTES))) {
-    throw new ArchiveError('Wrong passphrase, or the archive header is damaged: nothing was restored.');
+    throw new ArchiveError(practiceText().archiveWrongPassphrase);
   }
   const sealedBytes = chunkBytes + TAG_BYTES;
   let offset = HEADER_BYTES;
   for (let index = 0; ; index += 1) {
-    if (offset >= size && index > 0) throw new ArchiveError(`The archive is cut short: it ends after chunk ${index - 1} without its last chunk.`);
+    if (offset >= size && index > 0) throw new ArchiveError(practiceText().archiveCutAfterChunk({ index: index - 1 }));
     const sealed = await readAt(file, offset, Math.min(sealedBytes, size - offset));
-    if (sealed.length < TAG_BYTES) throw new ArchiveError(`The archive is cut short inside chunk ${index}.`);
+    if (sealed.length < TAG_BYTES) throw new ArchiveError(practiceText().archiveCutInsideChunk({ index }));
     offset += sealed.length;
     const last = offset >= size;
     const decipher = createDecipheriv('aes-256-gcm', keys.cipherKey, nonceFor(baseNonce, index));
@@ -197,9 +198,7 @@ export async function* readArchive(file: FileHandle, passphrase: string): AsyncG
       plain = Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]);
     } catch {
       throw new ArchiveError(
-        last
-          ? `The archive is damaged or cut short: its final chunk (${index}) fails its authentication tag.`
-          : `The archive is damaged: chunk ${index} (at byte ${offset - sealed.length}) fails its authentication tag.`,
+        last ? practiceText().archiveFinalChunkDamaged({ index }) : practiceText().archiveChunkDamaged({ index, offset: offset - sealed.length }),
       );
     }
     yield plain;

@@ -7,9 +7,11 @@ import Database from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import { link, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { practiceText } from '../practice-messages/practice-text';
 import { signAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
+import { release } from '../release';
 import { ArchiveWriter, type ScryptParams } from './archive-format';
 import { snapshotDatabase, type SnapshotContents } from './snapshot';
 import { makeStagingDir, partialArchivePath, sweepStaging } from './staging';
@@ -41,10 +43,10 @@ export async function createBackup(
 ): Promise<BackupSummary> {
   const started = performance.now();
   if (!extras.plain && options.passphrase.length < MIN_PASSPHRASE_LENGTH) {
-    throw new Error(`The backup passphrase must have at least ${MIN_PASSPHRASE_LENGTH} characters: it is all that protects the archive.`);
+    throw new Error(practiceText().backupPassphraseTooShort({ min: MIN_PASSPHRASE_LENGTH }));
   }
   const databasePath = options.db && options.db.name !== ':memory:' ? options.db.name : join(options.dataDir, 'expediente.db');
-  if (!existsSync(databasePath)) throw new Error(`No database at ${databasePath}: is ${options.dataDir} the server's DATA_DIR?`);
+  if (!existsSync(databasePath)) throw new Error(practiceText().backupNoDatabase({ path: databasePath, dataDir: options.dataDir }));
   // What a killed backup left (a plaintext snapshot, pinned blobs, a partial archive) goes first.
   await sweepStaging(options.dataDir);
   await sweepStaging(dirname(options.outFile));
@@ -138,6 +140,7 @@ async function writeArchive(
     const manifest: Manifest = {
       format: 'expediente-backup',
       createdAt: new Date().toISOString(),
+      release: release(),
       documentKey: keys.documentKeySource,
       auditKey: keys.auditKey !== undefined,
       patients: contents.patients,
@@ -155,7 +158,7 @@ async function writeArchive(
       try {
         const { size } = await file.stat();
         if (size !== blob.size + BLOB_OVERHEAD_BYTES) {
-          throw new Error(`Document blob ${blob.blobName} has ${size} bytes where its row says ${blob.size + BLOB_OVERHEAD_BYTES}: DATA_DIR/documents is damaged.`);
+          throw new Error(practiceText().backupBlobSizeWrong({ blob: blob.blobName, size, expected: blob.size + BLOB_OVERHEAD_BYTES }));
         }
         await writeFileEntry(archive, blobEntry(blob.blobName), file, size);
       } finally {
@@ -196,7 +199,7 @@ function assertDeletedSinceSnapshot(dataDir: string, blobName: string, databaseP
   } finally {
     live.close();
   }
-  throw new Error(`Document blob ${blobName} is missing from ${join(dataDir, 'documents')} though its document still exists: DATA_DIR is damaged.`);
+  throw new Error(practiceText().backupBlobMissing({ blob: blobName, dir: join(dataDir, 'documents') }));
 }
 
 export async function syncDirectory(path: string): Promise<void> {

@@ -1,14 +1,15 @@
 // The backup passphrase: BACKUP_PASSPHRASE, or typed at a terminal with nothing echoed. A script
 // without a terminal and without the variable is refused rather than left waiting for input.
 import { stdin, stderr } from 'node:process';
+import { practiceText } from '../practice-messages/practice-text';
 
 export async function obtainPassphrase(env: NodeJS.ProcessEnv, options: { confirm: boolean }): Promise<string> {
   const fromEnv = env.BACKUP_PASSPHRASE;
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-  if (!stdin.isTTY) throw new Error('Set BACKUP_PASSPHRASE, or run this at a terminal to type the passphrase.');
-  const passphrase = await promptHidden('Backup passphrase: ');
-  if (options.confirm && (await promptHidden('The same passphrase again: ')) !== passphrase) {
-    throw new Error('The two passphrases differ; nothing was written.');
+  if (!stdin.isTTY) throw new Error(practiceText().passphraseNeeded);
+  const passphrase = await promptHidden(practiceText().passphrasePrompt);
+  if (options.confirm && (await promptHidden(practiceText().passphraseAgain)) !== passphrase) {
+    throw new Error(practiceText().passphrasesDiffer);
   }
   return passphrase;
 }
@@ -29,7 +30,7 @@ function promptHidden(question: string): Promise<string> {
     const onData = (data: Buffer) => {
       for (const char of data.toString('utf8')) {
         if (char === '\r' || char === '\n') return finish();
-        if (char === '\u0003') return finish(new Error('Cancelled.'));
+        if (char === '\u0003') return finish(new Error(practiceText().passphraseCancelled));
         if (char === '\u007f' || char === '\b') typed = [...typed].slice(0, -1).join('');
         else typed += char;
       }

@@ -4,6 +4,7 @@
 // The first entry is manifest.json. Names are a fixed few (ENTRY_NAME), so a restore can never be
 // steered into writing outside its directory.
 import type { FileHandle } from 'node:fs/promises';
+import { practiceText } from '../practice-messages/practice-text';
 import type { SignedAuditHead } from '../audit/audit-head';
 import type { ArchiveWriter } from './archive-format';
 import { ArchiveError } from './archive-format';
@@ -24,6 +25,8 @@ export const ENTRY_NAME = /^(manifest\.json|expediente\.db|document-key|audit-ke
 export interface Manifest {
   format: 'expediente-backup';
   createdAt: string;
+  /** The release that wrote the archive (release.ts); absent from archives of releases before it was kept. */
+  release?: string;
   /** Where the documents' key came from: a file in DATA_DIR, MASTER_KEY, or nowhere (no upload yet, or --plain). */
   documentKey: 'file' | 'master-key' | 'absent' | 'left-out-of-plain-archive';
   auditKey: boolean;
@@ -84,13 +87,13 @@ export async function* readEntries(payload: AsyncGenerator<Buffer>): AsyncGenera
   for (;;) {
     const kind = (await source.exactly(1, 'an entry'))[0];
     if (kind === KIND_END) {
-      if (!(await source.atEnd())) throw new ArchiveError('The archive has bytes after its end mark.');
+      if (!(await source.atEnd())) throw new ArchiveError(practiceText().archiveBytesAfterEnd);
       return;
     }
-    if (kind !== KIND_ENTRY) throw new ArchiveError('The archive payload is malformed (unknown entry kind).');
+    if (kind !== KIND_ENTRY) throw new ArchiveError(practiceText().archiveUnknownEntryKind);
     const nameLength = (await source.exactly(2, 'an entry name')).readUInt16BE(0);
     const name = (await source.exactly(nameLength, 'an entry name')).toString('utf8');
-    if (!ENTRY_NAME.test(name)) throw new ArchiveError(`The archive holds an entry this version does not know: ${JSON.stringify(name)}.`);
+    if (!ENTRY_NAME.test(name)) throw new ArchiveError(practiceText().archiveUnknownEntry({ name: JSON.stringify(name) }));
     const size = Number((await source.exactly(8, 'an entry size')).readBigUInt64BE(0));
     yield { name, size, body: source.stream(size, name) };
   }
@@ -110,7 +113,7 @@ class ByteSource {
 
   async exactly(count: number, what: string): Promise<Buffer> {
     while (this.buffered.length < count) {
-      if (!(await this.fill())) throw new ArchiveError(`The archive ends in the middle of ${what}.`);
+      if (!(await this.fill())) throw new ArchiveError(practiceText().archiveEndsInside({ what }));
     }
     const taken = this.buffered.subarray(0, count);
     this.buffered = this.buffered.subarray(count);
@@ -126,7 +129,7 @@ class ByteSource {
 
   async *stream(size: number, name: string): AsyncGenerator<Buffer> {
     for (let left = size; left > 0; ) {
-      if (this.buffered.length === 0 && !(await this.fill())) throw new ArchiveError(`The archive ends in the middle of ${name}.`);
+      if (this.buffered.length === 0 && !(await this.fill())) throw new ArchiveError(practiceText().archiveEndsInside({ what: name }));
       const piece = this.buffered.subarray(0, Math.min(left, this.buffered.length));
       this.buffered = this.buffered.subarray(piece.length);
       left -= piece.length;

@@ -11,12 +11,14 @@ import { timingSafeEqual } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { practiceText } from '../practice-messages/practice-text';
 import { verifyAuditChain } from '../audit/audit-chain';
 import { AuditHeadError, openAuditHead, writeAuditHead, type AuditHead, type SignedAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { BlobStore } from '../files/blob-store';
 import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
 import { runningServer } from '../data-dir-lock';
+import { readDatabaseState } from '../db/pending-migrations';
 import { ArchiveError, readArchive } from './archive-format';
 import { makeStagingDir, sweepStaging } from './staging';
 import { BLOB_OVERHEAD_BYTES, syncDirectory } from './backup';
@@ -44,6 +46,10 @@ export interface RestoreSummary {
   auditChain: string;
   /** Where the target's previous contents went (--force). */
   replacedDir: string | undefined;
+  /** The release that wrote the backup, where its manifest says (release.ts). */
+  writtenBy: string | undefined;
+  /** The restored data are an earlier release's: this program migrates them at its next start. */
+  olderData: boolean;
 }
 
 /** The restore was refused before anything was written; the message says why. */
@@ -59,11 +65,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   const target = resolve(options.dataDir);
   const targetHasData = existsSync(target) && readdirSync(target).length > 0;
   if (targetHasData && !options.force) {
-    throw new RestoreRefused(`${target} is not empty; nothing was written. Restore into an empty directory, or add --force to replace it (its contents are moved aside).`);
+    throw new RestoreRefused(practiceText().restoreTargetNotEmpty({ target }));
   }
   const server = runningServer(target);
   if (server) {
-    throw new RestoreRefused(`${target} is the DATA_DIR of a running server (${server}); nothing was written. Stop that server first, then restore.`);
+    throw new RestoreRefused(practiceText().restoreTargetServed({ target, server }));
   }
   // A killed restore's leftovers (decrypted keys and database) go before a new one begins.
   await sweepStaging(dirname(target));
@@ -82,6 +88,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     const checked = await check(staging, manifest, key, auditKey);
     if (manifest.documentKey === 'master-key') await rm(join(staging, DOCUMENT_KEY_FILE));
     if (checked.auditHead) writeAuditHead(staging, checked.auditHead);
+    const olderData = (readDatabaseState(join(staging, DATABASE))?.pending.length ?? 0) > 0;
     const replacedDir = await putInPlace(staging, target, targetHasData);
     return {
       dataDir: target,
@@ -93,6 +100,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       documentKey: manifest.documentKey,
       auditChain: checked.auditChain,
       replacedDir,
+      writtenBy: manifest.release,
+      olderData,
     };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
@@ -114,9 +123,9 @@ async function unpack(archive: Awaited<ReturnType<typeof open>>, passphrase: str
   let auditKey: string | undefined;
   const seen = new Set<string>();
   for await (const entry of readEntries(readArchive(archive, passphrase))) {
-    if (seen.has(entry.name)) throw new ArchiveError(`The archive holds ${entry.name} twice.`);
+    if (seen.has(entry.name)) throw new ArchiveError(practiceText().archiveTwice({ name: entry.name }));
     seen.add(entry.name);
-    if (!manifest && entry.name !== MANIFEST) throw new ArchiveError('The archive does not begin with its manifest.');
+    if (!manifest && entry.name !== MANIFEST) throw new ArchiveError(practiceText().archiveManifestNotFirst);
     if (entry.name === MANIFEST || entry.name === DOCUMENT_KEY || entry.name === AUDIT_KEY) {
       const pieces: Buffer[] = [];
       for await (const piece of entry.body) pieces.push(piece);
@@ -130,8 +139,8 @@ async function unpack(archive: Awaited<ReturnType<typeof open>>, passphrase: str
     }
     await writeWhole(join(staging, entry.name), entry.body);
   }
-  if (!manifest) throw new ArchiveError('The archive has no manifest.');
-  if (!seen.has(DATABASE)) throw new ArchiveError('The archive holds no database.');
+  if (!manifest) throw new ArchiveError(practiceText().archiveNoManifest);
+  if (!seen.has(DATABASE)) throw new ArchiveError(practiceText().archiveNoDatabase);
   return { manifest, documentKey, auditKey };
 }
 
@@ -142,7 +151,7 @@ function parseManifest(text: string): Manifest {
   } catch {
     // Reported below like any other malformed manifest.
   }
-  throw new ArchiveError('The archive manifest is malformed.');
+  throw new ArchiveError(practiceText().archiveManifestMalformed);
 }
 
 /** Writes a new file (mode 0600) from its pieces and flushes it to disk. */
@@ -163,7 +172,7 @@ function documentKeyFor(manifest: Manifest, archived: string | undefined, master
   if (manifest.documentKey === 'master-key') {
     const key = Buffer.from(archived ?? '', 'base64url');
     if (masterKey && !timingSafeEqual(parseMasterKey(masterKey), key.length === 32 ? key : Buffer.alloc(32))) {
-      throw new RestoreRefused('MASTER_KEY is not the key this archive\'s documents were encrypted with; nothing was written. Restore with the MASTER_KEY the backed-up server used.');
+      throw new RestoreRefused(practiceText().restoreMasterKeyMismatch);
     }
     return key;
   }
@@ -182,33 +191,35 @@ async function check(staging: string, manifest: Manifest, documentKey: Buffer | 
   try {
     const integrity = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
     if (integrity.length !== 1 || integrity[0]!.integrity_check !== 'ok') {
-      throw new ArchiveError(`The archived database fails integrity_check: ${integrity.slice(0, 3).map((row) => row.integrity_check).join('; ')}`);
+      throw new ArchiveError(practiceText().archiveIntegrity({ detail: integrity.slice(0, 3).map((row) => row.integrity_check).join('; ') }));
     }
     const documents = db.prepare('select code, blob_name as blobName, size from files').all() as { code: string; blobName: string; size: number }[];
     const patients = db.prepare('select count(*) from patients').pluck().get() as number;
     if (documents.length !== manifest.documents || patients !== manifest.patients) {
-      throw new ArchiveError(`The archived database does not match its manifest (${patients} patients, ${documents.length} documents; the manifest says ${manifest.patients} and ${manifest.documents}).`);
+      throw new ArchiveError(
+        practiceText().archiveManifestMismatch({ patients, documents: documents.length, manifestPatients: manifest.patients, manifestDocuments: manifest.documents }),
+      );
     }
     const blobs = documentKey ? new BlobStore(join(staging, 'documents'), () => documentKey) : undefined;
     for (const document of documents) {
       const path = join(staging, 'documents', document.blobName);
-      if (!existsSync(path)) throw new ArchiveError(`The archive lacks the blob of document ${document.code.slice(0, 8)}… (${document.blobName}).`);
+      if (!existsSync(path)) throw new ArchiveError(practiceText().archiveLacksBlob({ code: document.code.slice(0, 8), blob: document.blobName }));
       const { size } = await stat(path);
-      if (size !== document.size + BLOB_OVERHEAD_BYTES) throw new ArchiveError(`Blob ${document.blobName} has ${size} bytes; its document needs ${document.size + BLOB_OVERHEAD_BYTES}.`);
+      if (size !== document.size + BLOB_OVERHEAD_BYTES) throw new ArchiveError(practiceText().archiveBlobSize({ blob: document.blobName, size, expected: document.size + BLOB_OVERHEAD_BYTES }));
       if (blobs) await checkBlob(blobs, document);
     }
-    if (!auditKey) return { auditChain: 'not verified: the archive holds no audit key' };
+    if (!auditKey) return { auditChain: practiceText().restoreChainNoKey };
     const head = manifest.auditHead ? openArchivedHead(manifest.auditHead, auditKey) : null;
     const report = verifyAuditChain(db, auditKey, head);
     // With the archive's own head, any failure refuses: rows up to it missing, altered or un-sealed.
     // An archive made before heads were kept is judged by the chain alone: a row without chain after
     // a sealed one still refuses, a chain broken in the backed-up server restores flagged as BROKEN.
     if (report.problem && (head || report.problem.kind === 'unchained')) {
-      throw new RestoreRefused(`The archived audit trail fails its check, nothing was written: ${report.problem.message}`);
+      throw new RestoreRefused(practiceText().restoreAuditFails({ problem: report.problem.message }));
     }
-    if (report.firstMismatch) return { auditChain: `BROKEN at row ${report.firstMismatch.id} (it was so in the backed-up server too)` };
-    if (!head) return { auditChain: `intact (${report.verified} rows)` };
-    return { auditChain: `intact (${report.verified} rows, up to the sealed head of ${head.writtenAt})`, auditHead: manifest.auditHead };
+    if (report.firstMismatch) return { auditChain: practiceText().restoreChainBroken({ id: report.firstMismatch.id }) };
+    if (!head) return { auditChain: practiceText().restoreChainIntact({ rows: report.verified }) };
+    return { auditChain: practiceText().restoreChainIntactToHead({ rows: report.verified, writtenAt: head.writtenAt }), auditHead: manifest.auditHead };
   } finally {
     db.close();
   }
@@ -218,7 +229,7 @@ function openArchivedHead(signed: SignedAuditHead, auditKey: string): AuditHead 
   try {
     return openAuditHead(signed, auditKey);
   } catch (error) {
-    if (error instanceof AuditHeadError) throw new RestoreRefused(`The archive's audit head does not belong with its audit key, nothing was written: ${error.message}`);
+    if (error instanceof AuditHeadError) throw new RestoreRefused(practiceText().restoreHeadMismatch({ reason: error.message }));
     throw error;
   }
 }
@@ -228,7 +239,7 @@ async function checkBlob(blobs: BlobStore, document: { code: string; blobName: s
     const opened = await blobs.open(document.blobName, document.code);
     opened.stream.destroy();
   } catch {
-    throw new ArchiveError(`Blob ${document.blobName} does not open with the archive's document key: the key and the documents do not belong together.`);
+    throw new ArchiveError(practiceText().archiveBlobKey({ blob: document.blobName }));
   }
 }
 

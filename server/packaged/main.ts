@@ -2,30 +2,15 @@
 // its files, points the server at them, and runs what was asked for, the server by default. Every
 // command is the npm script's own code, loaded only after the extraction, because loading
 // better-sqlite3 or argon2 loads their native addons.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractArchive, pruneOtherVersions } from './extract';
 import { setAddonDir } from './native-addons';
 import { setRuntimePaths } from './runtime-paths';
+import { practiceText } from '../practice-messages/practice-text';
+import { release } from '../release';
 import { ARCHIVE_ASSET, seaAssets } from './sea-assets';
-
-declare const EXPEDIENTE_VERSION: string;
-
-const HELP = `Expediente ${EXPEDIENTE_VERSION}: medical records for small practices.
-
-Usage:
-  expediente [--no-backup]                 serve (PORT, HOST, DATA_DIR... as for npm start); an older
-                                           DATA_DIR is backed up (BACKUP_PASSPHRASE) before it is
-                                           migrated, or with --no-backup migrated without a backup
-  expediente backup --out FILE [--data-dir DIR]
-  expediente restore FILE --data-dir DIR [--force]
-  expediente demo [--data-dir DIR]
-  expediente audit-verify
-  expediente tls --host NAME [--ip ADDRESS]...
-  expediente --version | --help
-
-Configuration is by environment variables, as described in the README.`;
 
 /** The npm scripts each command runs, loaded on demand. */
 const COMMANDS: Record<string, () => Promise<unknown>> = {
@@ -52,25 +37,42 @@ function extractionParent(command: string | undefined): string {
   return join(tmpdir(), `expediente-${process.getuid?.() ?? 'user'}`);
 }
 
+/** What `parent` and its runtime directory held before this start unpacked anything there. */
+function entriesOf(parent: string): { parent: boolean; runtime: string[] | null } {
+  const runtime = join(parent, 'runtime');
+  return { parent: existsSync(parent), runtime: existsSync(runtime) ? readdirSync(runtime) : null };
+}
+
+function undoExtraction(parent: string, before: { parent: boolean; runtime: string[] | null }): void {
+  const runtime = join(parent, 'runtime');
+  if (before.runtime === null) rmSync(runtime, { recursive: true, force: true });
+  else for (const entry of readdirSync(runtime)) if (!before.runtime.includes(entry)) rmSync(join(runtime, entry), { recursive: true, force: true });
+  if (!before.parent) rmSync(parent, { recursive: true, force: true });
+}
+
 async function run(): Promise<void> {
   const args = process.argv.slice(2);
   // `--no-backup` belongs to serving: migrate an older DATA_DIR without a backup first (upgrade-backup.ts).
   const noBackup = args[0] === '--no-backup';
   const [command, ...rest] = noBackup ? args.slice(1) : args;
+  const text = practiceText();
+  const help = text.binaryHelp({ release: release() });
   if (noBackup && command !== undefined) {
-    console.error(`--no-backup goes alone: expediente --no-backup\n\n${HELP}`);
+    console.error(`${text.binaryNoBackupAlone}\n\n${help}`);
     process.exitCode = 2;
     return;
   }
-  if (command === '--version' || command === '-v') return void console.log(EXPEDIENTE_VERSION);
-  if (command === '--help' || command === '-h' || command === 'help') return void console.log(HELP);
+  if (command === '--version' || command === '-v') return void console.log(release());
+  if (command === '--help' || command === '-h' || command === 'help') return void console.log(help);
   if (command !== undefined && !(command in COMMANDS)) {
-    console.error(`Unknown command: ${command}\n\n${HELP}`);
+    console.error(`${text.binaryUnknownCommand({ command })}\n\n${help}`);
     process.exitCode = 2;
     return;
   }
 
-  const extracted = extractArchive(loadArchive(), extractionParent(command));
+  const parent = extractionParent(command);
+  const before = entriesOf(parent);
+  const extracted = extractArchive(loadArchive(), parent);
   setAddonDir(join(extracted, 'addons'));
   setRuntimePaths({
     clientDir: join(extracted, 'client'),
@@ -81,24 +83,22 @@ async function run(): Promise<void> {
   });
 
   if (command === undefined) {
-    const { backUpBeforeMigrating, UpgradeRefused } = await import('./upgrade-backup');
+    const dataDir = process.env.DATA_DIR ?? './data';
+    const { backUpBeforeMigrating, upgradeFinished, UpgradeRefused } = await import('./upgrade-backup');
+    let upgrade;
     try {
-      await backUpBeforeMigrating({
-        dataDir: process.env.DATA_DIR ?? './data',
-        migrationsFolder: join(extracted, 'drizzle'),
-        version: EXPEDIENTE_VERSION,
-        noBackup,
-        env: process.env,
-        log: console.log,
-      });
+      upgrade = await backUpBeforeMigrating({ dataDir, migrationsFolder: join(extracted, 'drizzle'), release: release(), noBackup, env: process.env, log: console.log });
     } catch (error) {
       if (!(error instanceof UpgradeRefused)) throw error;
+      // Refused, the DATA_DIR is left as it was found: without the files this start unpacked into it.
+      undoExtraction(parent, before);
       console.error(error.message);
       process.exitCode = 1;
       return;
     }
     const { main } = await import('../index');
     await main();
+    if (upgrade) console.log(upgradeFinished(upgrade, { dataDir, release: release(), binary: process.execPath, env: process.env }));
     // Listening, so holding DATA_DIR's lock: no other server of this DATA_DIR reads the other versions.
     pruneOtherVersions(extracted);
     return;

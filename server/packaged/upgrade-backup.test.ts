@@ -1,17 +1,21 @@
 // A newer binary on an older DATA_DIR: backed up before it is migrated, or refused without a
-// passphrase unless --no-backup (upgrade-backup.ts). "Newer" is a copy of drizzle/ with one more
-// migration in its journal.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// passphrase unless --no-backup (upgrade-backup.ts); one backup per release and state of the data.
+// "Newer" is a copy of drizzle/ with one more migration in its journal.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase } from '../db/client';
+import { readDatabaseState } from '../db/pending-migrations';
 import { ensureDataDir } from '../secrets';
-import { backUpBeforeMigrating, pendingMigrations, UpgradeRefused } from './upgrade-backup';
+import { backUpBeforeMigrating, UpgradeRefused, upgradeFinished } from './upgrade-backup';
 
+const PASSPHRASE = 'frase-de-copia-larga-2025';
 let root: string;
 let dataDir: string;
 let newerMigrations: string;
+let backupDir: string;
+let log: string[];
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'expediente-upgrade-'));
@@ -26,37 +30,84 @@ beforeAll(() => {
   writeFileSync(journalFile, JSON.stringify(journal));
 });
 
+beforeEach(() => {
+  backupDir = mkdtempSync(join(root, 'backups-'));
+  log = [];
+});
+
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const attempt = (env: NodeJS.ProcessEnv, noBackup = false) =>
-  backUpBeforeMigrating({ dataDir, migrationsFolder: newerMigrations, version: '9.9.9', noBackup, env, log: () => {} });
+  backUpBeforeMigrating({ dataDir, migrationsFolder: newerMigrations, release: '9.9.9+abcdef123456', noBackup, env, log: (line) => log.push(line) });
+const backups = () => readdirSync(backupDir).filter((name) => name.endsWith('.backup'));
+const withPassphrase = (language = 'en') => ({ BACKUP_PASSPHRASE: PASSPHRASE, BACKUP_DIR: backupDir, EXPEDIENTE_LANGUAGE: language });
 
-describe('pendingMigrations', () => {
-  it('finds none for the migrations the database already had, or for a database not made yet', () => {
-    expect(pendingMigrations(join(dataDir, 'expediente.db'), migrationsFolder)).toEqual([]);
-    expect(pendingMigrations(join(root, 'nowhere', 'expediente.db'), newerMigrations)).toEqual([]);
+/** A change to the data, as any audited write makes one. */
+function writeSomething(): void {
+  const db = openDatabase(join(dataDir, 'expediente.db'));
+  db.$client.prepare("insert into audit_events (at, actor_type, action, outcome) values (?, 'anonymous', 'auth.login', 'failure')").run(new Date().toISOString());
+  db.$client.close();
+}
+
+describe('readDatabaseState', () => {
+  it('finds nothing pending for the migrations the database already had, and no state for a database not made yet', () => {
+    expect(readDatabaseState(join(dataDir, 'expediente.db'), migrationsFolder)?.pending).toEqual([]);
+    expect(readDatabaseState(join(root, 'nowhere', 'expediente.db'), newerMigrations)).toBeNull();
   });
 
-  it('names the newer ones', () => {
-    expect(pendingMigrations(join(dataDir, 'expediente.db'), newerMigrations)).toEqual(['9999_future']);
+  it('names the newer ones, and its fingerprint changes with a write', () => {
+    const before = readDatabaseState(join(dataDir, 'expediente.db'), newerMigrations)!;
+    expect(before.pending).toEqual(['9999_future']);
+    expect(readDatabaseState(join(dataDir, 'expediente.db'), newerMigrations)!.fingerprint).toBe(before.fingerprint);
+    writeSomething();
+    expect(readDatabaseState(join(dataDir, 'expediente.db'), newerMigrations)!.fingerprint).not.toBe(before.fingerprint);
   });
 });
 
 describe('backUpBeforeMigrating', () => {
-  it('refuses without BACKUP_PASSPHRASE, saying how to go on', async () => {
-    await expect(attempt({})).rejects.toThrow(UpgradeRefused);
-    await expect(attempt({})).rejects.toThrow(/BACKUP_PASSPHRASE.*--no-backup/);
+  it('refuses without BACKUP_PASSPHRASE, in Spanish by default and in English when asked, saying how to go on', async () => {
+    await expect(attempt({ LANG: 'C.UTF-8' })).rejects.toThrow(UpgradeRefused);
+    await expect(attempt({ LANG: 'C.UTF-8' })).rejects.toThrow(/No se ha cambiado nada[\s\S]*BACKUP_PASSPHRASE[\s\S]*--no-backup/);
+    await expect(attempt({ LANG: 'en_GB.UTF-8' })).rejects.toThrow(/Nothing was changed[\s\S]*BACKUP_PASSPHRASE[\s\S]*--no-backup/);
+    await expect(attempt({ LANG: 'es_MX.UTF-8', EXPEDIENTE_LANGUAGE: 'en' })).rejects.toThrow(/Nothing was changed/);
+    // The practice reads what to do, not the names of the migrations.
+    await expect(attempt({})).rejects.not.toThrow(/9999_future/);
+    expect(backups()).toEqual([]);
   });
 
-  it('lets --no-backup migrate without one', async () => {
-    await expect(attempt({}, true)).resolves.toBeUndefined();
+  it('lets --no-backup migrate without one, and says so', async () => {
+    await expect(attempt({ EXPEDIENTE_LANGUAGE: 'es' }, true)).resolves.toEqual({ backupFile: null });
+    expect(log.join('\n')).toMatch(/sin copia previa \(--no-backup\)/);
+    expect(backups()).toEqual([]);
   });
 
-  it('writes an encrypted backup to BACKUP_DIR first', async () => {
-    const backupDir = mkdtempSync(join(root, 'backups-'));
-    await attempt({ BACKUP_PASSPHRASE: 'frase-de-copia-larga-2025', BACKUP_DIR: backupDir });
-    const written = readdirSync(backupDir).filter((name) => name.startsWith('expediente-before-9.9.9-'));
-    expect(written).toHaveLength(1);
-    expect(existsSync(join(backupDir, written[0]!))).toBe(true);
+  it('writes one encrypted backup named after the release, and reuses it while the data have not changed', async () => {
+    const first = await attempt(withPassphrase());
+    expect(backups()).toEqual([expect.stringMatching(/^expediente-before-9\.9\.9\+abcdef123456-[0-9a-f]{16}\.backup$/)]);
+    expect(first).toEqual({ backupFile: join(backupDir, backups()[0]!) });
+    const written = statSync(first!.backupFile!).mtimeMs;
+    // A start that died after its backup, started again: the same file, not another.
+    for (let start = 0; start < 3; start += 1) expect(await attempt(withPassphrase())).toEqual(first);
+    expect(backups()).toHaveLength(1);
+    expect(statSync(first!.backupFile!).mtimeMs).toBe(written);
+    expect(log.at(-1)).toMatch(/have not changed since the backup/);
+  });
+
+  it('replaces it when the data changed since (the earlier release ran on meanwhile)', async () => {
+    const first = await attempt(withPassphrase());
+    writeSomething();
+    const second = await attempt(withPassphrase());
+    expect(second!.backupFile).not.toBe(first!.backupFile);
+    expect(backups()).toEqual([second!.backupFile!.slice(backupDir.length + 1)]);
+  });
+
+  it('says when the upgrade is done and which command goes back, in both languages', () => {
+    const options = { dataDir, release: '9.9.9+abcdef123456', binary: '/opt/expediente/expediente' };
+    const backupFile = join(backupDir, 'expediente-before-9.9.9+abcdef123456-0123456789abcdef.backup');
+    const english = upgradeFinished({ backupFile }, { ...options, env: { EXPEDIENTE_LANGUAGE: 'en' } });
+    expect(english).toContain('Upgrade finished');
+    expect(english).toContain(`/opt/expediente/expediente restore ${backupFile} --data-dir ${dataDir} --force`);
+    expect(upgradeFinished({ backupFile }, { ...options, env: {} })).toMatch(/^Actualización terminada.*Para volver atrás/);
+    expect(upgradeFinished({ backupFile: null }, { ...options, env: {} })).toContain('--no-backup');
   });
 });

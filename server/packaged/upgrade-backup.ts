@@ -1,59 +1,83 @@
 // A newer binary started on an older DATA_DIR migrates its database at start. Migrations cannot be
 // undone, so before one runs the binary writes an encrypted backup (under BACKUP_PASSPHRASE) to
 // BACKUP_DIR, else beside DATA_DIR, and without a passphrase it refuses to start unless told
-// `--no-backup`. `npm start` does not do this: a developer's tree migrates as it always did.
-import Database from 'better-sqlite3';
-import { existsSync, readFileSync } from 'node:fs';
+// `--no-backup`. One backup per release and state of the data: a start that dies after its backup
+// (a crash loop under a service manager) finds it at the next start and writes no other, and a
+// newer one for the same release (the data changed under the earlier release meanwhile) replaces
+// it. `npm start` does not do this: a developer's tree migrates as it always did.
+import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createBackup } from '../backup/backup';
-
-interface Journal {
-  entries: Array<{ tag: string; when: number }>;
-}
-
-/**
- * The tags of the migrations `migrationsFolder` holds that the database has not had, by drizzle's own
- * rule (a migration is applied when it is newer than the newest one applied). None for a database
- * that does not exist yet or was never migrated: there is nothing in it to lose.
- */
-export function pendingMigrations(databasePath: string, migrationsFolder: string): string[] {
-  if (!existsSync(databasePath)) return [];
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
-  const sqlite = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    const table = sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
-    if (!table) return [];
-    const newest = sqlite.prepare('select max(created_at) from __drizzle_migrations').pluck().get() as number | null;
-    if (newest === null) return [];
-    return journal.entries.filter((entry) => entry.when > Number(newest)).map((entry) => entry.tag);
-  } finally {
-    sqlite.close();
-  }
-}
+import { readDatabaseState } from '../db/pending-migrations';
+import { practiceText } from '../practice-messages/practice-text';
 
 export class UpgradeRefused extends Error {}
 
-/** Backs DATA_DIR up when this binary is about to migrate it; throws UpgradeRefused when it may not. */
-export async function backUpBeforeMigrating(options: {
+export interface UpgradeOptions {
   dataDir: string;
   migrationsFolder: string;
-  version: string;
+  /** The release about to migrate (release.ts): it names the backup. */
+  release: string;
   noBackup: boolean;
   env: NodeJS.ProcessEnv;
   log: (line: string) => void;
-}): Promise<void> {
-  const pending = pendingMigrations(join(options.dataDir, 'expediente.db'), options.migrationsFolder);
-  if (pending.length === 0 || options.noBackup) return;
-  const passphrase = options.env.BACKUP_PASSPHRASE;
-  const backupDir = options.env.BACKUP_DIR || dirname(resolve(options.dataDir));
-  if (!passphrase) {
-    throw new UpgradeRefused(
-      `Expediente ${options.version} must migrate the database in ${options.dataDir} (${pending.join(', ')}), which cannot be undone. ` +
-        `Set BACKUP_PASSPHRASE to have an encrypted backup written to ${backupDir} first, or start with --no-backup to migrate without one.`,
-    );
+}
+
+/** An upgrade under way: the backup taken before it, or null when --no-backup skipped it. */
+export interface Upgrade {
+  backupFile: string | null;
+}
+
+const backupPrefix = (release: string) => `expediente-before-${release}-`;
+const BACKUP_NAME_END = /^[0-9a-f]{16}\.backup$/;
+
+/**
+ * Backs DATA_DIR up when this binary is about to migrate it; null when nothing is to be migrated.
+ * Throws UpgradeRefused, having changed nothing, when it may not go on.
+ */
+export async function backUpBeforeMigrating(options: UpgradeOptions): Promise<Upgrade | null> {
+  const state = readDatabaseState(join(options.dataDir, 'expediente.db'), options.migrationsFolder);
+  if (!state || state.pending.length === 0) return null;
+  const text = practiceText(options.env);
+  const dataDir = resolve(options.dataDir);
+  if (options.noBackup) {
+    options.log(text.upgradeWithoutBackup({ dataDir }));
+    return { backupFile: null };
   }
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const outFile = join(backupDir, `expediente-before-${options.version}-${stamp}.backup`);
-  const summary = await createBackup({ dataDir: options.dataDir, outFile, passphrase, masterKey: options.env.MASTER_KEY || undefined });
-  options.log(`Before migrating (${pending.join(', ')}): wrote ${summary.file}, ${summary.patients} patients, ${summary.documents} documents.`);
+  const passphrase = options.env.BACKUP_PASSPHRASE;
+  const backupDir = resolve(options.env.BACKUP_DIR || dirname(dataDir));
+  if (!passphrase) throw new UpgradeRefused(text.upgradeRefused({ release: options.release, dataDir, backupDir }));
+
+  const prefix = backupPrefix(options.release);
+  const name = `${prefix}${state.fingerprint}.backup`;
+  const earlier = backupsBefore(backupDir, prefix);
+  if (earlier.includes(name)) {
+    options.log(text.upgradeBackupReused({ file: join(backupDir, name) }));
+    return { backupFile: join(backupDir, name) };
+  }
+  const summary = await createBackup({ dataDir, outFile: join(backupDir, name), passphrase, masterKey: options.env.MASTER_KEY || undefined });
+  options.log(text.upgradeBackupWritten({ file: summary.file, patients: summary.patients, documents: summary.documents }));
+  // Written whole first: those of older states of the data for this release go only now.
+  for (const older of earlier) rmSync(join(backupDir, older), { force: true });
+  return { backupFile: summary.file };
+}
+
+function backupsBefore(backupDir: string, prefix: string): string[] {
+  try {
+    return readdirSync(backupDir).filter((entry) => entry.startsWith(prefix) && BACKUP_NAME_END.test(entry.slice(prefix.length)));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
+
+/** The line said once the migration is done: what happened, and the command that goes back. */
+export function upgradeFinished(upgrade: Upgrade, options: { dataDir: string; release: string; binary: string; env: NodeJS.ProcessEnv }): string {
+  const text = practiceText(options.env);
+  const dataDir = resolve(options.dataDir);
+  if (!upgrade.backupFile) return text.upgradeFinishedWithoutBackup({ dataDir, release: options.release });
+  const goBack = [options.binary, 'restore', upgrade.backupFile, '--data-dir', dataDir, '--force'].map(shellWord).join(' ');
+  return text.upgradeFinished({ dataDir, release: options.release, goBack });
 }

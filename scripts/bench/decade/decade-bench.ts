@@ -240,7 +240,7 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     await stopServer(again.child);
     // What a practice runs (issue 24): the one binary, built from this tree, on the same decade. Its
     // first start unpacks the native code into DATA_DIR; the second is the daily one.
-    const binary = await packageBinary(() => {});
+    const binary = await packageBinary({ log: () => {} });
     const binaryStarts: number[] = [];
     for (let run = 0; run < 3; run += 1) {
       const port = await freePort();

@@ -1,0 +1,146 @@
+// What the binary and the scripts say to the practice, in English: the same keys as es.ts (its type).
+import type { es } from './es';
+
+const sealedHead = (writtenAt: string) => `the sealed head of ${writtenAt}`;
+
+export const en: typeof es = {
+  binaryHelp: ({ release }) => `Expediente ${release}: medical records for small practices.
+
+Usage:
+  expediente [--no-backup]                 serve (PORT, HOST, DATA_DIR... as for npm start); the data of
+                                           an earlier release is backed up (BACKUP_PASSPHRASE) before
+                                           it is upgraded, or with --no-backup upgraded without a backup
+  expediente backup --out FILE [--data-dir DIR]
+  expediente restore FILE --data-dir DIR [--force]
+  expediente demo [--data-dir DIR]
+  expediente audit-verify
+  expediente tls --host NAME [--ip ADDRESS]...
+  expediente --version | --help
+
+Configuration is by environment variables, as described in the README. Messages come in LANG's
+language, or in EXPEDIENTE_LANGUAGE's (es or en).`,
+  binaryUnknownCommand: ({ command }) => `Unknown command: ${command}`,
+  binaryNoBackupAlone: '--no-backup goes alone: expediente --no-backup',
+
+  upgradeRefused: ({ release, dataDir, backupDir }) =>
+    `Nothing was changed. The data in ${dataDir} are an earlier release's, and Expediente ${release} must upgrade them to serve ` +
+    `them; once upgraded, the earlier release no longer opens them.\n` +
+    `To go on, set BACKUP_PASSPHRASE (at least 12 characters; keep it: the backup does not open without it): before upgrading, ` +
+    `an encrypted backup is written to ${backupDir} (BACKUP_DIR chooses another place). ` +
+    `Or start with --no-backup to upgrade without one, if you already have one.`,
+  upgradeBackupWritten: ({ file, patients, documents }) => `Before upgrading the data, wrote the backup ${file} (${patients} patients, ${documents} documents).`,
+  upgradeBackupReused: ({ file }) => `The data have not changed since the backup before this upgrade, ${file}: that one is used, no other is written.`,
+  upgradeWithoutBackup: ({ dataDir }) => `Upgrading the data in ${dataDir} without a backup first (--no-backup): only a backup of your own can take you back.`,
+  upgradeFinished: ({ dataDir, release, goBack }) =>
+    `Upgrade finished: the data in ${dataDir} are now Expediente ${release}'s. ` +
+    `To go back: stop Expediente, run ${goBack} (with the same BACKUP_PASSPHRASE) and start the earlier release on ${dataDir}.`,
+  upgradeFinishedWithoutBackup: ({ dataDir, release }) =>
+    `Upgrade finished: the data in ${dataDir} are now Expediente ${release}'s. It was done without a backup first (--no-backup).`,
+
+  backupUsage: 'Usage: npm run backup -- --out FILE [--data-dir DIR]   (DATA_DIR by default; passphrase from BACKUP_PASSPHRASE or the terminal)',
+  backupPlainRefused: "--plain writes patients' records unencrypted: refused. Add --i-understand-this-is-unencrypted if that is really what you want.",
+  backupWrote: (p) =>
+    `Wrote ${p.file}${p.plain ? ' (UNENCRYPTED, without the keys)' : ''}: ${p.patients} patients, ${p.documents} documents, ` +
+    `${p.rows} rows in ${p.tables} tables, ${p.mb} MB, in ${p.seconds} s.`,
+  backupFailed: ({ reason }) => `Backup failed: ${reason}`,
+  backupPassphraseTooShort: ({ min }) => `The backup passphrase must have at least ${min} characters: it is all that protects the archive.`,
+  backupNoDatabase: ({ path, dataDir }) => `No database at ${path}: is ${dataDir} the server's DATA_DIR?`,
+  backupBlobSizeWrong: ({ blob, size, expected }) => `Document blob ${blob} has ${size} bytes where its row says ${expected}: DATA_DIR/documents is damaged.`,
+  backupBlobMissing: ({ blob, dir }) => `Document blob ${blob} is missing from ${dir} though its document still exists: DATA_DIR is damaged.`,
+
+  passphraseNeeded: 'Set BACKUP_PASSPHRASE, or run this at a terminal to type the passphrase.',
+  passphrasePrompt: 'Backup passphrase: ',
+  passphraseAgain: 'The same passphrase again: ',
+  passphrasesDiffer: 'The two passphrases differ; nothing was written.',
+  passphraseCancelled: 'Cancelled.',
+
+  restoreUsage: 'Usage: npm run restore -- FILE --data-dir DIR [--force]   (passphrase from BACKUP_PASSPHRASE or the terminal)',
+  restoreDone: (p) =>
+    `Restored the backup of ${p.createdAt}${p.writtenBy ? ` (written by Expediente ${p.writtenBy})` : ''} into ${p.dataDir}: ` +
+    `${p.patients} patients, ${p.documents} documents (every blob checked), audit chain ${p.auditChain}, in ${p.seconds} s.`,
+  restoreReplaced: ({ dir }) => `The directory's previous contents are in ${dir}.`,
+  restoreMasterKey: 'The documents are encrypted with MASTER_KEY: start the server with the same MASTER_KEY.',
+  restorePlainNoKeys: 'This plain archive holds no keys: put the document-key and audit-key files (or MASTER_KEY) back yourself.',
+  restoreOlderData:
+    'This backup holds the data of an earlier release, not upgraded: the earlier release serves them as they are, and this one upgrades them when it starts (with a backup first).',
+  restoreSignInAgain: 'Sessions from before the backup no longer work: everyone signs in again.',
+  restoreFailed: ({ reason }) => `Restore failed, nothing was written: ${reason}`,
+  restoreTargetNotEmpty: ({ target }) =>
+    `${target} is not empty; nothing was written. Restore into an empty directory, or add --force to replace it (its contents are moved aside).`,
+  restoreTargetServed: ({ target, server }) => `${target} is the DATA_DIR of a running server (${server}); nothing was written. Stop that server first, then restore.`,
+  restoreMasterKeyMismatch:
+    "MASTER_KEY is not the key this archive's documents were encrypted with; nothing was written. Restore with the MASTER_KEY the backed-up server used.",
+  restoreAuditFails: ({ problem }) => `The archived audit trail fails its check, nothing was written: ${problem}`,
+  restoreHeadMismatch: ({ reason }) => `The archive's audit head does not belong with its audit key, nothing was written: ${reason}`,
+  restoreChainIntact: ({ rows }) => `intact (${rows} rows)`,
+  restoreChainIntactToHead: ({ rows, writtenAt }) => `intact (${rows} rows, up to the sealed head of ${writtenAt})`,
+  restoreChainBroken: ({ id }) => `BROKEN at row ${id} (it was so in the backed-up server too)`,
+  restoreChainNoKey: 'not verified: the archive holds no audit key',
+
+  archiveNotAnArchive: 'This file is not an Expediente backup archive (no archive header).',
+  archiveFormatVersion: ({ version, supported }) => `This archive is format version ${version}; this version of Expediente reads version ${supported}.`,
+  archiveHeaderDamaged: 'The archive header is damaged (impossible key-derivation or chunk settings).',
+  archiveWrongPassphrase: 'Wrong passphrase, or the archive header is damaged: nothing was restored.',
+  archiveCutAfterChunk: ({ index }) => `The archive is cut short: it ends after chunk ${index} without its last chunk.`,
+  archiveCutInsideChunk: ({ index }) => `The archive is cut short inside chunk ${index}.`,
+  archiveFinalChunkDamaged: ({ index }) => `The archive is damaged or cut short: its final chunk (${index}) fails its authentication tag.`,
+  archiveChunkDamaged: ({ index, offset }) => `The archive is damaged: chunk ${index} (at byte ${offset}) fails its authentication tag.`,
+  archiveBytesAfterEnd: 'The archive has bytes after its end mark.',
+  archiveUnknownEntryKind: 'The archive payload is malformed (unknown entry kind).',
+  archiveUnknownEntry: ({ name }) => `The archive holds an entry this version does not know: ${name}.`,
+  archiveEndsInside: ({ what }) => `The archive ends in the middle of ${what}.`,
+  archiveTwice: ({ name }) => `The archive holds ${name} twice.`,
+  archiveManifestNotFirst: 'The archive does not begin with its manifest.',
+  archiveNoManifest: 'The archive has no manifest.',
+  archiveNoDatabase: 'The archive holds no database.',
+  archiveManifestMalformed: 'The archive manifest is malformed.',
+  archiveIntegrity: ({ detail }) => `The archived database fails integrity_check: ${detail}`,
+  archiveManifestMismatch: (p) =>
+    `The archived database does not match its manifest (${p.patients} patients, ${p.documents} documents; the manifest says ${p.manifestPatients} and ${p.manifestDocuments}).`,
+  archiveLacksBlob: ({ code, blob }) => `The archive lacks the blob of document ${code}… (${blob}).`,
+  archiveBlobSize: ({ blob, size, expected }) => `Blob ${blob} has ${size} bytes; its document needs ${expected}.`,
+  archiveBlobKey: ({ blob }) => `Blob ${blob} does not open with the archive's document key: the key and the documents do not belong together.`,
+
+  auditVerifyHelp: `npm run audit:verify [-- --since-checkpoint]
+
+Checks the audit trail in DATA_DIR (default ./data) against its HMAC chain and its sealed head.
+
+  (no option)          The whole check: recomputes the chain of every row, and checks that every
+                       row up to the sealed head is there. Tens of seconds on millions of rows.
+  --since-checkpoint   The nightly check: starts from the sealed head (DATA_DIR/audit-head, written
+                       by the server every five minutes over rows whose chain it had just
+                       recomputed). Checks that the head's row still carries the chain value it
+                       sealed and that no row up to it is missing (their count), and recomputes the
+                       chain only for the rows after it. It does NOT recompute the rows up to the
+                       head: a row edited after it was sealed is seen only by the whole check. Run
+                       the whole check too, now and then (weekly, and after a restore).
+  --help               This text.
+
+Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit key.`,
+  auditVerifyNoData: ({ dataDir }) => `No database or audit key in ${dataDir}: set DATA_DIR to the server's data directory.`,
+  auditVerifyHeadTampered: ({ file, reason }) => `${file}: ${reason} Treat the audit trail as tampered with.`,
+  auditVerifyCounted: ({ verified, before, unchained }) =>
+    `${verified} rows ${before ? 'before it ' : ''}verified by the chain` + (unchained ? ` (${unchained} rows before the first sealed one carry no chain).` : '.'),
+  auditIntact: ({ verified, unsealed }) =>
+    `Audit chain intact: ${verified} rows verified` + (unsealed ? ` (${unsealed} earlier rows were written before the chain began and are not covered).` : '.'),
+  auditHeadAllThere: ({ writtenAt, lastId, count }) => `Every row up to the sealed head of ${writtenAt} (row ${lastId}, ${count} rows) is there.`,
+  auditNoHeadYet: ({ dataDir, file }) => `No sealed head in ${dataDir} yet (${file}): judged by the chain alone, which cannot show rows cut from its end.`,
+  auditIntactSinceCheckpoint: ({ verified, writtenAt, lastId }) =>
+    `Audit chain intact since the checkpoint: ${verified} rows after the sealed head of ${writtenAt} (row ${lastId}) verified.`,
+  auditUpToHeadNotRecomputed: ({ count }) => `The ${count} rows up to it are all there; they were not recomputed (the whole check, without --since-checkpoint, does that).`,
+  auditNoHeadToStart: ({ dataDir, file }) => `No sealed head in ${dataDir} (${file}) to start from: checking the whole trail.`,
+
+  auditRowUnchained: ({ id, at, action }) => `Audit chain broken at row ${id} (${at}, ${action}): it has no chain though an earlier row is sealed, so its chain was removed.`,
+  auditRowAltered: ({ id, at, action }) => `Audit chain broken at row ${id} (${at}, ${action}): it or a row before it was altered, removed or reordered.`,
+  headNothingChained: ({ writtenAt, firstSealedId }) =>
+    `No audit row carries a chain, but ${sealedHead(writtenAt)} says rows from ${firstSealedId} on were sealed: the trail was emptied or its chains removed.`,
+  headFirstSealedMoved: ({ writtenAt, first, firstSealedId }) =>
+    `The first sealed audit row is ${first}, but ${sealedHead(writtenAt)} says it was ${firstSealedId}: sealed rows were removed, or their chains nulled.`,
+  headRowGone: ({ writtenAt, lastId }) => `Rows up to the sealed head are missing: ${sealedHead(writtenAt)} ends at row ${lastId}, and that row is gone.`,
+  headRowDiffers: ({ writtenAt, lastId }) =>
+    `Row ${lastId}, where ${sealedHead(writtenAt)} ends, is not the row it sealed: its chain differs, so it or a row before it was altered or replaced.`,
+  headCountDiffers: ({ writtenAt, lastId, count, counted }) =>
+    `Rows up to the sealed head are missing or were added: ${count} rows up to row ${lastId}, where ${sealedHead(writtenAt)} counted ${counted}.`,
+  headMalformed: 'The sealed audit head is malformed: it was damaged or replaced.',
+  headForged: 'The sealed audit head fails its signature under the audit key: it was edited or forged.',
+};

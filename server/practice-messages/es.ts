@@ -1,0 +1,169 @@
+// What the binary and the scripts say to the practice, in Spanish (the product's first language).
+// en.ts has the same keys, checked by its type. Each message says what happened and what to do.
+const sealedHead = (writtenAt: string) => `la cabeza sellada del ${writtenAt}`;
+
+export const es = {
+  binaryHelp: ({ release }: { release: string }) => `Expediente ${release}: expedientes médicos para consultorios pequeños.
+
+Uso:
+  expediente [--no-backup]                 sirve el consultorio (PORT, HOST, DATA_DIR... como npm start).
+                                           Unos datos de una versión anterior se copian antes de
+                                           actualizarlos (con BACKUP_PASSPHRASE), o con --no-backup
+                                           se actualizan sin copia
+  expediente backup --out ARCHIVO [--data-dir DIR]
+  expediente restore ARCHIVO --data-dir DIR [--force]
+  expediente demo [--data-dir DIR]
+  expediente audit-verify
+  expediente tls --host NOMBRE [--ip DIRECCIÓN]...
+  expediente --version | --help
+
+La configuración va en variables de entorno, como explica el README. Los mensajes salen en el idioma
+de LANG, o en el de EXPEDIENTE_LANGUAGE (es o en).`,
+  binaryUnknownCommand: ({ command }: { command: string }) => `Orden desconocida: ${command}`,
+  binaryNoBackupAlone: '--no-backup va solo: expediente --no-backup',
+
+  upgradeRefused: ({ release, dataDir, backupDir }: { release: string; dataDir: string; backupDir: string }) =>
+    `No se ha cambiado nada. Los datos de ${dataDir} son de una versión anterior, y Expediente ${release} tiene que actualizarlos ` +
+    `para servirlos; una vez actualizados, la versión anterior ya no los abre.\n` +
+    `Para seguir, defina BACKUP_PASSPHRASE (al menos 12 caracteres; guárdela: sin ella la copia no se abre): antes de actualizar ` +
+    `se escribirá una copia cifrada en ${backupDir} (BACKUP_DIR elige otro sitio). ` +
+    `O arranque con --no-backup para actualizar sin copia, si ya tiene una.`,
+  upgradeBackupWritten: ({ file, patients, documents }: { file: string; patients: number; documents: number }) =>
+    `Antes de actualizar los datos se ha escrito la copia ${file} (${patients} pacientes, ${documents} documentos).`,
+  upgradeBackupReused: ({ file }: { file: string }) =>
+    `Los datos no han cambiado desde la copia previa a esta actualización, ${file}: se usa esa, no se escribe otra.`,
+  upgradeWithoutBackup: ({ dataDir }: { dataDir: string }) =>
+    `Se actualizan los datos de ${dataDir} sin copia previa (--no-backup): solo una copia propia permitirá volver atrás.`,
+  upgradeFinished: ({ dataDir, release, goBack }: { dataDir: string; release: string; goBack: string }) =>
+    `Actualización terminada: los datos de ${dataDir} son ya de Expediente ${release}. ` +
+    `Para volver atrás: detenga Expediente, ejecute ${goBack} (con la misma BACKUP_PASSPHRASE) y arranque la versión anterior sobre ${dataDir}.`,
+  upgradeFinishedWithoutBackup: ({ dataDir, release }: { dataDir: string; release: string }) =>
+    `Actualización terminada: los datos de ${dataDir} son ya de Expediente ${release}. Se hizo sin copia previa (--no-backup).`,
+
+  backupUsage: 'Uso: npm run backup -- --out ARCHIVO [--data-dir DIR]   (DATA_DIR si no se indica; la frase, de BACKUP_PASSPHRASE o del terminal)',
+  backupPlainRefused:
+    '--plain escribe los expedientes sin cifrar: rechazado. Añada --i-understand-this-is-unencrypted si es de verdad lo que quiere.',
+  backupWrote: (p: { file: string; plain: boolean; patients: number; documents: number; rows: number; tables: number; mb: string; seconds: string }) =>
+    `Copia escrita en ${p.file}${p.plain ? ' (SIN CIFRAR y sin las claves)' : ''}: ${p.patients} pacientes, ${p.documents} documentos, ` +
+    `${p.rows} filas en ${p.tables} tablas, ${p.mb} MB, en ${p.seconds} s.`,
+  backupFailed: ({ reason }: { reason: string }) => `La copia ha fallado: ${reason}`,
+  backupPassphraseTooShort: ({ min }: { min: number }) => `La frase de la copia debe tener al menos ${min} caracteres: es lo único que protege el archivo.`,
+  backupNoDatabase: ({ path, dataDir }: { path: string; dataDir: string }) =>
+    `No hay base de datos en ${path}: ¿es ${dataDir} el DATA_DIR del servidor?`,
+  backupBlobSizeWrong: ({ blob, size, expected }: { blob: string; size: number; expected: number }) =>
+    `El documento cifrado ${blob} tiene ${size} bytes donde su fila dice ${expected}: DATA_DIR/documents está dañado.`,
+  backupBlobMissing: ({ blob, dir }: { blob: string; dir: string }) =>
+    `Falta el documento cifrado ${blob} en ${dir} aunque el documento sigue existiendo: DATA_DIR está dañado.`,
+
+  passphraseNeeded: 'Defina BACKUP_PASSPHRASE, o ejecute esto en un terminal para escribir la frase.',
+  passphrasePrompt: 'Frase de la copia: ',
+  passphraseAgain: 'La misma frase otra vez: ',
+  passphrasesDiffer: 'Las dos frases no coinciden; no se ha escrito nada.',
+  passphraseCancelled: 'Cancelado.',
+
+  restoreUsage: 'Uso: npm run restore -- ARCHIVO --data-dir DIR [--force]   (la frase, de BACKUP_PASSPHRASE o del terminal)',
+  restoreDone: (p: { createdAt: string; writtenBy: string | undefined; dataDir: string; patients: number; documents: number; auditChain: string; seconds: string }) =>
+    `Restaurada la copia del ${p.createdAt}${p.writtenBy ? ` (escrita por Expediente ${p.writtenBy})` : ''} en ${p.dataDir}: ` +
+    `${p.patients} pacientes, ${p.documents} documentos (comprobados todos), registro de auditoría ${p.auditChain}, en ${p.seconds} s.`,
+  restoreReplaced: ({ dir }: { dir: string }) => `Lo que había antes en el directorio está en ${dir}.`,
+  restoreMasterKey: 'Los documentos están cifrados con MASTER_KEY: arranque el servidor con la misma MASTER_KEY.',
+  restorePlainNoKeys: 'Este archivo sin cifrar no lleva claves: vuelva a poner usted los ficheros document-key y audit-key (o MASTER_KEY).',
+  restoreOlderData:
+    'Esta copia tiene los datos de una versión anterior, sin actualizar: la versión anterior los sirve tal cual, y esta los actualizará al arrancar (con una copia previa).',
+  restoreSignInAgain: 'Las sesiones de antes de la copia ya no valen: todos vuelven a iniciar sesión.',
+  restoreFailed: ({ reason }: { reason: string }) => `La restauración ha fallado y no se ha escrito nada: ${reason}`,
+  restoreTargetNotEmpty: ({ target }: { target: string }) =>
+    `${target} no está vacío; no se ha escrito nada. Restaure en un directorio vacío, o añada --force para sustituirlo (lo que tiene se aparta, no se borra).`,
+  restoreTargetServed: ({ target, server }: { target: string; server: string }) =>
+    `${target} es el DATA_DIR de un servidor en marcha (${server}); no se ha escrito nada. Detenga antes ese servidor y restaure después.`,
+  restoreMasterKeyMismatch:
+    'MASTER_KEY no es la clave con que se cifraron los documentos de esta copia; no se ha escrito nada. Restaure con la MASTER_KEY que usaba el servidor copiado.',
+  restoreAuditFails: ({ problem }: { problem: string }) => `El registro de auditoría de la copia no pasa su comprobación; no se ha escrito nada: ${problem}`,
+  restoreHeadMismatch: ({ reason }: { reason: string }) =>
+    `La cabeza de auditoría de la copia no corresponde a su clave de auditoría; no se ha escrito nada: ${reason}`,
+  restoreChainIntact: ({ rows }: { rows: number }) => `intacto (${rows} filas)`,
+  restoreChainIntactToHead: ({ rows, writtenAt }: { rows: number; writtenAt: string }) => `intacto (${rows} filas, hasta la cabeza sellada del ${writtenAt})`,
+  restoreChainBroken: ({ id }: { id: number }) => `ROTO en la fila ${id} (ya lo estaba en el servidor copiado)`,
+  restoreChainNoKey: 'sin comprobar: la copia no lleva la clave de auditoría',
+
+  archiveNotAnArchive: 'Este fichero no es una copia de Expediente (le falta la cabecera).',
+  archiveFormatVersion: ({ version, supported }: { version: number; supported: number }) =>
+    `Esta copia tiene el formato ${version}; esta versión de Expediente lee el formato ${supported}.`,
+  archiveHeaderDamaged: 'La cabecera de la copia está dañada (parámetros de clave o de bloques imposibles).',
+  archiveWrongPassphrase: 'La frase no es la de esta copia, o su cabecera está dañada: no se ha restaurado nada.',
+  archiveCutAfterChunk: ({ index }: { index: number }) => `La copia está cortada: acaba tras el bloque ${index} sin su último bloque.`,
+  archiveCutInsideChunk: ({ index }: { index: number }) => `La copia está cortada dentro del bloque ${index}.`,
+  archiveFinalChunkDamaged: ({ index }: { index: number }) => `La copia está dañada o cortada: su último bloque (${index}) no pasa su etiqueta de autenticación.`,
+  archiveChunkDamaged: ({ index, offset }: { index: number; offset: number }) =>
+    `La copia está dañada: el bloque ${index} (en el byte ${offset}) no pasa su etiqueta de autenticación.`,
+  archiveBytesAfterEnd: 'La copia tiene bytes después de su marca de fin.',
+  archiveUnknownEntryKind: 'El contenido de la copia está mal formado (tipo de entrada desconocido).',
+  archiveUnknownEntry: ({ name }: { name: string }) => `La copia contiene una entrada que esta versión no conoce: ${name}.`,
+  archiveEndsInside: ({ what }: { what: string }) => `La copia acaba en medio de ${what}.`,
+  archiveTwice: ({ name }: { name: string }) => `La copia contiene ${name} dos veces.`,
+  archiveManifestNotFirst: 'La copia no empieza por su manifiesto.',
+  archiveNoManifest: 'La copia no tiene manifiesto.',
+  archiveNoDatabase: 'La copia no contiene base de datos.',
+  archiveManifestMalformed: 'El manifiesto de la copia está mal formado.',
+  archiveIntegrity: ({ detail }: { detail: string }) => `La base de datos de la copia no pasa integrity_check: ${detail}`,
+  archiveManifestMismatch: (p: { patients: number; documents: number; manifestPatients: number; manifestDocuments: number }) =>
+    `La base de datos de la copia no coincide con su manifiesto (${p.patients} pacientes, ${p.documents} documentos; el manifiesto dice ${p.manifestPatients} y ${p.manifestDocuments}).`,
+  archiveLacksBlob: ({ code, blob }: { code: string; blob: string }) => `A la copia le falta el documento cifrado de ${code}… (${blob}).`,
+  archiveBlobSize: ({ blob, size, expected }: { blob: string; size: number; expected: number }) =>
+    `El documento cifrado ${blob} tiene ${size} bytes; su documento necesita ${expected}.`,
+  archiveBlobKey: ({ blob }: { blob: string }) =>
+    `El documento cifrado ${blob} no se abre con la clave de documentos de la copia: la clave y los documentos no van juntos.`,
+
+  auditVerifyHelp: `npm run audit:verify [-- --since-checkpoint]
+
+Comprueba el registro de auditoría de DATA_DIR (por defecto ./data) contra su cadena HMAC y su cabeza sellada.
+
+  (sin opción)         La comprobación completa: recalcula la cadena de cada fila y comprueba que están
+                       todas las filas hasta la cabeza sellada. Decenas de segundos con millones de filas.
+  --since-checkpoint   La comprobación de cada noche: parte de la cabeza sellada (DATA_DIR/audit-head,
+                       que el servidor escribe cada cinco minutos sobre filas cuya cadena acaba de
+                       recalcular). Comprueba que la fila de la cabeza conserva el valor que selló y que no
+                       falta ninguna fila hasta ella (su número), y recalcula la cadena solo de las filas
+                       posteriores. NO recalcula las filas hasta la cabeza: una fila editada después de
+                       sellarse solo la ve la comprobación completa. Hágala también de vez en cuando
+                       (cada semana, y tras restaurar).
+  --help               Este texto.
+
+Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base de datos o clave de auditoría.`,
+  auditVerifyNoData: ({ dataDir }: { dataDir: string }) =>
+    `No hay base de datos o clave de auditoría en ${dataDir}: ponga en DATA_DIR el directorio de datos del servidor.`,
+  auditVerifyHeadTampered: ({ file, reason }: { file: string; reason: string }) => `${file}: ${reason} Trate el registro de auditoría como manipulado.`,
+  auditVerifyCounted: ({ verified, before, unchained }: { verified: number; before: boolean; unchained: number }) =>
+    `${verified} filas ${before ? 'anteriores ' : ''}comprobadas por la cadena` +
+    (unchained ? ` (${unchained} filas anteriores a la primera sellada no llevan cadena).` : '.'),
+  auditIntact: ({ verified, unsealed }: { verified: number; unsealed: number }) =>
+    `Cadena de auditoría intacta: ${verified} filas comprobadas` +
+    (unsealed ? ` (${unsealed} filas anteriores se escribieron antes de que empezara la cadena y no las cubre).` : '.'),
+  auditHeadAllThere: ({ writtenAt, lastId, count }: { writtenAt: string; lastId: number; count: number }) =>
+    `Están todas las filas hasta la cabeza sellada del ${writtenAt} (fila ${lastId}, ${count} filas).`,
+  auditNoHeadYet: ({ dataDir, file }: { dataDir: string; file: string }) =>
+    `Aún no hay cabeza sellada en ${dataDir} (${file}): se juzga solo por la cadena, que no puede mostrar filas cortadas del final.`,
+  auditIntactSinceCheckpoint: ({ verified, writtenAt, lastId }: { verified: number; writtenAt: string; lastId: number }) =>
+    `Cadena de auditoría intacta desde el punto de control: comprobadas ${verified} filas posteriores a la cabeza sellada del ${writtenAt} (fila ${lastId}).`,
+  auditUpToHeadNotRecomputed: ({ count }: { count: number }) =>
+    `Están las ${count} filas hasta ella; no se han recalculado (eso lo hace la comprobación completa, sin --since-checkpoint).`,
+  auditNoHeadToStart: ({ dataDir, file }: { dataDir: string; file: string }) =>
+    `No hay cabeza sellada en ${dataDir} (${file}) desde la que empezar: se comprueba todo el registro.`,
+
+  auditRowUnchained: ({ id, at, action }: { id: number; at: string; action: string }) =>
+    `Cadena de auditoría rota en la fila ${id} (${at}, ${action}): no tiene cadena aunque una fila anterior está sellada, así que se la quitaron.`,
+  auditRowAltered: ({ id, at, action }: { id: number; at: string; action: string }) =>
+    `Cadena de auditoría rota en la fila ${id} (${at}, ${action}): se alteró, quitó o reordenó esa fila o una anterior.`,
+  headNothingChained: ({ writtenAt, firstSealedId }: { writtenAt: string; firstSealedId: number }) =>
+    `Ninguna fila de auditoría lleva cadena, pero ${sealedHead(writtenAt)} dice que se sellaron desde la ${firstSealedId}: se vació el registro o se quitaron sus cadenas.`,
+  headFirstSealedMoved: ({ writtenAt, first, firstSealedId }: { writtenAt: string; first: number; firstSealedId: number }) =>
+    `La primera fila sellada es la ${first}, pero ${sealedHead(writtenAt)} dice que era la ${firstSealedId}: se quitaron filas selladas o se anularon sus cadenas.`,
+  headRowGone: ({ writtenAt, lastId }: { writtenAt: string; lastId: number }) =>
+    `Faltan filas hasta la cabeza sellada: ${sealedHead(writtenAt)} acaba en la fila ${lastId}, y esa fila ya no está.`,
+  headRowDiffers: ({ writtenAt, lastId }: { writtenAt: string; lastId: number }) =>
+    `La fila ${lastId}, donde acaba ${sealedHead(writtenAt)}, no es la que selló: su cadena es otra, así que se alteró o sustituyó esa fila o una anterior.`,
+  headCountDiffers: ({ writtenAt, lastId, count, counted }: { writtenAt: string; lastId: number; count: number; counted: number }) =>
+    `Faltan o sobran filas hasta la cabeza sellada: hay ${count} filas hasta la ${lastId}, donde ${sealedHead(writtenAt)} contó ${counted}.`,
+  headMalformed: 'La cabeza sellada de auditoría está mal formada: se dañó o se sustituyó.',
+  headForged: 'La cabeza sellada de auditoría no pasa su firma con la clave de auditoría: se editó o se falsificó.',
+};
