@@ -4,30 +4,43 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
+import { practiceText } from '../server/practice-messages/practice-text';
 import { PracticeExistsError, seedDemoPractice, type DemoPractice } from './demo/practice';
 
 function report(practice: DemoPractice, seconds: number): string {
+  const text = practiceText();
   const dataDirHint = resolve(practice.dataDir) === resolve('data') ? '' : `DATA_DIR=${practice.dataDir} `;
   return [
-    `Demo practice created in ${practice.dataDir} in ${seconds.toFixed(1)} s: ${practice.patients} patients (${practice.sharedPatients} seen by both medics), ${practice.todaysAppointments} appointments today and ${practice.comingAppointments} booked up to next Friday.`,
-    `${practice.practiceName}: ${practice.heldToday} of today's consultations already held, with ${practice.prescriptions} prescriptions (${practice.voidedPrescriptions} voided); ${practice.addenda} addenda on past visits.`,
+    text.demoCreated({
+      dataDir: practice.dataDir,
+      seconds: seconds.toFixed(1),
+      patients: practice.patients,
+      shared: practice.sharedPatients,
+      today: practice.todaysAppointments,
+      coming: practice.comingAppointments,
+    }),
+    text.demoDay({
+      practice: practice.practiceName,
+      held: practice.heldToday,
+      prescriptions: practice.prescriptions,
+      voided: practice.voidedPrescriptions,
+      addenda: practice.addenda,
+    }),
     '',
-    `Start it:  ${dataDirHint}npm start   (then open the URL it prints, http://127.0.0.1:3000 by default)`,
+    text.demoStart({ dataDirHint }),
     '',
-    `Every account's password: ${practice.password}`,
-    `  administrator  ${practice.administrator.email}  (${practice.administrator.name}; Administration in the user menu)`,
-    ...practice.medics.map((medic) => `  medic          ${medic.email}  (${medic.name}, ${medic.patients} patients)`),
-    `  patient        ${practice.featuredPatient.email}  (${practice.featuredPatient.name}: two documents and an appointment today)`,
-    ...(practice.diagnosisCodesLeftOut.length
-      ? ['', `Appointments were written without ${practice.diagnosisCodesLeftOut.join(', ')}: no diagnosis catalog holds them (CATALOG_DIR; see the README).`]
-      : []),
+    text.demoPassword({ password: practice.password }),
+    text.demoAdministrator(practice.administrator),
+    ...practice.medics.map((medic) => text.demoMedic(medic)),
+    text.demoPatient(practice.featuredPatient),
+    ...(practice.diagnosisCodesLeftOut.length ? ['', text.demoCodesLeftOut({ codes: practice.diagnosisCodesLeftOut.join(', ') })] : []),
   ].join('\n');
 }
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
-    console.log('Usage: npm run demo [-- --data-dir DIR]   seeds a demo practice into DIR (default: DATA_DIR, or ./data)');
+    console.log(practiceText().demoUsage);
     return 0;
   }
   const env = values['data-dir'] ? { ...process.env, DATA_DIR: values['data-dir'] } : process.env;

@@ -2,6 +2,7 @@
 // certificate authority for the practice and (each run) a server certificate signed by it, in
 // DATA_DIR/tls, where `npm start` finds them. Usage and the work itself: server/tls/.
 import { issuePracticeTls } from '../server/tls/issue-practice-tls';
+import { practiceText } from '../server/practice-messages/practice-text';
 import { parseTlsArguments } from '../server/tls/tls-arguments';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -15,23 +16,21 @@ async function main(): Promise<number> {
   const { request } = parsed;
   const issued = await issuePracticeTls(request);
   const names = [...issued.hosts, ...issued.ipAddresses].join(', ');
-  const caLine = {
-    created: 'Made a new practice certificate authority',
-    replaced: 'Replaced the practice certificate authority (--new-ca): every device must install the new one',
-    reused: 'Kept the practice certificate authority: devices that trust it need nothing new',
-  }[issued.ca];
+  const text = practiceText();
+  const caLine = { created: text.tlsCaCreated, replaced: text.tlsCaReplaced, reused: text.tlsCaReused }[issued.ca];
   console.log(
-    [
-      `${caLine}: ${issued.files.caCert} (valid until ${day(issued.caNotAfter)})`,
-      `  ${issued.caSubject}`,
-      `  SHA-256 fingerprint: ${issued.caFingerprint256}`,
-      `  SHA-1 fingerprint (Windows' "Thumbprint"): ${issued.caFingerprint1}`,
-      `Issued the server certificate for ${names}: ${issued.files.serverCert} (valid until ${day(issued.serverNotAfter)}; run this again before then)`,
-      '',
-      'Next: (re)start the server with `npm start` (HOST=0.0.0.0 to serve the practice\'s network). It serves HTTPS',
-      `and answers plain HTTP on the same port with a redirect. On each device, open http://${issued.hosts[0]}:PORT/practice-ca.crt,`,
-      'install the authority as the README says, and check that the device shows the fingerprint above before trusting it.',
-    ].join('\n'),
+    text.tlsIssued({
+      caLine,
+      caCert: issued.files.caCert,
+      caUntil: day(issued.caNotAfter),
+      caSubject: issued.caSubject,
+      sha256: issued.caFingerprint256,
+      sha1: issued.caFingerprint1,
+      names,
+      serverCert: issued.files.serverCert,
+      serverUntil: day(issued.serverNotAfter),
+      host: issued.hosts[0]!,
+    }),
   );
   return 0;
 }
@@ -39,7 +38,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => (process.exitCode = code),
   (error: Error) => {
-    console.error(`npm run tls failed: ${error.message}`);
+    console.error(practiceText().tlsFailed({ reason: error.message }));
     process.exitCode = 1;
   },
 );

@@ -12,6 +12,7 @@ import { readFileSync, realpathSync, rmdirSync, rmSync, statSync, type Stats } f
 import { join } from 'node:path';
 import { lock } from 'proper-lockfile';
 import { writeFileAtomically } from './atomic-file';
+import { practiceText } from './practice-messages/practice-text';
 
 export const LOCK_DIR = 'server.lock';
 export const OWNER_FILE = 'server-owner.json';
@@ -40,7 +41,7 @@ export class DataDirInUseError extends Error {
     readonly dataDir: string,
     readonly owner: LockOwner | undefined,
   ) {
-    super(`Another Expediente server is running on DATA_DIR ${dataDir} (${describeOwner(owner)}), so this one does not start. Stop that one first, or give this one another DATA_DIR.`);
+    super(practiceText().dataDirInUse({ dataDir, owner: describeOwner(owner) }));
     this.name = 'DataDirInUseError';
   }
 }
@@ -205,14 +206,14 @@ function writeOwner(dir: string, owner: LockOwner): void {
 }
 
 function describeOwner(owner: LockOwner | undefined): string {
-  if (!owner) return `a server that has not recorded itself yet: it may be starting; if none is running, the lock frees itself within ${STALE_MS / 1000} s`;
-  return `pid ${owner.pid} on ${owner.host}, since ${owner.since}${owner.url ? `, at ${owner.url}` : ''}`;
+  if (!owner) return practiceText().lockOwnerUnknown({ seconds: STALE_MS / 1000 });
+  return practiceText().lockOwner({ pid: owner.pid, host: owner.host, since: owner.since, url: owner.url });
 }
 
 /** Without its lock, a second server may start on the same DATA_DIR: this one stops, as on SIGTERM, and exits 1. */
 function stopOnLostLock(dir: string) {
   return (error: Error) => {
-    console.error(`This server lost its lock on DATA_DIR ${dir} (${error.message}); it stops, so that two servers never share the directory.`);
+    console.error(practiceText().lockLost({ dir, reason: error.message }));
     process.exitCode = 1;
     process.kill(process.pid, 'SIGTERM');
   };

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from './atomic-file';
+import { practiceText } from './practice-messages/practice-text';
 
 /** Fewer characters than this is not a secret this server made (48 random bytes, or 32 for the document key). */
 export const MIN_SECRET_LENGTH = 32;
@@ -36,17 +37,17 @@ export function readSecretFile(path: string, options: ReadSecretOptions = {}): S
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, problem: 'is missing', replaceable: true };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, problem: practiceText().keyMissing, replaceable: true };
     return unreadable(error);
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) return { ok: false, problem: 'is not a regular file', replaceable: false };
+    if (!stat.isFile()) return { ok: false, problem: practiceText().keyNotAFile, replaceable: false };
     tightenMode(fd, stat.mode, path, options.warn ?? console.warn);
     const value = readFileSync(fd, 'utf8').trim();
-    if (value === '') return { ok: false, problem: 'is empty', replaceable: true };
+    if (value === '') return { ok: false, problem: practiceText().keyEmpty, replaceable: true };
     if (value.length < MIN_SECRET_LENGTH || (options.isValid && !options.isValid(value))) {
-      return { ok: false, problem: 'does not hold a whole key (too short or damaged)', replaceable: true };
+      return { ok: false, problem: practiceText().keyDamaged, replaceable: true };
     }
     return { ok: true, value };
   } catch (error) {
@@ -72,13 +73,13 @@ export function readOrCreateSecret(dataDir: string, fileName: string, bytes = 48
   const path = join(dataDir, fileName);
   const found = readSecretFile(path, options);
   if (found.ok) return found.value;
-  if (!found.replaceable) throw new Error(`${path} ${found.problem}; it was left as it is. Make it readable by the server's user, or put back a good copy.`);
+  if (!found.replaceable) throw new Error(practiceText().keyLeftAsIs({ path, problem: found.problem }));
   return createSecret(dataDir, fileName, bytes);
 }
 
 function unreadable(error: unknown): SecretFile {
   const code = (error as NodeJS.ErrnoException).code;
-  return { ok: false, problem: `cannot be read (${code ?? (error as Error).message})`, replaceable: false };
+  return { ok: false, problem: practiceText().keyUnreadable({ code: code ?? (error as Error).message }), replaceable: false };
 }
 
 function tightenMode(fd: number, fullMode: number, path: string, warn: Warn): void {
@@ -87,8 +88,8 @@ function tightenMode(fd: number, fullMode: number, path: string, warn: Warn): vo
   const shown = mode.toString(8).padStart(4, '0');
   try {
     fchmodSync(fd, 0o600);
-    warn(`${path} was open to other users (mode ${shown}); it was tightened to 0600. Anyone who could read it may hold a copy of the key.`);
+    warn(practiceText().keyTightened({ path, mode: shown }));
   } catch (error) {
-    warn(`${path} is open to other users (mode ${shown}) and could not be tightened to 0600 (${(error as NodeJS.ErrnoException).code ?? error}): make it private to the server's user.`);
+    warn(practiceText().keyCannotTighten({ path, mode: shown, code: String((error as NodeJS.ErrnoException).code ?? error) }));
   }
 }

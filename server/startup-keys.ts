@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { AUDIT_KEY_FILE } from './audit/audit-key';
 import { removeLeftoverTemps } from './atomic-file';
 import { DOCUMENT_KEY_FILE, decodeDocumentKey, isDocumentKeyText, parseMasterKey } from './files/document-key';
+import { practiceText } from './practice-messages/practice-text';
 import { createSecret, readSecretFile, type SecretFile, type Warn } from './secrets';
 
 export interface StartupKeysOptions {
@@ -43,7 +44,7 @@ export function checkKeysAtStart(options: StartupKeysOptions): StartupKeys {
   if (!auditFile.ok) {
     // Rows from before the chain began (an upgraded install) carry no chain, so no key vouches for them.
     const rows = countRows(sqlite, 'audit_events', 'chain is not null');
-    const refusal = refusalFor(dataDir, AUDIT_KEY_FILE, auditFile, rows > 0 ? `the audit trail holds ${rows} ${rows === 1 ? 'row' : 'rows'} sealed with it, which a new key would make look tampered with` : undefined);
+    const refusal = refusalFor(dataDir, AUDIT_KEY_FILE, auditFile, rows > 0 ? practiceText().auditRowsNeedKey({ rows }) : undefined);
     if (refusal) refusals.push(refusal);
     else auditKey = createSecret(dataDir, AUDIT_KEY_FILE);
   }
@@ -57,8 +58,8 @@ export function checkKeysAtStart(options: StartupKeysOptions): StartupKeys {
       documentKey = decodeDocumentKey(documentFile.value);
     } else {
       const rows = countRows(sqlite, 'files');
-      const refusal = refusalFor(dataDir, DOCUMENT_KEY_FILE, documentFile, rows > 0 ? `${rows} ${rows === 1 ? 'document is' : 'documents are'} encrypted with it, which a new key would not open` : undefined);
-      if (refusal) refusals.push(`${refusal} If the documents were encrypted with MASTER_KEY instead, start with that MASTER_KEY set.`);
+      const refusal = refusalFor(dataDir, DOCUMENT_KEY_FILE, documentFile, rows > 0 ? practiceText().documentsNeedKey({ rows }) : undefined);
+      if (refusal) refusals.push(`${refusal} ${practiceText().documentsMaybeMasterKey}`);
     }
   }
 
@@ -72,12 +73,9 @@ function refusalFor(dataDir: string, fileName: string, file: SecretFile & { ok: 
   // Absolute, so that the command can be pasted whatever directory it is run from.
   const dir = resolve(dataDir);
   const path = join(dir, fileName);
-  const why = dependants ? `${path} ${file.problem}, and ${dependants}` : `${path} ${file.problem}`;
-  return (
-    `Refusing to start: ${why}. No new key was made. ` +
-    `Restore it from a backup: "npm run restore -- BACKUP --data-dir ${dir}" restores the keys with the data; ` +
-    `or put back the file ${fileName} from a copy of DATA_DIR${file.replaceable ? '' : ', or make it readable by the server\'s user'}.`
-  );
+  const text = practiceText();
+  const why = dependants ? text.keyProblemAndDependants({ path, problem: file.problem, dependants }) : `${path} ${file.problem}`;
+  return text.startRefusedKey({ why, dir, fileName, readable: file.replaceable });
 }
 
 const countRows = (sqlite: Database.Database, table: 'audit_events' | 'files', where = '1'): number =>

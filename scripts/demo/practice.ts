@@ -24,6 +24,7 @@ import { planRecord, type RecordPlan } from './record-plan';
 import { ecgStripPng, onePagePdf } from './sample-documents';
 import { holdTodaysConsultations, writeAddenda, type TodaysAppointment } from './held-today';
 import type { SeededPatient, WrittenAppointment } from './seeded';
+import { practiceText } from '../../server/practice-messages/practice-text';
 
 /** Every demo account's password: long enough, and not on the common-password list. */
 export const DEMO_PASSWORD = 'consulta-demo-2025';
@@ -60,7 +61,7 @@ export interface DemoPractice {
 
 export class PracticeExistsError extends Error {
   constructor(readonly dataDir: string, readonly accounts: number) {
-    super(`${databasePathOf(dataDir)} already holds a practice (${accounts} accounts): the demo never writes over one. Choose an empty DATA_DIR (or --data-dir DIR).`);
+    super(practiceText().demoPracticeExists({ path: databasePathOf(dataDir), accounts }));
   }
 }
 

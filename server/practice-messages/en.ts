@@ -143,4 +143,71 @@ Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit
     `Rows up to the sealed head are missing or were added: ${count} rows up to row ${lastId}, where ${sealedHead(writtenAt)} counted ${counted}.`,
   headMalformed: 'The sealed audit head is malformed: it was damaged or replaced.',
   headForged: 'The sealed audit head fails its signature under the audit key: it was edited or forged.',
+
+  startRefusedKey: ({ why, dir, fileName, readable }) =>
+    `Refusing to start: ${why}. No new key was made. ` +
+    `Restore it from a backup: "npm run restore -- BACKUP --data-dir ${dir}" (or "expediente restore BACKUP --data-dir ${dir}") restores the keys with the data; ` +
+    `or put back the file ${fileName} from a copy of DATA_DIR${readable ? '' : ", or make it readable by the server's user"}.`,
+  keyProblemAndDependants: ({ path, problem, dependants }) => `${path} ${problem}, and ${dependants}`,
+  auditRowsNeedKey: ({ rows }) => `the audit trail holds ${rows} ${rows === 1 ? 'row' : 'rows'} sealed with it, which a new key would make look tampered with`,
+  documentsNeedKey: ({ rows }) => `${rows} ${rows === 1 ? 'document is' : 'documents are'} encrypted with it, which a new key would not open`,
+  documentsMaybeMasterKey: 'If the documents were encrypted with MASTER_KEY instead, start with that MASTER_KEY set.',
+  keyMissing: 'is missing',
+  keyNotAFile: 'is not a regular file',
+  keyEmpty: 'is empty',
+  keyDamaged: 'does not hold a whole key (too short or damaged)',
+  keyUnreadable: ({ code }) => `cannot be read (${code})`,
+  keyLeftAsIs: ({ path, problem }) => `${path} ${problem}; it was left as it is. Make it readable by the server's user, or put back a good copy.`,
+  keyTightened: ({ path, mode }) =>
+    `${path} was open to other users (mode ${mode}); it was tightened to 0600. Anyone who could read it may hold a copy of the key.`,
+  keyCannotTighten: ({ path, mode, code }) =>
+    `${path} is open to other users (mode ${mode}) and could not be tightened to 0600 (${code}): make it private to the server's user.`,
+  demoUsage: 'Usage: npm run demo [-- --data-dir DIR]   seeds a demo practice into DIR (default: DATA_DIR, or ./data)',
+  demoPracticeExists: ({ path, accounts }) =>
+    `${path} already holds a practice (${accounts} accounts): the demo never writes over one. Choose an empty DATA_DIR (or --data-dir DIR).`,
+  demoCreated: (p) =>
+    `Demo practice created in ${p.dataDir} in ${p.seconds} s: ${p.patients} patients (${p.shared} seen by both medics), ` +
+    `${p.today} appointments today and ${p.coming} booked up to next Friday.`,
+  demoDay: (p) => `${p.practice}: ${p.held} of today's consultations already held, with ${p.prescriptions} prescriptions (${p.voided} voided); ${p.addenda} addenda on past visits.`,
+  demoStart: ({ dataDirHint }) => `Start it:  ${dataDirHint}npm start   (then open the URL it prints, http://127.0.0.1:3000 by default)`,
+  demoPassword: ({ password }) => `Every account's password: ${password}`,
+  demoAdministrator: ({ email, name }) => `  administrator  ${email}  (${name}; Administration in the user menu)`,
+  demoMedic: ({ email, name, patients }) => `  medic          ${email}  (${name}, ${patients} patients)`,
+  demoPatient: ({ email, name }) => `  patient        ${email}  (${name}: two documents and an appointment today)`,
+  demoCodesLeftOut: ({ codes }) => `Appointments were written without ${codes}: no diagnosis catalog holds them (CATALOG_DIR; see the README).`,
+
+  tlsUsage: [
+    'Usage: npm run tls -- --host NAME [--host NAME]... [--ip ADDRESS]... [--new-ca] [--data-dir DIR]',
+    '  --host NAME     a name the practice types to reach this machine (consultorio.local); the first is the',
+    '                  one passkeys are bound to. Repeat it for more names.',
+    '  --ip ADDRESS    an address of this machine (192.168.1.20) for devices that use it instead of a name.',
+    '  --new-ca        replace the practice certificate authority: every device must then install the new one.',
+    '  --data-dir DIR  where the certificates go, in DIR/tls (DATA_DIR, else ./data).',
+  ].join('\n'),
+  tlsHostRequired: '--host is required: the name the practice types to reach this machine.',
+  tlsHostIsAddress: ({ given }) => `--host ${given} is an address: give it with --ip, and a name with --host.`,
+  tlsNotAHostName: ({ given }) => `--host ${given} is not a host name (letters, digits and hyphens, separated by dots).`,
+  tlsNotAnAddress: ({ given }) => `--ip ${given} is not an IPv4 or IPv6 address.`,
+  tlsFailed: ({ reason }) => `npm run tls failed: ${reason}`,
+  tlsCaCreated: 'Made a new practice certificate authority',
+  tlsCaReplaced: 'Replaced the practice certificate authority (--new-ca): every device must install the new one',
+  tlsCaReused: 'Kept the practice certificate authority: devices that trust it need nothing new',
+  tlsIssued: (p) =>
+    [
+      `${p.caLine}: ${p.caCert} (valid until ${p.caUntil})`,
+      `  ${p.caSubject}`,
+      `  SHA-256 fingerprint: ${p.sha256}`,
+      `  SHA-1 fingerprint (Windows' "Thumbprint"): ${p.sha1}`,
+      `Issued the server certificate for ${p.names}: ${p.serverCert} (valid until ${p.serverUntil}; run this again before then)`,
+      '',
+      "Next: (re)start the server with `npm start` (HOST=0.0.0.0 to serve the practice's network). It serves HTTPS",
+      `and answers plain HTTP on the same port with a redirect. On each device, open http://${p.host}:PORT/practice-ca.crt,`,
+      'install the authority as the README says, and check that the device shows the fingerprint above before trusting it.',
+    ].join('\n'),
+
+  lockOwnerUnknown: ({ seconds }) => `a server that has not recorded itself yet: it may be starting; if none is running, the lock frees itself within ${seconds} s`,
+  lockOwner: ({ pid, host, since, url }) => `pid ${pid} on ${host}, since ${since}${url ? `, at ${url}` : ''}`,
+  lockLost: ({ dir, reason }) => `This server lost its lock on DATA_DIR ${dir} (${reason}); it stops, so that two servers never share the directory.`,
+  dataDirInUse: ({ dataDir, owner }) =>
+    `Another Expediente server is running on DATA_DIR ${dataDir} (${owner}), so this one does not start. Stop that one first, or give this one another DATA_DIR.`,
 };

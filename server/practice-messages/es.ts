@@ -166,4 +166,79 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
     `Faltan o sobran filas hasta la cabeza sellada: hay ${count} filas hasta la ${lastId}, donde ${sealedHead(writtenAt)} contó ${counted}.`,
   headMalformed: 'La cabeza sellada de auditoría está mal formada: se dañó o se sustituyó.',
   headForged: 'La cabeza sellada de auditoría no pasa su firma con la clave de auditoría: se editó o se falsificó.',
+
+  startRefusedKey: ({ why, dir, fileName, readable }: { why: string; dir: string; fileName: string; readable: boolean }) =>
+    `No arranca: ${why}. No se ha creado ninguna clave nueva. ` +
+    `Recupérela de una copia: «npm run restore -- COPIA --data-dir ${dir}» (o «expediente restore COPIA --data-dir ${dir}») restaura las claves con los datos; ` +
+    `o vuelva a poner el fichero ${fileName} desde una copia de DATA_DIR${readable ? '' : ', o haga que lo pueda leer el usuario del servidor'}.`,
+  keyProblemAndDependants: ({ path, problem, dependants }: { path: string; problem: string; dependants: string }) => `${path} ${problem}, y ${dependants}`,
+  auditRowsNeedKey: ({ rows }: { rows: number }) =>
+    `el registro de auditoría tiene ${rows} ${rows === 1 ? 'fila sellada' : 'filas selladas'} con ella, que una clave nueva haría parecer manipuladas`,
+  documentsNeedKey: ({ rows }: { rows: number }) =>
+    `${rows} ${rows === 1 ? 'documento está cifrado' : 'documentos están cifrados'} con ella, que una clave nueva no abriría`,
+  documentsMaybeMasterKey: 'Si los documentos se cifraron con MASTER_KEY, arranque con esa MASTER_KEY.',
+  keyMissing: 'no existe',
+  keyNotAFile: 'no es un fichero normal',
+  keyEmpty: 'está vacío',
+  keyDamaged: 'no contiene una clave entera (demasiado corta o dañada)',
+  keyUnreadable: ({ code }: { code: string }) => `no se puede leer (${code})`,
+  keyLeftAsIs: ({ path, problem }: { path: string; problem: string }) =>
+    `${path} ${problem}; se ha dejado como estaba. Haga que lo pueda leer el usuario del servidor, o vuelva a poner una copia buena.`,
+  keyTightened: ({ path, mode }: { path: string; mode: string }) =>
+    `${path} estaba abierto a otros usuarios (modo ${mode}); se ha restringido a 0600. Quien pudiera leerlo puede tener una copia de la clave.`,
+  keyCannotTighten: ({ path, mode, code }: { path: string; mode: string; code: string }) =>
+    `${path} está abierto a otros usuarios (modo ${mode}) y no se ha podido restringir a 0600 (${code}): hágalo privado del usuario del servidor.`,
+  demoUsage: 'Uso: npm run demo [-- --data-dir DIR]   crea un consultorio de demostración en DIR (por defecto DATA_DIR, o ./data)',
+  demoPracticeExists: ({ path, accounts }: { path: string; accounts: number }) =>
+    `${path} ya tiene un consultorio (${accounts} cuentas): la demostración nunca escribe encima de uno. Elija un DATA_DIR vacío (o --data-dir DIR).`,
+  demoCreated: (p: { dataDir: string; seconds: string; patients: number; shared: number; today: number; coming: number }) =>
+    `Consultorio de demostración creado en ${p.dataDir} en ${p.seconds} s: ${p.patients} pacientes (${p.shared} atendidos por los dos médicos), ` +
+    `${p.today} citas hoy y ${p.coming} más hasta el próximo viernes.`,
+  demoDay: (p: { practice: string; held: number; prescriptions: number; voided: number; addenda: number }) =>
+    `${p.practice}: ${p.held} consultas de hoy ya atendidas, con ${p.prescriptions} recetas (${p.voided} anuladas); ${p.addenda} adendas en visitas pasadas.`,
+  demoStart: ({ dataDirHint }: { dataDirHint: string }) => `Arránquelo:  ${dataDirHint}npm start   (y abra la dirección que muestra, http://127.0.0.1:3000 por defecto)`,
+  demoPassword: ({ password }: { password: string }) => `Contraseña de todas las cuentas: ${password}`,
+  demoAdministrator: ({ email, name }: { email: string; name: string }) => `  administración  ${email}  (${name}; Administración en el menú de usuario)`,
+  demoMedic: ({ email, name, patients }: { email: string; name: string; patients: number }) => `  médico          ${email}  (${name}, ${patients} pacientes)`,
+  demoPatient: ({ email, name }: { email: string; name: string }) => `  paciente        ${email}  (${name}: dos documentos y una cita hoy)`,
+  demoCodesLeftOut: ({ codes }: { codes: string }) =>
+    `Las citas se escribieron sin ${codes}: ningún catálogo de diagnósticos los tiene (CATALOG_DIR; vea el README).`,
+
+  tlsUsage: [
+    'Uso: npm run tls -- --host NOMBRE [--host NOMBRE]... [--ip DIRECCIÓN]... [--new-ca] [--data-dir DIR]',
+    '  --host NOMBRE     un nombre que el consultorio escribe para llegar a esta máquina (consultorio.local); el',
+    '                    primero es al que se atan las llaves de acceso. Repítalo para más nombres.',
+    '  --ip DIRECCIÓN    una dirección de esta máquina (192.168.1.20) para los equipos que la usan en vez de un nombre.',
+    '  --new-ca          sustituye la autoridad de certificación del consultorio: todos los equipos deberán instalar la nueva.',
+    '  --data-dir DIR    dónde van los certificados, en DIR/tls (DATA_DIR, o ./data).',
+  ].join('\n'),
+  tlsHostRequired: '--host es obligatorio: el nombre que el consultorio escribe para llegar a esta máquina.',
+  tlsHostIsAddress: ({ given }: { given: string }) => `--host ${given} es una dirección: désela con --ip, y un nombre con --host.`,
+  tlsNotAHostName: ({ given }: { given: string }) => `--host ${given} no es un nombre de máquina (letras, cifras y guiones, separados por puntos).`,
+  tlsNotAnAddress: ({ given }: { given: string }) => `--ip ${given} no es una dirección IPv4 ni IPv6.`,
+  tlsFailed: ({ reason }: { reason: string }) => `npm run tls ha fallado: ${reason}`,
+  tlsCaCreated: 'Creada una autoridad de certificación nueva para el consultorio',
+  tlsCaReplaced: 'Sustituida la autoridad de certificación del consultorio (--new-ca): todos los equipos deben instalar la nueva',
+  tlsCaReused: 'Se mantiene la autoridad de certificación del consultorio: los equipos que ya confían en ella no necesitan nada nuevo',
+  tlsIssued: (p: { caLine: string; caCert: string; caUntil: string; caSubject: string; sha256: string; sha1: string; names: string; serverCert: string; serverUntil: string; host: string }) =>
+    [
+      `${p.caLine}: ${p.caCert} (válida hasta el ${p.caUntil})`,
+      `  ${p.caSubject}`,
+      `  Huella SHA-256: ${p.sha256}`,
+      `  Huella SHA-1 (la «Huella digital» de Windows): ${p.sha1}`,
+      `Emitido el certificado del servidor para ${p.names}: ${p.serverCert} (válido hasta el ${p.serverUntil}; vuelva a ejecutar esto antes)`,
+      '',
+      'Después: (re)arranque el servidor con `npm start` (HOST=0.0.0.0 para servir a la red del consultorio). Sirve HTTPS',
+      `y responde al HTTP normal en el mismo puerto con una redirección. En cada equipo, abra http://${p.host}:PUERTO/practice-ca.crt,`,
+      'instale la autoridad como dice el README, y compruebe que el equipo muestra la huella de arriba antes de confiar en ella.',
+    ].join('\n'),
+
+  lockOwnerUnknown: ({ seconds }: { seconds: number }) =>
+    `un servidor que aún no se ha anotado: puede estar arrancando; si no hay ninguno, el bloqueo se libera solo en ${seconds} s`,
+  lockOwner: ({ pid, host, since, url }: { pid: number; host: string; since: string; url: string | undefined }) =>
+    `pid ${pid} en ${host}, desde ${since}${url ? `, en ${url}` : ''}`,
+  lockLost: ({ dir, reason }: { dir: string; reason: string }) =>
+    `Este servidor ha perdido su bloqueo del DATA_DIR ${dir} (${reason}); se detiene, para que nunca compartan el directorio dos servidores.`,
+  dataDirInUse: ({ dataDir, owner }: { dataDir: string; owner: string }) =>
+    `Ya hay otro servidor de Expediente con el DATA_DIR ${dataDir} (${owner}), así que este no arranca. Detenga antes aquel, o dé a este otro DATA_DIR.`,
 };

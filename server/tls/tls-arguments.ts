@@ -3,15 +3,10 @@
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { parseArgs } from 'node:util';
+import { practiceText } from '../practice-messages/practice-text';
 
-export const TLS_USAGE = [
-  'Usage: npm run tls -- --host NAME [--host NAME]... [--ip ADDRESS]... [--new-ca] [--data-dir DIR]',
-  '  --host NAME     a name the practice types to reach this machine (consultorio.local); the first is the',
-  '                  one passkeys are bound to. Repeat it for more names.',
-  '  --ip ADDRESS    an address of this machine (192.168.1.20) for devices that use it instead of a name.',
-  '  --new-ca        replace the practice certificate authority: every device must then install the new one.',
-  '  --data-dir DIR  where the certificates go, in DIR/tls (DATA_DIR, else ./data).',
-].join('\n');
+/** The usage text, in the practice's language. */
+export const tlsUsage = (): string => practiceText().tlsUsage;
 
 export interface TlsRequest {
   dataDir: string;
@@ -59,23 +54,23 @@ export function parseTlsArguments(argv: readonly string[], env: NodeJS.ProcessEn
       allowPositionals: false,
     }));
   } catch (error) {
-    return { ok: false, message: `${(error as Error).message}\n${TLS_USAGE}` };
+    return { ok: false, message: `${(error as Error).message}\n${tlsUsage()}` };
   }
   const givenHosts = values.host ?? [];
-  if (givenHosts.length === 0) return { ok: false, message: `--host is required: the name the practice types to reach this machine.\n${TLS_USAGE}` };
+  if (givenHosts.length === 0) return { ok: false, message: `${practiceText().tlsHostRequired}\n${tlsUsage()}` };
 
   const hosts: string[] = [];
   for (const given of givenHosts) {
     // An address has no name to bind passkeys to, and certificates keep addresses apart from names.
-    if (normalizeIpAddress(given)) return { ok: false, message: `--host ${given} is an address: give it with --ip, and a name with --host.` };
+    if (normalizeIpAddress(given)) return { ok: false, message: practiceText().tlsHostIsAddress({ given }) };
     const host = normalizeHostName(given);
-    if (!host) return { ok: false, message: `--host ${JSON.stringify(given)} is not a host name (letters, digits and hyphens, separated by dots).` };
+    if (!host) return { ok: false, message: practiceText().tlsNotAHostName({ given: JSON.stringify(given) }) };
     hosts.push(host);
   }
   const ipAddresses: string[] = [];
   for (const given of values.ip ?? []) {
     const address = normalizeIpAddress(given);
-    if (!address) return { ok: false, message: `--ip ${JSON.stringify(given)} is not an IPv4 or IPv6 address.` };
+    if (!address) return { ok: false, message: practiceText().tlsNotAnAddress({ given: JSON.stringify(given) }) };
     ipAddresses.push(address);
   }
   return {
