@@ -17,6 +17,7 @@ import { PREVIOUS_RELEASE_FACTS, PREVIOUS_RELEASE_PASSPHRASE, PREVIOUS_RELEASE_P
 import { releaseOfCheckout } from '../server/release';
 import { repoRoot } from './build-state.mjs';
 import { packageBinary } from './package';
+import { SHARED_CATALOG_DIR } from './package/assets';
 
 const PASSPHRASE = 'frase-de-copia-larga-2025';
 let root: string;
@@ -29,7 +30,10 @@ beforeAll(async () => {
   emptyPath = mkdtempSync(join(root, 'path-'));
   const home = mkdtempSync(join(root, 'machine-'));
   binary = join(home, 'expediente');
-  copyFileSync(await packageBinary({ log: () => {} }), binary);
+  // With the catalog beside the repository, as a release is built; where a checkout has none, without
+  // it (these tests need no diagnosis), as packaging must then be told.
+  const catalogDir = existsSync(SHARED_CATALOG_DIR) ? SHARED_CATALOG_DIR : null;
+  copyFileSync(await packageBinary({ catalogDir, log: () => {} }), binary);
 }, 600_000);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
