@@ -398,6 +398,11 @@ describe.each<Locale>(['es-ES', 'en-US'])('accessibility (axe, WCAG 2.1 A/AA), b
     await page.getByRole('heading', { level: 1, name: s.title }).waitFor();
     await expectAccessible(page, where('security'));
     await page.getByRole('button', { name: s.totp.setUp, exact: true }).click();
+    const reauthentication = page.getByRole('dialog', { name: s.totp.setUp });
+    await reauthentication.getByLabel(s.reauthentication.password, { exact: true }).waitFor();
+    await expectAccessible(page, where('security, password again'));
+    await reauthentication.getByLabel(s.reauthentication.password, { exact: true }).fill(PASSWORD);
+    await reauthentication.getByRole('button', { name: s.totp.continueSetup, exact: true }).click();
     await page.getByRole('img', { name: s.totp.qrAlt }).waitFor();
     await expectAccessible(page, where('security, authenticator set-up'));
     const key = (await page.getByText(s.totp.cannotScan).locator('xpath=following::code[1]').textContent()) ?? '';

@@ -63,6 +63,10 @@ describe.each<Locale>(['es-ES', 'en-US'])('second factors over the practice HTTP
     await openSecurityFromMenu(page);
 
     await page.getByRole('button', { name: s.totp.setUp, exact: true }).click();
+    // The password again, in the dialog every change to a second factor asks it in.
+    const reauthentication = page.getByRole('dialog', { name: s.totp.setUp });
+    await reauthentication.getByLabel(s.reauthentication.password, { exact: true }).fill(PASSWORD);
+    await reauthentication.getByRole('button', { name: s.totp.continueSetup, exact: true }).click();
     await page.getByRole('img', { name: s.totp.qrAlt }).waitFor();
     // The key as the page shows it, grouped in fours for typing into an app that cannot scan.
     const shownKey = await page.getByText(s.totp.cannotScan).locator('xpath=following::code[1]').textContent();
@@ -104,6 +108,9 @@ describe.each<Locale>(['es-ES', 'en-US'])('second factors over the practice HTTP
     const name = locale === 'es-ES' ? 'Portátil de la consulta' : 'Consulting room laptop';
     await page.getByLabel(s.passkeys.name, { exact: true }).fill(name);
     await page.getByRole('button', { name: s.passkeys.add, exact: true }).click();
+    const reauthentication = page.getByRole('dialog', { name: s.passkeys.add });
+    await reauthentication.getByLabel(s.reauthentication.password, { exact: true }).fill(PASSWORD);
+    await reauthentication.getByRole('button', { name: s.passkeys.continueAdding, exact: true }).click();
     await page.getByText(fill(s.passkeys.added, { name })).first().waitFor();
     await page.getByRole('list', { name: s.passkeys.listLabel }).getByText(name).waitFor();
 

@@ -13,6 +13,9 @@ export const errorStatus = {
   PASSWORD_CHANGE_REQUIRED: 403,
   // The practice requires a second factor of medics and this one has none yet: set one up first.
   TWO_FACTOR_REQUIRED: 403,
+  // A change to the account's second factors asked without the password again (API.md "Account
+  // changes that need the password again"): a session alone may not add or remove one.
+  REAUTHENTICATION_REQUIRED: 403,
   NOT_FOUND: 404,
   PATIENT_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,

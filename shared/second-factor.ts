@@ -50,9 +50,19 @@ export interface RecoveryCodes {
   recoveryCodes: string[];
 }
 
-export const totpDisableInput = z
-  .object({ password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(1024) })
-  .strict();
+/**
+ * The account's password again, for the four changes to its second factors (API.md "Account changes
+ * that need the password again"). Optional in the schema: without it the server answers 403
+ * REAUTHENTICATION_REQUIRED, which tells a client what to ask for, not a validation error.
+ */
+const passwordAgain = z.string().max(1024, 'validation.passwordTooLong').optional();
+const reauthenticationInput = z.object({ password: passwordAgain }).strict().optional();
+export const totpSetupInput = reauthenticationInput;
+export const totpDisableInput = reauthenticationInput;
+export const passkeyRegistrationOptionsInput = reauthenticationInput;
+
+/** The dialog that asks for it: the password typed, required there. */
+export const passwordAgainForm = z.object({ password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(1024) }).strict();
 
 /** Single-line text, so no control character or direction override is stored in a name. */
 export const passkeyName = text({ max: 60, requiredKey: 'validation.passkeyNameRequired', lengthKey: 'validation.passkeyNameTooLong' });
@@ -63,7 +73,7 @@ const webauthnResponse = z.record(z.string(), z.unknown());
 export const passkeyRegistrationInput = z.object({ response: webauthnResponse, name: passkeyName }).strict();
 export const passkeyAuthenticationOptionsInput = z.object({ challenge: challengeId.optional() }).strict().optional();
 export const passkeyAuthenticationInput = z.object({ response: webauthnResponse, challenge: challengeId.optional() }).strict();
-export const passkeyIdInput = z.object({ idPasskey: idSchema }).strict();
+export const passkeyDeleteInput = z.object({ idPasskey: idSchema, password: passwordAgain }).strict();
 
 export interface Passkey {
   idPasskey: number;

@@ -95,6 +95,16 @@ export class SignInFailures {
     return [`addr:${address}`, `acct:${account}|${address}`, `acct:${account}`];
   }
 
+  /**
+   * Every count against one account, from every address: an administrator who resets its second
+   * factor has vouched for its owner, whose wrong codes before the reset must not keep them out.
+   * The per-address counts stay: they are about the address, not the account.
+   */
+  forgetAccount(email: string): void {
+    const account = `acct:${email.toLowerCase()}`;
+    for (const key of [...this.failures.keys()]) if (key === account || key.startsWith(`${account}|`)) this.failures.delete(key);
+  }
+
   recordSuccess(address: string, email: string): void {
     const account = email.toLowerCase();
     this.failures.delete(`acct:${account}|${address}`);

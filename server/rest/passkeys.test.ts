@@ -32,10 +32,11 @@ type Token = string | undefined;
 interface PasskeyTransport {
   name: 'REST' | 'tRPC';
   login(email: string, password: string, ip: string): Promise<Outcome>;
-  registrationOptions(token: Token): Promise<Outcome>;
+  /** With the account's password again, unless `password` is null (a stolen session's call). */
+  registrationOptions(token: Token, password?: string | null): Promise<Outcome>;
   register(token: Token, response: RegistrationResponseJSON, name: string): Promise<Outcome>;
   list(token: Token): Promise<Outcome>;
-  remove(token: Token, idPasskey: number): Promise<Outcome>;
+  remove(token: Token, idPasskey: number, password?: string | null): Promise<Outcome>;
   authenticationOptions(ip: string, challenge?: string): Promise<Outcome>;
   authenticate(ip: string, response: AuthenticationResponseJSON, challenge?: string): Promise<Outcome>;
   profile(token: Token): Promise<Outcome>;
@@ -47,10 +48,10 @@ function rest(): PasskeyTransport {
   return {
     name: 'REST',
     login: (email, password, ip) => call('POST', '/auth/login', { payload: { email, password }, ip }),
-    registrationOptions: (token) => call('POST', '/auth/passkeys/registration-options', { token }),
+    registrationOptions: (token, password = TEST_PASSWORD) => call('POST', '/auth/passkeys/registration-options', { token, ...(password === null ? {} : { payload: { password } }) }),
     register: (token, response, name) => call('POST', '/auth/passkeys/registration', { token, payload: { response, name } }),
     list: (token) => call('GET', '/auth/passkeys', { token }),
-    remove: (token, idPasskey) => call('DELETE', `/auth/passkeys/${idPasskey}`, { token }),
+    remove: (token, idPasskey, password = TEST_PASSWORD) => call('DELETE', `/auth/passkeys/${idPasskey}`, { token, ...(password === null ? {} : { payload: { password } }) }),
     authenticationOptions: (ip, challenge) =>
       call('POST', '/auth/passkeys/authentication-options', { ip, ...(challenge ? { payload: { challenge } } : {}) }),
     authenticate: (ip, response, challenge) => call('POST', '/auth/passkeys/authentication', { ip, payload: { response, ...(challenge ? { challenge } : {}) } }),
@@ -64,10 +65,10 @@ function trpc(): PasskeyTransport {
   return {
     name: 'tRPC',
     login: (email, password, ip) => run(() => as(undefined, ip).auth.login({ email, password })),
-    registrationOptions: (token) => run(() => as(token).auth.passkeyRegistrationOptions()),
+    registrationOptions: (token, password = TEST_PASSWORD) => run(() => as(token).auth.passkeyRegistrationOptions(password === null ? undefined : { password })),
     register: (token, response, name) => run(() => as(token).auth.passkeyRegistration({ response: { ...response }, name })),
     list: (token) => run(() => as(token).auth.passkeys()),
-    remove: (token, idPasskey) => run(() => as(token).auth.deletePasskey({ idPasskey })),
+    remove: (token, idPasskey, password = TEST_PASSWORD) => run(() => as(token).auth.deletePasskey({ idPasskey, ...(password === null ? {} : { password }) })),
     authenticationOptions: (ip, challenge) => run(() => as(undefined, ip).auth.passkeyAuthenticationOptions(challenge ? { challenge } : undefined)),
     authenticate: (ip, response, challenge) => run(() => as(undefined, ip).auth.passkeyAuthentication({ response: { ...response }, ...(challenge ? { challenge } : {}) })),
     profile: (token) => run(() => as(token).auth.profile()),
@@ -414,7 +415,7 @@ describe('passkeys and the practice’s second-factor policy', () => {
         practice.inject({ method, url: `/api${url}`, headers: bearer(medic.access_token), ...(payload ? { payload } : {}) });
       expect((await call('GET', '/medics/me')).json().code).toBe('TWO_FACTOR_REQUIRED');
 
-      const options = await call('POST', '/auth/passkeys/registration-options');
+      const options = await call('POST', '/auth/passkeys/registration-options', { password: TEST_PASSWORD });
       expect(options.statusCode).toBe(200);
       const device = new SoftwareAuthenticator(ORIGIN);
       const registered = await call('POST', '/auth/passkeys/registration', { response: device.create(options.json()), name: 'Llave USB' });
@@ -447,7 +448,7 @@ describe('DELETE /api/auth/passkeys/:idPasskey', () => {
     const account = await register(app);
     const { passkey } = await withPasskey(rest(), account);
     for (const odd of [`0x${passkey.idPasskey.toString(16)}`, `${passkey.idPasskey}e0`, 'true']) {
-      const answer = await app.inject({ method: 'DELETE', url: `/api/auth/passkeys/${odd}`, headers: bearer(account.access_token) });
+      const answer = await app.inject({ method: 'DELETE', url: `/api/auth/passkeys/${odd}`, headers: bearer(account.access_token), payload: { password: TEST_PASSWORD } });
       expect([answer.statusCode, answer.json().code]).toEqual([400, 'VALIDATION_FAILED']);
     }
     expect((await rest().list(account.access_token)).body.passkeys).toHaveLength(1);

@@ -69,7 +69,7 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/auth/passkeys/registration-options', procedure: 'auth.passkeyRegistrationOptions' },
   { method: 'POST', path: '/auth/passkeys/registration', procedure: 'auth.passkeyRegistration', status: 201 },
   { method: 'GET', path: '/auth/passkeys', procedure: 'auth.passkeys' },
-  { method: 'DELETE', path: '/auth/passkeys/:idPasskey', procedure: 'auth.deletePasskey', status: 204, input: ({ params }) => params },
+  { method: 'DELETE', path: '/auth/passkeys/:idPasskey', procedure: 'auth.deletePasskey', status: 204, input: withParams },
   { method: 'POST', path: '/auth/passkeys/authentication-options', procedure: 'auth.passkeyAuthenticationOptions' },
   { method: 'POST', path: '/auth/passkeys/authentication', procedure: 'auth.passkeyAuthentication' },
 

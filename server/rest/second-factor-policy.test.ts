@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { classifyError } from '../error-mapping';
 import { samplePng } from '../test/sample-files';
-import { bearer, callerFor, register, uniqueEmail } from '../test/helpers';
+import { bearer, callerFor, register, TEST_PASSWORD, uniqueEmail } from '../test/helpers';
 import { restRoutes } from './routes';
 import { codeAt, enableTotpFor, secondFactorApp, type TestClock } from './second-factor.fixture';
 
@@ -132,7 +132,7 @@ describe('requireTwoFactorForMedics', () => {
       expect(await refusal(() => as.practice.info())).toBe('TWO_FACTOR_REQUIRED');
       expect(await refusal(() => as.auth.totpDisable({ password: 'x' }))).toBe('TWO_FACTOR_REQUIRED');
       expect((await as.auth.profile()).user.twoFactor).toEqual({ totp: false, passkeys: 0 });
-      expect(await refusal(() => as.auth.totpSetup())).toBeNull();
+      expect(await refusal(() => as.auth.totpSetup({ password: TEST_PASSWORD }))).toBeNull();
     });
 
     it('leaves patients alone', async () => {

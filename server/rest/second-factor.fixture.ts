@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Session } from '../../shared/auth';
 import type { RecoveryCodes, SecondFactorInput, TotpSetup } from '../../shared/second-factor';
 import { TOTP_PARAMETERS } from '../auth/totp';
-import { buildTestApp, callerFor, testConfig } from '../test/helpers';
+import { buildTestApp, callerFor, testConfig, TEST_PASSWORD } from '../test/helpers';
 import { injectOutcome, procedureOutcome, type Outcome } from '../test/transports';
 
 /** The practice's clock, as deps.now reads it: tests move it. */
@@ -45,9 +45,10 @@ export interface SecondFactorCalls {
   login(email: string, password: string, ip: string): Promise<Outcome>;
   secondFactor(answer: SecondFactorInput, ip: string): Promise<Outcome>;
   profile(token: string): Promise<Outcome>;
-  totpSetup(token: string): Promise<Outcome>;
+  /** With the account's password again, unless `password` is null (a stolen session's call). */
+  totpSetup(token: string, password?: string | null): Promise<Outcome>;
   totpEnable(token: string, code: string): Promise<Outcome>;
-  totpDisable(token: string, password: string, ip: string): Promise<Outcome>;
+  totpDisable(token: string, password: string | null, ip: string): Promise<Outcome>;
   resetSecondFactor(token: string, idUser: number | string): Promise<Outcome>;
 }
 
@@ -59,9 +60,9 @@ export function restCalls(app: FastifyInstance): SecondFactorCalls {
     login: (email, password, ip) => call('POST', '/auth/login', { payload: { email, password }, ip }),
     secondFactor: (answer, ip) => call('POST', '/auth/login/second-factor', { payload: answer, ip }),
     profile: (token) => call('GET', '/auth/profile', { token }),
-    totpSetup: (token) => call('POST', '/auth/totp/setup', { token }),
+    totpSetup: (token, password = TEST_PASSWORD) => call('POST', '/auth/totp/setup', { token, ...(password === null ? {} : { payload: { password } }) }),
     totpEnable: (token, code) => call('POST', '/auth/totp/enable', { token, payload: { code } }),
-    totpDisable: (token, password, ip) => call('POST', '/auth/totp/disable', { token, payload: { password }, ip }),
+    totpDisable: (token, password, ip) => call('POST', '/auth/totp/disable', { token, ...(password === null ? {} : { payload: { password } }), ip }),
     resetSecondFactor: (token, idUser) => call('POST', `/admin/users/${idUser}/reset-second-factor`, { token }),
   };
 }
@@ -74,9 +75,9 @@ export function trpcCalls(app: FastifyInstance): SecondFactorCalls {
     login: (email, password, ip) => run(() => as(undefined, ip).auth.login({ email, password })),
     secondFactor: (answer, ip) => run(() => as(undefined, ip).auth.loginSecondFactor(answer)),
     profile: (token) => run(() => as(token).auth.profile()),
-    totpSetup: (token) => run(() => as(token).auth.totpSetup()),
+    totpSetup: (token, password = TEST_PASSWORD) => run(() => as(token).auth.totpSetup(password === null ? undefined : { password })),
     totpEnable: (token, code) => run(() => as(token).auth.totpEnable({ code })),
-    totpDisable: (token, password, ip) => run(() => as(token, ip).auth.totpDisable({ password })),
+    totpDisable: (token, password, ip) => run(() => as(token, ip).auth.totpDisable(password === null ? undefined : { password })),
     resetSecondFactor: (token, idUser) => run(() => as(token).admin.resetSecondFactor({ idUser: idUser as number })),
   };
 }

@@ -7,6 +7,7 @@ import type { AccountSummary, MedicAccount } from '../../shared/admin';
 import { auditedTransaction, recordAudit, refuse } from '../audit/record-audit';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
+import type { SignInFailures } from '../auth/sign-in-failures';
 import type { DbOrTx } from '../db/client';
 import { auditAs, whoIs, type Caller } from './caller';
 import { medics, users } from '../db/schema/index';
@@ -92,21 +93,24 @@ export async function resetPassword(caller: Caller, idUser: number): Promise<{ t
 /**
  * POST /admin/users/:idUser/reset-second-factor: for a user who lost their phone and their recovery
  * codes. Their TOTP, recovery codes and passkeys go, and so do their sessions (whoever holds one may
- * be the reason for the reset); they sign in next with the password alone and may set up a new factor.
+ * be the reason for the reset); they sign in next with the password alone, at once (the account's failed
+ * attempts are forgotten), and may set up a new factor.
  * One transaction: the factors, the sessions and the audit event go together or not at all.
  */
-export function resetSecondFactor(caller: Caller, idUser: number): void {
+export function resetSecondFactor(caller: Caller, signInFailures: SignInFailures, idUser: number): void {
   const { db, actor: admin } = caller;
   const who = whoIs(caller);
   const fail = (error: AppError): never => refuse(db, who, { action: 'admin.resetSecondFactor', outcome: 'failure', detail: `${error.code} user ${idUser}` }, error);
   // The administrator's own factors are theirs to change from the account page, with their password.
   if (idUser === admin.userId) fail(new AppError('FORBIDDEN', 'Turn off your own second factors from your account page.'));
-  if (!db.select({ id: users.id }).from(users).where(eq(users.id, idUser)).get()) fail(new AppError('NOT_FOUND', 'No such account.'));
+  const account = db.select({ email: users.email }).from(users).where(eq(users.id, idUser)).get() ?? fail(new AppError('NOT_FOUND', 'No such account.'));
   db.transaction((tx) => {
     removeSecondFactors(tx, idUser);
     revokeUserSessions(tx, idUser);
     recordAudit(tx, who, { action: 'admin.resetSecondFactor', outcome: 'success', detail: `user ${idUser}` });
   });
+  // The codes guessed before the reset no longer hold the owner back: they sign in at once.
+  signInFailures.forgetAccount(account.email);
 }
 
 /** GET /admin/medics, audited as a read. */

@@ -1,17 +1,17 @@
 // Turning TOTP on and off from the account page (API.md "Second factor, passkeys and oversight"):
 // setup hands out a secret that is not a second factor yet; the first right code confirms it and
-// brings ten recovery codes, shown once; turning it off asks for the password again.
+// brings ten recovery codes, shown once. Setting it up and turning it off ask for the password again.
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { RecoveryCodes, TotpSetup } from '../../shared/second-factor';
 import { recordAudit, refuse } from '../audit/record-audit';
-import { verifyPassword } from '../auth/passwords';
 import { newRecoveryCodes, normalizeRecoveryCode, recoveryCodeHash } from '../auth/recovery-codes';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import { matchingTotpStep, newTotpSecret, totpUri } from '../auth/totp';
 import type { DbOrTx } from '../db/client';
-import { passkeys, recoveryCodes, signInChallenges, totpSecrets, users, webauthnChallenges } from '../db/schema/index';
+import { passkeys, recoveryCodes, signInChallenges, totpSecrets, webauthnChallenges } from '../db/schema/index';
 import { AppError } from '../errors';
 import { whoIs, type Caller } from './caller';
+import { confirmPassword } from './reauthentication';
 
 const confirmedTotpOf = (db: DbOrTx, userId: number) =>
   db.select({ userId: totpSecrets.userId }).from(totpSecrets).where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt))).get();
@@ -22,10 +22,14 @@ const confirmedTotpOf = (db: DbOrTx, userId: number) =>
  */
 const alreadyOn = () => new AppError('FORBIDDEN', 'Two-step verification with an app is already on: turn it off first to set up a new one.');
 
-/** POST /auth/totp/setup: a new secret, replacing one never confirmed. Nothing changes at sign-in yet. */
-export function setUpTotp(caller: Caller, issuer: string): TotpSetup {
+/**
+ * POST /auth/totp/setup: a new secret, replacing one never confirmed. Nothing changes at sign-in yet,
+ * but the secret shown is what confirms the factor, so the password comes first (reauthentication.ts).
+ */
+export async function setUpTotp(caller: Caller, signInFailures: SignInFailures, password: string | undefined, issuer: string): Promise<TotpSetup> {
   const { db, actor } = caller;
   const who = whoIs(caller);
+  await confirmPassword(caller, signInFailures, password, 'auth.totpSetup');
   if (confirmedTotpOf(db, actor.userId)) refuse(db, who, { action: 'auth.totpSetup', outcome: 'failure', detail: 'already on' }, alreadyOn());
   const secret = newTotpSecret();
   db.transaction((tx) => {
@@ -74,22 +78,11 @@ export function enableTotp(caller: Caller, code: string): RecoveryCodes {
   return { recoveryCodes: codes };
 }
 
-/**
- * POST /auth/totp/disable: the password again, so a session left open cannot strip the account's
- * second factor. Wrong guesses count like failed sign-ins (as change-password's do).
- */
-export async function disableTotp(caller: Caller, signInFailures: SignInFailures, password: string): Promise<void> {
+/** POST /auth/totp/disable: the password again, so a session left open cannot strip the account's second factor. */
+export async function disableTotp(caller: Caller, signInFailures: SignInFailures, password: string | undefined): Promise<void> {
   const { db, actor } = caller;
   const who = whoIs(caller);
-  const fail = (error: AppError): never =>
-    refuse(db, who, { action: 'auth.totpDisable', outcome: error.code === 'RATE_LIMITED' ? 'denied' : 'failure', detail: error.code }, error);
-  const attempt = signInFailures.reserve(caller.ip, actor.email) ?? fail(new AppError('RATE_LIMITED'));
-  const row = db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).get();
-  if (!row || !(await verifyPassword(row.passwordHash, password))) {
-    attempt.failed();
-    fail(new AppError('VALIDATION_FAILED', 'Invalid input. password: The password is not correct.', [{ path: 'password', message: 'validation.passwordWrong' }]));
-  }
-  attempt.withdrawn();
+  await confirmPassword(caller, signInFailures, password, 'auth.totpDisable');
   db.transaction((tx) => {
     removeTotp(tx, actor.userId);
     recordAudit(tx, who, { action: 'auth.totpDisable', outcome: 'success' });

@@ -21,7 +21,7 @@ export const adminRouter = router({
   resetPassword: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => resetPassword(callerOf(ctx), input.idUser)),
   /** A user who lost every second factor: the factors and the sessions go; the password stays. */
   resetSecondFactor: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => {
-    resetSecondFactor(callerOf(ctx), input.idUser);
+    resetSecondFactor(callerOf(ctx), ctx.deps.signInFailures, input.idUser);
     return null;
   }),
   emergencyAccesses: adminProcedure.query(({ ctx }) => ({ accesses: emergencyAccessesFor(callerOf(ctx)) })),

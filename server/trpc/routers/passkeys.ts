@@ -4,8 +4,9 @@
 import {
   passkeyAuthenticationInput,
   passkeyAuthenticationOptionsInput,
-  passkeyIdInput,
+  passkeyDeleteInput,
   passkeyRegistrationInput,
+  passkeyRegistrationOptionsInput,
 } from '../../../shared/second-factor';
 import { relyingPartyOf } from '../../auth/relying-party';
 import {
@@ -17,6 +18,8 @@ import {
   registerPasskey,
   type PasskeyDeps,
 } from '../../services/passkeys';
+import { confirmPassword } from '../../services/reauthentication';
+import { callerOf } from '../caller';
 import type { AppDeps } from '../context';
 import { authFloodProcedure, floodGuarded, oneAtATime, setupProcedure, userProcedure } from '../trpc';
 // A checked ceremony counts against the sign-in limits one by one, as a password does: a batch
@@ -34,15 +37,25 @@ const passkeyDeps = (deps: AppDeps): PasskeyDeps => ({
 });
 
 export const passkeyProcedures = {
-  passkeyRegistrationOptions: setupProcedure.mutation(({ ctx }) => passkeyRegistrationOptions(passkeyDeps(ctx.deps), ctx.actor)),
+  // The password first (services/reauthentication.ts): the ceremony's challenge is what a registration
+  // needs, so a session alone can start none.
+  passkeyRegistrationOptions: setupCeremony.input(passkeyRegistrationOptionsInput).mutation(async ({ ctx, input }) => {
+    await confirmPassword(callerOf(ctx), ctx.deps.signInFailures, input?.password, 'auth.passkeyRegistrationOptions');
+    return passkeyRegistrationOptions(passkeyDeps(ctx.deps), ctx.actor);
+  }),
   passkeyRegistration: setupCeremony
     .input(passkeyRegistrationInput)
     .mutation(({ ctx, input }) => registerPasskey(passkeyDeps(ctx.deps), ctx.actor, ctx.meta, input)),
   passkeys: setupProcedure.query(({ ctx }) => listPasskeys(ctx.deps.db, ctx.actor)),
-  deletePasskey: userProcedure.input(passkeyIdInput).mutation(({ ctx, input }) => {
-    deletePasskey(ctx.deps.db, ctx.actor, ctx.meta, input.idPasskey);
-    return null;
-  }),
+  deletePasskey: userProcedure
+    .use(oneAtATime)
+    .use(floodGuarded)
+    .input(passkeyDeleteInput)
+    .mutation(async ({ ctx, input }) => {
+      await confirmPassword(callerOf(ctx), ctx.deps.signInFailures, input.password, 'auth.deletePasskey');
+      deletePasskey(ctx.deps.db, ctx.actor, ctx.meta, input.idPasskey);
+      return null;
+    }),
   // Anyone may start a ceremony; each one is a row, so a flood from one address is refused.
   passkeyAuthenticationOptions: authFloodProcedure
     .input(passkeyAuthenticationOptionsInput)

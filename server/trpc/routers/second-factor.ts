@@ -1,7 +1,7 @@
 // The second-factor procedures of authRouter (API.md "Second factor, passkeys and oversight"),
 // spread into it by routers/auth.ts: the second step of a sign-in, and TOTP on and off. Setup and
 // enable stay open to a medic the practice's policy holds back: that is how they get a factor.
-import { secondFactorInput, totpDisableInput, totpEnableInput } from '../../../shared/second-factor';
+import { secondFactorInput, totpDisableInput, totpEnableInput, totpSetupInput } from '../../../shared/second-factor';
 import { readPractice } from '../../services/practice-data';
 import { loginSecondFactor } from '../../services/second-factor-sign-in';
 import { disableTotp, enableTotp, setUpTotp } from '../../services/second-factor-setup';
@@ -15,7 +15,11 @@ export const secondFactorProcedures = {
     .input(secondFactorInput)
     .mutation(({ ctx, input }) => loginSecondFactor(accountDeps(ctx.deps), ctx.meta, input)),
   // The authenticator app shows the practice's name beside the code, as the practice prints it.
-  totpSetup: setupProcedure.mutation(({ ctx }) => setUpTotp(callerOf(ctx), readPractice(ctx.deps.db, ctx.deps.config.practiceName).name)),
+  totpSetup: setupProcedure
+    .use(oneAtATime)
+    .use(floodGuarded)
+    .input(totpSetupInput)
+    .mutation(({ ctx, input }) => setUpTotp(callerOf(ctx), ctx.deps.signInFailures, input?.password, readPractice(ctx.deps.db, ctx.deps.config.practiceName).name)),
   totpEnable: setupProcedure
     .use(oneAtATime)
     .use(floodGuarded)
@@ -26,7 +30,7 @@ export const secondFactorProcedures = {
     .use(floodGuarded)
     .input(totpDisableInput)
     .mutation(async ({ ctx, input }) => {
-      await disableTotp(callerOf(ctx), ctx.deps.signInFailures, input.password);
+      await disableTotp(callerOf(ctx), ctx.deps.signInFailures, input?.password);
       return null;
     }),
 };

@@ -1,7 +1,8 @@
 // "Add a passkey": a name to tell it apart in the list (a guess at this browser and system to start
-// with), then the server's options, the browser's ceremony and the server's check
-// (auth.passkeyRegistrationOptions → startRegistration → auth.passkeyRegistration). Closing the
-// browser's dialog is not a failure: it is said calmly and the form stays as it was.
+// with), then the password again (password-again-dialog.tsx), the server's options, the browser's
+// ceremony and the server's check (auth.passkeyRegistrationOptions → startRegistration →
+// auth.passkeyRegistration). Closing the browser's dialog is not a failure: it is said calmly and
+// the form stays as it was.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,6 +15,7 @@ import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { createPasskey, isCancelledCeremony, isPasskeyAlreadyRegistered } from '../../lib/webauthn';
 import { guessPasskeyPlace } from './passkey-name-guess';
+import { PasswordAgainDialog } from './password-again-dialog';
 
 const nameOnly = passkeyRegistrationInput.pick({ name: true });
 type NameFields = z.input<typeof nameOnly>;
@@ -32,6 +34,8 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
   const suggested = useSuggestedName();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const [busy, setBusy] = useState(false);
+  /** The name typed, while the password is asked for. */
+  const [asking, setAsking] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -42,15 +46,20 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
     mode: 'onTouched',
     defaultValues: { name: suggested },
   });
-  const askOptions = trpc.auth.passkeyRegistrationOptions.useMutation();
+  // A 401 from the options is a wrong password, said in the dialog.
+  const askOptions = trpc.auth.passkeyRegistrationOptions.useMutation({ meta: { handlesUnauthorized: true } });
   const registerPasskey = trpc.auth.passkeyRegistration.useMutation();
 
-  const onSubmit = handleSubmit(async ({ name }) => {
+  const onSubmit = handleSubmit(({ name }) => {
     if (busy) return;
-    setBusy(true);
     setOutcome({ kind: 'none' });
+    setAsking(name);
+  });
+
+  /** The password was right: the browser's ceremony, then the server's check. */
+  const create = async (name: string, optionsJSON: Awaited<ReturnType<typeof askOptions.mutateAsync>>) => {
+    setBusy(true);
     try {
-      const optionsJSON = await askOptions.mutateAsync();
       const response = await createPasskey(optionsJSON);
       await registerPasskey.mutateAsync({ response, name });
       reset({ name: suggested });
@@ -60,7 +69,7 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
     } finally {
       setBusy(false);
     }
-  });
+  };
 
   return (
     <form className="form add-passkey" onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -86,6 +95,21 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
           {busy ? t('passkeys.adding') : t('passkeys.add')}
         </button>
       </div>
+      {asking !== null && (
+        <PasswordAgainDialog
+          title={t('passkeys.add')}
+          intro={t('passkeys.addIntro', { name: asking })}
+          confirmLabel={t('passkeys.continueAdding')}
+          pendingLabel={t('passkeys.checkingPassword')}
+          failedKey="security:passkeys.addFailed"
+          confirm={async (password) => {
+            const optionsJSON = await askOptions.mutateAsync({ password });
+            setAsking(null);
+            void create(asking, optionsJSON);
+          }}
+          onClose={() => setAsking(null)}
+        />
+      )}
     </form>
   );
 }

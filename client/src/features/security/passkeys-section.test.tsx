@@ -1,11 +1,12 @@
 // Passkeys on /security: the list with dates in the user's language, removal after a titled
-// confirmation, adding one through the browser's ceremony, a closed dialog taken calmly, and a
-// browser that cannot use passkeys told why instead of offered a button.
+// confirmation with the password, adding one (the password, then the browser's ceremony), a wrong
+// password said in the dialog, a closed browser dialog taken calmly, and a browser that cannot use
+// passkeys told why instead of offered a button.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Passkey } from '../../../../shared/second-factor';
-import { fakeTrpcServer, ok } from '../../test/fake-trpc-server';
+import { fail, fakeTrpcServer, ok } from '../../test/fake-trpc-server';
 import { medicUser, renderApp, sessionFor } from '../../test/render-app';
 
 const webauthn = vi.hoisted(() => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }));
@@ -22,8 +23,8 @@ function browserWithPasskeys() {
   vi.stubGlobal('isSecureContext', true);
 }
 
-/** A server whose list follows what is added and removed. */
-function passkeyServer(initial: Passkey[]) {
+/** A server whose list follows what is added and removed; `overrides` answer some calls otherwise. */
+function passkeyServer(initial: Passkey[], overrides: Parameters<typeof fakeTrpcServer>[0] = {}) {
   let passkeys = [...initial];
   const server = fakeTrpcServer({
     'auth.profile': () => ok({ user: withPasskeys(passkeys.length) }),
@@ -38,6 +39,7 @@ function passkeyServer(initial: Passkey[]) {
       passkeys = [...passkeys, added];
       return ok({ idPasskey: added.idPasskey, name: added.name, createdAt: added.createdAt });
     },
+    ...overrides,
   });
   return server;
 }
@@ -71,17 +73,18 @@ describe('passkeys on the security page', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Remove the passkey “Portátil”?' });
     expect(dialog).toHaveTextContent('You will no longer be able to sign in with it.');
     expect(dialog).not.toHaveTextContent('It is your only second factor');
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(within(dialog).getByLabelText('Your password')).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.callsTo('auth.deletePasskey')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Remove the passkey Portátil' }));
     dialog = await screen.findByRole('dialog', { name: 'Remove the passkey “Portátil”?' });
+    await user.type(within(dialog).getByLabelText('Your password'), 'secreto1');
     await user.click(within(dialog).getByRole('button', { name: 'Remove passkey' }));
 
     expect(await screen.findByText('The passkey “Portátil” was removed.')).toBeInTheDocument();
-    expect(server.callsTo('auth.deletePasskey').map((call) => call.input)).toEqual([{ idPasskey: 4 }]);
+    expect(server.callsTo('auth.deletePasskey').map((call) => call.input)).toEqual([{ idPasskey: 4, password: 'secreto1' }]);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove the passkey Portátil' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Remove the passkey iPhone' })).toBeInTheDocument();
   });
@@ -112,9 +115,14 @@ describe('passkeys on the security page', () => {
     await user.clear(name);
     await user.type(name, 'Work laptop');
     await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+    expect(dialog).toHaveTextContent('The passkey “Work laptop” will sign in to your account.');
+    await user.type(within(dialog).getByLabelText('Your password'), 'secreto1');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByText('The passkey “Work laptop” was added.')).toBeInTheDocument();
     expect(webauthn.startRegistration).toHaveBeenCalledWith({ optionsJSON: { challenge: 'reg-challenge', rp: { name: 'Expediente' } } });
+    expect(server.callsTo('auth.passkeyRegistrationOptions').map((call) => call.input)).toEqual([{ password: 'secreto1' }]);
     expect(server.callsTo('auth.passkeyRegistration').map((call) => call.input)).toEqual([{ response: attestation, name: 'Work laptop' }]);
     expect(await screen.findByRole('button', { name: 'Remove the passkey Work laptop' })).toBeInTheDocument();
     await waitFor(() => expect(server.callsTo('auth.profile').length).toBeGreaterThanOrEqual(2));
@@ -131,6 +139,9 @@ describe('passkeys on the security page', () => {
     await user.clear(name);
     await user.type(name, 'Tablet');
     await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+    await user.type(within(dialog).getByLabelText('Your password'), 'secreto1');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
 
     const region = screen.getByRole('region', { name: 'Passkeys' });
     expect(await within(region).findByRole('status')).toHaveTextContent('No passkey was created: the browser\'s window was closed.');
@@ -154,5 +165,23 @@ describe('passkeys on the security page', () => {
 
     expect(await screen.findByText(/Este navegador no puede crear llaves de acceso/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Agregar una llave de acceso' })).not.toBeInTheDocument();
+  });
+
+  it('says a wrong password under its field, keeps it, and signs nobody out', async () => {
+    browserWithPasskeys();
+    passkeyServer([], { 'auth.passkeyRegistrationOptions': () => fail('INVALID_CREDENTIALS') });
+    const app = renderApp({ path: '/security', session: sessionFor(withPasskeys(0)), language: 'es' });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Agregar una llave de acceso' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar una llave de acceso' });
+    const password = within(dialog).getByLabelText('Su contraseña');
+    await user.type(password, 'equivocada');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+
+    await waitFor(() => expect(password).toHaveAccessibleDescription('La contraseña no es correcta.'));
+    expect(password).toHaveValue('equivocada');
+    expect(app.currentPath()).toBe('/security');
+    expect(webauthn.startRegistration).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,10 @@
-// Removing a passkey asks first, in a dialog that names it and says what follows: it no longer signs
-// in, and when it is the account's last second factor, the password alone will again.
+// Removing a passkey asks first, in the dialog that asks for the password again (password-again-
+// dialog.tsx): it names the passkey and says what follows: it no longer signs in, and when it is the
+// account's last second factor, the password alone will again.
 import { useTranslation } from 'react-i18next';
 import type { Passkey } from '../../../../shared/second-factor';
-import { Modal } from '../../components/modal';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
+import { PasswordAgainDialog } from './password-again-dialog';
 
 interface RemovePasskeyDialogProps {
   passkey: Passkey;
@@ -16,34 +16,24 @@ interface RemovePasskeyDialogProps {
 
 export function RemovePasskeyDialog({ passkey, isLastFactor, onRemoved, onClose }: RemovePasskeyDialogProps) {
   const { t } = useTranslation('security');
-  const remove = trpc.auth.deletePasskey.useMutation({ onSuccess: onRemoved });
+  // A 401 here is a wrong password, said in the dialog, not an ended session.
+  const remove = trpc.auth.deletePasskey.useMutation({ meta: { handlesUnauthorized: true } });
 
   return (
-    <Modal title={t('passkeys.removeTitle', { name: passkey.name })} onClose={onClose}>
-      <div className="form">
-        <p>{t('passkeys.removeIntro')}</p>
-        {isLastFactor && <p className="security-banner">{t('passkeys.removeLast')}</p>}
-        {remove.error && (
-          <p role="alert" className="alert alert--error">
-            {translateApiError(t, remove.error, 'security:passkeys.removeFailed')}
-          </p>
-        )}
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" data-autofocus onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            aria-disabled={remove.isPending}
-            onClick={() => {
-              if (!remove.isPending) remove.mutate({ idPasskey: passkey.idPasskey });
-            }}
-          >
-            {remove.isPending ? t('passkeys.removing') : t('passkeys.removeConfirm')}
-          </button>
-        </div>
-      </div>
-    </Modal>
+    <PasswordAgainDialog
+      title={t('passkeys.removeTitle', { name: passkey.name })}
+      intro={t('passkeys.removeIntro')}
+      confirmLabel={t('passkeys.removeConfirm')}
+      pendingLabel={t('passkeys.removing')}
+      failedKey="security:passkeys.removeFailed"
+      tone="danger"
+      confirm={async (password) => {
+        await remove.mutateAsync({ idPasskey: passkey.idPasskey, password });
+        onRemoved();
+      }}
+      onClose={onClose}
+    >
+      {isLastFactor && <p className="security-banner">{t('passkeys.removeLast')}</p>}
+    </PasswordAgainDialog>
   );
 }

@@ -1,17 +1,17 @@
 // "Authenticator app" on the security page: whether TOTP is on, and the way through each change —
-// set up (QR code, key, first code), the recovery codes shown once, or off with the password.
+// set up (the password again, then QR code, key, first code), the recovery codes shown once, or off
+// (the password again). Both ask for the password in the one dialog (password-again-dialog.tsx).
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TotpSetup } from '../../../../shared/second-factor';
 import { useToast } from '../../components/toasts';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
 import { RecoveryCodes } from './recovery-codes';
-import { TotpDisableForm } from './totp-disable-form';
+import { PasswordAgainDialog } from './password-again-dialog';
 import { TotpSetupForm } from './totp-setup-form';
 import { useRefreshProfile } from './use-refresh-profile';
 
-type Stage = { name: 'status' } | { name: 'setup'; setup: TotpSetup } | { name: 'codes'; codes: string[] } | { name: 'disable' };
+type Stage = { name: 'status' } | { name: 'setup'; setup: TotpSetup } | { name: 'codes'; codes: string[] };
 
 interface TotpSectionProps {
   enabled: boolean;
@@ -25,9 +25,11 @@ export function TotpSection({ enabled, onFactorAdded }: TotpSectionProps) {
   const toast = useToast();
   const refreshProfile = useRefreshProfile();
   const [stage, setStage] = useState<Stage>({ name: 'status' });
+  const [asking, setAsking] = useState<'setup' | 'disable' | null>(null);
   const statusButtonRef = useRef<HTMLButtonElement>(null);
-  // The secret is shown on the next screen only; no cache keeps it.
-  const start = trpc.auth.totpSetup.useMutation({ gcTime: 0, onSuccess: (setup) => setStage({ name: 'setup', setup }) });
+  // The secret is shown on the next screen only; no cache keeps it. A 401 is a wrong password.
+  const start = trpc.auth.totpSetup.useMutation({ gcTime: 0, meta: { handlesUnauthorized: true } });
+  const disable = trpc.auth.totpDisable.useMutation({ meta: { handlesUnauthorized: true } });
 
   // Back to the status, focus goes to its button rather than to <body>.
   const backToStatus = () => {
@@ -59,24 +61,13 @@ export function TotpSection({ enabled, onFactorAdded }: TotpSectionProps) {
             }}
           />
         );
-      case 'disable':
-        return (
-          <TotpDisableForm
-            onDisabled={() => {
-              refreshProfile();
-              backToStatus();
-              toast.success(t('totp.disabled'));
-            }}
-            onCancel={backToStatus}
-          />
-        );
       case 'status':
         return enabled ? (
           <div className="security-status">
             <p>
               <span className="tag tag--on">{t('status.on')}</span> {t('totp.onStatus')}
             </p>
-            <button ref={statusButtonRef} type="button" className="button button--secondary" onClick={() => setStage({ name: 'disable' })}>
+            <button ref={statusButtonRef} type="button" className="button button--secondary" onClick={() => setAsking('disable')}>
               {t('totp.turnOff')}
             </button>
           </div>
@@ -85,21 +76,8 @@ export function TotpSection({ enabled, onFactorAdded }: TotpSectionProps) {
             <p>
               <span className="tag tag--off">{t('status.off')}</span> {t('totp.offStatus')}
             </p>
-            {start.error && (
-              <p role="alert" className="alert alert--error">
-                {translateApiError(t, start.error, 'security:totp.setupFailed')}
-              </p>
-            )}
-            <button
-              ref={statusButtonRef}
-              type="button"
-              className="button button--primary"
-              aria-disabled={start.isPending}
-              onClick={() => {
-                if (!start.isPending) start.mutate();
-              }}
-            >
-              {start.isPending ? t('totp.startingSetup') : t('totp.setUp')}
+            <button ref={statusButtonRef} type="button" className="button button--primary" onClick={() => setAsking('setup')}>
+              {t('totp.setUp')}
             </button>
           </div>
         );
@@ -113,6 +91,38 @@ export function TotpSection({ enabled, onFactorAdded }: TotpSectionProps) {
       </h2>
       <p className="dashboard-section__intro">{t('totp.intro')}</p>
       {body()}
+      {asking === 'setup' && (
+        <PasswordAgainDialog
+          title={t('totp.setUp')}
+          intro={t('totp.setupIntro')}
+          confirmLabel={t('totp.continueSetup')}
+          pendingLabel={t('totp.startingSetup')}
+          failedKey="security:totp.setupFailed"
+          confirm={async (password) => {
+            const setup = await start.mutateAsync({ password });
+            setAsking(null);
+            setStage({ name: 'setup', setup });
+          }}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking === 'disable' && (
+        <PasswordAgainDialog
+          title={t('totp.disableTitle')}
+          intro={t('totp.disableIntro')}
+          confirmLabel={t('totp.disable')}
+          pendingLabel={t('totp.disabling')}
+          failedKey="security:totp.disableFailed"
+          tone="danger"
+          confirm={async (password) => {
+            await disable.mutateAsync({ password });
+            setAsking(null);
+            refreshProfile();
+            toast.success(t('totp.disabled'));
+          }}
+          onClose={() => setAsking(null)}
+        />
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
-// The authenticator app on /security: set up (QR code, key in fours, the first code), the recovery
-// codes shown once, and turning it off with the password.
+// The authenticator app on /security: set up (the password again, QR code, key in fours, the first
+// code), the recovery codes shown once, and turning it off with the password, both asked in the one
+// password dialog, where a wrong password is said under the field and signs nobody out.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,10 @@ describe('the authenticator app on the security page', () => {
     const card = await screen.findByRole('region', { name: 'Authenticator app' });
     expect(within(card).getByText('Off')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Set up an authenticator app' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up an authenticator app' });
+    await user.type(within(dialog).getByLabelText('Your password'), 'secreto1');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(server.callsTo('auth.totpSetup').map((call) => call.input)).toEqual([{ password: 'secreto1' }]);
 
     const qr = await within(card).findByRole('img', { name: 'QR code that adds your Expediente account to the authenticator app' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
@@ -73,6 +78,9 @@ describe('the authenticator app on the security page', () => {
 
     const card = await screen.findByRole('region', { name: 'Aplicación de autenticación' });
     await user.click(within(card).getByRole('button', { name: 'Configurar una aplicación de autenticación' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configurar una aplicación de autenticación' });
+    await user.type(within(dialog).getByLabelText('Su contraseña'), 'secreto1');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     const code = await within(card).findByLabelText('Código de la aplicación');
     await user.type(code, '000000');
     await user.click(within(card).getByRole('button', { name: 'Confirmar y activar' }));
@@ -84,34 +92,35 @@ describe('the authenticator app on the security page', () => {
     expect(within(card).queryByRole('list', { name: 'Códigos de recuperación' })).not.toBeInTheDocument();
   });
 
-  it('turns the app off with the password, saying a wrong one under its field', async () => {
+  it('turns the app off with the password, saying a wrong one under its field without signing out', async () => {
     let enabled = true;
     const server = fakeTrpcServer({
       'auth.profile': () => ok({ user: withTotp(patientUser, enabled) }),
       'auth.passkeys': () => ok({ passkeys: [] }),
       'auth.totpDisable': (input) => {
-        if ((input as { password: string }).password !== 'secreto1') {
-          return fail('VALIDATION_FAILED', [{ path: 'password', message: 'validation.passwordWrong' }]);
-        }
+        if ((input as { password: string }).password !== 'secreto1') return fail('INVALID_CREDENTIALS');
         enabled = false;
         return ok(null);
       },
     });
-    renderApp({ path: '/security', session: sessionFor(withTotp(patientUser, true)) });
+    const app = renderApp({ path: '/security', session: sessionFor(withTotp(patientUser, true)) });
     const user = userEvent.setup();
 
     const card = await screen.findByRole('region', { name: 'Authenticator app' });
     await user.click(within(card).getByRole('button', { name: 'Turn off' }));
-    const password = await within(card).findByLabelText('Password');
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off the authenticator app' });
+    const password = within(dialog).getByLabelText('Your password');
+    expect(password).toHaveFocus();
     await user.type(password, 'equivocada');
-    await user.click(within(card).getByRole('button', { name: 'Turn off the app' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off the app' }));
 
     await waitFor(() => expect(password).toHaveAccessibleDescription('The password is not correct.'));
     expect(password).toHaveValue('equivocada');
+    expect(app.currentPath()).toBe('/security');
 
     await user.clear(password);
     await user.type(password, 'secreto1');
-    await user.click(within(card).getByRole('button', { name: 'Turn off the app' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off the app' }));
 
     expect(await screen.findByText('The authenticator app is off.')).toBeInTheDocument();
     expect(await within(card).findByRole('button', { name: 'Set up an authenticator app' })).toBeInTheDocument();
