@@ -56,14 +56,17 @@ describe('GET /api/openapi.json', () => {
     expect(flooded).toEqual(
       [
         'auth.changePassword',
+        'auth.deletePasskey',
         'auth.login',
         'auth.loginSecondFactor',
         'auth.passkeyAuthentication',
         'auth.passkeyAuthenticationOptions',
         'auth.passkeyRegistration',
+        'auth.passkeyRegistrationOptions',
         'auth.register',
         'auth.totpDisable',
         'auth.totpEnable',
+        'auth.totpSetup',
       ].sort(),
     );
   });

@@ -147,7 +147,7 @@ describe('requireTwoFactorForMedics', () => {
     it('frees the same session once the medic enables TOTP', async () => {
       const other = await register(app, { type: 'medic', email: uniqueEmail('other') });
       expect(codeOf(await send('GET', '/medics/my-patients', other))).toBe('TWO_FACTOR_REQUIRED');
-      const setup = await send('POST', '/auth/totp/setup', other);
+      const setup = await send('POST', '/auth/totp/setup', other, { password: TEST_PASSWORD });
       const enabled = await send('POST', '/auth/totp/enable', other, { code: codeAt(setup.json().secret, clock.now) });
       expect(enabled.statusCode).toBe(200);
       expect((await send('GET', '/medics/my-patients', other)).statusCode).toBe(200);
