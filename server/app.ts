@@ -141,6 +141,7 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
     signInFailures: new SignInFailures(options.signInLimits ?? defaultSignInLimits),
     now: options.now ?? (() => new Date()),
     blobs: new BlobStore(join(config.dataDir, 'documents'), () => keys.documentKey ?? loadDocumentKey(config.masterKey, config.dataDir)),
+    totpSeal: keys.totpSeal,
     backups: config.backup
       ? createBackupSchedule({
           config: config.backup,

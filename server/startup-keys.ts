@@ -1,6 +1,7 @@
 // Before the server serves anything: the keys the stored data depends on are there. A new
 // document key would open none of the documents already stored, and a new audit key would make
-// the whole audit trail look forged from its first row, so a key file that is missing (or empty,
+// the whole audit trail look forged from its first row, and a new TOTP key would leave every
+// account's authenticator app unable to sign in, so a key file that is missing (or empty,
 // damaged, unreadable) while such rows exist stops the start, naming the file and how to get it
 // back. With no such rows (a fresh install) a missing key is made as always: the audit key now,
 // the document key on the first upload.
@@ -8,6 +9,7 @@ import type Database from 'better-sqlite3';
 import { join, resolve } from 'node:path';
 import { AUDIT_KEY_FILE } from './audit/audit-key';
 import { removeLeftoverTemps } from './atomic-file';
+import { countSealedSeeds, sealPlainSeeds, TOTP_KEY_FILE, totpSeal, type TotpSeal } from './auth/totp-seal';
 import { DOCUMENT_KEY_FILE, decodeDocumentKey, isDocumentKeyText, parseMasterKey } from './files/document-key';
 import { practiceText } from './practice-messages/practice-text';
 import { createSecret, readSecretFile, type SecretFile, type Warn } from './secrets';
@@ -22,6 +24,8 @@ export interface StartupKeysOptions {
 
 export interface StartupKeys {
   auditKey: string;
+  /** Seals the TOTP seeds (auth/totp-seal.ts); its key file is made when no sealed seed needs an old one. */
+  totpSeal: TotpSeal;
   /** MASTER_KEY or the key file; undefined while there is neither file nor document (made on the first upload). */
   documentKey: Buffer | undefined;
 }
@@ -36,7 +40,7 @@ export class MissingKeyError extends Error {
 
 export function checkKeysAtStart(options: StartupKeysOptions): StartupKeys {
   const { dataDir, sqlite } = options;
-  removeLeftoverTemps(dataDir, [AUDIT_KEY_FILE, DOCUMENT_KEY_FILE, 'jwt-secret']);
+  removeLeftoverTemps(dataDir, [AUDIT_KEY_FILE, DOCUMENT_KEY_FILE, TOTP_KEY_FILE, 'jwt-secret']);
   const refusals: string[] = [];
 
   const auditFile = readSecretFile(join(dataDir, AUDIT_KEY_FILE), { warn: options.warn });
@@ -63,8 +67,20 @@ export function checkKeysAtStart(options: StartupKeysOptions): StartupKeys {
     }
   }
 
-  if (refusals.length > 0 || auditKey === undefined) throw new MissingKeyError(refusals.join('\n'));
-  return { auditKey, documentKey };
+  const totpFile = readSecretFile(join(dataDir, TOTP_KEY_FILE), { warn: options.warn, isValid: isDocumentKeyText });
+  let totpKey = totpFile.ok ? decodeDocumentKey(totpFile.value) : undefined;
+  if (!totpFile.ok) {
+    const rows = countSealedSeeds(sqlite);
+    const refusal = refusalFor(dataDir, TOTP_KEY_FILE, totpFile, rows > 0 ? practiceText().totpSeedsNeedKey({ rows }) : undefined);
+    if (refusal) refusals.push(refusal);
+    else totpKey = decodeDocumentKey(createSecret(dataDir, TOTP_KEY_FILE, 32));
+  }
+
+  if (refusals.length > 0 || auditKey === undefined || totpKey === undefined) throw new MissingKeyError(refusals.join('\n'));
+  const seal = totpSeal(totpKey);
+  // Seeds stored before they were sealed (an upgraded practice) are sealed now, before anything is served.
+  sealPlainSeeds(sqlite, seal);
+  return { auditKey, documentKey, totpSeal: seal };
 }
 
 /** Why this start must stop, or undefined when a new key harms nothing: the file is simply absent, empty or cut, and no row needs it. */

@@ -1,6 +1,6 @@
 // `npm run backup` and the scheduled backups: one encrypted archive (archive-format.ts) holding a
 // consistent snapshot of the database, every document blob that snapshot names, the document and
-// audit keys, and the audit trail's sealed head as it stands in the snapshot. The JWT secret does
+// audit keys, the TOTP seeds' key, and the audit trail's sealed head as it stands in the snapshot. The JWT secret does
 // not travel: a restored install signs its own tokens, so everyone signs in again after a restore,
 // which is what ending sessions on a restore should do.
 import Database from 'better-sqlite3';
@@ -10,12 +10,13 @@ import { dirname, join } from 'node:path';
 import { practiceText } from '../practice-messages/practice-text';
 import { signAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
+import { TOTP_KEY_FILE } from '../auth/totp-seal';
 import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
 import { release } from '../release';
 import { ArchiveWriter, type ScryptParams } from './archive-format';
 import { snapshotDatabase, type SnapshotContents } from './snapshot';
 import { makeStagingDir, partialArchivePath, sweepStaging } from './staging';
-import { AUDIT_KEY, blobEntry, DATABASE, DOCUMENT_KEY, MANIFEST, writeBytesEntry, writeEnd, writeFileEntry, type Manifest } from './payload';
+import { AUDIT_KEY, blobEntry, DATABASE, DOCUMENT_KEY, MANIFEST, TOTP_KEY, writeBytesEntry, writeEnd, writeFileEntry, type Manifest } from './payload';
 
 export interface BackupSummary { file: string; bytes: number; patients: number; documents: number; tables: number; rows: number; ms: number }
 
@@ -110,17 +111,19 @@ async function pinBlobs(dataDir: string, pinned: string, blobNames: string[]): P
 interface Keys {
   documentKey: string | undefined;
   auditKey: string | undefined;
+  totpKey: string | undefined;
   documentKeySource: Manifest['documentKey'];
 }
 
 function readKeys(dataDir: string, masterKey: string | undefined, plain: boolean): Keys {
-  if (plain) return { documentKey: undefined, auditKey: undefined, documentKeySource: 'left-out-of-plain-archive' };
+  if (plain) return { documentKey: undefined, auditKey: undefined, totpKey: undefined, documentKeySource: 'left-out-of-plain-archive' };
   const readSecret = (file: string) => (existsSync(join(dataDir, file)) ? readFileSync(join(dataDir, file), 'utf8').trim() : undefined);
   const auditKey = readSecret(AUDIT_KEY_FILE);
+  const totpKey = readSecret(TOTP_KEY_FILE);
   // The same precedence as the server's (files/document-key.ts): MASTER_KEY first, then the file.
-  if (masterKey) return { documentKey: parseMasterKey(masterKey).toString('base64url'), auditKey, documentKeySource: 'master-key' };
+  if (masterKey) return { documentKey: parseMasterKey(masterKey).toString('base64url'), auditKey, totpKey, documentKeySource: 'master-key' };
   const documentKey = readSecret(DOCUMENT_KEY_FILE);
-  return { documentKey, auditKey, documentKeySource: documentKey ? 'file' : 'absent' };
+  return { documentKey, auditKey, totpKey, documentKeySource: documentKey ? 'file' : 'absent' };
 }
 
 /** Writes the archive to a temporary name beside outFile, flushes it and renames it: never a half archive under the name. */
@@ -152,6 +155,7 @@ async function writeArchive(
     await writeBytesEntry(archive, MANIFEST, Buffer.from(JSON.stringify(manifest), 'utf8'));
     if (keys.documentKey) await writeBytesEntry(archive, DOCUMENT_KEY, Buffer.from(keys.documentKey, 'utf8'));
     if (keys.auditKey) await writeBytesEntry(archive, AUDIT_KEY, Buffer.from(keys.auditKey, 'utf8'));
+    if (keys.totpKey) await writeBytesEntry(archive, TOTP_KEY, Buffer.from(keys.totpKey, 'utf8'));
     await copyFile(archive, DATABASE, snapshotPath);
     for (const blob of contents.blobs) {
       const file = await open(join(pinned, blob.blobName), 'r');

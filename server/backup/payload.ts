@@ -17,10 +17,12 @@ export const MANIFEST = 'manifest.json';
 export const DATABASE = 'expediente.db';
 export const DOCUMENT_KEY = 'document-key';
 export const AUDIT_KEY = 'audit-key';
+/** The key the TOTP seeds are sealed under (auth/totp-seal.ts); absent from archives made before seeds were sealed. */
+export const TOTP_KEY = 'totp-key';
 export const blobEntry = (blobName: string) => `documents/${blobName}`;
 
 /** Every name an archive may hold. */
-export const ENTRY_NAME = /^(manifest\.json|expediente\.db|document-key|audit-key|documents\/[0-9a-f]{32})$/;
+export const ENTRY_NAME = /^(manifest\.json|expediente\.db|document-key|audit-key|totp-key|documents\/[0-9a-f]{32})$/;
 
 export interface Manifest {
   format: 'expediente-backup';

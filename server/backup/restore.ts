@@ -16,13 +16,14 @@ import { verifyAuditChain } from '../audit/audit-chain';
 import { AuditHeadError, openAuditHead, writeAuditHead, type AuditHead, type SignedAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { BlobStore } from '../files/blob-store';
+import { TOTP_KEY_FILE } from '../auth/totp-seal';
 import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
 import { runningServer } from '../data-dir-lock';
 import { readDatabaseState } from '../db/pending-migrations';
 import { ArchiveError, readArchive } from './archive-format';
 import { makeStagingDir, sweepStaging } from './staging';
 import { BLOB_OVERHEAD_BYTES, syncDirectory } from './backup';
-import { AUDIT_KEY, DATABASE, DOCUMENT_KEY, MANIFEST, readEntries, type Manifest } from './payload';
+import { AUDIT_KEY, DATABASE, DOCUMENT_KEY, MANIFEST, readEntries, TOTP_KEY, type Manifest } from './payload';
 
 export interface RestoreOptions {
   archive: string;
@@ -109,6 +110,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   }
 }
 
+/** Each key entry of an archive, and the file in DATA_DIR it goes back to. */
+const KEY_FILES: Record<string, string> = { [DOCUMENT_KEY]: DOCUMENT_KEY_FILE, [AUDIT_KEY]: AUDIT_KEY_FILE, [TOTP_KEY]: TOTP_KEY_FILE };
+
 interface Unpacked {
   manifest: Manifest;
   documentKey: string | undefined;
@@ -126,7 +130,7 @@ async function unpack(archive: Awaited<ReturnType<typeof open>>, passphrase: str
     if (seen.has(entry.name)) throw new ArchiveError(practiceText().archiveTwice({ name: entry.name }));
     seen.add(entry.name);
     if (!manifest && entry.name !== MANIFEST) throw new ArchiveError(practiceText().archiveManifestNotFirst);
-    if (entry.name === MANIFEST || entry.name === DOCUMENT_KEY || entry.name === AUDIT_KEY) {
+    if (entry.name === MANIFEST || Object.hasOwn(KEY_FILES, entry.name)) {
       const pieces: Buffer[] = [];
       for await (const piece of entry.body) pieces.push(piece);
       const text = Buffer.concat(pieces).toString('utf8');
@@ -134,7 +138,7 @@ async function unpack(archive: Awaited<ReturnType<typeof open>>, passphrase: str
       if (entry.name === DOCUMENT_KEY) documentKey = text;
       if (entry.name === AUDIT_KEY) auditKey = text;
       // Key files are written as the server writes them (secrets.ts): the text, mode 0600.
-      if (entry.name !== MANIFEST) await writeWhole(join(staging, entry.name === DOCUMENT_KEY ? DOCUMENT_KEY_FILE : AUDIT_KEY_FILE), [Buffer.from(text, 'utf8')]);
+      if (entry.name !== MANIFEST) await writeWhole(join(staging, KEY_FILES[entry.name]!), [Buffer.from(text, 'utf8')]);
       continue;
     }
     await writeWhole(join(staging, entry.name), entry.body);

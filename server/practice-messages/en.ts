@@ -151,6 +151,7 @@ Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit
   keyProblemAndDependants: ({ path, problem, dependants }) => `${path} ${problem}, and ${dependants}`,
   auditRowsNeedKey: ({ rows }) => `the audit trail holds ${rows} ${rows === 1 ? 'row' : 'rows'} sealed with it, which a new key would make look tampered with`,
   documentsNeedKey: ({ rows }) => `${rows} ${rows === 1 ? 'document is' : 'documents are'} encrypted with it, which a new key would not open`,
+  totpSeedsNeedKey: ({ rows }) => `${rows} authenticator app ${rows === 1 ? 'seed is' : 'seeds are'} sealed with it, which a new key would not open`,
   documentsMaybeMasterKey: 'If the documents were encrypted with MASTER_KEY instead, start with that MASTER_KEY set.',
   keyMissing: 'is missing',
   keyNotAFile: 'is not a regular file',

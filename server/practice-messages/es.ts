@@ -176,6 +176,7 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
     `el registro de auditoría tiene ${rows} ${rows === 1 ? 'fila sellada' : 'filas selladas'} con ella, que una clave nueva haría parecer manipuladas`,
   documentsNeedKey: ({ rows }: { rows: number }) =>
     `${rows} ${rows === 1 ? 'documento está cifrado' : 'documentos están cifrados'} con ella, que una clave nueva no abriría`,
+  totpSeedsNeedKey: ({ rows }: { rows: number }) => `${rows} ${rows === 1 ? 'semilla de aplicación de autenticación está sellada' : 'semillas de aplicación de autenticación están selladas'} con ella, que una clave nueva no abriría`,
   documentsMaybeMasterKey: 'Si los documentos se cifraron con MASTER_KEY, arranque con esa MASTER_KEY.',
   keyMissing: 'no existe',
   keyNotAFile: 'no es un fichero normal',

@@ -1,4 +1,5 @@
 // Registration, sign-in, profile and sign-out (API.md "Routes": /auth/*).
+import type { TotpSeal } from '../auth/totp-seal';
 import { eq } from 'drizzle-orm';
 import type { ChangePasswordInput, LoginInput, PendingRegistration, RegisterInput, Session, User } from '../../shared/auth';
 import type { LoginResult } from '../../shared/second-factor';
@@ -21,6 +22,8 @@ export interface AccountDeps {
   signInFailures: SignInFailures;
   /** The practice's clock: a session's last use is counted on it. */
   now: () => Date;
+  /** Opens the sealed TOTP seeds the second step checks codes against. */
+  totpSeal: TotpSeal;
 }
 
 export interface RequestMeta {

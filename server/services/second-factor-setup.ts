@@ -7,6 +7,7 @@ import { recordAudit, refuse } from '../audit/record-audit';
 import { newRecoveryCodes, normalizeRecoveryCode, recoveryCodeHash } from '../auth/recovery-codes';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import { matchingTotpStep, newTotpSecret, totpUri } from '../auth/totp';
+import type { TotpSeal } from '../auth/totp-seal';
 import type { DbOrTx } from '../db/client';
 import { passkeys, recoveryCodes, signInChallenges, totpSecrets, webauthnChallenges } from '../db/schema/index';
 import { AppError } from '../errors';
@@ -26,18 +27,25 @@ const alreadyOn = () => new AppError('FORBIDDEN', 'Two-step verification with an
  * POST /auth/totp/setup: a new secret, replacing one never confirmed. Nothing changes at sign-in yet,
  * but the secret shown is what confirms the factor, so the password comes first (reauthentication.ts).
  */
-export async function setUpTotp(caller: Caller, signInFailures: SignInFailures, password: string | undefined, issuer: string): Promise<TotpSetup> {
+export async function setUpTotp(
+  caller: Caller,
+  deps: { signInFailures: SignInFailures; totpSeal: TotpSeal },
+  password: string | undefined,
+  issuer: string,
+): Promise<TotpSetup> {
   const { db, actor } = caller;
   const who = whoIs(caller);
-  await confirmPassword(caller, signInFailures, password, 'auth.totpSetup');
+  await confirmPassword(caller, deps.signInFailures, password, 'auth.totpSetup');
   if (confirmedTotpOf(db, actor.userId)) refuse(db, who, { action: 'auth.totpSetup', outcome: 'failure', detail: 'already on' }, alreadyOn());
   const secret = newTotpSecret();
+  // Stored sealed (auth/totp-seal.ts): shown once here, never readable from the database alone.
+  const sealed = deps.totpSeal.seal(actor.userId, secret);
   db.transaction((tx) => {
     tx.insert(totpSecrets)
-      .values({ userId: actor.userId, secret, createdAt: caller.now.toISOString() })
+      .values({ userId: actor.userId, secret: sealed, createdAt: caller.now.toISOString() })
       .onConflictDoUpdate({
         target: totpSecrets.userId,
-        set: { secret, lastUsedStep: null, createdAt: caller.now.toISOString() },
+        set: { secret: sealed, lastUsedStep: null, createdAt: caller.now.toISOString() },
         // Never over a confirmed one, even if it was confirmed since the check above.
         setWhere: isNull(totpSecrets.confirmedAt),
       })
@@ -54,14 +62,14 @@ const codeIssue = (message: string) => new AppError('VALIDATION_FAILED', `Invali
  * A wrong code here is not counted against the sign-in limits: the caller is signed in and guessing
  * at the secret they were just shown gains nothing. The code that confirms cannot also sign in.
  */
-export function enableTotp(caller: Caller, code: string): RecoveryCodes {
+export function enableTotp(caller: Caller, totpSeal: TotpSeal, code: string): RecoveryCodes {
   const { db, actor, now } = caller;
   const who = whoIs(caller);
   const fail = (error: AppError): never => refuse(db, who, { action: 'auth.totpEnable', outcome: 'failure', detail: error.code }, error);
   const row = db.select().from(totpSecrets).where(eq(totpSecrets.userId, actor.userId)).get();
   if (row?.confirmedAt) fail(alreadyOn());
   if (!row) return fail(codeIssue('No setup in progress: start with POST /auth/totp/setup.'));
-  const step = matchingTotpStep(row.secret, code, now);
+  const step = matchingTotpStep(totpSeal.open(actor.userId, row.secret), code, now);
   if (step === null) fail(codeIssue('The code is not correct.'));
   const codes = newRecoveryCodes();
   db.transaction((tx) => {

@@ -10,6 +10,7 @@ import { refuse, type AuditActor } from '../audit/record-audit';
 import { normalizeRecoveryCode, recoveryCodeHash } from '../auth/recovery-codes';
 import { consumeSignInChallenge, countSignInChallengeFailure, findSignInChallenge } from '../auth/sign-in-challenges';
 import { matchingTotpStep } from '../auth/totp';
+import type { TotpSeal } from '../auth/totp-seal';
 import type { DbOrTx } from '../db/client';
 import { recoveryCodes, totpSecrets, users } from '../db/schema/index';
 import { AppError } from '../errors';
@@ -30,13 +31,13 @@ interface Proof {
  * A code from the app, within one step of drift, and later than the last one that signed in: a code
  * seen over a shoulder or replayed from a log is worth nothing once used.
  */
-function totpProof(db: DbOrTx, userId: number, code: string, now: Date): Proof | string {
+function totpProof(db: DbOrTx, seal: TotpSeal, userId: number, code: string, now: Date): Proof | string {
   const row = db
     .select({ secret: totpSecrets.secret, lastUsedStep: totpSecrets.lastUsedStep })
     .from(totpSecrets)
     .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)))
     .get();
-  const step = row ? matchingTotpStep(row.secret, code, now) : null;
+  const step = row ? matchingTotpStep(seal.open(userId, row.secret), code, now) : null;
   if (!row || step === null) return 'wrong code';
   if (row.lastUsedStep !== null && step <= row.lastUsedStep) return 'replayed code';
   return {
@@ -93,7 +94,7 @@ export function loginSecondFactor(deps: AccountDeps, meta: RequestMeta, answer: 
   const attempt = deps.signInFailures.reserve(meta.ip, user.email);
   if (!attempt) return refuse(db, who, { action: ACTION, outcome: 'denied', detail: 'RATE_LIMITED' }, new AppError('RATE_LIMITED'));
 
-  const proof = 'code' in answer ? totpProof(db, user.id, answer.code, now) : recoveryProof(db, user.id, answer.recoveryCode, now);
+  const proof = 'code' in answer ? totpProof(db, deps.totpSeal, user.id, answer.code, now) : recoveryProof(db, user.id, answer.recoveryCode, now);
   if (typeof proof === 'string') {
     attempt.failed();
     countSignInChallengeFailure(db, challenge.id);

@@ -8,4 +8,5 @@ export const accountDepsOf = (deps: AppDeps): AccountDeps => ({
   signToken: deps.signToken,
   signInFailures: deps.signInFailures,
   now: deps.now,
+  totpSeal: deps.totpSeal,
 });

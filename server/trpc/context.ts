@@ -7,6 +7,7 @@ import { verifiedClaims } from '../auth/token-cache';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { TotpSeal } from '../auth/totp-seal';
 import type { BlobStore } from '../files/blob-store';
 import type { RequestMeta } from '../services/accounts';
 
@@ -27,6 +28,8 @@ export interface AppDeps {
   now: () => Date;
   /** Encrypted document blobs under DATA_DIR. */
   blobs: BlobStore;
+  /** Seals and opens the TOTP seeds under DATA_DIR/totp-key (auth/totp-seal.ts). */
+  totpSeal: TotpSeal;
   /** Scheduled backups (BACKUP_DIR), whose last outcome the administrator sees. */
   backups: BackupSchedule;
 }

@@ -34,6 +34,7 @@ const passkeyDeps = (deps: AppDeps): PasskeyDeps => ({
   signInFailures: deps.signInFailures,
   now: deps.now,
   relyingParty: relyingPartyOf(deps.config),
+  totpSeal: deps.totpSeal,
 });
 
 export const passkeyProcedures = {

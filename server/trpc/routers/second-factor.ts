@@ -19,12 +19,12 @@ export const secondFactorProcedures = {
     .use(oneAtATime)
     .use(floodGuarded)
     .input(totpSetupInput)
-    .mutation(({ ctx, input }) => setUpTotp(callerOf(ctx), ctx.deps.signInFailures, input?.password, readPractice(ctx.deps.db, ctx.deps.config.practiceName).name)),
+    .mutation(({ ctx, input }) => setUpTotp(callerOf(ctx), ctx.deps, input?.password, readPractice(ctx.deps.db, ctx.deps.config.practiceName).name)),
   totpEnable: setupProcedure
     .use(oneAtATime)
     .use(floodGuarded)
     .input(totpEnableInput)
-    .mutation(({ ctx, input }) => enableTotp(callerOf(ctx), input.code)),
+    .mutation(({ ctx, input }) => enableTotp(callerOf(ctx), ctx.deps.totpSeal, input.code)),
   totpDisable: userProcedure
     .use(oneAtATime)
     .use(floodGuarded)
