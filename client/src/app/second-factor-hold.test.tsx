@@ -49,6 +49,9 @@ describe("the practice's second-factor policy", () => {
 
     const card = screen.getByRole('region', { name: 'Authenticator app' });
     await user.click(within(card).getByRole('button', { name: 'Set up an authenticator app' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up an authenticator app' });
+    await user.type(within(dialog).getByLabelText('Your password'), 'secreto1');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await user.type(await within(card).findByLabelText('Code from the app'), '123456');
     await user.click(within(card).getByRole('button', { name: 'Confirm and turn on' }));
     // The recovery codes are shown before anything else happens.
