@@ -1,6 +1,7 @@
 // A practice served over HTTPS as `npm run tls` sets it up, for the browser journeys: the real
 // script makes the authority and the certificate (--host localhost --ip 127.0.0.1) in a fresh
-// DATA_DIR, the real server serves them on a port chosen beforehand (the passkeys' origin is
+// DATA_DIR, the authority's key encrypted in a key file beside it (as on the practice's USB stick),
+// the real server serves them on a port chosen beforehand (the passkeys' origin is
 // https://localhost:<port>, worked out by the server from the certificate), and a Chromium whose
 // certificate store trusts the authority opens it, with no certificate error switched off.
 import { spawnSync } from 'node:child_process';
@@ -37,10 +38,10 @@ function freePort(): Promise<number> {
   });
 }
 
-function runTlsScript(dataDir: string): void {
-  const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/tls.ts', '--host', 'localhost', '--ip', '127.0.0.1'], {
+function runTlsScript(dataDir: string, caKeyFile: string): void {
+  const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/tls.ts', '--host', 'localhost', '--ip', '127.0.0.1', '--ca-key', caKeyFile], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, DATA_DIR: dataDir, CA_PASSPHRASE: 'the e2e practice passphrase' },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`npm run tls failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
@@ -49,7 +50,7 @@ function runTlsScript(dataDir: string): void {
 export async function startHttpsApp(extraEnv: NodeJS.ProcessEnv = {}): Promise<HttpsPractice> {
   const runDir = inject('e2eRunDir');
   const dataDir = mkdtempSync(join(runDir, 'data-'));
-  runTlsScript(dataDir);
+  runTlsScript(dataDir, join(mkdtempSync(join(runDir, 'ca-key-')), 'ca-key.pem'));
   const caPath = join(dataDir, 'tls', 'ca.crt');
   const caPem = readFileSync(caPath, 'utf8');
   const port = await freePort();

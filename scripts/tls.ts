@@ -1,8 +1,11 @@
-// `npm run tls -- --host NAME [--ip ADDRESS]...`: HTTPS for the practice's network. Makes (once) a
-// certificate authority for the practice and (each run) a server certificate signed by it, in
-// DATA_DIR/tls, where `npm start` finds them. Usage and the work itself: server/tls/.
+// `npm run tls -- --host NAME [--ip ADDRESS]... --ca-key FILE`: HTTPS for the practice's network.
+// Makes (once) a certificate authority for the practice, limited to its names, with its key
+// encrypted in FILE, and (each run) a server certificate signed by it in DATA_DIR/tls, where
+// `npm start` finds it. Usage and the work itself: server/tls/.
 import { issuePracticeTls } from '../server/tls/issue-practice-tls';
 import { practiceText } from '../server/practice-messages/practice-text';
+import { caPassphraseFromEnvOrTerminal } from '../server/tls/ca-passphrase';
+import { describeScope } from '../server/tls/name-constraints';
 import { parseTlsArguments } from '../server/tls/tls-arguments';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -14,9 +17,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const { request } = parsed;
-  const issued = await issuePracticeTls(request);
-  const names = [...issued.hosts, ...issued.ipAddresses].join(', ');
+  const issued = await issuePracticeTls(request, caPassphraseFromEnvOrTerminal(process.env));
   const text = practiceText();
+  if (issued.legacyKey === 'moved') console.log(text.tlsCaKeyMoved({ legacyKey: issued.files.legacyCaKey, keyFile: issued.caKeyFile }));
+  if (issued.legacyKey === 'removed') console.log(text.tlsLegacyKeyRemoved({ legacyKey: issued.files.legacyCaKey }));
   const caLine = { created: text.tlsCaCreated, replaced: text.tlsCaReplaced, reused: text.tlsCaReused }[issued.ca];
   console.log(
     text.tlsIssued({
@@ -26,7 +30,9 @@ async function main(): Promise<number> {
       caSubject: issued.caSubject,
       sha256: issued.caFingerprint256,
       sha1: issued.caFingerprint1,
-      names,
+      scopeLine: issued.caScope ? text.tlsCaScope({ scope: describeScope(issued.caScope) }) : text.tlsCaUnconstrained,
+      keyFile: issued.caKeyFile,
+      names: [...issued.hosts, ...issued.ipAddresses].join(', '),
       serverCert: issued.files.serverCert,
       serverUntil: day(issued.serverNotAfter),
       host: issued.hosts[0]!,

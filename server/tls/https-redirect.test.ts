@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpsLocation } from './https-redirect';
-import { issuePracticeTls } from './issue-practice-tls';
+import { issueTestPracticeTls } from '../test/practice-tls';
 import { practiceTlsFiles } from './practice-tls-files';
 
 let root: string;
@@ -13,7 +13,7 @@ let certificate: X509Certificate;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'expediente-redirect-'));
-  await issuePracticeTls({ dataDir: root, hosts: ['consultorio.local', 'recepcion.local'], ipAddresses: ['192.168.1.20', 'fd00::20'], newCa: false });
+  await issueTestPracticeTls({ dataDir: root, hosts: ['consultorio.local', 'recepcion.local'], ipAddresses: ['192.168.1.20', 'fd00::20'] });
   certificate = new X509Certificate(readFileSync(practiceTlsFiles(root).serverCert));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, stopAllServers, stopServer, type StartOutcome } from '../server-process.fixture';
-import { issuePracticeTls } from './issue-practice-tls';
+import { issueTestPracticeTls } from '../test/practice-tls';
 import { practiceTlsFiles } from './practice-tls-files';
 
 interface Answer {
@@ -81,7 +81,7 @@ describe('a server with the practice certificate', () => {
 
   beforeAll(async () => {
     dataDir = practiceDataDir();
-    await issuePracticeTls({ dataDir, hosts: ['localhost'], ipAddresses: ['127.0.0.1'], newCa: false });
+    await issueTestPracticeTls({ dataDir, hosts: ['localhost'], ipAddresses: ['127.0.0.1'] });
     ca = readFileSync(practiceTlsFiles(dataDir).caCert, 'utf8');
     const outcome = await startServer(dataDir);
     if (outcome.kind !== 'listening') throw new Error(`the server did not start:\n${outcome.stdout}${outcome.stderr}`);
@@ -178,20 +178,20 @@ describe('a server with the practice certificate', () => {
 describe('a server whose practice certificate cannot be served', () => {
   it('refuses to start when server.crt is there without server.key', async () => {
     const dataDir = practiceDataDir();
-    await issuePracticeTls({ dataDir, hosts: ['consultorio.local'], ipAddresses: [], newCa: false });
+    await issueTestPracticeTls({ dataDir, hosts: ['consultorio.local'], ipAddresses: [] });
     rmSync(practiceTlsFiles(dataDir).serverKey);
     const outcome = await startServer(dataDir);
     expect(outcome.kind).toBe('exited');
     if (outcome.kind !== 'exited') return;
     expect(outcome.code).toBe(1);
-    expect(outcome.stderr).toMatch(/server\.crt is there without .*server\.key: run `npm run tls -- --host NAME` again/);
+    expect(outcome.stderr).toMatch(/server\.crt is there without .*server\.key: run `npm run tls -- --host NAME --ca-key FILE` again/);
   });
 
   it('refuses to start when the key is not the certificate\'s', async () => {
     const dataDir = practiceDataDir();
     const other = practiceDataDir();
-    await issuePracticeTls({ dataDir, hosts: ['consultorio.local'], ipAddresses: [], newCa: false });
-    await issuePracticeTls({ dataDir: other, hosts: ['consultorio.local'], ipAddresses: [], newCa: false });
+    await issueTestPracticeTls({ dataDir, hosts: ['consultorio.local'], ipAddresses: [] });
+    await issueTestPracticeTls({ dataDir: other, hosts: ['consultorio.local'], ipAddresses: [] });
     writeFileSync(practiceTlsFiles(dataDir).serverKey, readFileSync(practiceTlsFiles(other).serverKey));
     const outcome = await startServer(dataDir);
     expect(outcome.kind).toBe('exited');

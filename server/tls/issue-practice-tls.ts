@@ -1,22 +1,28 @@
-// What `npm run tls` does: reuse the practice's certificate authority in DATA_DIR/tls (or make one),
-// then issue the server a new certificate for the names asked for. Re-running it for a new name or
-// a new year touches only the server's certificate, so devices that trust the authority still do.
+// What `npm run tls` does: reuse the practice's certificate authority (or make one), then issue the
+// server a new certificate for the names asked for. Re-running it for a new year touches only the
+// server's certificate, so devices that trust the authority still do. The authority's key never
+// rests in DATA_DIR: it is read from, or written to, the practice's encrypted key file.
 import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { removeLeftoverTemps, writeFileAtomically } from '../atomic-file';
-import { createPracticeCa, readPracticeCa, type PracticeCa } from './practice-ca';
+import { checkCaKeyLocation } from './ca-key-location';
+import type { CaPassphraseSource } from './ca-passphrase';
+import { readNameConstraints, type NameScope } from './name-constraints';
+import { CERT_MODE, obtainPracticeCa, type ObtainedPracticeCa } from './obtain-practice-ca';
 import { practiceTlsFiles, type PracticeTlsFiles } from './practice-tls-files';
 import { createServerCertificate } from './server-certificate';
 import type { TlsRequest } from './tls-arguments';
 
-/** Certificates are public: readable by anyone on the machine, like /etc/ssl/certs. */
-const CERT_MODE = 0o644;
 const KEY_MODE = 0o600;
 
 export interface IssuedPracticeTls {
   files: PracticeTlsFiles;
-  /** 'created' the first time, 'replaced' with --new-ca, else 'reused'. */
-  ca: 'created' | 'replaced' | 'reused';
+  ca: ObtainedPracticeCa['outcome'];
+  legacyKey: ObtainedPracticeCa['legacyKey'];
+  caKeyFile: string;
+  /** What the authority may vouch for; undefined for one an earlier release made, which is not limited. */
+  caScope: NameScope | undefined;
   caSubject: string;
   /** For comparing with what a device shows before trusting it: SHA-256, and SHA-1 as Windows shows it ("Thumbprint"). */
   caFingerprint256: string;
@@ -27,43 +33,18 @@ export interface IssuedPracticeTls {
   ipAddresses: string[];
 }
 
-async function obtainCa(files: PracticeTlsFiles, newCa: boolean, now: Date): Promise<{ ca: PracticeCa; outcome: IssuedPracticeTls['ca'] }> {
-  const hasCert = existsSync(files.caCert);
-  const hasKey = existsSync(files.caKey);
-  if (!newCa && hasCert && hasKey) {
-    let ca: PracticeCa;
-    try {
-      ca = await readPracticeCa(readFileSync(files.caCert, 'utf8'), readFileSync(files.caKey, 'utf8'));
-    } catch (error) {
-      throw new Error(`The practice certificate authority in ${files.dir} cannot be used (${(error as Error).message}). Run again with --new-ca to replace it; every device must then install the new one.`, { cause: error });
-    }
-    if (ca.cert.notAfter <= now) {
-      throw new Error(`The practice certificate authority in ${files.dir} expired on ${ca.cert.notAfter.toISOString().slice(0, 10)}. Run again with --new-ca; every device must then install the new one.`);
-    }
-    return { ca, outcome: 'reused' };
-  }
-  if (!newCa && (hasCert || hasKey)) {
-    // Making a new authority here would silently break every device that trusts the old one.
-    throw new Error(
-      `${hasCert ? files.caCert : files.caKey} is there without ${hasCert ? files.caKey : files.caCert}. Put the missing file back, ` +
-        'or run again with --new-ca to make a new authority (every device must then install it).',
-    );
-  }
-  const made = await createPracticeCa(now);
-  // The key first: a certificate without its key could never sign, a key without its certificate is redone.
-  writeFileAtomically(files.caKey, made.keyPem, KEY_MODE);
-  writeFileAtomically(files.caCert, made.certPem, CERT_MODE);
-  return { ca: made, outcome: hasCert || hasKey ? 'replaced' : 'created' };
-}
-
-export async function issuePracticeTls(request: TlsRequest, now = new Date()): Promise<IssuedPracticeTls> {
+/** `passphrase`: the key file's, asked for only when the key file is read or written. */
+export async function issuePracticeTls(request: TlsRequest, passphrase: CaPassphraseSource, now = new Date()): Promise<IssuedPracticeTls> {
   const files = practiceTlsFiles(request.dataDir);
-  mkdirSync(files.dir, { recursive: true, mode: 0o700 });
-  // A run killed while writing may have left a temporary copy of a key beside its file.
-  removeLeftoverTemps(files.dir, ['ca.crt', 'ca.key', 'server.crt', 'server.key']);
+  checkCaKeyLocation(request.caKeyFile, request.dataDir);
+  // A run killed while writing may have left a temporary copy of a key beside its file
+  // (ca.key's from an earlier release, unencrypted).
+  if (existsSync(files.dir)) removeLeftoverTemps(files.dir, ['ca.crt', 'ca.key', 'server.crt', 'server.key']);
+  removeLeftoverTemps(dirname(request.caKeyFile), [basename(request.caKeyFile)]);
 
-  const { ca, outcome } = await obtainCa(files, request.newCa, now);
+  const { ca, outcome, legacyKey } = await obtainPracticeCa(files, request, passphrase, now);
   const server = await createServerCertificate({ ca, hosts: request.hosts, ipAddresses: request.ipAddresses, now });
+  mkdirSync(files.dir, { recursive: true, mode: 0o700 });
   writeFileAtomically(files.serverKey, server.keyPem, KEY_MODE);
   writeFileAtomically(files.serverCert, server.certPem, CERT_MODE);
 
@@ -71,6 +52,9 @@ export async function issuePracticeTls(request: TlsRequest, now = new Date()): P
   return {
     files,
     ca: outcome,
+    legacyKey,
+    caKeyFile: request.caKeyFile,
+    caScope: readNameConstraints(ca.cert)?.permitted,
     caSubject: caCert.subject.replace(/\n/g, ', '),
     caFingerprint256: caCert.fingerprint256,
     caFingerprint1: caCert.fingerprint,

@@ -1,7 +1,9 @@
 // The key pairs of the practice's certificates: ECDSA on P-256, which every browser and phone the
 // practice may use accepts, and which signs and handshakes faster than RSA on a small machine.
-// Private keys are kept as PKCS#8 PEM, the form Node's TLS and OpenSSL read without a passphrase.
+// Private keys are PKCS#8 PEM: the server's as it is, for Node's TLS to read without a passphrase;
+// the authority's encrypted into the practice's key file (ca-key-file.ts).
 import { createPrivateKey, KeyObject } from 'node:crypto';
+import { practiceText } from '../practice-messages/practice-text';
 import { crypto } from './x509-library';
 
 export const KEY_ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256' } as const;
@@ -20,7 +22,7 @@ export function privateKeyToPem(key: CryptoKey): string {
 export async function privateKeyFromPem(pem: string): Promise<CryptoKey> {
   const key = createPrivateKey(pem);
   if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    throw new Error('the key is not an ECDSA P-256 key');
+    throw new Error(practiceText().tlsKeyNotP256);
   }
   const der = key.export({ type: 'pkcs8', format: 'der' });
   return crypto.subtle.importKey('pkcs8', der, KEY_ALGORITHM, false, ['sign']);

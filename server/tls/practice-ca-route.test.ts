@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig } from '../test/helpers';
-import { issuePracticeTls } from './issue-practice-tls';
+import { issueTestPracticeTls } from '../test/practice-tls';
 import { practiceTlsFiles } from './practice-tls-files';
 
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'expediente-ca-route-'));
-  await issuePracticeTls({ dataDir, hosts: ['consultorio.local'], ipAddresses: [], newCa: false });
+  await issueTestPracticeTls({ dataDir, hosts: ['consultorio.local'], ipAddresses: [] });
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

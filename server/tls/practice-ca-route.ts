@@ -12,7 +12,7 @@ import { practiceTlsFiles } from './practice-tls-files';
 export const PRACTICE_CA_PATH = '/practice-ca.crt';
 
 const NO_PRACTICE_CA =
-  "This server does not use a practice certificate authority: it is made by `npm run tls -- --host NAME` (README \"HTTPS on the practice's network\").";
+  "This server does not use a practice certificate authority: it is made by `npm run tls -- --host NAME --ca-key FILE` (README \"HTTPS on the practice's network\").";
 
 /** `servesPracticeCertificate`: the server's certificate is the one `npm run tls` issued, so its authority is the one to install. */
 export function registerPracticeCaRoute(app: FastifyInstance, options: { dataDir: string; servesPracticeCertificate: boolean }): void {

@@ -1,6 +1,8 @@
 // The practice's own certificate authority: made once by `npm run tls`, installed once on every
-// computer and phone of the practice, and kept so that renewing the server's certificate (yearly,
-// or for a new host name) needs nothing new on the devices.
+// computer and phone of the practice, and kept so that renewing the server's certificate (yearly)
+// needs nothing new on the devices. It vouches only for the practice's own names (practice-ca-scope.ts).
+import { practiceText } from '../practice-messages/practice-text';
+import { nameConstraintsExtension, type NameScope } from './name-constraints';
 import { randomSerialNumber } from './serial-number';
 import { generateKeyPair, privateKeyFromPem, privateKeyToPem, SIGNING_ALGORITHM } from './key-pairs';
 import { crypto, x509 } from './x509-library';
@@ -17,6 +19,7 @@ export interface PracticeCa {
 
 export interface NewPracticeCa extends PracticeCa {
   certPem: string;
+  /** Plaintext PKCS#8: never written as it is, only encrypted into the practice's key file. */
   keyPem: string;
 }
 
@@ -28,7 +31,8 @@ function caName(now: Date): string {
   return `CN=Expediente practice CA ${now.toISOString().slice(0, 10)}, O=Expediente`;
 }
 
-export async function createPracticeCa(now = new Date()): Promise<NewPracticeCa> {
+/** `scope`: the only names and addresses it may ever vouch for. */
+export async function createPracticeCa(scope: NameScope, now = new Date()): Promise<NewPracticeCa> {
   const keys = await generateKeyPair();
   const notBefore = new Date(now.getTime() - BACKDATE_MS);
   const notAfter = new Date(notBefore);
@@ -46,6 +50,7 @@ export async function createPracticeCa(now = new Date()): Promise<NewPracticeCa>
         new x509.BasicConstraintsExtension(true, 0, true),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
         await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
+        nameConstraintsExtension(scope),
       ],
     },
     crypto,
@@ -62,7 +67,7 @@ export async function readPracticeCa(certPem: string, keyPem: string): Promise<P
   const signature = await crypto.subtle.sign(SIGNING_ALGORITHM, privateKey, probe);
   const publicKey = await cert.publicKey.export(SIGNING_ALGORITHM, ['verify'], crypto);
   if (!(await crypto.subtle.verify(SIGNING_ALGORITHM, publicKey, signature, probe))) {
-    throw new Error('the authority\'s key does not belong to its certificate');
+    throw new Error(practiceText().tlsKeyNotItsCertificate);
   }
   return { cert, privateKey };
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { relyingPartyOf } from '../auth/relying-party';
 import { loadConfig } from '../config';
-import { issuePracticeTls } from './issue-practice-tls';
+import { issueTestPracticeTls } from '../test/practice-tls';
 import { practiceTlsFiles } from './practice-tls-files';
 
 const roots: string[] = [];
@@ -19,7 +19,7 @@ const tempDataDir = () => {
 
 async function practiceDataDir(hosts = ['consultorio.local', 'recepcion.local']): Promise<string> {
   const dataDir = tempDataDir();
-  await issuePracticeTls({ dataDir, hosts, ipAddresses: ['192.168.1.20'], newCa: false });
+  await issueTestPracticeTls({ dataDir, hosts, ipAddresses: ['192.168.1.20'] });
   return dataDir;
 }
 

@@ -10,8 +10,11 @@ export interface PracticeTlsFiles {
   dir: string;
   /** The authority's certificate: public, served at /practice-ca.crt for devices to install. */
   caCert: string;
-  /** The authority's key: whoever holds it can impersonate any site to the practice's devices. */
-  caKey: string;
+  /**
+   * Where releases before the key file (--ca-key) left the authority's key, unencrypted. Never written
+   * now: the next `npm run tls` moves a key found here into the practice's encrypted key file.
+   */
+  legacyCaKey: string;
   serverCert: string;
   serverKey: string;
 }
@@ -21,7 +24,7 @@ export function practiceTlsFiles(dataDir: string): PracticeTlsFiles {
   return {
     dir,
     caCert: join(dir, 'ca.crt'),
-    caKey: join(dir, 'ca.key'),
+    legacyCaKey: join(dir, 'ca.key'),
     serverCert: join(dir, 'server.crt'),
     serverKey: join(dir, 'server.key'),
   };
@@ -39,14 +42,14 @@ export function installedPracticeTls(dataDir: string): TlsConfig | undefined {
   if (!hasCert || !hasKey) {
     throw new Error(
       `${hasCert ? files.serverCert : files.serverKey} is there without ${hasCert ? files.serverKey : files.serverCert}: ` +
-        'run `npm run tls -- --host NAME` again to make the server certificate.',
+        'run `npm run tls -- --host NAME --ca-key FILE` again to make the server certificate.',
     );
   }
   let cert: X509Certificate;
   try {
     cert = new X509Certificate(readFileSync(files.serverCert));
   } catch (error) {
-    throw new Error(`${files.serverCert} is not a readable certificate (${(error as Error).message}): run \`npm run tls -- --host NAME\` again.`, { cause: error });
+    throw new Error(`${files.serverCert} is not a readable certificate (${(error as Error).message}): run \`npm run tls -- --host NAME --ca-key FILE\` again.`, { cause: error });
   }
   return { certPath: files.serverCert, keyPath: files.serverKey, practiceHost: certificateNames(cert).dnsNames[0] };
 }

@@ -1,5 +1,7 @@
 // The server's certificate, signed by the practice's authority, for the host names and addresses
 // the practice reaches the server at. A new key each time: renewing also rotates the key.
+import { practiceText } from '../practice-messages/practice-text';
+import { describeScope, namesOutside, readNameConstraints } from './name-constraints';
 import type { PracticeCa } from './practice-ca';
 import { BACKDATE_MS } from './practice-ca';
 import { randomSerialNumber } from './serial-number';
@@ -28,9 +30,23 @@ export interface ServerCertificate {
   notAfter: Date;
 }
 
+/**
+ * Refuses names the authority's Name Constraints leave out, rather than sign a certificate that every
+ * device would refuse with no word on why. An authority without constraints (made by an earlier
+ * release) refuses nothing.
+ */
+export function checkNamesWithinAuthority(caCert: x509.X509Certificate, hosts: readonly string[], ipAddresses: readonly string[]): void {
+  const constraints = readNameConstraints(caCert);
+  const outside = namesOutside(constraints, { dnsNames: hosts, ipAddresses });
+  if (constraints && outside.length > 0) {
+    throw new Error(practiceText().tlsNamesOutsideAuthority({ names: outside.join(', '), scope: describeScope(constraints.permitted) }));
+  }
+}
+
 export async function createServerCertificate(request: ServerCertificateRequest): Promise<ServerCertificate> {
   const { ca, hosts, ipAddresses, now = new Date() } = request;
   if (hosts.length === 0) throw new Error('a server certificate needs at least one host name');
+  checkNamesWithinAuthority(ca.cert, hosts, ipAddresses);
   const keys = await generateKeyPair();
   const notBefore = new Date(now.getTime() - BACKDATE_MS);
   // Never past the authority's own end: a chain that outlives its root fails on every device.

@@ -1,19 +1,34 @@
 // The arguments of `npm run tls`, checked before anything is written.
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normalizeHostName, normalizeIpAddress, parseTlsArguments } from './tls-arguments';
 
 describe('parseTlsArguments', () => {
   it('reads repeated --host and --ip, in order and without repeats', () => {
-    const parsed = parseTlsArguments(['--host', 'Consultorio.Local.', '--host=recepcion', '--ip', '192.168.1.20', '--ip', '[FE80::0:1]', '--host', 'consultorio.local'], {});
+    const parsed = parseTlsArguments(
+      ['--host', 'Consultorio.Local.', '--host=recepcion', '--ip', '192.168.1.20', '--ip', '[FE80::0:1]', '--host', 'consultorio.local', '--ca-key', '/media/usb/ca-key.pem'],
+      {},
+    );
     expect(parsed).toEqual({
       ok: true,
-      request: { dataDir: './data', hosts: ['consultorio.local', 'recepcion'], ipAddresses: ['192.168.1.20', 'fe80::1'], newCa: false },
+      request: {
+        dataDir: './data',
+        hosts: ['consultorio.local', 'recepcion'],
+        ipAddresses: ['192.168.1.20', 'fe80::1'],
+        caKeyFile: '/media/usb/ca-key.pem',
+        newCa: false,
+      },
     });
+  });
+
+  it('takes the key file as an absolute path, so messages name the file wherever the command ran', () => {
+    const parsed = parseTlsArguments(['--host', 'a', '--ca-key', 'usb/ca-key.pem'], {});
+    expect(parsed.ok && parsed.request.caKeyFile).toBe(resolve('usb/ca-key.pem'));
   });
 
   it('writes into --data-dir, else DATA_DIR, else ./data', () => {
     const dataDir = (argv: string[], env: NodeJS.ProcessEnv) => {
-      const parsed = parseTlsArguments(['--host', 'a', ...argv], env);
+      const parsed = parseTlsArguments(['--host', 'a', '--ca-key', '/k.pem', ...argv], env);
       return parsed.ok ? parsed.request.dataDir : parsed.message;
     };
     expect(dataDir(['--data-dir', '/srv/x'], { DATA_DIR: '/srv/y' })).toBe('/srv/x');
@@ -22,7 +37,7 @@ describe('parseTlsArguments', () => {
   });
 
   it('takes --new-ca', () => {
-    const parsed = parseTlsArguments(['--host', 'a', '--new-ca'], {});
+    const parsed = parseTlsArguments(['--host', 'a', '--ca-key', '/k.pem', '--new-ca'], {});
     expect(parsed.ok && parsed.request.newCa).toBe(true);
   });
 
@@ -38,6 +53,9 @@ describe('parseTlsArguments', () => {
     [['--host', 'a', '--ip', 'fe80::1%eth0'], /is not an IPv4 or IPv6 address/],
     [['--host', 'a', '--port', '3000'], /Unknown option '--port'[\s\S]*Usage: npm run tls/],
     [['--host', 'a', 'b'], /Unexpected argument 'b'/],
+    [['--host', 'a'], /^--ca-key is required: the file, outside DATA_DIR, [\s\S]*Usage: npm run tls/],
+    [['--host', 'a', '--ca-key', ''], /--ca-key is required/],
+    [['--host', 'a', '--ca-key'], /argument missing/],
   ])('refuses %j with a message', (argv, message) => {
     const parsed = parseTlsArguments(argv, {});
     expect(parsed.ok).toBe(false);

@@ -1,6 +1,7 @@
-// `npm run tls -- --host NAME [--host NAME]... [--ip ADDRESS]... [--new-ca] [--data-dir DIR]`, read
-// and checked before anything is written, so a typing mistake never leaves half a certificate.
+// `npm run tls -- --host NAME [--host NAME]... [--ip ADDRESS]... --ca-key FILE [--new-ca] [--data-dir DIR]`,
+// read and checked before anything is written, so a typing mistake never leaves half a certificate.
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { domainToASCII } from 'node:url';
 import { parseArgs } from 'node:util';
 import { practiceText } from '../practice-messages/practice-text';
@@ -12,6 +13,8 @@ export interface TlsRequest {
   dataDir: string;
   hosts: string[];
   ipAddresses: string[];
+  /** Absolute: the authority's encrypted key, outside DATA_DIR (ca-key-location.ts). */
+  caKeyFile: string;
   newCa: boolean;
 }
 
@@ -47,6 +50,7 @@ export function parseTlsArguments(argv: readonly string[], env: NodeJS.ProcessEn
       options: {
         host: { type: 'string', multiple: true },
         ip: { type: 'string', multiple: true },
+        'ca-key': { type: 'string' },
         'new-ca': { type: 'boolean', default: false },
         'data-dir': { type: 'string' },
       },
@@ -73,12 +77,17 @@ export function parseTlsArguments(argv: readonly string[], env: NodeJS.ProcessEn
     if (!address) return { ok: false, message: practiceText().tlsNotAnAddress({ given: JSON.stringify(given) }) };
     ipAddresses.push(address);
   }
+  // Asked for on every run, never defaulted: the authority signs each time, and a default place
+  // would be one the practice did not choose to keep apart from the server.
+  const caKeyFile = values['ca-key'];
+  if (!caKeyFile) return { ok: false, message: `${practiceText().tlsCaKeyRequired}\n${tlsUsage()}` };
   return {
     ok: true,
     request: {
       dataDir: values['data-dir'] || env.DATA_DIR || './data',
       hosts: unique(hosts),
       ipAddresses: unique(ipAddresses),
+      caKeyFile: resolve(caKeyFile),
       newCa: values['new-ca'] ?? false,
     },
   };

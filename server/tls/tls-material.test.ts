@@ -1,17 +1,17 @@
 // The certificate the server serves: read and checked at start, and a warning before it ends.
-import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issuePracticeTls } from './issue-practice-tls';
+import { issueTestPracticeTls } from '../test/practice-tls';
 import { practiceTlsFiles } from './practice-tls-files';
 import { readTlsMaterial, renewalWarning } from './tls-material';
 
 let root: string;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'expediente-tls-material-'));
-  await issuePracticeTls({ dataDir: root, hosts: ['consultorio.local'], ipAddresses: [], newCa: false });
+  await issueTestPracticeTls({ dataDir: root, hosts: ['consultorio.local'], ipAddresses: [] });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -26,7 +26,10 @@ describe('readTlsMaterial', () => {
 
   it('names the files when the key is not the certificate\'s', () => {
     const files = practiceTlsFiles(root);
-    expect(() => readTlsMaterial({ certPath: files.serverCert, keyPath: files.caKey })).toThrow(/The TLS key .*ca\.key does not belong to the certificate .*server\.crt/);
+    const otherKey = join(root, 'other.key');
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    writeFileSync(otherKey, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    expect(() => readTlsMaterial({ certPath: files.serverCert, keyPath: otherKey })).toThrow(/The TLS key .*other\.key does not belong to the certificate .*server\.crt/);
     expect(() => readTlsMaterial({ certPath: files.serverKey, keyPath: files.serverKey })).toThrow(/server\.key is not a PEM certificate/);
   });
 });

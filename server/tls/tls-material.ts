@@ -39,6 +39,6 @@ export function renewalWarning(certificate: X509Certificate, now = new Date()): 
   const daysLeft = Math.floor((validTo.getTime() - now.getTime()) / DAY_MS);
   if (daysLeft > RENEWAL_WARNING_DAYS) return undefined;
   const when = validTo.toISOString().slice(0, 10);
-  const renew = 'renew it (`npm run tls -- --host NAME` again for the practice certificate) and restart';
+  const renew = 'renew it (`npm run tls -- --host NAME --ca-key FILE` again for the practice certificate) and restart';
   return daysLeft < 0 ? `The TLS certificate expired on ${when}: browsers refuse it; ${renew}.` : `The TLS certificate expires on ${when}: ${renew}.`;
 }
