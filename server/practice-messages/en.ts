@@ -14,7 +14,7 @@ Usage:
   expediente restore FILE --data-dir DIR [--force]
   expediente demo [--data-dir DIR]
   expediente audit-verify
-  expediente tls --host NAME [--ip ADDRESS]...
+  expediente tls --host NAME [--ip ADDRESS]... --ca-key FILE
   expediente --version | --help
 
 Configuration is by environment variables, as described in the README. Messages come in LANG's

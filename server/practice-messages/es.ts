@@ -14,7 +14,7 @@ Uso:
   expediente restore ARCHIVO --data-dir DIR [--force]
   expediente demo [--data-dir DIR]
   expediente audit-verify
-  expediente tls --host NOMBRE [--ip DIRECCIÓN]...
+  expediente tls --host NOMBRE [--ip DIRECCIÓN]... --ca-key ARCHIVO
   expediente --version | --help
 
 La configuración va en variables de entorno, como explica el README. Los mensajes salen en el idioma
