@@ -1,8 +1,9 @@
-// The audit trail as CSV (RFC 4180), written as it is read: a Readable that asks for the next batch
-// of events only when the reply has taken the last one, so neither the rows nor the text of the
-// whole file are ever held at once, however long the trail.
+// The audit trail as CSV (RFC 4180, every cell written and defused by csv-cell.ts), written as it is
+// read: a Readable that asks for the next batch of events only when the reply has taken the last
+// one, so neither the rows nor the text of the whole file are ever held at once, however long the trail.
 import { Readable } from 'node:stream';
 import type { AuditEvent } from '../../shared/admin';
+import { csvLine, type CsvValue } from './csv-cell';
 
 export const AUDIT_CSV_COLUMNS = [
   'id',
@@ -21,22 +22,7 @@ export const AUDIT_CSV_COLUMNS = [
   'detail',
 ] as const;
 
-// Spreadsheets run a cell that starts with one of these as a formula (CSV injection: a name typed
-// as `=HYPERLINK(...)` would act when the administrator opens the file). Such a cell gets a leading
-// single quote, which spreadsheets show as text; tab and carriage return start formulas too in some.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: defused, then quoted when it holds a quote, a comma or a line break (quotes doubled). */
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvLine = (cells: (string | number | boolean | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
-const cellsOf = (event: AuditEvent) => [
+const cellsOf = (event: AuditEvent): CsvValue[] => [
   event.id,
   event.at,
   event.actor?.idUser ?? null,
@@ -59,7 +45,7 @@ const BOM = '\uFEFF';
 
 /** The header, then one line per event that `nextBatch` gives, until it gives none. */
 export function auditCsvStream(nextBatch: () => AuditEvent[]): Readable {
-  let header = `${BOM}${csvLine([...AUDIT_CSV_COLUMNS])}`;
+  let header = `${BOM}${csvLine(AUDIT_CSV_COLUMNS)}`;
   return new Readable({
     read() {
       try {

@@ -148,7 +148,7 @@ function inputSourcesOf(route: RestRoute): InputSources {
     return sources;
   }
   const params = Object.fromEntries(pathParams.map((name) => [name, `${MARK}param:${name}`]));
-  const query = new Proxy({} as Record<string, unknown>, {
+  const query = new Proxy({} as Record<string, string | undefined>, {
     get: (_target, key) => (typeof key === 'string' ? `${MARK}query:${key}` : undefined),
   });
   const bodyKey = `${MARK}body`;

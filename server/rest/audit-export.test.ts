@@ -39,18 +39,24 @@ const download = (query: string, session: Session | null = admin, options: { pay
 
 const HEADER = ['id', 'at', 'idUser', 'actorType', 'actorName', 'actorLname', 'action', 'idPatient', 'patientName', 'patientLname', 'outcome', 'ip', 'emergency', 'detail'];
 
+interface CsvField {
+  text: string;
+  quoted: boolean;
+}
+
 /**
  * RFC 4180, strictly: records end with CRLF; a field is either plain (no quote, comma, CR or LF in
  * it) or quoted, with quotes inside doubled. Throws on anything else, so "it parses" means something.
  */
-function parseCsv(text: string): string[][] {
+function parseCsvFields(text: string): CsvField[][] {
   expect(text.startsWith('\uFEFF'), 'UTF-8 byte order mark').toBe(true);
-  const records: string[][] = [];
-  let record: string[] = [];
+  const records: CsvField[][] = [];
+  let record: CsvField[] = [];
   let at = 1;
   while (at < text.length) {
     let field = '';
-    if (text[at] === '"') {
+    const quoted = text[at] === '"';
+    if (quoted) {
       at += 1;
       for (;;) {
         const quote = text.indexOf('"', at);
@@ -68,7 +74,7 @@ function parseCsv(text: string): string[][] {
       field = text.slice(at, stop);
       at = stop;
     }
-    record.push(field);
+    record.push({ text: field, quoted });
     if (text[at] === ',') {
       at += 1;
     } else if (text.startsWith('\r\n', at)) {
@@ -82,6 +88,20 @@ function parseCsv(text: string): string[][] {
   if (record.length) throw new Error('the last record does not end with CRLF');
   return records;
 }
+
+const parseCsv = (text: string): string[][] => parseCsvFields(text).map((record) => record.map((field) => field.text));
+
+/**
+ * Where a spreadsheet that splits on `separator` and honours a quote only at the start of one of
+ * its cells (LibreOffice does so) starts its cells: every piece between separators and line breaks,
+ * past the spaces and quotes it may trim.
+ */
+const cellStartsSplitOn = (text: string, separator: string): string[] =>
+  text
+    .slice(1)
+    .split(/\r\n|\r|\n/)
+    .flatMap((line) => line.split(separator))
+    .map((piece) => piece.replace(/^[ "]*/, ''));
 
 /** The file's records as objects by column, the header checked. */
 function rowsOf(response: LightMyRequestResponse): Record<string, string>[] {
@@ -120,8 +140,8 @@ describe('GET /api/admin/audit.csv', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="auditoria-2026-11-25.csv"; filename*=UTF-8''auditoria-2026-11-25.csv`);
     expect(response.headers['cache-control']).toBe('no-store');
-    // An empty filter result is still a file: its header row.
-    expect(response.body).toBe(`\uFEFF${HEADER.join(',')}\r\n`);
+    // An empty filter result is still a file: its header row, its names quoted as every text cell is.
+    expect(response.body).toBe(`\uFEFF${HEADER.map((name) => `"${name}"`).join(',')}\r\n`);
   });
 
   it('refuses a filter the review refuses, with the documented error body (400)', async () => {
@@ -131,7 +151,7 @@ describe('GET /api/admin/audit.csv', () => {
     }
   });
 
-  it('quotes what needs quoting (RFC 4180), keeps accents, and defuses cells a spreadsheet would run as formulas', async () => {
+  it('quotes every text cell (RFC 4180), keeps accents, and defuses cells a spreadsheet would run as formulas', async () => {
     const action = `${newFamily()}quoting`;
     const details = ['=HYPERLINK("http://example.test","clic")', '+1 555 0100', '-2+3', '@SUM(A1:A9)', 'a, b', 'dos\nlíneas', 'dice "hola"', 'sin nada'];
     const ids = insert(details.map((detail) => ({ action, detail, actorUserId: medic.user.idUser, actorType: 'medic', actorName: '=Mario', actorLname: 'Núñez' })));
@@ -143,9 +163,54 @@ describe('GET /api/admin/audit.csv', () => {
         .reverse(),
     );
     expect(new Set(rows.map((row) => `${row.actorName} ${row.actorLname}`))).toEqual(new Set(["'=Mario Núñez"]));
-    // The exact text of one line: quotes doubled inside a quoted cell, nothing quoted that needs none.
-    expect(response.body).toContain(`\r\n${ids[0]},`);
-    expect(response.body).toContain(`,medic,'=Mario,Núñez,${action},,,,success,127.0.0.1,false,"'=HYPERLINK(""http://example.test"",""clic"")"\r\n`);
+    // The exact text of one line: every text cell quoted, quotes doubled inside one; numbers and
+    // booleans plain, absent values empty.
+    expect(response.body).toContain(`\r\n${ids[0]},"`);
+    expect(response.body).toContain(`,"medic","'=Mario","Núñez","${action}",,,,"success","127.0.0.1",false,"'=HYPERLINK(""http://example.test"",""clic"")"\r\n`);
+  });
+
+  it('meets a spreadsheet that splits on ";" (Spanish locales), "," or tab with no formula in any cell it makes', async () => {
+    // Names typed at registration, as the finding had them: `x;=1+1;y` came out unquoted, and a
+    // spreadsheet splitting on ";" made `=1+1` a cell of its own.
+    const names = ['x;=1+1;y', '@SUM(A1)', '-2+3', '+1'];
+    const idUsers: number[] = [];
+    for (const name of names) idUsers.push((await register(app, { type: 'patient', email: uniqueEmail('formula'), name, lname: 'Ruiz' })).user.idUser);
+    // A name cannot hold a tab or a carriage return (stored text refuses them): events written
+    // straight into the trail carry those, and a detail with separators and line breaks inside.
+    const action = `${newFamily()}formulas`;
+    insert([
+      { action, actorUserId: patient.user.idUser, actorType: 'patient', actorName: '\t=1+1', actorLname: '\r@x' },
+      { action, detail: '  =1+1' },
+      { action, detail: 'a,-2;+3\n=4' },
+    ]);
+
+    for (const query of ['action=auth.register', `action=${action}`]) {
+      const response = await download(query);
+      const records = parseCsvFields(response.body);
+      expect(records.length).toBeGreaterThan(1);
+      // Every text cell is quoted; ids and the emergency flag are written plain, an absent value empty.
+      for (const record of records.slice(1)) {
+        record.forEach((field, index) => {
+          const plain = ['id', 'idUser', 'idPatient', 'emergency'].includes(HEADER[index]!);
+          expect(plain ? !field.quoted : field.quoted || field.text === '', `${HEADER[index]} ${JSON.stringify(field)}`).toBe(true);
+        });
+      }
+      expect(records[0]!.every((field) => field.quoted)).toBe(true);
+      // Split as each kind of spreadsheet splits it: no cell starts, past its spaces and quotes, as a formula.
+      for (const separator of [';', ',', '\t']) {
+        expect(cellStartsSplitOn(response.body, separator).filter((start) => /^[=+\-@\t\r]/.test(start)), `split on ${JSON.stringify(separator)}`).toEqual([]);
+      }
+    }
+
+    const registered = rowsOf(await download('action=auth.register')).filter((row) => idUsers.includes(Number(row.idUser)));
+    expect(registered.map((row) => row.actorName).sort()).toEqual(["'+1", "'-2+3", "'@SUM(A1)", "x;'=1+1;y"]);
+    expect(cellStartsSplitOn((await download('action=auth.register')).body, ';')).toContain("'=1+1");
+    const written = rowsOf(await download(`action=${action}`));
+    expect(written.map((row) => [row.actorName, row.actorLname, row.detail])).toEqual([
+      ['', '', "a,'-2;'+3\n'=4"],
+      ['', '', "'  =1+1"],
+      ["'\t'=1+1", "'\r'@x", ''],
+    ]);
   });
 
   it('holds the same events as the review under the same filter, newest first, every page of it', async () => {

@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { toJsonBytes } from '../json-text';
 import { attachmentDisposition } from './content-disposition';
 import { JSON_ONLY } from './error-body';
+import { restInputOf } from './request-input';
 import { streamedJson } from './streamed-json';
 import { appRouter, createCaller } from '../trpc/router';
 import type { ContextFromRequest } from '../trpc/request-context';
@@ -30,13 +31,8 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], co
         // The multipart parser is registered for uploads, so a multipart body would reach a JSON
         // route as nothing at all: it is refused as what it is.
         if (request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY);
+        const input = restInputOf(route, request);
         const caller = createCaller(contextFromRequest(request));
-        const parts = {
-          params: request.params as Record<string, string>,
-          query: request.query as Record<string, unknown>,
-          body: request.body,
-        };
-        const input = route.input ? route.input(parts) : route.method === 'GET' ? undefined : parts.body;
         const result = await resolveProcedure(caller, route.procedure)(input);
         const status = route.status ?? 200;
         reply.code(status);

@@ -8,7 +8,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface RestRequestParts {
   params: Record<string, string>;
-  query: Record<string, unknown>;
+  /** One value per parameter (rest/request-input.ts refuses a parameter given twice or as an array). */
+  query: Record<string, string | undefined>;
+  /** A JSON object, or undefined when none was sent (anything else is refused before a row sees it). */
   body: unknown;
 }
 
@@ -42,10 +44,7 @@ const fhirDownload: RestDownload = {
 };
 
 /** The body's fields with the path's ids over them: an id in the path is never overridden by the body. */
-function withParams({ params, body }: RestRequestParts): unknown {
-  const fields = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
-  return { ...fields, ...params };
-}
+const withParams = ({ params, body }: RestRequestParts): unknown => ({ ...(body as object | undefined), ...params });
 
 /** ?cursor=&limit= of a long list's page: either left empty (`?cursor=`) asks for the default, as an absent one does. */
 const recordPageQuery = ({ query: { cursor, limit } }: RestRequestParts) => ({

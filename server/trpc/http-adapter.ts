@@ -3,7 +3,8 @@
 // agenda's week, a page of the list) goes out as those bytes inside tRPC's envelope, where tRPC's
 // own handler would serialize the whole answer again on every read: about 200 µs for a 70 KB
 // record, more than everything else the read costs (issue 25). Everything else (changes, streams,
-// a request that tRPC refuses before calling anything) goes to tRPC's own Fastify handler as it is.
+// a request that tRPC refuses before calling anything) goes to tRPC's own Fastify handler as it is,
+// once a query that gives a parameter twice has been refused (input-shape.ts).
 // The bytes, status and headers sent are tRPC's (http-adapter.test.ts compares the two).
 import {
   callTRPCProcedure,
@@ -16,6 +17,8 @@ import {
 import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toTrpcError } from '../error-mapping';
+import { misshapenInputError, queryValueIssues } from '../input-shape';
 import { keptWithin, toJsonBytes } from '../json-text';
 import type { Context } from './context';
 
@@ -115,6 +118,23 @@ async function answerReads(request: FastifyRequest, reply: FastifyReply, { isBat
   return reply.code(getHTTPStatusCode(items)).header('vary', 'trpc-accept, accept').header('content-type', 'application/json').send(body);
 }
 
+/**
+ * A query parameter given more than once (two `input`s, of which tRPC would read the first) is
+ * refused by the one shape rule (input-shape.ts), answered as tRPC answers a request it cannot take
+ * at all: one error, not one per call of a batch. Undefined when the query is one value a parameter.
+ */
+function misshapenQueryAnswer(request: FastifyRequest, reply: FastifyReply, router: AnyTRPCRouter): FastifyReply | undefined {
+  const misshapen = misshapenInputError(queryValueIssues(request.query as Record<string, unknown>));
+  if (!misshapen) return undefined;
+  const config = router._def._config;
+  const json = { error: getTRPCErrorShape({ config, ctx: undefined, error: toTrpcError(misshapen), input: undefined, path: undefined, type: 'unknown' }) };
+  return reply
+    .code(getHTTPStatusCode(json))
+    .header('vary', 'trpc-accept, accept')
+    .header('content-type', 'application/json')
+    .send(JSON.stringify(transformTRPCResponse(config, json)));
+}
+
 /** The answer's data goes out as its kept JSON only when tRPC would not transform it (no transformer). */
 function sendsDataAsIs(router: AnyTRPCRouter): boolean {
   const probe = {};
@@ -137,6 +157,8 @@ export async function registerTrpcHttp(app: FastifyInstance, options: TrpcHttpOp
     scope.addContentTypeParser('multipart/form-data', {}, (_request, body, done) => done(null, body));
     scope.all('/trpc/:path', async (request, reply) => {
       const { path } = request.params as { path: string };
+      const refused = misshapenQueryAnswer(request, reply, options.router);
+      if (refused) return refused;
       const reads = answersReads ? readsOf(request, path, options) : null;
       if (reads) return answerReads(request, reply, reads, options);
       await fastifyRequestHandler({ ...trpcOptions, req: request, res: reply, path });

@@ -3,6 +3,7 @@
 import { initTRPC } from '@trpc/server';
 import { classifyError, toTrpcError, trpcHttpStatus } from '../error-mapping';
 import { AppError } from '../errors';
+import { misshapenInputError, objectInputIssues } from '../input-shape';
 import { recordRefusal } from '../audit/record-audit';
 import { pendingReadAudits } from '../audit/read-audit-batch';
 import { admitActor } from '../auth/admission';
@@ -44,8 +45,11 @@ function patientIdOf(rawInput: unknown): number | null {
 }
 
 /**
- * Every procedure's outermost layer, one middleware for two rules (each layer of tRPC's chain
+ * Every procedure's outermost layer, one middleware for three rules (each layer of tRPC's chain
  * copies the call's options and context, so the chain is kept short: issue 11):
+ * - the input's shape (input-shape.ts): an input that is given and is not a JSON object is refused
+ *   before anything else, as the REST adapter refuses such a body; an input that cannot even be read
+ *   is left to the procedure's own schema, which answers it (a procedure without one ignores it);
  * - the audit rule for refusals (issue 10): every 401, 403, 404 and 429 a procedure answers leaves
  *   exactly one audit event. Services that refuse with more to say (the patient, emergency access)
  *   record it themselves and mark the error audited; every other refusal is recorded here (when
@@ -54,6 +58,8 @@ function patientIdOf(rawInput: unknown): number | null {
  * - a read's answer waits for its audit event's batch to commit.
  */
 const auditRefusalsAndMapErrors = t.middleware(async ({ ctx, path, getRawInput, next }) => {
+  const misshapen = misshapenInputError(objectInputIssues(await getRawInput().catch(() => undefined)));
+  if (misshapen) throw toTrpcError(misshapen);
   const result = await next();
   if (result.ok) {
     // A read's audit event commits with the reads of its turn (audit/read-audit-batch.ts): the

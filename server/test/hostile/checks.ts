@@ -108,6 +108,26 @@ export function errorBodyProblems(answer: Answer): string[] {
 }
 
 /**
+ * A request whose shape is wrong (a body that is not a JSON object, a query parameter with more than
+ * one value) must be answered 400 VALIDATION_FAILED with exactly these issues, whoever sends it: its
+ * form is refused before its caller is looked at.
+ */
+export function misshapenRefusalProblem(answer: Answer, expected: { path: string; message: string }[]): string | undefined {
+  const response = answer.response;
+  if (!response) return answer.problem ?? 'no response';
+  let body: { code?: unknown; issues?: { path: string; message: string }[] } = {};
+  try {
+    body = JSON.parse(response.body) as typeof body;
+  } catch {
+    // Judged below by its status and code.
+  }
+  const issues = [...(body.issues ?? [])].sort((a, b) => a.path.localeCompare(b.path));
+  const wanted = [...expected].sort((a, b) => a.path.localeCompare(b.path));
+  if (response.statusCode === 400 && body.code === 'VALIDATION_FAILED' && JSON.stringify(issues) === JSON.stringify(wanted)) return undefined;
+  return `not refused with 400 VALIDATION_FAILED and the issues ${JSON.stringify(wanted)}`;
+}
+
+/**
  * Cells of every table (the audit trail and sessions aside) that hold a character stored text must
  * refuse, as `table#rowid.column`. A function registered on the test's own connection does the search.
  */

@@ -6,7 +6,10 @@
 //   - every refusal has API.md's error body with a code that tells the truth,
 //   - nothing any caller sends changes patient B's record (no caller of the suite is B's medic),
 //   - an id that is not a positive integer in plain decimal is refused, never read as a number,
-//   - no text with control characters or direction overrides gets stored.
+//   - no text with control characters or direction overrides gets stored,
+//   - a body that is JSON but not an object, and a query parameter given twice or as an array
+//     (`?idUser[]=1`, `?q=a&q=b`), are refused with 400 VALIDATION_FAILED naming what is wrong, from
+//     any caller: they once reached a change as no fields at all, or dropped a filter.
 //
 // Each property first sends known cases (known-cases.ts: the defects issue 10 reproduced, as the
 // caller who reaches the most code), then FUZZ_RUNS generated requests.
@@ -19,11 +22,22 @@
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerText, errorBodyProblems, forbiddenTextScanner, newForbiddenCells, serverErrorProblem } from './checks';
+import { answerText, errorBodyProblems, forbiddenTextScanner, misshapenRefusalProblem, newForbiddenCells, serverErrorProblem } from './checks';
 import { buildFixture, callerLabel, differences, type Fixture } from './fixture';
 import { knownHostileRequests, knownTaintedWrites, nonDecimalIdCases } from './known-cases';
 import { describeRequest, send, type Answer, type HostileRequest } from './hostile-request';
 import { hostileRequestArb } from './hostile-request-arb';
+import {
+  misshapenBodyCases,
+  misshapenBodyRequestArb,
+  NOT_AN_OBJECT,
+  ONE_VALUE,
+  readsQuery,
+  repeatedNamesOf,
+  repeatedQueryCases,
+  repeatedQueryRequestArb,
+  takesJsonBody,
+} from './misshapen-requests';
 import { nonDecimalIdRequestArb, taintedWriteRequestArb } from './one-fault-requests';
 import { idFieldsOf, textFieldsOf } from './route-fields';
 import { routesUnderTest, type RouteUnderTest } from './routes-under-test';
@@ -171,6 +185,41 @@ describe.each(routesUnderTest.map((route) => [route.label, route] as [string, Ro
           if (status !== 400 && status !== 401 && status !== 403) {
             throw violation(property, request, `an id that is not plain positive decimal was not refused with 400`, answerText(answer));
           }
+          return answer;
+        });
+      },
+      TEST_TIMEOUT,
+    );
+  }
+
+  if (takesJsonBody(route)) {
+    it(
+      `refuses a body that is not a JSON object on ${label}`,
+      async () => {
+        const property = `refuses a body that is not a JSON object on ${label}`;
+        await holds(property, misshapenBodyRequestArb(route, fx), misshapenBodyCases(route, fx), async (request) => {
+          fx.restore();
+          const answer = await send(fx, request);
+          const problem = misshapenRefusalProblem(answer, [NOT_AN_OBJECT]);
+          if (problem) throw violation(property, request, problem, answerText(answer));
+          return answer;
+        });
+      },
+      TEST_TIMEOUT,
+    );
+  }
+
+  if (readsQuery(route)) {
+    it(
+      `refuses a query parameter given twice or as an array on ${label}`,
+      async () => {
+        const property = `refuses a query parameter given twice or as an array on ${label}`;
+        await holds(property, repeatedQueryRequestArb(route, fx), repeatedQueryCases(route, fx), async (request) => {
+          fx.restore();
+          const answer = await send(fx, request);
+          const expected = repeatedNamesOf(request.query ?? '').map((path) => ({ path, message: ONE_VALUE }));
+          const problem = expected.length ? misshapenRefusalProblem(answer, expected) : 'the generated query repeats no parameter';
+          if (problem) throw violation(property, request, problem, answerText(answer));
           return answer;
         });
       },

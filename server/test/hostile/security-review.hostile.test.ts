@@ -115,6 +115,37 @@ describe('the security review, replayed', () => {
     }
   });
 
+  it('a body that is not a JSON object answers 400 VALIDATION_FAILED, where a PATCH of [] answered 200 and changed nothing', async () => {
+    const medic = fx.sessions.medicA.access_token;
+    const before = (await inject('GET', `/api/patients/${fx.ids.patients.A}`, medic)).body;
+    for (const body of ['[]', 'null', '1', '"x"']) {
+      for (const url of ['/api/medics/me', `/api/patients/${fx.ids.patients.A}`]) {
+        const answer = await fx.app.inject({ method: 'PATCH', url, payload: body, headers: { ...bearer(medic), 'content-type': 'application/json' } });
+        expect([answer.statusCode, codeOf(answer.body)], `${url} ${body}`).toEqual([400, 'VALIDATION_FAILED']);
+      }
+    }
+    expect((await inject('GET', `/api/patients/${fx.ids.patients.A}`, medic)).body).toBe(before);
+  });
+
+  it('a query parameter given twice or as an array answers 400 naming it, where ?idUser[]=1 dropped the filter', async () => {
+    const admin = fx.sessions.admin.access_token;
+    for (const query of ['idUser[]=1', 'idUser=1&idUser=2']) {
+      for (const path of ['/api/admin/audit', '/api/admin/audit.csv']) {
+        const answer = await inject('GET', `${path}?${query}`, admin);
+        expect([answer.statusCode, JSON.parse(answer.body).issues], `${path}?${query}`).toEqual([400, [{ path: 'idUser', message: 'validation.singleValue' }]]);
+      }
+    }
+  });
+
+  it("a name typed as x;=1+1;y reaches the audit CSV quoted and defused: split on ';' it makes no formula cell", async () => {
+    const registered = await inject('POST', '/api/auth/register', undefined, { name: 'x;=1+1;y', lname: 'Ruiz', email: uniqueEmail('formula'), password: TEST_PASSWORD, type: 'patient' });
+    expect(registered.statusCode).toBe(201);
+    const csv = await inject('GET', `/api/admin/audit.csv?idUser=${registered.json<Session>().user.idUser}`, fx.sessions.admin.access_token);
+    expect(csv.body).toContain(`"x;'=1+1;y"`);
+    const cells = csv.body.split(/\r\n|\n|\r/).flatMap((line) => line.split(';'));
+    expect(cells.filter((cell) => /^[ "]*[=+\-@]/.test(cell))).toEqual([]);
+  });
+
   it("finding 6: the link-requests read is audited, and an exact-email search of another's patient gives no phone", async () => {
     const rows = () => (sql().prepare("select count(*) as n from audit_events where action = 'patients.linkRequests'").get() as { n: number }).n;
     const before = rows();
