@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { statSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BACKGROUND_CHECK_ABOVE_BYTES } from '../db/integrity';
-import { readInWorker } from '../db/read-in-worker';
+import { readInWorker, type WorkerRead } from '../db/read-in-worker';
 import { advanceAuditHead } from './audit-head-advance';
 import {
   AuditHeadError,
@@ -61,6 +61,12 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
   let trusted: AuditHead | null = null;
   /** Writes one at a time: a tick that comes while the start check runs waits for it. */
   let queue: Promise<void> = Promise.resolve();
+  /**
+   * The worker read under way, if any. A worker never keeps the process alive (read-in-worker.ts),
+   * but once stop() awaits one it must: else Node exits mid-close with the database left open.
+   */
+  let reading: WorkerRead | null = null;
+  let stopping = false;
 
   const inBackground = () => {
     if (sqlite.name === ':memory:' || sqlite.name === '') return false;
@@ -73,7 +79,9 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
 
   /** The facts of a head at `lastId`, from a worker: the count walks an index of every row. */
   async function factsInWorker(lastId: number): Promise<HeadFacts> {
-    const rows = await readInWorker(sqlite, HEAD_FACTS_SQL, headFactsParams(lastId)).rows;
+    reading = readInWorker(sqlite, HEAD_FACTS_SQL, headFactsParams(lastId));
+    if (stopping) reading.hold();
+    const rows = await reading.rows.finally(() => (reading = null));
     const [countUpToLast, firstSealedId, lastRowExists, lastRowChain] = rows![0] as [number, number | null, number, string | null];
     return { countUpToLast, firstSealedId, lastRowExists, lastRowChain };
   }
@@ -146,6 +154,8 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      stopping = true;
+      reading?.hold();
       await enqueue();
     },
   };

@@ -31,6 +31,8 @@ export interface WorkerRead {
   /** The statement's rows, each an array of its columns; undefined when stopped before it answered. */
   rows: Promise<unknown[][] | undefined>;
   stop: () => void;
+  /** From now on the read keeps the process alive: for a caller that awaits it while closing. */
+  hold: () => void;
 }
 
 /**
@@ -59,5 +61,6 @@ export function readInWorker(sqlite: Database.Database, sql: string, params: unk
       stopped = true;
       void worker.terminate();
     },
+    hold: () => worker.ref(),
   };
 }

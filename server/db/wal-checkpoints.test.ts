@@ -1,9 +1,12 @@
 // The WAL is copied back into the database file by a worker thread (wal-checkpoints.ts), so that no
 // request's commit pays for a checkpoint on the thread that serves everyone.
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { checkpointInWorker } from './wal-checkpoints';
 
@@ -51,4 +54,28 @@ it('does nothing for a database in memory, which has no WAL', async () => {
   await checkpoints.stop();
   expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
   sqlite.close();
+});
+
+it('holds the process until it has stopped, so a script that awaits stop() goes on after it', () => {
+  // The worker never keeps a running server alive, but a stop() awaited with nothing else left (a
+  // script closing its app) once let Node exit at once, the promise unsettled and the rest lost.
+  const { sqlite, path } = walDatabase();
+  sqlite.close();
+  // .mts: outside the repository nothing says it is a module, and it awaits at its top level.
+  const script = join(dirname(path), 'stop.mts');
+  writeFileSync(
+    script,
+    [
+      `import Database from ${JSON.stringify(createRequire(import.meta.url).resolve('better-sqlite3'))};`,
+      `import { checkpointInWorker } from ${JSON.stringify(fileURLToPath(new URL('./wal-checkpoints.ts', import.meta.url)))};`,
+      `const sqlite = new Database(${JSON.stringify(path)});`,
+      `await checkpointInWorker(sqlite, () => {}).stop();`,
+      `sqlite.close();`,
+      `console.log('stopped');`,
+    ].join('\n'),
+  );
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: process.cwd(), encoding: 'utf8', timeout: 15_000 });
+  expect(run.stderr).toBe('');
+  expect(run.stdout).toBe('stopped\n');
+  expect(run.status).toBe(0);
 });

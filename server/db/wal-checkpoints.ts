@@ -67,6 +67,11 @@ export function checkpointInWorker(sqlite: Database.Database, onFailure: (messag
   });
   return {
     stop: async () => {
+      // Awaited at close, so the wait must hold the process: an unref'd worker is no handle to Node,
+      // and with nothing else left (a script such as npm run demo closing its app) Node would exit
+      // here with this promise unsettled, skipping the hooks after it (the database's close, the
+      // DATA_DIR lock's release) and whatever the caller meant to do after close.
+      worker.ref();
       if (running) worker.postMessage('stop');
       running = false;
       await exited;
