@@ -23,6 +23,7 @@ import { loadDiagnosisCatalog } from './services/diagnosis-catalog-loader';
 import { registerDocumentRoutes } from './rest/documents';
 import { registerAuditExport } from './rest/audit-export';
 import { registerHealth } from './health';
+import { storageRoom, type FreeSpaceReader } from './storage-room';
 import { checkIntegrityAtStart, noteDatabaseError } from './db/integrity';
 import { checkpointInWorker } from './db/wal-checkpoints';
 import { reportAuditGapsTo } from './audit/audit-gaps';
@@ -64,6 +65,8 @@ export interface BuildOptions {
   backupIntervalMs?: number;
   /** Tests only: the audit trail's sealed head written every this many milliseconds instead of five minutes. */
   auditHeadIntervalMs?: number;
+  /** Tests only: how DATA_DIR's free space is read, since a test cannot fill a real disk. */
+  freeSpace?: FreeSpaceReader;
 }
 
 declare module 'fastify' {
@@ -153,6 +156,7 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
           intervalMs: options.backupIntervalMs,
         })
       : noBackupSchedule,
+    storageRoom: () => storageRoom(config.dataDir, config.maxUploadBytes, options.freeSpace),
   };
   // quick_check before serving (beside it, for a large database): health then tells a damaged database (db/integrity.ts).
   const integrity = checkIntegrityAtStart(db.$client, app.log);
@@ -195,7 +199,7 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
     },
   });
 
-  registerHealth(app, db.$client, deps.blobs.dir);
+  registerHealth(app, db.$client, deps.blobs.dir, deps.storageRoom);
   registerPracticeCaRoute(app, { dataDir: config.dataDir, servesPracticeCertificate: Boolean(config.tls?.practiceHost) });
   registerRestRoutes(app, restRoutes, contextFromRequest);
   registerDocumentRoutes(app, contextFromRequest);

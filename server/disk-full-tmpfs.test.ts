@@ -31,6 +31,9 @@ function mountSmallDisk(): string | undefined {
   }
 }
 
+/** Below the tmpfs's 8 MB, so that the emptied disk has room for an upload (health: storage "ok"). */
+const UPLOAD_LIMIT = 1024 * 1024;
+
 let app: FastifyInstance | undefined;
 let medic: Session;
 let idPatient: number;
@@ -40,7 +43,7 @@ beforeAll(async () => {
   mountPoint = mkdtempSync(join(tmpdir(), 'expediente-tmpfs-'));
   cannotMount = mountSmallDisk();
   if (cannotMount) return;
-  app = await buildTestApp({ db: openDatabase(join(mountPoint, 'expediente.db')), config: { ...testConfig(), dataDir: mountPoint } });
+  app = await buildTestApp({ db: openDatabase(join(mountPoint, 'expediente.db')), config: { ...testConfig(), dataDir: mountPoint, maxUploadBytes: UPLOAD_LIMIT } });
   medic = await register(app, { type: 'medic' });
   const patient = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, patient);
@@ -100,7 +103,7 @@ describe('a DATA_DIR whose disk is full', () => {
     // busy server's sooner or later must.
     app!.deps.db.$client.pragma('wal_checkpoint(TRUNCATE)');
     fillDisk();
-    expect(await health()).toEqual({ status: 503, body: { status: 'unavailable', database: 'full', documents: 'full', release: release() } });
+    expect(await health()).toEqual({ status: 503, body: { status: 'unavailable', database: 'full', documents: 'full', storage: { freeBytes: expect.any(Number), status: 'low' }, release: release() } });
     const refusedUpload = await upload();
     expect(refusedUpload.statusCode).toBe(507);
     expect(errorOf(refusedUpload)).toMatchObject({ statusCode: 507, code: 'STORAGE_FULL' });
@@ -111,7 +114,7 @@ describe('a DATA_DIR whose disk is full', () => {
     expect(stored()).toEqual(before);
 
     rmSync(filler());
-    expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'writable', documents: 'present', release: release() } });
+    expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'writable', documents: 'present', storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() } });
     expect((await addAllergy()).statusCode).toBe(201);
     expect((await upload()).statusCode).toBe(201);
     expect(stored()).toMatchObject({ files: before.files + 1, allergies: before.allergies + 1 });

@@ -17,7 +17,7 @@ afterEach(async () => {
   app = undefined;
 });
 
-const unavailable = (database: string, documents = 'present') => ({ status: 503, body: { status: 'unavailable', database, documents, release: release() } });
+const unavailable = (database: string, documents = 'present') => ({ status: 503, body: { status: 'unavailable', database, documents, storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() } });
 
 const health = async () => {
   const response = await app!.inject({ method: 'GET', url: '/api/health' });
@@ -27,14 +27,14 @@ const health = async () => {
 describe('GET /api/health', () => {
   it('answers 200 with the database writable and the documents directory present, on a fresh DATA_DIR', async () => {
     app = await buildTestApp();
-    expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'writable', documents: 'present', release: release() } });
+    expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'writable', documents: 'present', storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() } });
   });
 
   it('answers 503 naming the documents directory when it is gone, and 200 again once it is back', async () => {
     app = await buildTestApp();
     const dir = app.deps.blobs.dir;
     renameSync(dir, `${dir}-away`);
-    expect(await health()).toEqual({ status: 503, body: { status: 'unavailable', database: 'writable', documents: 'missing', release: release() } });
+    expect(await health()).toEqual({ status: 503, body: { status: 'unavailable', database: 'writable', documents: 'missing', storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() } });
     renameSync(`${dir}-away`, dir);
     expect((await health()).status).toBe(200);
   });
@@ -49,7 +49,7 @@ describe('GET /api/health', () => {
     other.prepare('BEGIN IMMEDIATE').run();
     try {
       const answer = await health();
-      expect(answer).toEqual({ status: 503, body: { status: 'unavailable', database: 'unavailable', documents: 'present', release: release() } });
+      expect(answer).toEqual({ status: 503, body: { status: 'unavailable', database: 'unavailable', documents: 'present', storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() } });
       expect(JSON.stringify(answer.body)).not.toContain(dataDir);
     } finally {
       other.prepare('ROLLBACK').run();
@@ -70,7 +70,7 @@ describe('GET /api/health', () => {
     sqlite.prepare('ROLLBACK').run();
     expect(await health()).toEqual(unavailable('full'));
     freeSpace();
-    expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'writable', documents: 'present', release: release() } });
+    expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'writable', documents: 'present', storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() } });
   });
 
   it('keeps one probe row however often it is asked', async () => {

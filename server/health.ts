@@ -11,14 +11,18 @@ import { dirname, join } from 'node:path';
 import { isDamaged, noteDatabaseError } from './db/integrity';
 import { release } from './release';
 import { storageFailureOf } from './storage-failure';
+import type { StorageRoom } from './storage-room';
 
 export type DatabaseState = 'writable' | 'full' | 'read-only' | 'damaged' | 'unavailable';
 export type DocumentsState = 'present' | 'missing' | 'full';
 
-/** `release`: which program answers (release.ts), so a practice sees which one it runs after an upgrade. */
+/**
+ * `release`: which program answers (release.ts), so a practice sees which one it runs after an upgrade.
+ * `storage`: DATA_DIR's free space, "low" below one upload's worth (storage-room.ts).
+ */
 export type HealthBody =
-  | { status: 'ok'; database: 'writable'; documents: 'present'; release: string }
-  | { status: 'unavailable'; database: DatabaseState; documents: DocumentsState; release: string };
+  | { status: 'ok'; database: 'writable'; documents: 'present'; storage: StorageRoom & { status: 'ok' }; release: string }
+  | { status: 'unavailable'; database: DatabaseState; documents: DocumentsState; storage: StorageRoom; release: string };
 
 /**
  * A file system with less room than this is full: a write may still squeeze into space SQLite's WAL
@@ -91,18 +95,25 @@ function documentsState(dir: string): DocumentsState {
   return roomLeft(dir) ? 'present' : 'full';
 }
 
-export function checkHealth(probe: DatabaseProbe, documentsDir: string): HealthBody {
+/**
+ * Low storage makes the whole answer "unavailable" (503), though records are still read and written:
+ * uploads are then refused (507), and most uptime checks watch the status code alone, so a 200 would
+ * hide that until a doctor met the refusal. The body says what is wrong (database "writable",
+ * storage "low"), so a monitor that reads it can tell this from a server that cannot work at all.
+ */
+export function checkHealth(probe: DatabaseProbe, documentsDir: string, room: () => StorageRoom): HealthBody {
   const database = databaseState(probe);
   const documents = documentsState(documentsDir);
-  return database === 'writable' && documents === 'present'
-    ? { status: 'ok', database, documents, release: release() }
-    : { status: 'unavailable', database, documents, release: release() };
+  const storage = room();
+  return database === 'writable' && documents === 'present' && storage.status === 'ok'
+    ? { status: 'ok', database, documents, storage: { ...storage, status: 'ok' }, release: release() }
+    : { status: 'unavailable', database, documents, storage, release: release() };
 }
 
-export function registerHealth(app: FastifyInstance, sqlite: Database.Database, documentsDir: string): void {
+export function registerHealth(app: FastifyInstance, sqlite: Database.Database, documentsDir: string, room: () => StorageRoom): void {
   const probe = databaseProbe(sqlite, app.log);
   app.get('/api/health', async (_request, reply) => {
-    const body = checkHealth(probe, documentsDir);
+    const body = checkHealth(probe, documentsDir, room);
     return reply.code(body.status === 'ok' ? 200 : 503).send(body);
   });
 }

@@ -94,7 +94,7 @@ describe('a damaged database', () => {
     damageAllergies(practice.file);
 
     const app = await start(practice);
-    expect(await health(app)).toEqual({ status: 503, body: { status: 'unavailable', database: 'damaged', documents: 'present', release: release() } });
+    expect(await health(app)).toEqual({ status: 503, body: { status: 'unavailable', database: 'damaged', documents: 'present', storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() } });
     expect(errorLines(practice.logged)).toContainEqual(expect.objectContaining({ level: 50, msg: expect.stringMatching(/^The database is damaged \(quick_check at start failed\): Tree \d+ \(allergies\) page \d+/) }));
     // Signing in still works: the rest of the practice is not lost with one table's page.
     const record = await app.inject({ method: 'GET', url: `/api/medics/patients/${practice.idPatient}`, headers: bearer(practice.medic.access_token) });
@@ -111,7 +111,7 @@ describe('a damaged database', () => {
     app.deps.db.$client.pragma('shrink_memory');
     const record = await app.inject({ method: 'GET', url: `/api/medics/patients/${practice.idPatient}`, headers: bearer(practice.medic.access_token) });
     expect(record.statusCode).toBe(500);
-    expect(await health(app)).toEqual({ status: 503, body: { status: 'unavailable', database: 'damaged', documents: 'present', release: release() } });
+    expect(await health(app)).toEqual({ status: 503, body: { status: 'unavailable', database: 'damaged', documents: 'present', storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() } });
     expect(errorLines(practice.logged)).toContainEqual(expect.objectContaining({ msg: expect.stringMatching(/^The database is damaged \(met while serving a request\)/) }));
   });
 });

@@ -192,7 +192,7 @@ describe('the API surface', () => {
   it('answers GET /api/health with 200 and its checks without authentication', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'writable', documents: 'present', release: release() });
+    expect(response.json()).toEqual({ status: 'ok', database: 'writable', documents: 'present', storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() });
   });
 
   it('answers unknown /api paths with 404 in the documented shape', async () => {

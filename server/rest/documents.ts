@@ -21,7 +21,7 @@ async function upload(ctx: Context, request: FastifyRequest, reply: FastifyReply
   // The id only names the patient in a refusal's audit event; a malformed one is answered after the gate.
   const caller = callerOf(ctx, 'medic', 'files.upload', patientIdInput.safeParse(request.params).data?.idPatient ?? null);
   const { idPatient } = patientIdInput.parse(request.params);
-  const stored = await uploadDocument(caller, { patientId: idPatient, parts: uploadParts(request) });
+  const stored = await uploadDocument(caller, { patientId: idPatient, parts: uploadParts(request), room: ctx.deps.storageRoom });
   return reply.code(201).send(stored);
 }
 

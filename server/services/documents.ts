@@ -16,6 +16,7 @@ import { BlobIntegrityError, type BlobStore, type OpenedBlob } from '../files/bl
 import { drain, sniff } from '../files/sniff';
 import { assertPatientAccess, patientAccess } from './access';
 import { auditAs, whoIs, type Caller } from './caller';
+import type { StorageRoom } from '../storage-room';
 
 /** The one service call shape (services/caller.ts), with the blob store documents live in. */
 export type DocumentCaller = Caller & { blobs: BlobStore };
@@ -115,7 +116,14 @@ async function stageBlob(blobs: BlobStore, part: Extract<UploadPart, { kind: 'fi
  * commit together once every part has been read; on any failure nothing is left on disk or in the
  * database, and the failure is audited.
  */
-export async function uploadDocument(caller: DocumentCaller, input: { patientId: number; parts: AsyncIterable<UploadPart> }): Promise<RecordFile> {
+/**
+ * `room`: DATA_DIR's free space now (storage-room.ts). With less than one upload's worth left the
+ * upload is refused before its body is read, so a document is never half-written and then lost.
+ */
+export async function uploadDocument(
+  caller: DocumentCaller,
+  input: { patientId: number; parts: AsyncIterable<UploadPart>; room: () => StorageRoom },
+): Promise<RecordFile> {
   const { db, blobs, actor } = caller;
   const { patientId } = input;
   // Before a byte of the body is read: a refused caller's upload never reaches the disk.
@@ -123,6 +131,8 @@ export async function uploadDocument(caller: DocumentCaller, input: { patientId:
   let comment: string | null = null;
   let staged: StagedBlob | undefined;
   try {
+    // After the access check, so a caller who may not upload here learns nothing of the disk.
+    if (input.room().status === 'low') throw new AppError('STORAGE_FULL', 'Too little free space is left to store a document.');
     for await (const part of input.parts) {
       if (part.kind === 'field') {
         if (part.name === 'comment') comment = commentInput.parse({ comment: part.value }).comment;

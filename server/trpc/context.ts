@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import type { TotpSeal } from '../auth/totp-seal';
 import type { BlobStore } from '../files/blob-store';
 import type { RequestMeta } from '../services/accounts';
+import type { StorageRoom } from '../storage-room';
 
 export interface TokenClaims {
   sid: string;
@@ -32,6 +33,8 @@ export interface AppDeps {
   totpSeal: TotpSeal;
   /** Scheduled backups (BACKUP_DIR), whose last outcome the administrator sees. */
   backups: BackupSchedule;
+  /** DATA_DIR's free space now, against one upload's worth (storage-room.ts). */
+  storageRoom: () => StorageRoom;
 }
 
 export interface Context {
