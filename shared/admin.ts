@@ -51,6 +51,8 @@ const auditFilterShape = {
   /** The actor: whoever acted, or tried to. */
   idUser: blankIsAbsent(idSchema),
   idPatient: blankIsAbsent(idSchema),
+  /** A patient's name, or part of it (case and accents ignored): three characters at least, as the patient list's search asks. */
+  patient: blankIsAbsent(text({ min: 3, max: 100, lengthKey: 'validation.patientNameLength' })),
   action: blankIsAbsent(text({ max: 100 })),
   outcome: blankIsAbsent(z.enum(AUDIT_OUTCOMES, { error: 'validation.invalid' })),
 };

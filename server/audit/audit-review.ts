@@ -29,6 +29,7 @@ import { deepFreeze, keptFromSecondRequest } from '../db/versioned-cache';
 import { withKnownJson } from '../json-text';
 import { auditedRead } from './record-audit';
 import { preparedText } from '../db/prepared';
+import { patientIdsNamed } from './audit-patient-filter';
 
 interface EventRow {
   id: number;
@@ -86,13 +87,23 @@ interface Where {
 }
 
 /**
+ * The filter as it is read: a patient's name (`patient`) resolved to the ids of the patients it
+ * names now. Kept counts and pages are keyed by it, ids included, so a patient registered or renamed
+ * since is never counted under an older answer.
+ */
+type ResolvedFilter = AuditFilter & { patientIds?: number[] };
+
+const resolve = (sqlite: Database.Database, filter: AuditFilter): ResolvedFilter =>
+  filter.patient === undefined ? filter : { ...filter, patientIds: patientIdsNamed(sqlite, filter.patient) };
+
+/**
  * The filter's terms. `byId`: the reader walks the trail by id, batch after batch (an export), so
  * the range terms (days, a family of actions) are kept off their indexes with SQLite's unary `+`.
  * Read through its index, a range comes out of id order, and every batch would sort the whole range
  * again; walked by id, each batch goes on where the last one stopped. A page is read once, so it
  * takes whatever index SQLite finds best.
  */
-function whereOf(filter: AuditFilter, { byId = false } = {}): Where {
+function whereOf(filter: ResolvedFilter, { byId = false } = {}): Where {
   const range = byId ? '+' : '';
   const where: Where = { terms: [], params: {} };
   const add = (term: string, params: Record<string, string | number>) => {
@@ -104,6 +115,8 @@ function whereOf(filter: AuditFilter, { byId = false } = {}): Where {
   if (filter.to) add(`${range}e.at < @beforeAt`, { beforeAt: startOfLocalDay(addDays(filter.to, 1)) });
   if (filter.idUser !== undefined) add('e.actor_user_id = @idUser', { idUser: filter.idUser });
   if (filter.idPatient !== undefined) add('e.patient_id = @idPatient', { idPatient: filter.idPatient });
+  // Each id is looked up in the (patient_id, id) index; a name that names nobody selects nothing.
+  if (filter.patientIds) add('e.patient_id in (select value from json_each(@patientIds))', { patientIds: JSON.stringify(filter.patientIds) });
   if (filter.action !== undefined) {
     // A family `prescription.` is the range [`prescription.`, `prescription/`): '/' follows '.', so
     // the range is exactly the names that start with the prefix, and it walks the (action, id) index.
@@ -121,13 +134,13 @@ const eventsWithIds = (idsSql: string) => `${SELECT_EVENTS} where e.id in (${ids
 
 /** What a filter selects now (audit-count.ts), with how its page is to be read. */
 interface Selection {
-  filter: AuditFilter;
+  filter: ResolvedFilter;
   /** A range (days, a family of actions) is read by id between the first and last ids it selects. */
   hasRange: boolean;
   selected: Selected;
 }
 
-function selectionOf(sqlite: Database.Database, filter: AuditFilter): Selection {
+function selectionOf(sqlite: Database.Database, filter: ResolvedFilter): Selection {
   const hasRange = filter.from !== undefined || filter.to !== undefined || (filter.action !== undefined && isActionPrefix(filter.action));
   return { filter, hasRange, selected: selectedBy(sqlite, JSON.stringify(filter), whereOf(filter), whereOf(filter, { byId: true }), { ends: hasRange }) };
 }
@@ -141,7 +154,7 @@ function selectionOf(sqlite: Database.Database, filter: AuditFilter): Selection 
  * the oldest end, so the last page costs what the first does.
  */
 export function auditEventsPage(sqlite: Database.Database, filter: AuditFilter, page: number, cursor?: number): AuditEventsPage {
-  return readPage(sqlite, selectionOf(sqlite, filter), page, cursor);
+  return readPage(sqlite, selectionOf(sqlite, resolve(sqlite, filter)), page, cursor);
 }
 
 function readPage(sqlite: Database.Database, { filter, hasRange, selected }: Selection, page: number, cursor?: number): AuditEventsPage {
@@ -187,8 +200,8 @@ export function reviewAuditEvents(caller: Caller, input: AuditEventsInput & { cu
   return auditedRead(caller.db, (db) => {
     // The version first: a change that lands between it and the page is newer than the key it is kept under.
     const version = accessVersionOf(db);
-    const selection = selectionOf(sqlite, filter);
-    const key = JSON.stringify([filter, page, cursor ?? null, selection.selected.count]);
+    const selection = selectionOf(sqlite, resolve(sqlite, filter));
+    const key = JSON.stringify([selection.filter, page, cursor ?? null, selection.selected.count]);
     const read = () => readPage(sqlite, selection, page, cursor);
     const result = keptPages(db, key, version, read);
     auditAs(caller, { action: 'audit.read', outcome: 'success', detail: JSON.stringify({ ...filter, page, ...(cursor === undefined ? {} : { cursor }) }) }, db);
@@ -222,12 +235,13 @@ export interface AuditExport {
  */
 export function startAuditExport(caller: Caller, filter: AuditFilter): AuditExport {
   const sqlite = caller.db.$client;
+  const read = resolve(sqlite, filter);
   const { upTo, rows } = auditedRead(caller.db, (db) => {
-    const { upTo: newest, count: counted } = selectedBy(sqlite, JSON.stringify(filter), whereOf(filter), whereOf(filter, { byId: true }));
+    const { upTo: newest, count: counted } = selectedBy(sqlite, JSON.stringify(read), whereOf(read), whereOf(read, { byId: true }));
     auditAs(caller, { action: 'audit.export', outcome: 'success', detail: JSON.stringify({ ...filter, rows: counted }) }, db);
     return { upTo: newest, rows: counted };
   });
-  const { terms, params } = whereOf(filter, { byId: true });
+  const { terms, params } = whereOf(read, { byId: true });
   const batch = sqlite.prepare(`${SELECT_EVENTS} ${whereClause([...terms, 'e.id <= @upTo'])} order by e.id desc limit @limit`);
   let next = upTo;
   return {

@@ -164,6 +164,48 @@ describe.each([
     expect((await transport.read(admin, { action: family, outcome: 'success' })).body!.total).toBe(3);
   });
 
+  it("filters by a patient's name, case and accents ignored, words in any order, with the other filters and paging", async () => {
+    const family = newFamily();
+    // A patient of this test's own, under a name no other test gives: found through the patient list's index.
+    const other = await register(app, { type: 'patient', email: uniqueEmail('nunez'), name: 'José Ángel', lname: `Núñez ${family.slice(0, -1)}` });
+    const idOther = (sqlite().prepare('select id from patients where user_id = ?').get(other.user.idUser) as { id: number }).id;
+    const [onLucia, onJose, byMedicOnJose] = insert([
+      { action: `${family}read`, patientId: idPatient },
+      { action: `${family}read`, patientId: idOther },
+      { action: `${family}write`, actorUserId: medic.user.idUser, actorType: 'medic', patientId: idOther },
+      { action: `${family}read` },
+    ]);
+    const ids = async (query: Query) => idsOf(await transport.read(admin, { action: family, ...query }));
+    expect(await ids({ patient: 'lucia hernandez' })).toEqual([onLucia]);
+    expect(await ids({ patient: 'HERNÁNDEZ Lucía' })).toEqual([onLucia]);
+    expect(await ids({ patient: 'jose angel nunez' })).toEqual([byMedicOnJose, onJose]);
+    expect(await ids({ patient: `NÚÑEZ ${family.slice(0, -1).toUpperCase()}` })).toEqual([byMedicOnJose, onJose]);
+    // With the other filters: all of them hold.
+    expect(await ids({ patient: 'Núñez', idUser: medic.user.idUser })).toEqual([byMedicOnJose]);
+    expect(await ids({ patient: 'Núñez', action: `${family}read` })).toEqual([onJose]);
+    expect(await ids({ patient: 'Núñez', idPatient })).toEqual([]);
+    // Paging: the total is the filter's, and the cursor goes on inside it.
+    const first = await transport.read(admin, { action: family, patient: 'nunez' });
+    expect(first.body!.total).toBe(2);
+    expect(idsOf(await transport.read(admin, { action: family, patient: 'nunez', cursor: byMedicOnJose! }))).toEqual([onJose]);
+    // A name that names nobody selects nothing, not everything.
+    const unknown = await transport.read(admin, { action: family, patient: 'Zacarías Inexistente' });
+    expect([unknown.status, unknown.body!.total, idsOf(unknown)]).toEqual([200, 0, []]);
+  });
+
+  it("refuses a patient's name shorter than three characters, and lets only the administrator filter by one", async () => {
+    const short = await transport.read(admin, { patient: 'lu' });
+    expect([short.status, short.code, short.issues]).toEqual([400, 'VALIDATION_FAILED', ['patient']]);
+    for (const [session, status] of [
+      [undefined, 401],
+      [medic, 403],
+      [patient, 403],
+    ] as const) {
+      const read = await transport.read(session, { patient: 'Lucía Hernández' });
+      expect([read.status, read.body]).toEqual([status, null]);
+    }
+  });
+
   it('reads from and to as practice-local days, both counted whole', async () => {
     const action = `${newFamily()}days`;
     const [dayBefore, firstMoment, lastMoment, dayAfter] = insert([

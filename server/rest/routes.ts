@@ -85,7 +85,7 @@ export const restRoutes: RestRoute[] = [
     method: 'GET',
     path: '/admin/audit',
     procedure: 'admin.auditEvents',
-    input: ({ query: { from, to, idUser, idPatient, action, outcome, page, cursor } }) => ({ from, to, idUser, idPatient, action, outcome, page, cursor }),
+    input: ({ query: { from, to, idUser, idPatient, patient, action, outcome, page, cursor } }) => ({ from, to, idUser, idPatient, patient, action, outcome, page, cursor }),
   },
   // The CSV of the same filter is a stream, not JSON: rest/audit-export.ts serves GET /admin/audit.csv.
   { method: 'GET', path: '/admin/audit/verify', procedure: 'admin.verifyAudit', input: ({ query: { since } }) => ({ since }) },
