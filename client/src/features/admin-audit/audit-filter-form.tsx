@@ -1,4 +1,4 @@
-// The audit page's filter: a date range, who acted, whose record, what and how it ended. Checked
+// The audit page's filter: a date range, who acted, whose record (by id or name), what and how it ended. Checked
 // with the shared schema and applied only on submit; the page then puts it in the address.
 // The action is a family picked from a list or, under "Other", any exact name or dotted prefix.
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -34,6 +34,7 @@ interface FilterFields {
   to: string;
   idUser: string;
   idPatient: string;
+  patient: string;
   family: string;
   action: string;
   outcome: string;
@@ -47,6 +48,7 @@ function fieldsOf(filter: AuditFilter): FilterFields {
     to: filter.to ?? '',
     idUser: filter.idUser === undefined ? '' : String(filter.idUser),
     idPatient: filter.idPatient === undefined ? '' : String(filter.idPatient),
+    patient: filter.patient ?? '',
     family,
     action: family === OTHER ? action : '',
     outcome: filter.outcome ?? '',
@@ -97,6 +99,7 @@ export function AuditFilterForm({ filter, onApply, onClear }: AuditFilterFormPro
           error={error(errors.idPatient?.message)}
           {...register('idPatient')}
         />
+        <TextField label={t('filters.patient')} autoComplete="off" spellCheck={false} error={error(errors.patient?.message)} {...register('patient')} />
         <SelectField
           label={t('filters.action')}
           options={[

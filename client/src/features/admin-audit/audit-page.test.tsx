@@ -80,6 +80,19 @@ describe('the audit trail filters', () => {
     expect(screen.getByLabelText('Resultado')).toHaveDisplayValue('Correcto');
   });
 
+  it("filters by a patient's name as typed, and reads it back from the address, in Spanish", async () => {
+    const server = auditServer();
+    const app = openAudit('/admin/audit', 'es');
+    const user = userEvent.setup();
+    await eventsTable(/^Eventos de auditoría/);
+
+    await user.type(screen.getByLabelText('Nombre del paciente'), 'Lucía Hernández');
+    await user.click(screen.getByRole('button', { name: 'Aplicar filtros' }));
+
+    await waitFor(() => expect(server.callsTo('admin.auditEvents').at(-1)?.input).toEqual({ patient: 'Lucía Hernández', page: 1 }));
+    expect(app.currentPath()).toBe('/admin/audit?patient=Luc%C3%ADa+Hern%C3%A1ndez');
+  });
+
   it('refuses a range that ends before it starts without asking the server', async () => {
     const server = auditServer();
     const app = openAudit('/admin/audit', 'es');

@@ -5,7 +5,7 @@ import { auditEventsInput, type AuditEventsInput, type AuditFilter } from '../..
 
 export const AUDIT_PATH = '/admin/audit';
 
-const KEYS = ['from', 'to', 'idUser', 'idPatient', 'action', 'outcome', 'page'] as const;
+const KEYS = ['from', 'to', 'idUser', 'idPatient', 'patient', 'action', 'outcome', 'page'] as const;
 
 /** The filter and page an address asks for; page 1 when it names none. */
 export function readAuditSearch(search: string): AuditEventsInput & { page: number } {
