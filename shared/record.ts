@@ -210,6 +210,10 @@ export interface ClinicalHistory {
   prescriptions: Prescription[];
   /** Notes added after the fact, in the order written; the original note stays as it was. */
   addenda: Addendum[];
+  /** When it was first saved (server clock, ISO 8601). */
+  writtenAt: string;
+  /** Written after its appointment's day (a consultation recorded late): locked at once, shown as such. */
+  lateEntry: boolean;
 }
 /** An uploaded document as the API describes it (its bytes are served by the document routes). */
 export interface RecordFile {
