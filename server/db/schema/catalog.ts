@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * The diagnosis catalog (CIE-10 in Spanish, ICD-10 names in English where the code has one), loaded
@@ -24,4 +24,14 @@ export const catalogVersions = sqliteTable('catalog_versions', {
   name: text('name').primaryKey(),
   version: text('version').notNull(),
   loadedAt: text('loaded_at').notNull(),
+});
+
+/**
+ * How many of this practice's appointments carry each catalog code in their diagnoses: the search
+ * raises the codes a practice writes often. Kept by triggers on clinical_histories (migration 0021),
+ * so a keystroke reads one indexed row per candidate instead of counting the appointments.
+ */
+export const diagnosisUses = sqliteTable('diagnosis_uses', {
+  code: text('code').primaryKey(),
+  uses: integer('uses').notNull(),
 });
