@@ -28,7 +28,7 @@ describe("the count of a practice's diagnosis codes", () => {
     const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
     const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
     const caller = callerFor(app, medic.access_token);
-    const write = (time: string, diagnoses: string[]) => caller.clinicalHistory.create({ idPatient, date: `${today}T${time}`, motive: 'Control', diagnoses });
+    const write = (time: string, diagnoses: string[]) => caller.clinicalHistory.create({ idPatient, date: `${today}T${time}`, end: null, motive: 'Control', diagnoses });
 
     const first = await write('09:00', ['I10', 'E11', 'i10']);
     await write('10:00', ['I10']);
