@@ -1,11 +1,16 @@
-// diagnosis_uses counts, per catalog code, the appointments whose diagnoses carry it (migration
+// diagnoses.uses counts, per catalog code, the appointments whose diagnoses carry it (migration
 // 0021's triggers): the diagnosis search raises the codes a practice writes often by this count,
-// so it must follow every write of an appointment: created, edited, deleted.
+// so it must follow every write of an appointment (created, edited, deleted) and outlive a reload
+// of the catalog, which writes its rows anew.
 import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localMoment } from '../../shared/dates';
 import { buildTestApp, callerFor, register, testConfig, uniqueEmail } from '../test/helpers';
-import { testCatalogDir } from '../test/test-catalog';
+import { loadDiagnosisCatalog } from '../services/diagnosis-catalog-loader';
+import { TEST_DIAGNOSES, testCatalogDir, writeTestCatalog } from '../test/test-catalog';
 
 // A fixed "now", so an appointment today may be edited and deleted.
 const now = new Date(2026, 5, 15, 10, 30);
@@ -19,7 +24,7 @@ afterAll(() => app.close());
 
 const uses = () =>
   Object.fromEntries(
-    (app.deps.db.$client.prepare('select code, uses from diagnosis_uses order by code').all() as { code: string; uses: number }[]).map((row) => [row.code, row.uses]),
+    (app.deps.db.$client.prepare('select code, uses from diagnoses where uses > 0 order by code').all() as { code: string; uses: number }[]).map((row) => [row.code, row.uses]),
   );
 
 describe("the count of a practice's diagnosis codes", () => {
@@ -39,5 +44,14 @@ describe("the count of a practice's diagnosis codes", () => {
 
     await caller.clinicalHistory.remove({ idHistory: first.idHistory });
     expect(uses()).toEqual({ I10: 1 });
+
+    // A new version of the catalog's files: its rows are written again, and counted again.
+    const newer = writeTestCatalog(mkdtempSync(join(tmpdir(), 'expediente-newer-catalog-')), [...TEST_DIAGNOSES, ['R05', 'Tos', 'Cough']]);
+    try {
+      expect(loadDiagnosisCatalog(app.deps.db.$client, newer, { info() {}, warn() {}, error() {} }).outcome).toBe('loaded');
+      expect(uses()).toEqual({ I10: 1 });
+    } finally {
+      rmSync(newer, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,7 @@
 // for it (diagnosis-synonyms.tsv: "DM2" → E11, "hipertension" → I10) typed exactly, with their
 // subdivisions, then those of the terms the text begins ("diabe" → E11, E10); then the codes the
 // text begins; then names holding every word. Among codes by prefix and among names, those this
-// practice writes most come first (diagnosis_uses, kept by triggers), then three-character
+// practice writes most come first (diagnoses.uses, kept by triggers), then three-character
 // categories (I10, E11) before their rarely used subcodes, then shorter names, which add less to
 // the word typed than "Hipertensión portal" or "Hipertensión neonatal" do.
 //
@@ -29,8 +29,8 @@ const MAX_WORDS = 8;
 const nameOf = (lang: Language) => (lang === 'en' ? 'coalesce(d.name_en, d.name_es)' : 'd.name_es');
 const otherLanguage = (lang: Language): Language => (lang === 'en' ? 'es' : 'en');
 
-/** How often this practice wrote the code, 0 when never: one primary-key lookup in a table of a few hundred rows. */
-const USES = 'coalesce((select u.uses from diagnosis_uses u where u.code = d.code), 0)';
+/** How often this practice wrote the code (0 when never): a column of the row read anyway, kept by triggers. */
+const USES = 'd.uses';
 
 /** Exact code (with or without its dot) first, then codes that start with it: most used, then shortest. */
 const byCodeSql = (lang: Language) => `

@@ -15,6 +15,13 @@ export const diagnoses = sqliteTable(
     compact: text('compact').notNull(),
     nameEs: text('name_es').notNull(),
     nameEn: text('name_en'),
+    /**
+     * How many of this practice's appointments carry the code in their diagnoses: the search raises
+     * the codes a practice writes often. Kept by triggers on clinical_histories (migration 0021) and
+     * counted again by the loader when it reloads the catalog; a column of the row the search reads
+     * anyway, so ranking by it costs nothing per matched name.
+     */
+    uses: integer('uses').notNull().default(0),
   },
   (t) => [index('diagnoses_compact_idx').on(t.compact)],
 );
@@ -26,12 +33,3 @@ export const catalogVersions = sqliteTable('catalog_versions', {
   loadedAt: text('loaded_at').notNull(),
 });
 
-/**
- * How many of this practice's appointments carry each catalog code in their diagnoses: the search
- * raises the codes a practice writes often. Kept by triggers on clinical_histories (migration 0021),
- * so a keystroke reads one indexed row per candidate instead of counting the appointments.
- */
-export const diagnosisUses = sqliteTable('diagnosis_uses', {
-  code: text('code').primaryKey(),
-  uses: integer('uses').notNull(),
-});
