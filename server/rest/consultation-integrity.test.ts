@@ -1,7 +1,9 @@
 // A consultation that stays as it was written (API.md, NOM-004-SSA3-2012), through REST and tRPC:
 // the note is its author's (a colleague linked to the same patient is refused NOT_AUTHOR and adds an
 // addendum instead); a past note is not reopened; a note written after its day says so (writtenAt,
-// lateEntry); nothing is booked more than a year ahead.
+// lateEntry); nothing is booked more than a year ahead; a vital sign or lab result recorded at a
+// consultation is created, changed or deleted on its day only; and the database itself keeps a
+// note's author and a measurement's consultation.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
@@ -126,5 +128,60 @@ describe('when a note was written', () => {
       [onTime.idHistory, false],
       [late.idHistory, true],
     ]);
+  });
+});
+
+describe.each(['vitals', 'labs'] as const)('%s recorded at a consultation', (list) => {
+  const fields = list === 'vitals' ? { systolic: 190, diastolic: 110 } : { testName: 'Glucosa', value: '180', unit: 'mg/dL' };
+  const idName = list === 'vitals' ? 'idVital' : 'idLabs';
+  const add = (medic: Session, idPatient: number, body: Record<string, unknown>) => call('POST', `/patients/${idPatient}/${list}`, medic, { ...fields, ...body });
+
+  it("are taken on the consultation's day, carry it, and are refused (409) for a past one: create, edit or delete", async () => {
+    const { author, idPatient } = await sharedPatient();
+    const today = await book(author, idPatient, '2026-06-15T09:00');
+    const past = await book(author, idPatient, '2026-03-02T09:00');
+    const taken = await add(author, idPatient, { date: '2026-06-15', idHistory: today.idHistory });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(taken.json()).toMatchObject({ idHistory: today.idHistory });
+
+    const late = await add(author, idPatient, { date: '2026-03-02', idHistory: past.idHistory });
+    expect([late.statusCode, late.json().code]).toEqual([409, 'APPOINTMENT_LOCKED']);
+    // A later measurement is an entry of its own, on any date.
+    expect((await add(author, idPatient, { date: '2026-03-02' })).statusCode).toBe(201);
+
+    // The same reading, once its consultation's day has passed (the practice's clock moves on a day).
+    const id = taken.json()[idName] as number;
+    db().prepare('update clinical_histories set date = ? where id = ?').run('2026-06-14T09:00', today.idHistory);
+    try {
+      const edited = await call('PATCH', `/patients/${idPatient}/${list}/${id}`, author, { date: '2026-06-14' });
+      expect([edited.statusCode, edited.json().code]).toEqual([409, 'APPOINTMENT_LOCKED']);
+      const removed = await call('DELETE', `/patients/${idPatient}/${list}/${id}`, author);
+      expect([removed.statusCode, removed.json().code]).toEqual([409, 'APPOINTMENT_LOCKED']);
+    } finally {
+      db().prepare('update clinical_histories set date = ? where id = ?').run('2026-06-15T09:00', today.idHistory);
+    }
+    expect((await call('DELETE', `/patients/${idPatient}/${list}/${id}`, author)).statusCode).toBe(204);
+  });
+
+  it("name no other patient's consultation (404), and never move to another one, even by SQL", async () => {
+    const first = await sharedPatient();
+    const second = await sharedPatient();
+    const theirs = await book(second.author, second.idPatient, '2026-06-15T10:00');
+    const ours = await book(first.author, first.idPatient, '2026-06-15T11:00');
+    const foreign = await add(first.author, first.idPatient, { date: '2026-06-15', idHistory: theirs.idHistory });
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'NOT_FOUND']);
+    const taken = await add(first.author, first.idPatient, { date: '2026-06-15', idHistory: ours.idHistory });
+    const other = await book(first.author, first.idPatient, '2026-06-15T12:00');
+    expect(() => db().prepare(`update ${list} set history_id = ? where id = ?`).run(other.idHistory, taken.json()[idName])).toThrow(/stays with the consultation/);
+  });
+});
+
+describe('the database itself', () => {
+  it("keeps a note's author and the moment it was written, whatever SQL asks", async () => {
+    const { author, colleague, idPatient } = await sharedPatient();
+    const note = await book(author, idPatient, '2026-06-15T13:00');
+    const colleagueMedic = db().prepare('select id from medics where user_id = ?').pluck().get(colleague.user.idUser);
+    expect(() => db().prepare('update clinical_histories set medic_id = ? where id = ?').run(colleagueMedic, note.idHistory)).toThrow(/keeps its author/);
+    expect(() => db().prepare('update clinical_histories set created_at = ? where id = ?').run('2026-06-01T00:00:00.000Z', note.idHistory)).toThrow(/keeps its author/);
   });
 });

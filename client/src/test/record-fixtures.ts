@@ -81,6 +81,7 @@ export const vital = (idVital: number, date = '2025-01-10'): Vital => ({
   oxygenSaturation: 98,
   respiratoryRate: 16,
   weight: 71.5,
+  idHistory: null,
 });
 
 export const lab = (overrides: Partial<Lab> & Pick<Lab, 'idLabs'>): Lab => ({
@@ -91,6 +92,7 @@ export const lab = (overrides: Partial<Lab> & Pick<Lab, 'idLabs'>): Lab => ({
   referenceRange: null,
   date: '2025-02-01',
   comment: null,
+  idHistory: null,
   ...overrides,
 });
 

@@ -69,7 +69,7 @@ export function AppointmentModal({ appointment, vitals, startEditing, readOnly, 
               { label: t('appointments.status'), value: t(appointment.closed ? 'appointments.closed' : 'appointments.open') },
             ]}
           />
-          {!readOnly && <VisitVitals key={appointment.idHistory} appointment={appointment} />}
+          {today && <VisitVitals key={appointment.idHistory} appointment={appointment} />}
           {!today && !readOnly && <p className="field__hint appointment-modal__note">{t('appointments.lockedNote')}</p>}
           {!readOnly && (
             <div className="form__actions form__actions--spread">

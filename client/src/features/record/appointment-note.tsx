@@ -20,16 +20,19 @@ interface AppointmentNoteProps {
   vitals: readonly Vital[];
 }
 
-/** The readings taken on the appointment's day, earliest first, as the visit went. */
-export const vitalsOfDay = (vitals: readonly Vital[], moment: string) =>
-  vitals.filter((vital) => vital.date.slice(0, 10) === moment.slice(0, 10)).sort((a, b) => a.date.localeCompare(b.date));
+/**
+ * The readings recorded at this consultation, earliest first, as the visit went. A reading recorded
+ * later, even on the same day, is an entry of its own and never shown inside the note.
+ */
+export const vitalsOfConsultation = (vitals: readonly Vital[], idHistory: number) =>
+  vitals.filter((vital) => vital.idHistory === idHistory).sort((a, b) => a.date.localeCompare(b.date));
 
 export function AppointmentNote({ appointment, vitals }: AppointmentNoteProps) {
   const { t } = useTranslation('record');
   const { t: tCommon } = useTranslation('common');
   const { t: tPrescriptions } = useTranslation('prescriptions');
   const format = useFormatters();
-  const readings = vitalsOfDay(vitals, appointment.date);
+  const readings = vitalsOfConsultation(vitals, appointment.idHistory);
   const author = appointment.medic ? `${appointment.medic.name} ${appointment.medic.lname}` : t('appointments.unknownAuthor');
   const missing = <span className="details__missing">{tCommon('notAvailable')}</span>;
   const text = (value: string | null) => (value ? <span className="appointment-note__text">{value}</span> : missing);
