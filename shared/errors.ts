@@ -16,6 +16,9 @@ export const errorStatus = {
   // A change to the account's second factors asked without the password again (API.md "Account
   // changes that need the password again"): a session alone may not add or remove one.
   REAUTHENTICATION_REQUIRED: 403,
+  // A consultation's note is its author's (API.md "A consultation that stays as it was written"):
+  // another linked medic writes an addendum instead.
+  NOT_AUTHOR: 403,
   NOT_FOUND: 404,
   PATIENT_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,

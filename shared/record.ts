@@ -49,7 +49,11 @@ export const vitalFields = z.object({
   respiratoryRate: clearableNumber(numberInRange(4, 80, 'validation.respiratoryRange', { integer: true })),
   // The same rule as the patient's own weight field.
   weight: clearableNumber(weightSchema),
+  /** The consultation it was measured at (today's only); absent, a reading of its own. Never changed after. */
+  idHistory: clearableId.optional(),
 });
+/** An edit: a reading stays with the consultation it was recorded at. */
+export const vitalUpdateFields = vitalFields.omit({ idHistory: true }).partial();
 
 export const labFields = z.object({
   idContent: clearableId,
@@ -59,7 +63,11 @@ export const labFields = z.object({
   referenceRange: clearableText(100),
   date: calendarDateSchema,
   comment: longText(2000),
+  /** The consultation it was ordered or read at (today's only); absent, a result of its own. Never changed after. */
+  idHistory: clearableId.optional(),
 });
+/** An edit: a result stays with the consultation it was recorded at. */
+export const labUpdateFields = labFields.omit({ idHistory: true }).partial();
 
 export const vaccineFields = z.object({
   vaccineName: requiredText('validation.vaccineNameRequired'),
@@ -153,6 +161,8 @@ export interface Vital {
   oxygenSaturation: number | null;
   respiratoryRate: number | null;
   weight: number | null;
+  /** The consultation it was measured at; null for a reading of its own. */
+  idHistory: number | null;
 }
 export interface Lab {
   idLabs: number;
@@ -163,6 +173,8 @@ export interface Lab {
   referenceRange: string | null;
   date: string;
   comment: string | null;
+  /** The consultation it was recorded at; null for a result of its own. */
+  idHistory: number | null;
 }
 export interface Vaccine {
   idVaccine: number;
@@ -210,6 +222,10 @@ export interface ClinicalHistory {
   prescriptions: Prescription[];
   /** Notes added after the fact, in the order written; the original note stays as it was. */
   addenda: Addendum[];
+  /** When it was first saved (server clock, ISO 8601). */
+  writtenAt: string;
+  /** Written after its appointment's day (a consultation recorded late): locked at once, shown as such. */
+  lateEntry: boolean;
 }
 /** An uploaded document as the API describes it (its bytes are served by the document routes). */
 export interface RecordFile {

@@ -72,7 +72,7 @@ export function prepareBenchCatalog(sqlite: Database.Database, dataDir: string):
   return { dir, synthetic, codes: n };
 }
 
-/** What a doctor types into the combobox, in turn: codes with and without the dot, words in any order, both languages. */
+/** What a doctor types into the combobox, in turn: codes with and without the dot, words in any order, clinical abbreviations, both languages. */
 export const DIAGNOSIS_QUERIES: readonly { q: string; lang: 'es' | 'en' }[] = [
   { q: 'E11', lang: 'es' },
   { q: 'E11.9', lang: 'es' },
@@ -88,6 +88,14 @@ export const DIAGNOSIS_QUERIES: readonly { q: string; lang: 'es' | 'en' }[] = [
   { q: 'cefalea', lang: 'es' },
   { q: 'gastritis cronica', lang: 'es' },
   { q: 'neumo', lang: 'es' },
+  // The terms and abbreviations of diagnosis-synonyms.tsv, a term's beginning, and two letters,
+  // which match the most names of any keystroke.
+  { q: 'DM2', lang: 'es' },
+  { q: 'HTA', lang: 'es' },
+  { q: 'diabe', lang: 'es' },
+  { q: 'in', lang: 'es' },
+  { q: 'essential hypertension', lang: 'es' },
+  { q: 'COPD', lang: 'en' },
   { q: 'hypertension', lang: 'en' },
   { q: 'type 2 diabetes', lang: 'en' },
   { q: 'fracture of femur', lang: 'en' },

@@ -1,11 +1,12 @@
 // What the binary carries besides its script, as one archive (server/packaged/asset-archive.ts):
-// the built client, the migrations, the diagnosis catalog (unless built --without-catalog), and the native addons
-// with the integrity check's own copy of better-sqlite3.
+// the built client, the migrations, the diagnosis catalog (unless built --without-catalog), the search's
+// synonyms, and the native addons with the integrity check's own copy of better-sqlite3.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { clientDistDir, repoRoot } from '../build-state.mjs';
 import { CATALOG_FILES } from '../../server/services/diagnosis-catalog-loader';
+import { SYNONYMS_FILE } from '../../server/services/diagnosis-synonyms';
 import { migrationsFolder } from '../../server/db/client';
 import { packArchive } from '../../server/packaged/asset-archive';
 
@@ -60,6 +61,8 @@ export function collectAssets(sqliteDriver: string, catalogDir: string | null): 
     ...filesUnder(clientDistDir, 'client'),
     ...filesUnder(migrationsFolder, 'drizzle'),
     ...(catalogDir === null ? [] : catalogFiles(catalogDir)),
+    // Part of the code's release, not of the catalog: a binary without a catalog carries it too.
+    { path: 'diagnosis-synonyms.tsv', contents: readFileSync(SYNONYMS_FILE) },
     { path: 'addons/better_sqlite3.node', contents: addonOf('better-sqlite3', 'better_sqlite3.node') },
     { path: 'addons/argon2.node', contents: addonOf('argon2', 'argon2.node') },
     { path: 'addons/sqlite-driver.cjs', contents: Buffer.from(sqliteDriver) },

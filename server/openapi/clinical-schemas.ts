@@ -78,6 +78,8 @@ export const clinicalHistorySchema = z
     closed: z.boolean(),
     prescriptions: z.array(prescriptionSchema),
     addenda: z.array(addendumSchema),
+    writtenAt: text.meta({ description: 'When the note was first saved, by the server clock (ISO 8601)' }),
+    lateEntry: z.boolean().meta({ description: "Written after its appointment's day: shown and printed as written on writtenAt" }),
   })
   .meta({ id: 'ClinicalHistory' });
 export const fileSchema = z

@@ -21,6 +21,7 @@ export const vitalSchema = z
     oxygenSaturation: nullableNumber,
     respiratoryRate: nullableNumber,
     weight: nullableNumber,
+    idHistory: nullableNumber.meta({ description: 'The consultation it was measured at (locked with it); null for a reading of its own' }),
   })
   .meta({ id: 'Vital' });
 export const labSchema = z
@@ -33,6 +34,7 @@ export const labSchema = z
     referenceRange: nullableText,
     date: text,
     comment: nullableText,
+    idHistory: nullableNumber.meta({ description: 'The consultation it was recorded at (locked with it); null for a result of its own' }),
   })
   .meta({ id: 'Lab' });
 export const vaccineSchema = z

@@ -79,6 +79,7 @@ async function run(): Promise<void> {
     migrationsFolder: join(extracted, 'drizzle'),
     // Built without a catalog, the directory is missing and the server's warning names it.
     catalogDir: join(extracted, 'catalog'),
+    synonymsFile: join(extracted, 'diagnosis-synonyms.tsv'),
     sqliteDriver: join(extracted, 'addons', 'sqlite-driver.cjs'),
   });
 

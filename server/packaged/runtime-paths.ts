@@ -9,6 +9,8 @@ export interface RuntimePaths {
   migrationsFolder?: string;
   /** The diagnosis catalog shipped with the binary, when it was built with one. */
   catalogDir?: string;
+  /** The diagnosis search's synonyms (services/diagnosis-synonyms.tsv). */
+  synonymsFile?: string;
   /** A module that exports better-sqlite3's Database, for the integrity check's worker thread. */
   sqliteDriver?: string;
 }

@@ -1,5 +1,6 @@
 // GET /api/catalog/diagnoses and catalog.diagnoses (API.md "The clinical day"): the combobox's
-// search, by code or by words, in Spanish or English, through both transports alike. The catalog
+// search, by code, by words or by the terms doctors type, in Spanish or English, through both
+// transports alike. The catalog
 // is the small one of server/test/test-catalog.ts, loaded at start as CATALOG_DIR says.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import type { Session } from '../../shared/auth';
 import type { Diagnosis } from '../../shared/catalog';
 import { classifyError } from '../error-mapping';
 import { bearer, buildTestApp, callerFor, register, rowCount, testConfig, uniqueEmail } from '../test/helpers';
-import { testCatalogDir } from '../test/test-catalog';
+import { testCatalogDir, testDiagnosisName } from '../test/test-catalog';
 
 let app: FastifyInstance;
 let medic: Session;
@@ -79,8 +80,11 @@ describe.each(Object.entries(transports))('the diagnosis search through %s', (_n
     // E14 is a WHO code with no ICD-10-CM name: found by its code, named in Spanish.
     expect((await search({ q: 'E14', lang: 'en' })).body).toEqual([{ code: 'E14', name: 'Diabetes mellitus no especificada' }]);
     expect(codes(await search({ q: 'hipertension', lang: 'es' }))).toEqual(['I10']);
-    // English words do not find Spanish names.
-    expect((await search({ q: 'hypertension', lang: 'es' })).body).toEqual([]);
+  });
+
+  it('finds English words with lang=es too, after the Spanish matches, answering the Spanish name', async () => {
+    expect((await search({ q: 'urinary tract', lang: 'es' })).body).toEqual([{ code: 'N39.0', name: testDiagnosisName('N39.0') }]);
+    expect((await search({ q: 'hypertension', lang: 'es' })).body).toEqual([{ code: 'I10', name: testDiagnosisName('I10') }]);
   });
 
   it('finds Spanish words with lang=en too, after the English matches, answering the English name where there is one', async () => {
@@ -91,6 +95,14 @@ describe.each(Object.entries(transports))('the diagnosis search through %s', (_n
     expect(unspecified.body).toEqual(expect.arrayContaining([{ code: 'E14', name: 'Diabetes mellitus no especificada' }, { code: 'K29.7', name: 'Gastritis, unspecified' }]));
     // English matches come before Spanish ones.
     expect(codes(await search({ q: 'asthma', lang: 'en' }))[0]).toBe('J45');
+  });
+
+  it('finds the terms doctors type, regardless of accents and case, before the names that hold their words', async () => {
+    expect(codes(await search({ q: 'DM2' }))).toEqual(['E11', 'E11.9']);
+    expect(codes(await search({ q: 'dm 2' }))).toEqual(['E11', 'E11.9']);
+    expect(codes(await search({ q: 'HTA' }))).toEqual(['I10']);
+    expect(codes(await search({ q: 'infección urinaria' }))).toEqual(['N39.0']);
+    expect(codes(await search({ q: 'T2DM', lang: 'en' }))).toEqual(['E11', 'E11.9']);
   });
 
   it('answers at most `limit`, 20 by default, and refuses a limit outside 1–50 or another language (400)', async () => {

@@ -316,6 +316,8 @@ describe('appointments', () => {
       closed: false,
       prescriptions: [],
       addenda: [],
+      writtenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      lateEntry: false,
     });
   });
 

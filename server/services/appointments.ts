@@ -1,8 +1,10 @@
-// Appointments (clinical histories). Past days stay as written: an appointment can be edited or
-// deleted only while its day is today or later in the practice's time zone (a booked appointment
-// can be moved or cancelled), and never moved onto a day that has passed. Closing it is allowed any
-// day, since that changes nothing that was written. One that holds a prescription or an addendum is
-// never deleted: those are kept for good (issue 22).
+// Appointments (clinical histories), as NOM-004 asks of a note (API.md "A consultation that stays as
+// it was written"). Past days stay as written: an appointment can be edited or deleted only while
+// its day is today or later in the practice's time zone (a booked appointment can be moved or
+// cancelled), and never moved onto a day that has passed, nor booked more than a year ahead.
+// Closing it is allowed any day, since that changes nothing that was written; reopening only on its
+// day. The note is its author's: another linked medic is refused (NOT_AUTHOR) and writes an
+// addendum. One that holds a prescription or an addendum is never deleted: those are kept for good.
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { localDay } from '../../shared/dates';
@@ -46,6 +48,31 @@ export function writableAppointment(caller: MedicCaller, idHistory: number, acti
   );
 }
 
+/** The appointment's medic alone writes its note, closes, reopens, moves or cancels it. */
+function assertAuthor(caller: MedicCaller, appointment: ClinicalHistory, action: string): void {
+  if (appointment.idMedic !== null && appointment.idMedic === caller.actor.medicId) return;
+  refuse(
+    caller.db,
+    whoIs(caller),
+    { action, outcome: 'denied', patientId: appointment.idPatient, detail: 'NOT_AUTHOR' },
+    new AppError('NOT_AUTHOR', "Only the medic who holds this appointment can change it; another medic adds an addendum."),
+  );
+}
+
+/** The practice's day a year from `now`: no appointment is booked or moved beyond it. */
+function lastBookableDay(now: Date): string {
+  const limit = new Date(now);
+  limit.setFullYear(limit.getFullYear() + 1);
+  return localDay(limit);
+}
+
+function assertWithinAYear(caller: MedicCaller, date: string | undefined): void {
+  if (date === undefined || date.slice(0, 10) <= lastBookableDay(caller.now)) return;
+  throw new AppError('VALIDATION_FAILED', 'Invalid input. date: An appointment can be booked up to a year ahead', [
+    { path: 'date', message: 'validation.appointmentTooFar' },
+  ]);
+}
+
 // Calendar days as YYYY-MM-DD compare as text.
 function assertNotPast(caller: MedicCaller, appointment: ClinicalHistory, action: string): void {
   if (appointment.date.slice(0, 10) >= localDay(caller.now)) return;
@@ -82,12 +109,14 @@ function assertEndsAfterStart(appointment: ClinicalHistory, changes: Appointment
 
 /** POST /clinical-history, once the access rule has let a linked medic through. */
 export function createAppointment(caller: MedicCaller, patientId: number, input: NewAppointment): ClinicalHistory {
+  assertWithinAYear(caller, input.date);
   const { diagnoses: _codes, ...fields } = input;
   const diagnosed = diagnosesToStore(caller.db, input);
   return caller.db.transaction((tx) => {
     const row = tx
       .insert(clinicalHistories)
-      .values({ patientId, medicId: caller.actor.medicId, ...fields, ...diagnosed, start: input.date.slice(11, 16) })
+      // Written now by the practice's clock: a note for a day already past is a late entry (columns.ts).
+      .values({ patientId, medicId: caller.actor.medicId, ...fields, ...diagnosed, start: input.date.slice(11, 16), createdAt: caller.now.toISOString() })
       .returning({ id: clinicalHistories.id })
       .get();
     auditAs(caller, { action: 'appointment.create', outcome: 'success', patientId }, tx);
@@ -97,9 +126,12 @@ export function createAppointment(caller: MedicCaller, patientId: number, input:
 
 export function updateAppointment(caller: MedicCaller, idHistory: number, changes: AppointmentChanges): ClinicalHistory {
   const appointment = writableAppointment(caller, idHistory, 'appointment.update');
-  const onlyClosing = Object.keys(changes).every((key) => key === 'closed');
+  assertAuthor(caller, appointment, 'appointment.update');
+  // Closing changes nothing written, any day; reopening a past note would let it change again.
+  const onlyClosing = Object.keys(changes).every((key) => key === 'closed') && changes.closed !== false;
   if (!onlyClosing) assertNotPast(caller, appointment, 'appointment.update');
   assertNotMovedIntoPast(caller, changes);
+  assertWithinAYear(caller, changes.date);
   if (movesToAnotherDay(appointment, changes)) assertHoldsNothingKept(caller, appointment, 'appointment.update');
   assertEndsAfterStart(appointment, changes);
   const { diagnoses: _codes, ...fields } = changes;
@@ -135,6 +167,7 @@ const movesToAnotherDay = (appointment: ClinicalHistory, changes: AppointmentCha
 
 export function deleteAppointment(caller: MedicCaller, idHistory: number): void {
   const appointment = writableAppointment(caller, idHistory, 'appointment.delete');
+  assertAuthor(caller, appointment, 'appointment.delete');
   assertNotPast(caller, appointment, 'appointment.delete');
   assertHoldsNothingKept(caller, appointment, 'appointment.delete');
   caller.db.transaction((tx) => {

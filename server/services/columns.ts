@@ -180,6 +180,13 @@ export const historyColumns = {
   closed: clinicalHistories.closed,
   prescriptions: prescriptionsOfHistory,
   addenda: addendaOfHistory,
+  writtenAt: clinicalHistories.createdAt,
+  // The practice's day of the first save against the appointment's day; SQLite's 'localtime' is the
+  // process's TZ, the practice's time zone (API.md "Conventions"). As the text 'true' or 'false', so
+  // that the lists built as JSON in SQL (record-lists-json.ts) read it as a JSON boolean too.
+  lateEntry: sql<boolean>`iif(date(${clinicalHistories.createdAt}, 'localtime') > substr(${clinicalHistories.date}, 1, 10), 'true', 'false')`.mapWith(
+    (value: unknown) => value === 'true',
+  ),
 };
 
 /** File (a document of the record). */

@@ -46,6 +46,19 @@ function parseCatalogFile(name: string, text: string): Map<string, string> {
   return names;
 }
 
+/**
+ * How many appointments carry each code, written into the catalog's `uses` (the search ranks by
+ * it): the reloaded rows start at 0, and the triggers of migration 0021 only keep a count going.
+ * One pass over the appointments, at a reload only (when the files changed).
+ */
+const COUNT_USES = `
+  update diagnoses set uses = c.n from (
+    select code, count(*) as n from (
+      select distinct h.id, json_extract(j.value, '$.code') as code
+      from clinical_histories h, json_each(case when json_valid(h.diagnoses) then h.diagnoses else '[]' end) j
+    ) where code is not null group by code
+  ) as c where c.code = diagnoses.code`;
+
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
@@ -86,6 +99,7 @@ export function loadDiagnosisCatalog(sqlite: Database.Database, dir: string, log
       }
       // External content: the index is made again from the table it describes (migration 0011).
       sqlite.prepare("insert into diagnoses_fts (diagnoses_fts) values ('rebuild')").run();
+      sqlite.prepare(COUNT_USES).run();
       const upsert = sqlite.prepare(
         'insert into catalog_versions (name, version, loaded_at) values (?, ?, ?) on conflict (name) do update set version = excluded.version, loaded_at = excluded.loaded_at',
       );

@@ -1,47 +1,62 @@
 // The one reader of the diagnosis catalog (loaded by diagnosis-catalog-loader.ts): the search behind
 // GET /catalog/diagnoses and the combobox, and the names of the codes an appointment is written with.
-// Statements are prepared once per connection; a search runs at most three of them, each bounded
-// by the limit, so a keystroke costs well under a millisecond of SQLite.
+// Statements are prepared once per connection; a search runs a few of them, each bounded by the
+// limit (one per synonym code), so a keystroke costs about a millisecond of SQLite.
 //
-// Languages: `es` searches and answers the Spanish names. `en` searches the English names, then the
-// Spanish ones when the English found too few (a doctor using the English interface in a Spanish
-// practice may well type "hipertension"), and answers in English where a name exists. A code with no
-// English name (3,555 WHO-only codes, see scripts/catalog/SOURCES.md) is still found and answers its
-// Spanish name rather than nothing: the code is what the doctor asked for.
+// Ranking, as a clinician expects: the code typed exactly; then the codes of a term doctors type
+// for it (diagnosis-synonyms.tsv: "DM2" → E11, "hipertension" → I10) typed exactly, with their
+// subdivisions, then those of the terms the text begins ("diabe" → E11, E10); then the codes the
+// text begins; then names holding every word. Among codes by prefix and among names, those this
+// practice writes most come first (diagnoses.uses, kept by triggers), then three-character
+// categories (I10, E11) before their rarely used subcodes, then shorter names, which add less to
+// the word typed than "Hipertensión portal" or "Hipertensión neonatal" do.
+//
+// Languages: names in the language asked for are searched first, then those of the other language
+// (a doctor in the Spanish interface may type "hypertension", in the English one "hipertension"),
+// answering in the language asked for where a name exists. A code with no English name (3,555
+// WHO-only codes, see scripts/catalog/SOURCES.md) is still found and answers its Spanish name
+// rather than nothing: the code is what the doctor asked for.
 import type { Diagnosis } from '../../shared/catalog';
 import { compactCode } from '../../shared/catalog';
 import type { Language } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
 import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { synonymHits } from './diagnosis-synonyms';
 
 /** Words of a query beyond this many are ignored: nobody types a whole chapter into a combobox. */
 const MAX_WORDS = 8;
 
 const nameOf = (lang: Language) => (lang === 'en' ? 'coalesce(d.name_en, d.name_es)' : 'd.name_es');
+const otherLanguage = (lang: Language): Language => (lang === 'en' ? 'es' : 'en');
 
-/** Exact code (with or without its dot) first, then codes that start with it, shortest first. */
+/** How often this practice wrote the code (0 when never): a column of the row read anyway, kept by triggers. */
+const USES = 'd.uses';
+
+/** Exact code (with or without its dot) first, then codes that start with it: most used, then shortest. */
 const byCodeSql = (lang: Language) => `
-  select d.code, ${nameOf(lang)} as name from diagnoses d
+  select d.code, ${nameOf(lang)} as name, d.compact = :compact as exact from diagnoses d
   where compact >= :compact and compact < :compact || '~'
-  order by compact = :compact desc, length(compact), compact
+  order by compact = :compact desc, ${USES} desc, length(compact), compact
   limit :limit`;
 
-/** Every word as a prefix of a word of the name in this language; the shortest names first. */
+/** Every word as a prefix of a word of a name: most used, then categories, then the shortest names. */
 const byWordsSql = (lang: Language) => `
-  select d.code, ${nameOf(lang)} as name from diagnoses_fts f join diagnoses d on d.rowid = f.rowid
+  select d.code, ${nameOf(lang)} as name, 0 as exact from diagnoses_fts f join diagnoses d on d.rowid = f.rowid
   where diagnoses_fts match :match
-  order by length(${nameOf(lang)}), d.code
+  order by ${USES} desc, length(d.compact) = 3 desc, length(${nameOf(lang)}), d.code
   limit :limit`;
 
-type Row = Diagnosis;
+type Row = Diagnosis & { exact: number };
 
 const statements = preparedPerConnection((db) => {
   const connection = connectionOf(db);
   const prepare = (text: string) => connection.prepare<{ compact?: string; match?: string; limit: number }, Row>(text);
+  const byCodeOnly = (lang: Language) => connection.prepare<[string], Diagnosis>(`select d.code, ${nameOf(lang)} as name from diagnoses d where d.code = ?`);
   return {
     byCode: { es: prepare(byCodeSql('es')), en: prepare(byCodeSql('en')) },
     byWords: { es: prepare(byWordsSql('es')), en: prepare(byWordsSql('en')) },
-    named: connection.prepare<[string, string], Row>('select code, name_es as name from diagnoses where code = ? or compact = ? limit 1'),
+    code: { es: byCodeOnly('es'), en: byCodeOnly('en') },
+    named: connection.prepare<[string, string], Diagnosis>('select code, name_es as name from diagnoses where code = ? or compact = ? limit 1'),
   };
 });
 
@@ -58,25 +73,36 @@ export function ftsQuery(text: string, lang: Language): string | undefined {
   return `${column} : (${words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(' ')})`;
 }
 
-/** GET /catalog/diagnoses: codes first (exact, then by prefix), then names by their words, at most `limit`. */
+/** GET /catalog/diagnoses: at most `limit` diagnoses, in the order the comment above this file gives. */
 export function searchDiagnoses(db: DbOrTx, query: { q: string; lang: Language; limit: number }): Diagnosis[] {
   const text = query.q.trim();
   if (!text) return [];
-  const { byCode, byWords } = statements(db);
+  const { lang, limit } = query;
+  const { byCode, byWords, code } = statements(db);
   const found = new Map<string, string>();
-  const compact = compactCode(text);
-  if (compact) for (const row of byCode[query.lang].all({ compact, limit: query.limit })) found.set(row.code, row.name);
-  const searchedNames: Language[] = query.lang === 'en' ? ['en', 'es'] : ['es'];
-  for (const names of searchedNames) {
-    const match = ftsQuery(text, names);
-    if (!match || found.size >= query.limit) break;
-    // Asked for as many as could be new: some may be codes already found above.
-    for (const row of byWords[query.lang].all({ match, limit: query.limit + found.size })) {
-      if (found.size >= query.limit) break;
-      if (!found.has(row.code)) found.set(row.code, row.name);
+  const add = (rows: Iterable<Diagnosis | undefined>) => {
+    for (const row of rows) {
+      if (found.size >= limit) return;
+      if (row && !found.has(row.code)) found.set(row.code, row.name);
     }
+  };
+  const compact = compactCode(text);
+  const byCodeRows = compact ? byCode[lang].all({ compact, limit }) : [];
+  add(byCodeRows.filter((row) => row.exact));
+  const synonyms = synonymHits(text, lang);
+  // A synonym's code the loaded catalog does not hold (an older or partial catalog) is left out.
+  add(synonyms.exact.map((synonymCode) => code[lang].get(synonymCode)));
+  // Then the subdivisions of those codes, as typing the code would offer them: "DM2" offers E11.9 too.
+  for (const synonymCode of synonyms.exact) add(byCode[lang].all({ compact: compactCode(synonymCode)!, limit }));
+  add(synonyms.prefix.map((synonymCode) => code[lang].get(synonymCode)));
+  add(byCodeRows);
+  for (const names of [lang, otherLanguage(lang)]) {
+    const match = ftsQuery(text, names);
+    if (!match || found.size >= limit) break;
+    // Asked for as many as could be new: some may be codes already found above.
+    add(byWords[lang].all({ match, limit: limit + found.size }));
   }
-  return [...found].map(([code, name]) => ({ code, name }));
+  return [...found].map(([diagnosisCode, name]) => ({ code: diagnosisCode, name }));
 }
 
 /**

@@ -9,10 +9,11 @@ import {
   contactFields,
   familyHistoryFields,
   labAddFields,
-  labFields,
+  labUpdateFields,
   pathologicalRecordFields,
   vaccineFields,
   vitalFields,
+  vitalUpdateFields,
   type Allergy,
   type Contact,
   type FamilyHistory,
@@ -22,7 +23,8 @@ import {
   type Vital,
 } from '../../shared/record';
 import type { DbOrTx } from '../db/client';
-import { allergies, emergencyContacts, familyHistory, labs, pathologicalRecords, vaccines, vitals } from '../db/schema/index';
+import { localDay } from '../../shared/dates';
+import { allergies, clinicalHistories, emergencyContacts, familyHistory, labs, pathologicalRecords, vaccines, vitals } from '../db/schema/index';
 import { AppError } from '../errors';
 import { auditAs, type Caller } from './caller';
 
@@ -55,6 +57,8 @@ export interface CollectionDef<
   order: (SQL | SQLiteColumn)[];
   /** A rule about the whole item, checked after an edit too. */
   check?: (item: Fields) => AppError | undefined;
+  /** Items may belong to a consultation (idHistory): then they follow its lock (assertConsultationOpen). */
+  ofConsultation?: true;
   /** Carries the item type for the procedures; never set. */
   readonly item?: Item;
 }
@@ -84,24 +88,26 @@ export const pathologicalRecordsDef = define<PathologicalRecord, typeof patholog
   order: [sql`${pathologicalRecords.diagnosisDate} is null`, desc(pathologicalRecords.diagnosisDate), desc(pathologicalRecords.id)],
 });
 
-export const vitalsDef = define<Vital, typeof vitalFields, ReturnType<typeof vitalFields.partial>>({
+export const vitalsDef = define<Vital, typeof vitalFields, typeof vitalUpdateFields>({
   key: 'vitals',
   restPath: 'vitals',
   idName: 'idVital',
   table: vitals,
   addSchema: vitalFields,
-  updateSchema: vitalFields.partial(),
+  updateSchema: vitalUpdateFields,
   order: newestByDate(vitals),
+  ofConsultation: true,
 });
 
-export const labsDef = define<Lab, typeof labAddFields, ReturnType<typeof labFields.partial>>({
+export const labsDef = define<Lab, typeof labAddFields, typeof labUpdateFields>({
   key: 'labs',
   restPath: 'labs',
   idName: 'idLabs',
   table: labs,
   addSchema: labAddFields,
-  updateSchema: labFields.partial(),
+  updateSchema: labUpdateFields,
   order: newestByDate(labs),
+  ofConsultation: true,
   check: (lab) =>
     lab.testName || lab.value
       ? undefined
@@ -161,9 +167,25 @@ function toColumns<Item>(def: CollectionDef<Item>, fields: Record<string, unknow
 type AnyTable = typeof allergies;
 const asTable = <Item>(def: CollectionDef<Item>) => def.table as unknown as AnyTable;
 
-export function addItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, fields: Fields): Item {
+/**
+ * A vital sign or lab result recorded at a consultation is created, edited or deleted on that
+ * consultation's day only, as its note is (API.md "A consultation that stays as it was written"):
+ * later measurements are entries of their own, never shown inside an earlier note.
+ */
+function assertConsultationOpen(db: DbOrTx, patientId: number, idHistory: number, now: Date): void {
+  const consultation = db.select({ date: clinicalHistories.date, patientId: clinicalHistories.patientId }).from(clinicalHistories).where(eq(clinicalHistories.id, idHistory)).get();
+  if (!consultation || consultation.patientId !== patientId) throw new AppError('NOT_FOUND', 'No such appointment in this patient\'s record.');
+  if (consultation.date.slice(0, 10) !== localDay(now)) {
+    throw new AppError('APPOINTMENT_LOCKED', "A measurement of a consultation is recorded, changed or deleted on the consultation's day only; record a new one instead.");
+  }
+}
+
+const consultationOf = (row: Row): number | null => (typeof row.idHistory === 'number' ? row.idHistory : null);
+
+export function addItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, fields: Fields, now = new Date()): Item {
   const failed = def.check?.(fields);
   if (failed) throw failed;
+  if (def.ofConsultation && typeof fields.idHistory === 'number') assertConsultationOpen(db, patientId, fields.idHistory, now);
   const table = asTable(def);
   const row = db
     .insert(table)
@@ -174,11 +196,13 @@ export function addItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: n
 }
 
 /** Edits an item of this patient; an item of another patient is NOT_FOUND, whatever its id. */
-export function updateItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, itemId: number, fields: Fields): Item {
+export function updateItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, itemId: number, fields: Fields, now = new Date()): Item {
   const table = asTable(def);
   const where = and(eq(table.id, itemId), eq(table.patientId, patientId));
   const current = db.select().from(table).where(where).get() as unknown as Row | undefined;
   if (!current) throw new AppError('NOT_FOUND', `No such item in this patient's ${def.restPath}.`);
+  const consultation = def.ofConsultation ? consultationOf(current) : null;
+  if (consultation !== null) assertConsultationOpen(db, patientId, consultation, now);
   const failed = def.check?.({ ...toItem(def, current), ...fields });
   if (failed) throw failed;
   if (Object.keys(fields).length === 0) return toItem(def, current) as Item;
@@ -186,8 +210,13 @@ export function updateItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId
   return toItem(def, row as unknown as Row) as Item;
 }
 
-export function removeItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, itemId: number): void {
+export function removeItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, itemId: number, now = new Date()): void {
   const table = asTable(def);
+  if (def.ofConsultation) {
+    const current = db.select().from(table).where(and(eq(table.id, itemId), eq(table.patientId, patientId))).get() as unknown as Row | undefined;
+    const consultation = current ? consultationOf(current) : null;
+    if (consultation !== null) assertConsultationOpen(db, patientId, consultation, now);
+  }
   const { changes } = db.delete(table).where(and(eq(table.id, itemId), eq(table.patientId, patientId))).run();
   if (!changes) throw new AppError('NOT_FOUND', `No such item in this patient's ${def.restPath}.`);
 }
@@ -195,7 +224,7 @@ export function removeItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId
 /** Adding, editing and removing one item, each with its audit event in the same transaction. */
 export function addRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, fields: Fields): Item {
   return caller.db.transaction((tx) => {
-    const item = addItem(tx, def, patientId, fields);
+    const item = addItem(tx, def, patientId, fields, caller.now);
     auditAs(caller, { action: `${def.key}.add`, outcome: 'success', patientId }, tx);
     return item;
   });
@@ -203,7 +232,7 @@ export function addRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, pa
 
 export function updateRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, itemId: number, fields: Fields): Item {
   return caller.db.transaction((tx) => {
-    const item = updateItem(tx, def, patientId, itemId, fields);
+    const item = updateItem(tx, def, patientId, itemId, fields, caller.now);
     auditAs(caller, { action: `${def.key}.update`, outcome: 'success', patientId, detail: `${def.idName} ${itemId}` }, tx);
     return item;
   });
@@ -211,7 +240,7 @@ export function updateRecordItem<Item>(caller: Caller, def: CollectionDef<Item>,
 
 export function removeRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, itemId: number): void {
   caller.db.transaction((tx) => {
-    removeItem(tx, def, patientId, itemId);
+    removeItem(tx, def, patientId, itemId, caller.now);
     auditAs(caller, { action: `${def.key}.remove`, outcome: 'success', patientId, detail: `${def.idName} ${itemId}` }, tx);
   });
 }

@@ -46,6 +46,9 @@ export function appointment(overrides: Partial<Appointment> & Pick<Appointment, 
     addenda: [],
     medic: null,
     closed: false,
+    // Written on its own day, as a consultation normally is.
+    writtenAt: `${overrides.date.slice(0, 10)}T${overrides.date.slice(11, 16) || '09:00'}:00.000Z`,
+    lateEntry: false,
     ...overrides,
   };
 }

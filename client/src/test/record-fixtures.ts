@@ -28,6 +28,9 @@ export function appointment(overrides: Partial<ClinicalHistory> & Pick<ClinicalH
     addenda: [],
     medic: null,
     closed: false,
+    // Written on its own day, as a consultation normally is.
+    writtenAt: `${overrides.date.slice(0, 10)}T${overrides.date.slice(11, 16) || '09:00'}:00.000Z`,
+    lateEntry: false,
     ...overrides,
   };
 }
@@ -78,6 +81,7 @@ export const vital = (idVital: number, date = '2025-01-10'): Vital => ({
   oxygenSaturation: 98,
   respiratoryRate: 16,
   weight: 71.5,
+  idHistory: null,
 });
 
 export const lab = (overrides: Partial<Lab> & Pick<Lab, 'idLabs'>): Lab => ({
@@ -88,6 +92,7 @@ export const lab = (overrides: Partial<Lab> & Pick<Lab, 'idLabs'>): Lab => ({
   referenceRange: null,
   date: '2025-02-01',
   comment: null,
+  idHistory: null,
   ...overrides,
 });
 

@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * The diagnosis catalog (CIE-10 in Spanish, ICD-10 names in English where the code has one), loaded
@@ -15,6 +15,13 @@ export const diagnoses = sqliteTable(
     compact: text('compact').notNull(),
     nameEs: text('name_es').notNull(),
     nameEn: text('name_en'),
+    /**
+     * How many of this practice's appointments carry the code in their diagnoses: the search raises
+     * the codes a practice writes often. Kept by triggers on clinical_histories (migration 0021) and
+     * counted again by the loader when it reloads the catalog; a column of the row the search reads
+     * anyway, so ranking by it costs nothing per matched name.
+     */
+    uses: integer('uses').notNull().default(0),
   },
   (t) => [index('diagnoses_compact_idx').on(t.compact)],
 );
@@ -25,3 +32,4 @@ export const catalogVersions = sqliteTable('catalog_versions', {
   version: text('version').notNull(),
   loadedAt: text('loaded_at').notNull(),
 });
+

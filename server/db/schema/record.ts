@@ -1,6 +1,6 @@
 // The patient's clinical sub-records. Each list is read newest first for one patient, hence
 // the (patient_id, date) indexes.
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { ALLERGY_SEVERITIES, FILE_MAIN_TYPES, RECORD_STATUSES } from '../../../shared/constants';
 import { createdAt, id } from './columns';
 import { patientRef } from './patients';
@@ -51,9 +51,11 @@ export const vitals = sqliteTable(
     // Weighed at this visit (kg): its history is what the weight trend charts; the patient's own
     // weight field stays what the medic last set there.
     weight: real('weight'),
+    // Measured at this consultation (idHistory in the API): shown inside its note, and locked with it.
+    idHistory: integer('history_id').references((): AnySQLiteColumn => clinicalHistories.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('vitals_patient_date_idx').on(t.patientId, t.date)],
+  (t) => [index('vitals_patient_date_idx').on(t.patientId, t.date), index('vitals_history_idx').on(t.idHistory)],
 );
 
 export const labs = sqliteTable(
@@ -69,9 +71,11 @@ export const labs = sqliteTable(
     referenceRange: text('reference_range'),
     date: text('date').notNull(),
     comment: text('comment'),
+    // Ordered or read at this consultation (idHistory in the API): shown inside its note, and locked with it.
+    idHistory: integer('history_id').references((): AnySQLiteColumn => clinicalHistories.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('labs_patient_date_idx').on(t.patientId, t.date)],
+  (t) => [index('labs_patient_date_idx').on(t.patientId, t.date), index('labs_history_idx').on(t.idHistory)],
 );
 
 export const vaccines = sqliteTable(

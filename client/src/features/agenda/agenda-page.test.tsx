@@ -110,7 +110,7 @@ describe('the agenda page', () => {
     ]);
   });
 
-  it('offers moving and cancelling for today and later only: past days stay as written', async () => {
+  it('offers moving and cancelling for open appointments of today and later only: past days and held consultations stay as written', async () => {
     const user = userEvent.setup();
     renderAgenda({ appointments: everything });
     await screen.findByRole('list', { name: /June 15/ });
@@ -122,6 +122,8 @@ describe('the agenda page', () => {
     const monday = await screen.findByRole('list', { name: /Monday, June 15/ });
     expect(within(monday).getByRole('button', { name: 'Move the appointment of Lucía Hernández at 9:00 AM' })).toBeInTheDocument();
     expect(within(monday).getByRole('button', { name: 'Cancel appointment of Lucía Hernández at 9:00 AM' })).toBeInTheDocument();
+    // Mateo's consultation today was held and closed: nothing to move or cancel.
+    expect(within(monday).queryByRole('button', { name: /Mateo Gómez/ })).not.toBeInTheDocument();
   });
 
   it('speaks Spanish: long dates, 24-hour times, ages and statuses', async () => {
@@ -306,7 +308,7 @@ describe('moving and cancelling from the agenda', () => {
     const user = userEvent.setup();
     renderAgenda({ appointments: everything, handlers: { 'clinicalHistory.update': () => ({ error: 'APPOINTMENT_LOCKED' }) } });
     const list = await screen.findByRole('list', { name: /June 15/ });
-    await user.click(within(list).getByRole('button', { name: /^Move the appointment of Mateo Gómez/ }));
+    await user.click(within(list).getByRole('button', { name: /^Move the appointment of Lucía Hernández/ }));
     const dialog = screen.getByRole('dialog', { name: 'Move appointment' });
     await user.clear(within(dialog).getByLabelText('Ends'));
     await user.type(within(dialog).getByLabelText('Ends'), '12:30');

@@ -1,6 +1,8 @@
 // One appointment of the agenda: when it runs, who it is with (the name opens the record, the age
 // is counted here from the birth date, and left out without one), why, and whether it is still
-// open. One of today or later can be moved or cancelled (API.md: past days stay as written).
+// open. One of today or later that is still open can be moved or cancelled (API.md: past days stay as
+// written; a consultation already held and closed is not offered to move or cancel, which would only
+// be refused once the form was filled).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AgendaItem } from '../../../../shared/agenda';
@@ -22,7 +24,7 @@ export function AgendaRow({ item, today, format, onMove, onCancel }: AgendaRowPr
   // Counted here, to the browser's today, as everywhere the app shows an age.
   const age = ageText(t, item.patient.birthDate, today);
   const time = format.time(item.start);
-  const changeable = item.date.slice(0, 10) >= today;
+  const changeable = item.date.slice(0, 10) >= today && !item.closed;
   return (
     <ListItemKeepingFocus className="agenda-item">
       <time className="agenda-item__time" dateTime={item.date}>

@@ -18,6 +18,7 @@ const vital = (idVital: number, day: number): PatientSelf['vitals'][number] => (
   oxygenSaturation: null,
   respiratoryRate: null,
   weight: null,
+  idHistory: null,
 });
 const lab = (idLabs: number): PatientSelf['labs'][number] => ({
   idLabs,
@@ -28,6 +29,7 @@ const lab = (idLabs: number): PatientSelf['labs'][number] => ({
   referenceRange: null,
   date: '2025-02-01',
   comment: null,
+  idHistory: null,
 });
 
 const healthSection = () => screen.getByRole('region', { name: 'My health' });

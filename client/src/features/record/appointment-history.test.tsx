@@ -45,17 +45,35 @@ describe('appointment history', () => {
     expect(todays).toHaveTextContent('Paracetamol');
   });
 
-  it('opens the details from the card by keyboard, and reopens a closed appointment of another day', async () => {
-    const { section, user, server } = await openPage({ 'clinicalHistory.update': () => ok({}) });
+  it('opens the details from the card by keyboard, and offers no reopening of a closed appointment of another day', async () => {
+    const { section, user } = await openPage({ 'clinicalHistory.update': () => ok({}) });
     within(within(section).getAllByRole('article')[1]!).getAllByRole('button')[0]!.focus();
     await user.keyboard('{Enter}');
     const dialog = screen.getByRole('dialog', { name: 'Appointment details' });
     expect(dialog).toHaveTextContent('Revisión anual');
     expect(dialog).toHaveTextContent('Closed');
     expect(within(dialog).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Reopen appointment' }));
+    // A past note stays as written: the server would refuse reopening it (409), so it is not offered.
+    expect(within(dialog).queryByRole('button', { name: 'Reopen appointment' })).not.toBeInTheDocument();
+  });
+
+  it("closes and reopens today's appointment", async () => {
+    const { section, user, server } = await openPage({ 'clinicalHistory.update': () => ok({}) });
+    await user.click(within(section).getAllByRole('article')[0]!.querySelector('button')!);
+    const dialog = screen.getByRole('dialog', { name: 'Appointment details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close appointment' }));
     await screen.findByRole('status');
-    expect(server.callsTo('clinicalHistory.update')[0]!.input).toEqual({ idHistory: 1, closed: false });
+    expect(server.callsTo('clinicalHistory.update')[0]!.input).toEqual({ idHistory: 2, closed: true });
+  });
+
+  it('says a note written after its day is a late entry, and when it was written', async () => {
+    const late = appointment({ idHistory: 3, date: '2025-03-04T10:00', motive: 'Consulta registrada después', writtenAt: '2025-03-06T12:00:00.000Z', lateEntry: true });
+    renderPatientPage({ detail: { ...bareDetail(), history: [late] }, handlers: {}, language: 'en' });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    const user = userEvent.setup();
+    const section = screen.getByRole('region', { name: /Appointment history/ });
+    await user.click(within(section).getAllByRole('article')[0]!.querySelector('button')!);
+    expect(screen.getByRole('dialog', { name: 'Appointment details' })).toHaveTextContent(/Late entry: written on March 6, 2025/);
   });
 
   it("edits today's appointment from its details", async () => {

@@ -1,7 +1,8 @@
 // The details of one appointment (SPEC §2): its consultation note in NOM-004's order with its author,
 // date and time (appointment-note.tsx), then its notes, medications and whether it is open, with a
-// close/reopen toggle (allowed any day), "Record vital signs of this visit" and, on its own day only,
-// edit and delete. Read-only (emergency access) shows the details alone.
+// close button (any day: closing changes nothing written) or, on its own day only, reopen; "Record
+// vital signs of this visit" and, on its own day only, edit and delete. Read-only (emergency access)
+// shows the details alone.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClinicalHistory, Vital } from '../../../../shared/record';
@@ -68,20 +69,22 @@ export function AppointmentModal({ appointment, vitals, startEditing, readOnly, 
               { label: t('appointments.status'), value: t(appointment.closed ? 'appointments.closed' : 'appointments.open') },
             ]}
           />
-          {!readOnly && <VisitVitals key={appointment.idHistory} appointment={appointment} />}
+          {today && <VisitVitals key={appointment.idHistory} appointment={appointment} />}
           {!today && !readOnly && <p className="field__hint appointment-modal__note">{t('appointments.lockedNote')}</p>}
           {!readOnly && (
             <div className="form__actions form__actions--spread">
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-disabled={actions.setClosed.isPending}
-                onClick={() => {
-                  if (!actions.setClosed.isPending) actions.setClosed.mutate({ idHistory, closed: !appointment.closed });
-                }}
-              >
-                {t(appointment.closed ? 'appointments.reopen' : 'appointments.close')}
-              </button>
+              {(today || !appointment.closed) && (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-disabled={actions.setClosed.isPending}
+                  onClick={() => {
+                    if (!actions.setClosed.isPending) actions.setClosed.mutate({ idHistory, closed: !appointment.closed });
+                  }}
+                >
+                  {t(appointment.closed ? 'appointments.reopen' : 'appointments.close')}
+                </button>
+              )}
               {today && (
                 <>
                   <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>

@@ -1,6 +1,6 @@
 // The consultation note in the appointment's details, in NOM-004-SSA3-2012's order (6.2) and in both
-// languages: reason, history of the present illness, examination, that day's vital signs, diagnoses
-// with their codes, plan, prognosis, under its author, date and time; and the form that writes it.
+// languages: reason, history of the present illness, examination, the vital signs recorded at it,
+// diagnoses with their codes, plan, prognosis, under its author, date and time; and the form that writes it.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -26,8 +26,9 @@ const visit = appointment({
 const detail = () => ({
   ...bareDetail(),
   history: [visit],
-  // One reading that day (with its time) and one of another day, which is not the visit's.
-  vitals: [{ ...vital(2, `${today}T09:40`), temperature: 37.2 }, vital(1, '2025-01-10')],
+  // One reading recorded at the visit (with its time), one of the same day recorded apart (after it,
+  // as a reading of its own) and one of another day: only the first is the visit's.
+  vitals: [{ ...vital(3, `${today}T18:00`), systolic: 190, diastolic: 110 }, { ...vital(2, `${today}T09:40`), temperature: 37.2, idHistory: 7 }, vital(1, '2025-01-10')],
 });
 
 async function openDetails(language: 'en' | 'es', handlers = {}) {
@@ -55,8 +56,9 @@ describe('the consultation note, as read', () => {
     // Units after a no-break space, which the text comparison reads as a space.
     expect(note).toHaveTextContent(/9:40\sAM: Blood pressure 120\/80\smmHg/);
     expect(note).toHaveTextContent(/Temperature 37\.2\s°C/);
-    // Only the readings of the visit's day.
+    // Only the readings recorded at the visit: the 190/110 of that evening is not part of the note.
     expect(within(note).getAllByRole('listitem').filter((item) => item.textContent?.includes('mmHg'))).toHaveLength(1);
+    expect(note).not.toHaveTextContent('190/110');
   });
 
   it('follows the same order in Spanish, with dates and numbers as Spanish writes them', async () => {
@@ -67,7 +69,7 @@ describe('the consultation note, as read', () => {
     expect(note).toHaveTextContent(/Temperatura 37,2\s°C/);
   });
 
-  it('leaves out the vital signs when none were taken that day, and says what is missing', async () => {
+  it('leaves out the vital signs when none were recorded at it, and says what is missing', async () => {
     renderPatientPage({ detail: { ...detail(), vitals: [vital(1, '2025-01-10')], history: [{ ...visit, plan: null, diagnoses: [] }] } });
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
     const user = userEvent.setup();
@@ -78,7 +80,7 @@ describe('the consultation note, as read', () => {
     expect(plan).toHaveTextContent('N/A');
   });
 
-  it('records the vital signs of this visit, dated at its moment', async () => {
+  it('records the vital signs of this visit, dated at its moment and carrying it', async () => {
     const { dialog, user, server } = await openDetails('en', { 'patients.vitals.add': () => ok({}) });
     await user.click(within(dialog).getByRole('button', { name: 'Record vital signs of this visit' }));
     const form = within(dialog).getByRole('form', { name: 'Record vital signs of this visit' });
@@ -87,7 +89,7 @@ describe('the consultation note, as read', () => {
     await user.type(within(form).getByLabelText(/Diastolic/), '85');
     await user.click(within(form).getByRole('button', { name: 'Add' }));
     await screen.findByRole('status');
-    expect(server.callsTo('patients.vitals.add')[0]!.input).toMatchObject({ idPatient: 11, date: `${today}T09:30`, systolic: 135, diastolic: 85 });
+    expect(server.callsTo('patients.vitals.add')[0]!.input).toMatchObject({ idPatient: 11, date: `${today}T09:30`, systolic: 135, diastolic: 85, idHistory: 7 });
   });
 });
 

@@ -1,7 +1,8 @@
 // An appointment's consultation note as it is read, in the order of NOM-004-SSA3-2012's nota de
 // evolución (6.2): reason, history of the present illness, physical examination, the vital signs
 // taken that day (when there are any), diagnoses with their codes, plan and prognosis, under a line
-// naming its author, date and time (every note dated, timed and named by whoever wrote it). Then the
+// naming its author, date and time (every note dated, timed and named by whoever wrote it), and when
+// it was written after its day, that it is a late entry and when it was written. Then the
 // prescriptions issued at it, and last every addendum written since, each under its own date and
 // author, so the original stays in view as it was written.
 import type { ReactNode } from 'react';
@@ -19,16 +20,19 @@ interface AppointmentNoteProps {
   vitals: readonly Vital[];
 }
 
-/** The readings taken on the appointment's day, earliest first, as the visit went. */
-export const vitalsOfDay = (vitals: readonly Vital[], moment: string) =>
-  vitals.filter((vital) => vital.date.slice(0, 10) === moment.slice(0, 10)).sort((a, b) => a.date.localeCompare(b.date));
+/**
+ * The readings recorded at this consultation, earliest first, as the visit went. A reading recorded
+ * later, even on the same day, is an entry of its own and never shown inside the note.
+ */
+export const vitalsOfConsultation = (vitals: readonly Vital[], idHistory: number) =>
+  vitals.filter((vital) => vital.idHistory === idHistory).sort((a, b) => a.date.localeCompare(b.date));
 
 export function AppointmentNote({ appointment, vitals }: AppointmentNoteProps) {
   const { t } = useTranslation('record');
   const { t: tCommon } = useTranslation('common');
   const { t: tPrescriptions } = useTranslation('prescriptions');
   const format = useFormatters();
-  const readings = vitalsOfDay(vitals, appointment.date);
+  const readings = vitalsOfConsultation(vitals, appointment.idHistory);
   const author = appointment.medic ? `${appointment.medic.name} ${appointment.medic.lname}` : t('appointments.unknownAuthor');
   const missing = <span className="details__missing">{tCommon('notAvailable')}</span>;
   const text = (value: string | null) => (value ? <span className="appointment-note__text">{value}</span> : missing);
@@ -69,6 +73,8 @@ export function AppointmentNote({ appointment, vitals }: AppointmentNoteProps) {
   return (
     <section className="appointment-note" aria-label={t('appointments.note')}>
       <p className="appointment-note__byline">{t('appointments.byline', { when: format.moment(appointment.date), author })}</p>
+      {/* Written after its day (NOM-004: every note dated as written): said, never passed off as of its day. */}
+      {appointment.lateEntry && <p className="appointment-note__late">{t('appointments.lateEntry', { when: format.moment(appointment.writtenAt) })}</p>}
       <dl className="appointment-note__sections">
         {sections.map((section) => (
           <div key={section.key} className="appointment-note__section">

@@ -10,7 +10,7 @@ export interface FieldSpec {
   step?: string;
   min?: string;
   max?: string;
-  /** Shown after the label, e.g. "mmHg". */
+  /** Shown after the label: a symbol the same in every language ("mmHg"), or a word as its key under `units.`. */
   unit?: string;
   /** For selects: the English values the server takes, each with the key of its label. */
   options?: readonly { value: string; label: string }[];

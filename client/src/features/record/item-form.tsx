@@ -56,7 +56,7 @@ export function ItemForm({ title, fields, schema, defaultValues, submitLabel, on
           const label = (
             <>
               {t(field.label)}
-              {field.unit && <span className="field__unit"> ({field.unit})</span>}
+              {field.unit && <span className="field__unit"> ({field.unit.startsWith('units.') ? t(field.unit) : field.unit})</span>}
               {field.required && (
                 <span className="required-mark" aria-hidden="true">
                   {' '}

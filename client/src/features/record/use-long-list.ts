@@ -56,8 +56,8 @@ function fetchPage<L extends LongList>(client: Client, owner: RecordOwner, list:
   return page as Promise<RecordPage<LongListItems[L]>>;
 }
 
-const idOf = (item: ClinicalHistory | Vital | Lab): number =>
-  'idHistory' in item ? item.idHistory : 'idVital' in item ? item.idVital : item.idLabs;
+// A vital sign or lab result also names its consultation (idHistory): its own id goes first.
+const idOf = (item: ClinicalHistory | Vital | Lab): number => ('idVital' in item ? item.idVital : 'idLabs' in item ? item.idLabs : item.idHistory);
 
 const NO_ITEMS: readonly never[] = [];
 

@@ -1,6 +1,8 @@
-// "Record vital signs of this visit": from an appointment's details, an entry of the record's vital
-// signs dated at the appointment's moment, made with the same form, schema and call as the vital
-// signs section (vitals.ts), so the note then shows it among the vital signs of that day.
+// "Record vital signs of this visit": from the details of today's appointment, an entry of the
+// record's vital signs dated at the appointment's moment and carrying the consultation (idHistory),
+// made with the same form, schema and call as the vital signs section (vitals.ts), so the note then
+// shows it among its own readings. The server locks it with the consultation, so it is offered on
+// the consultation's day only; later readings are entries of their own.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '../../components/icons';
@@ -16,7 +18,10 @@ const fields = vitalsConfig.fields.filter((field) => field.name !== 'date');
 export function VisitVitals({ appointment }: { appointment: ClinicalHistory }) {
   const { t } = useTranslation('record');
   const [adding, setAdding] = useState(false);
-  const add = useRecordMutation((client, values: Record<string, unknown>) => vitalsConfig.add(client, appointment.idPatient, values), 'save');
+  const add = useRecordMutation(
+    (client, values: Record<string, unknown>) => vitalsConfig.add(client, appointment.idPatient, { ...values, idHistory: appointment.idHistory }),
+    'save',
+  );
 
   if (!adding) {
     return (

@@ -14,7 +14,7 @@ export const vitalsConfig: CollectionConfig<Vital> = {
     { name: 'heartRate', label: 'vitals.heartRate', kind: 'number', unit: 'bpm', step: '1', min: '20', max: '300' },
     { name: 'temperature', label: 'vitals.temperature', kind: 'number', unit: '°C', step: '0.1', min: '25', max: '45' },
     { name: 'oxygenSaturation', label: 'vitals.oxygenSaturation', kind: 'number', unit: '%', step: '1', min: '0', max: '100' },
-    { name: 'respiratoryRate', label: 'vitals.respiratoryRate', kind: 'number', unit: 'breaths/min', step: '1', min: '4', max: '80' },
+    { name: 'respiratoryRate', label: 'vitals.respiratoryRate', kind: 'number', unit: 'units.breathsPerMin', step: '1', min: '4', max: '80' },
     { name: 'weight', label: 'vitals.weight', kind: 'number', unit: 'kg', step: '0.1', min: '0.2', max: '500' },
   ],
   schema: vitalFields,
