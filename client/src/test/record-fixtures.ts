@@ -186,6 +186,8 @@ export function renderPatientPage({
 }: { detail?: PatientDetail; handlers?: Handlers; language?: 'es' | 'en' } = {}) {
   const server = fakeTrpcServer({
     'auth.profile': () => ok({ user: medicUser }),
+    // The signed-in medic holds the fixtures' appointments (idMedic 3) unless a test says otherwise.
+    'medics.me': () => ok({ idMedic: 3 }),
     'medics.patientDetail': () => ok(detail),
     ...handlers,
   });

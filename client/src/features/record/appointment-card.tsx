@@ -20,7 +20,7 @@ interface AppointmentCardProps {
   onOpen: () => void;
   onEdit: () => void;
   onDelete: () => void;
-  /** The signed-in medic, who may void their own prescriptions of today. */
+  /** The signed-in medic, who may void their own prescriptions of today and edit their own appointments. */
   idMedic: number | null;
   onPrescribe: () => void;
   onAddAddendum: () => void;
@@ -32,7 +32,8 @@ export function AppointmentCard({ appointment, readOnly, onOpen, onEdit, onDelet
   const { t: tPrescriptions } = useTranslation('prescriptions');
   const format = useFormatters();
   const when = format.moment(appointment.date);
-  const editable = isEditable(appointment) && !readOnly;
+  // Its note, moving and cancelling are its medic's alone (API.md: NOT_AUTHOR); a colleague adds an addendum.
+  const editable = isEditable(appointment) && !readOnly && idMedic !== null && appointment.idMedic === idMedic;
   const kept = holdsKeptWritings(appointment);
   const canPrescribe = !readOnly && isToday(appointment);
   const canAmend = !readOnly && mayAmend(appointment);

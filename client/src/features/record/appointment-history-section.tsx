@@ -18,6 +18,7 @@ import { AppointmentForm } from './appointment-form';
 import { AppointmentModal } from './appointment-modal';
 import { holdsKeptWritings, isVoidableToday } from './kept-writings';
 import { PrescribeDialog } from './prescribe-dialog';
+import { isEditable } from './appointment-values';
 import { useAppointmentActions } from './use-appointment-actions';
 import { useCurrentMedicId } from './use-current-medic-id';
 import { useNewAppointment, type NewAppointment } from './use-new-appointment';
@@ -52,8 +53,11 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
   // Read from the list, so the modal shows the reloaded appointment after a change.
   const current = selected && history.find((appointment) => appointment.idHistory === selected.id);
   const writingAt = writing && writing.kind !== 'void' ? history.find((appointment) => appointment.idHistory === writing.idHistory) : undefined;
-  // Asked only when some prescription on screen could still be voided by its author.
-  const idMedic = useCurrentMedicId(!readOnly && history.some((appointment) => appointment.prescriptions.some((prescription) => isVoidableToday(prescription))));
+  // Asked only when something on screen is its author's alone: a prescription that could still be
+  // voided, or an appointment of today or later (its note, moving and cancelling are its medic's).
+  const idMedic = useCurrentMedicId(
+    !readOnly && history.some((appointment) => isEditable(appointment) || appointment.prescriptions.some((prescription) => isVoidableToday(prescription))),
+  );
 
   const onDelete = async (appointment: ClinicalHistory) => {
     // The details dialog still offers Delete: say why not, as the server would, without asking first.
@@ -118,6 +122,7 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
           vitals={vitals}
           startEditing={selected.editing}
           readOnly={readOnly}
+          isAuthor={idMedic !== null && current.idMedic === idMedic}
           actions={actions}
           onDelete={() => void onDelete(current)}
           onClose={() => setSelected(null)}

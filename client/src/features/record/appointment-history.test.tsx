@@ -28,7 +28,8 @@ describe('appointment history', () => {
   it("offers edit and delete icons on today's appointment only", async () => {
     const { section } = await openPage();
     const [todays, older] = within(section).getAllByRole('article');
-    expect(within(todays!).getByRole('button', { name: /^Edit appointment of/ })).toBeInTheDocument();
+    // Shown once the signed-in medic is known to hold the appointment (medics.me).
+    expect(await within(todays!).findByRole('button', { name: /^Edit appointment of/ })).toBeInTheDocument();
     expect(within(todays!).getByRole('button', { name: /^Delete appointment of/ })).toBeInTheDocument();
     expect(within(older!).queryByRole('button', { name: /^Edit appointment of/ })).not.toBeInTheDocument();
     expect(within(older!).queryByRole('button', { name: /^Delete appointment of/ })).not.toBeInTheDocument();
@@ -138,7 +139,7 @@ describe('appointment history', () => {
   it('asks before deleting and translates APPOINTMENT_LOCKED', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { section, user } = await openPage({ 'clinicalHistory.remove': () => fail('APPOINTMENT_LOCKED') });
-    await user.click(within(section).getByRole('button', { name: /^Delete appointment of/ }));
+    await user.click(await within(section).findByRole('button', { name: /^Delete appointment of/ }));
     expect(window.confirm).toHaveBeenCalledWith('Delete this appointment?');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error deleting');
@@ -148,5 +149,15 @@ describe('appointment history', () => {
   it('splits a list on commas and new lines', () => {
     expect(splitList(' a, b\nc ,,\n')).toEqual(['a', 'b', 'c']);
     expect(splitList('')).toEqual([]);
+  });
+
+  it("offers a colleague's appointment no edit, delete, close or vital signs, and says an addendum completes it", async () => {
+    const { section, user } = await openPage({ 'medics.me': () => ok({ idMedic: 99 }) });
+    const todays = within(section).getAllByRole('article')[0]!;
+    await user.click(todays.querySelector('button')!);
+    const dialog = screen.getByRole('dialog', { name: 'Appointment details' });
+    expect(dialog).toHaveTextContent("This appointment is its medic's: only they change it. Add an addendum to say more.");
+    expect(within(dialog).queryByRole('button', { name: /Edit|Delete|Close appointment|Record vital signs/ })).not.toBeInTheDocument();
+    expect(within(todays).queryByRole('button', { name: /^Edit appointment of/ })).not.toBeInTheDocument();
   });
 });

@@ -24,14 +24,16 @@ interface AppointmentModalProps {
   vitals: readonly Vital[];
   startEditing: boolean;
   readOnly: boolean;
+  /** The signed-in medic holds this appointment: only they write its note, close, reopen or delete it. */
+  isAuthor: boolean;
   actions: ReturnType<typeof useAppointmentActions>;
   onDelete: () => void;
   onClose: () => void;
 }
 
-export function AppointmentModal({ appointment, vitals, startEditing, readOnly, actions, onDelete, onClose }: AppointmentModalProps) {
+export function AppointmentModal({ appointment, vitals, startEditing, readOnly, isAuthor, actions, onDelete, onClose }: AppointmentModalProps) {
   const { t } = useTranslation('record');
-  const today = isEditable(appointment) && !readOnly;
+  const today = isEditable(appointment) && !readOnly && isAuthor;
   const [editing, setEditing] = useState(startEditing && today);
   const { idHistory } = appointment;
   const { update, setClosed } = actions;
@@ -70,8 +72,9 @@ export function AppointmentModal({ appointment, vitals, startEditing, readOnly, 
             ]}
           />
           {today && <VisitVitals key={appointment.idHistory} appointment={appointment} />}
-          {!today && !readOnly && <p className="field__hint appointment-modal__note">{t('appointments.lockedNote')}</p>}
-          {!readOnly && (
+          {!readOnly && !isAuthor && <p className="field__hint appointment-modal__note">{t('appointments.notAuthorNote')}</p>}
+          {!today && !readOnly && isAuthor && <p className="field__hint appointment-modal__note">{t('appointments.lockedNote')}</p>}
+          {!readOnly && isAuthor && (
             <div className="form__actions form__actions--spread">
               {(today || !appointment.closed) && (
                 <button
