@@ -183,7 +183,8 @@ export function renderPatientPage({
   detail = fullDetail(),
   handlers = {},
   language = 'en',
-}: { detail?: PatientDetail; handlers?: Handlers; language?: 'es' | 'en' } = {}) {
+  search = '',
+}: { detail?: PatientDetail; handlers?: Handlers; language?: 'es' | 'en'; search?: string } = {}) {
   const server = fakeTrpcServer({
     'auth.profile': () => ok({ user: medicUser }),
     // The signed-in medic holds the fixtures' appointments (idMedic 3) unless a test says otherwise.
@@ -191,6 +192,6 @@ export function renderPatientPage({
     'medics.patientDetail': () => ok(detail),
     ...handlers,
   });
-  const app = renderApp({ path: `/medic/patient/${detail.patient.idPatient}`, session: sessionFor(medicUser), language });
+  const app = renderApp({ path: `/medic/patient/${detail.patient.idPatient}${search}`, session: sessionFor(medicUser), language });
   return { server, app };
 }

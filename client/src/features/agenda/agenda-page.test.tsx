@@ -126,6 +126,14 @@ describe('the agenda page', () => {
     expect(within(monday).queryByRole('button', { name: /Mateo Gómez/ })).not.toBeInTheDocument();
   });
 
+  it("opens each of today's consultations in the record from its row, and no other day's", async () => {
+    renderAgenda({ appointments: everything });
+    const today = await screen.findByRole('list', { name: /June 15/ });
+    const open = within(today).getByRole('link', { name: 'Open the consultation of Lucía Hernández at 9:00 AM' });
+    expect(open.getAttribute('href')).toMatch(/^\/medic\/patient\/\d+\?consultation=1$/);
+    expect(within(today).getByRole('link', { name: 'Open the consultation of Mateo Gómez at 11:30 AM' })).toBeInTheDocument();
+  });
+
   it('speaks Spanish: long dates, 24-hour times, ages and statuses', async () => {
     const user = userEvent.setup();
     renderAgenda({ appointments: everything, language: 'es' });

@@ -6,6 +6,7 @@
 // opens this same form.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
 import type { Prescription } from '../../../../shared/prescriptions';
 import type { ClinicalHistory, Vital } from '../../../../shared/record';
 import { CollapsibleSection } from '../../components/collapsible-section';
@@ -41,6 +42,12 @@ interface AppointmentHistorySectionProps {
   more?: ReactNode;
 }
 
+/** The consultation the address asks to open (`?consultation=ID`, from the agenda), if any. */
+function consultationAsked(search: string): number | null {
+  const id = Number(new URLSearchParams(search).get('consultation'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 export function AppointmentHistorySection({ idPatient, history, vitals = [], readOnly = false, newAppointment, total, more }: AppointmentHistorySectionProps) {
   const { t } = useTranslation('record');
   const actions = useAppointmentActions(idPatient);
@@ -48,7 +55,9 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
   const { open, setOpen, adding, startAdding, stopAdding, formRef } = newAppointment ?? ownNewAppointment;
   const { t: tErrors } = useTranslation('errors');
   const toast = useToast();
-  const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(null);
+  // Opened from the agenda (`?consultation=ID`): the record shows that consultation's details at once.
+  const asked = consultationAsked(useSearch());
+  const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(asked === null ? null : { id: asked, editing: false });
   const [writing, setWriting] = useState<Writing | null>(null);
   // Read from the list, so the modal shows the reloaded appointment after a change.
   const current = selected && history.find((appointment) => appointment.idHistory === selected.id);
@@ -123,6 +132,10 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
           startEditing={selected.editing}
           readOnly={readOnly}
           isAuthor={idMedic !== null && current.idMedic === idMedic}
+          onPrescribe={() => {
+            setSelected(null);
+            setWriting({ kind: 'prescribe', idHistory: current.idHistory });
+          }}
           actions={actions}
           onDelete={() => void onDelete(current)}
           onClose={() => setSelected(null)}

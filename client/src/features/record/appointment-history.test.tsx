@@ -160,4 +160,13 @@ describe('appointment history', () => {
     expect(within(dialog).queryByRole('button', { name: /Edit|Delete|Close appointment|Record vital signs/ })).not.toBeInTheDocument();
     expect(within(todays).queryByRole('button', { name: /^Edit appointment of/ })).not.toBeInTheDocument();
   });
+
+  it("opens today's consultation at once when the agenda asks for it, and prescribes from its details", async () => {
+    renderPatientPage({ detail: { ...bareDetail(), history: history() }, handlers: {}, language: 'en', search: '?consultation=2' });
+    const dialog = await screen.findByRole('dialog', { name: 'Appointment details' }, { timeout: 5000 });
+    expect(dialog).toHaveTextContent('Dolor de cabeza');
+    const user = userEvent.setup();
+    await user.click(await within(dialog).findByRole('button', { name: 'Prescribe' }));
+    expect(await screen.findByRole('dialog', { name: /New prescription/ })).toBeInTheDocument();
+  });
 });

@@ -11,7 +11,7 @@ import { Modal } from '../../components/modal';
 import { AppointmentForm } from './appointment-form';
 import { AppointmentNote } from './appointment-note';
 import { isEditable } from './appointment-values';
-import { holdsKeptWritings } from './kept-writings';
+import { holdsKeptWritings, isToday } from './kept-writings';
 import type { useAppointmentActions } from './use-appointment-actions';
 import { FactsList } from './facts-list';
 import { VisitVitals } from './visit-vitals';
@@ -26,12 +26,14 @@ interface AppointmentModalProps {
   readOnly: boolean;
   /** The signed-in medic holds this appointment: only they write its note, close, reopen or delete it. */
   isAuthor: boolean;
+  /** Writes a prescription at this consultation: offered on its day to its author. */
+  onPrescribe?: () => void;
   actions: ReturnType<typeof useAppointmentActions>;
   onDelete: () => void;
   onClose: () => void;
 }
 
-export function AppointmentModal({ appointment, vitals, startEditing, readOnly, isAuthor, actions, onDelete, onClose }: AppointmentModalProps) {
+export function AppointmentModal({ appointment, vitals, startEditing, readOnly, isAuthor, onPrescribe, actions, onDelete, onClose }: AppointmentModalProps) {
   const { t } = useTranslation('record');
   const today = isEditable(appointment) && !readOnly && isAuthor;
   const [editing, setEditing] = useState(startEditing && today);
@@ -94,6 +96,11 @@ export function AppointmentModal({ appointment, vitals, startEditing, readOnly, 
                     <EditIcon />
                     {t('edit')}
                   </button>
+                  {onPrescribe && isToday(appointment) && (
+                    <button type="button" className="button button--primary" onClick={onPrescribe}>
+                      {t('prescriptions:prescribe.action')}
+                    </button>
+                  )}
                   {holdsKeptWritings(appointment) ? (
                     <p className="field__hint">{t('prescriptions:card.keptNote')}</p>
                   ) : (
