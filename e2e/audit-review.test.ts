@@ -62,10 +62,16 @@ describe.each<Locale>(['es-ES', 'en-US'])('the audit review over the practice HT
     await callApiAs(app, medic, 'GET', `/patients/${other}`, undefined, 200);
 
     const { page } = adopt(await openAppTab(practice().browser, locale, practice().origin, app.admin));
+    // A laptop's 1280 px: the whole table fits, with no sideways scrolling, and actions read as words.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/admin/audit');
     const table = page.getByRole('table', { name: a.table.caption });
     await table.waitFor();
     await table.getByRole('row').filter({ hasText: 'Marta Lozano' }).first().waitFor();
+    const region = page.getByRole('region', { name: a.table.caption });
+    const widths = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    await table.getByText(a.actions.patient.read, { exact: true }).first().waitFor();
 
     const onlyWatched = fill(a.table.onlyPatient, { name: 'Julián Cortés' });
     await table.getByRole('button', { name: onlyWatched, exact: true }).first().click();

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/spinner';
 import { translateApiError } from '../../lib/translate-error';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
+import { auditActionLabel } from './audit-action-label';
 
 /** Narrow the filter to one user or one patient of a row (the ids are what the filter takes). */
 export type NarrowAuditFilter = (narrowed: { idUser: number } | { idPatient: number }) => void;
@@ -90,15 +91,20 @@ interface AuditEventRowProps {
 }
 
 function AuditEventRow({ event, input, onNarrow }: AuditEventRowProps) {
-  const { t } = useTranslation('audit');
+  const { t, i18n } = useTranslation('audit');
   const format = useFormatters();
   const { actor, patient } = event;
+  // Short in the cell ("4/3/26, 15:30"), whole in its tooltip: the column stays narrow.
+  const shortAt = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(event.at));
   const actorName = actor ? `${actor.name} ${actor.lname}`.trim() : '';
   const patientName = patient ? `${patient.name} ${patient.lname}`.trim() : '';
+  const label = auditActionLabel(t, event.action);
   return (
     <tr className={event.emergency ? 'audit-table__emergency' : undefined}>
       <td>
-        <time dateTime={event.at}>{format.date(event.at)}</time>
+        <time dateTime={event.at} title={format.date(event.at)}>
+          {shortAt}
+        </time>
       </td>
       <td>
         {actor ? (
@@ -116,14 +122,28 @@ function AuditEventRow({ event, input, onNarrow }: AuditEventRowProps) {
         )}
       </td>
       <td>
-        <code>{event.action}</code>
+        {/* The label reads; the code beneath is what the filter's "Other…" field and the CSV take. */}
+        {label === event.action ? (
+          <code>{event.action}</code>
+        ) : (
+          <>
+            <span className="audit-table__action">{label}</span>
+            <code className="audit-table__code">{event.action}</code>
+          </>
+        )}
         {event.emergency && <span className="tag audit-tag--emergency">{t('table.emergency')}</span>}
       </td>
       <td>
-        {patient && <span className="audit-table__name">{`${patient.name} ${patient.lname}`.trim()}</span>}{' '}
         {event.idPatient !== null && (
           <>
-            <span className="audit-table__muted">{t('table.patientId', { id: event.idPatient })}</span>
+            {/* The name when the answer has it (the id as its tooltip), the id when it has not. */}
+            {patientName ? (
+              <span className="audit-table__name" title={t('table.patientId', { id: event.idPatient })}>
+                {patientName}
+              </span>
+            ) : (
+              <span className="audit-table__muted">{t('table.patientId', { id: event.idPatient })}</span>
+            )}
             {input.idPatient !== event.idPatient && (
               <NarrowButton
                 label={t('table.onlyPatient', { name: patientName || t('table.patientId', { id: event.idPatient }) })}
@@ -136,7 +156,7 @@ function AuditEventRow({ event, input, onNarrow }: AuditEventRowProps) {
       <td>
         <span className={`tag ${event.outcome === 'success' ? 'tag--muted' : 'tag--denied'}`}>{t(`outcomes.${event.outcome}`)}</span>
       </td>
-      <td>{event.ip}</td>
+      <td className="audit-table__ip">{event.ip}</td>
       <td className="audit-table__detail">{event.detail}</td>
     </tr>
   );

@@ -163,18 +163,41 @@ describe('the audit trail table', () => {
       'Detail',
     ]);
     const row = rowWith(table, 'record.read');
-    const time = within(row).getByText(
-      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-04T15:30:00.000Z')),
-    );
+    const at = new Date('2026-03-04T15:30:00.000Z');
+    const time = within(row).getByText(new Intl.DateTimeFormat('en', { dateStyle: 'short', timeStyle: 'short' }).format(at));
     expect(time.closest('time')).toHaveAttribute('dateTime', '2026-03-04T15:30:00.000Z');
+    expect(time.closest('time')).toHaveAttribute('title', new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(at));
     expect(row).toHaveTextContent('Andrés Mora');
     expect(row).toHaveTextContent('Medic, user 3');
-    expect(row).toHaveTextContent('Lucía Hernández Ruiz');
-    expect(row).toHaveTextContent('patient 12');
+    expect(within(row).getByText('Lucía Hernández Ruiz')).toHaveAttribute('title', 'patient 12');
     expect(row).toHaveTextContent('Success');
     expect(row).toHaveTextContent('192.168.1.20');
     expect(rowWith(table, 'auth.login')).toHaveTextContent('Nobody signed in');
     expect(rowWith(table, 'auth.login')).toHaveTextContent('Failed');
+  });
+
+  it('names each action in words, with its code beneath, and an action without a label by its code', async () => {
+    auditServer({
+      'admin.auditEvents': () =>
+        ok(pageOf([failedSignIn, event({ id: 43, action: 'patient.detail' }), event({ id: 44, action: 'allergies.add' }), event({ id: 45, action: 'future.thing' })])),
+    });
+    openAudit('/admin/audit', 'es');
+    const table = await eventsTable(/^Eventos de auditoría/);
+
+    expect(rowWith(table, 'auth.login')).toHaveTextContent('Inicio de sesión');
+    expect(rowWith(table, 'patient.detail')).toHaveTextContent('Consultó el expediente');
+    expect(rowWith(table, 'allergies.add')).toHaveTextContent('Añadió una alergia');
+    const future = rowWith(table, 'future.thing');
+    expect(within(future).getAllByText('future.thing')).toHaveLength(1);
+  });
+
+  it('names the actions in English too', async () => {
+    auditServer({ 'admin.auditEvents': () => ok(pageOf([failedSignIn, event({ id: 46, action: 'prescription.void' })])) });
+    openAudit();
+    const table = await eventsTable(/^Audit events/);
+
+    expect(rowWith(table, 'auth.login')).toHaveTextContent('Sign-in');
+    expect(rowWith(table, 'prescription.void')).toHaveTextContent('Voided a prescription');
   });
 
   it('marks emergency accesses in words, in Spanish, and only those', async () => {

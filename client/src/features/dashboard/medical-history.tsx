@@ -19,7 +19,8 @@ export function MedicalHistory({ appointments }: { appointments: Appointment[] }
           <p className="empty-state__hint">{t('history.emptyHint')}</p>
         </div>
       ) : (
-        <div className="table-scroll">
+        // A region that scrolls sideways on a phone: focusable and named, so the keyboard reaches it.
+        <div className="table-scroll" role="region" aria-label={t('history.table')} tabIndex={0}>
           <table className="data-table">
             <thead>
               <tr>

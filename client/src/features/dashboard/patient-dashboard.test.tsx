@@ -207,6 +207,19 @@ describe('patient dashboard', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('lets the keyboard reach the Medical History table, which scrolls sideways on a phone, by its name', async () => {
+    renderDashboard({ self: patientSelf({ clinicalHistories: [appointment({ idHistory: 42, date: '2025-03-04T10:00' })] }) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Medical History' }));
+    const region = within(screen.getByRole('tabpanel', { name: 'Medical History' })).getByRole('region', { name: 'Table of the medical history appointments' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('table')).toBeInTheDocument();
+    await user.tab();
+    expect(screen.getByRole('tabpanel', { name: 'Medical History' })).toHaveFocus();
+    await user.tab();
+    expect(region).toHaveFocus();
+  });
+
   it('reports a failed load with a retry that loads the dashboard', async () => {
     let failing = true;
     const { server } = renderDashboard({
