@@ -324,7 +324,12 @@ describe.each<Locale>(['es-ES', 'en-US'])('accessibility (axe, WCAG 2.1 A/AA), b
     await book.getByLabel(a.book.end, { exact: true }).fill('08:45');
     await book.getByText(a.overlapHint).waitFor();
     await expectAccessible(page, where('agenda, new appointment dialog with results and an overlap'));
+    // What was typed is not thrown away without asking.
     await page.keyboard.press('Escape');
+    const asking = book.getByRole('alertdialog', { name: t.common.dialog.discard.title });
+    await asking.waitFor();
+    await expectAccessible(page, where('agenda, new appointment dialog asking before discarding'));
+    await asking.getByRole('button', { name: t.common.dialog.discard.confirm, exact: true }).click();
     await book.waitFor({ state: 'detached' });
 
     await today.getByRole('button', { name: new RegExp(`^${a.item.move} `) }).click();

@@ -202,9 +202,17 @@ describe.each<Locale>(['es-ES', 'en-US'])('medic workspace, browser in %s', (loc
     await alert.waitFor();
     expect(await alert.textContent()).toContain(c.failed);
     expect(await dialog.getByLabel(c.email, { exact: true }).inputValue()).toBe(taken);
-    // Focus never left the dialog while it was busy, so Escape closes it and focus returns.
+    // Focus never left the dialog while it was busy, so Escape reaches it: it asks before throwing
+    // away what was typed, Keep editing (focused first) keeps it, Discard closes and focus returns.
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
     await page.keyboard.press('Escape');
+    const asking = dialog.getByRole('alertdialog', { name: t.common.dialog.discard.title });
+    await expect.poll(() => asking.getByRole('button', { name: t.common.dialog.discard.keep, exact: true }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await asking.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel(c.email, { exact: true }).inputValue()).toBe(taken);
+    await page.keyboard.press('Escape');
+    await asking.getByRole('button', { name: t.common.dialog.discard.confirm, exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(p.home.createPatient);
   });

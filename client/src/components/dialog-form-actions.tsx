@@ -1,5 +1,7 @@
 // The foot of every form in a dialog: Cancel, then the submit button, which says it is working
-// while the call is in flight.
+// while the call is in flight. Cancel asks first when the dialog holds unsaved input (modal.tsx).
+import { useAskBeforeDiscarding } from './unsaved-input';
+
 interface DialogFormActionsProps {
   cancelLabel: string;
   /** The submit button's words, and its words while the call is in flight. */
@@ -12,9 +14,10 @@ interface DialogFormActionsProps {
 }
 
 export function DialogFormActions({ cancelLabel, submitLabel, pendingLabel, pending, onCancel, danger = false }: DialogFormActionsProps) {
+  const askBeforeDiscarding = useAskBeforeDiscarding();
   return (
     <div className="form__actions">
-      <button type="button" className="button button--secondary" onClick={onCancel}>
+      <button type="button" className="button button--secondary" onClick={() => askBeforeDiscarding(onCancel)}>
         {cancelLabel}
       </button>
       {/* aria-disabled rather than disabled: a disabled button drops focus out of the dialog.

@@ -44,7 +44,7 @@ export function BookAppointmentDialog({ today, defaultDay, shown, format, onBook
     handleSubmit,
     setError,
     control,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<BookingValues>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -69,7 +69,7 @@ export function BookAppointmentDialog({ today, defaultDay, shown, format, onBook
   const error = (message: string | undefined) => translateValidation(t, message);
 
   return (
-    <Modal title={t('book.title')} description={t('book.intro')} onClose={onClose}>
+    <Modal title={t('book.title')} description={t('book.intro')} unsaved={isDirty || patient !== null} onClose={onClose}>
       <form className="form agenda-form" onSubmit={submit} noValidate>
         {book.error && (
           <div role="alert" className="alert alert--error">

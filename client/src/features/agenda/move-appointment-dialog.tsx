@@ -36,7 +36,7 @@ export function MoveAppointmentDialog({ appointment, today, shown, format, onMov
     handleSubmit,
     setError,
     control,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<MoveValues>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -62,7 +62,7 @@ export function MoveAppointmentDialog({ appointment, today, shown, format, onMov
   const name = `${appointment.patient.name} ${appointment.patient.lname}`.trim();
 
   return (
-    <Modal title={t('move.title')} description={t('move.description', { name, when: format.when(appointment) })} onClose={onClose}>
+    <Modal title={t('move.title')} description={t('move.description', { name, when: format.when(appointment) })} unsaved={isDirty} onClose={onClose}>
       <form className="form agenda-form" onSubmit={submit} noValidate>
         {move.error && (
           <div role="alert" className="alert alert--error">

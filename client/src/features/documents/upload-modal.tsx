@@ -50,7 +50,7 @@ export function UploadModal({ idPatient, onClose }: { idPatient: number; onClose
   };
 
   return (
-    <Modal title={t('documents.uploadTitle')} description={t('documents.uploadIntro')} onClose={onClose}>
+    <Modal title={t('documents.uploadTitle')} description={t('documents.uploadIntro')} unsaved={file !== null || comment !== ''} onClose={onClose}>
       <form className="form" onSubmit={onSubmit} noValidate>
         {upload.error && (
           <div role="alert" className="alert alert--error">

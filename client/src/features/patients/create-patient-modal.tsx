@@ -28,7 +28,7 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<CreatePatientFields, unknown, z.output<typeof createPatientAccountInput>>({
     resolver: zodResolver(createPatientAccountInput),
     mode: 'onTouched',
@@ -50,7 +50,7 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
   const notSpecified = { value: '', label: t('create.notSpecified') };
 
   return (
-    <Modal title={t('create.title')} description={t('create.intro')} onClose={onClose}>
+    <Modal title={t('create.title')} description={t('create.intro')} unsaved={isDirty} onClose={onClose}>
       <form className="form" onSubmit={onSubmit} noValidate>
         {create.error && (
           <div role="alert" className="alert alert--error">

@@ -28,7 +28,7 @@ export function AddendumDialog({ appointment, onAdd, onClose }: AddendumDialogPr
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<z.input<typeof addendumInput>, unknown, z.output<typeof addendumInput>>({
     resolver: zodResolver(addendumInput),
     mode: 'onTouched',
@@ -45,7 +45,7 @@ export function AddendumDialog({ appointment, onAdd, onClose }: AddendumDialogPr
   });
 
   return (
-    <Modal title={t('addenda.formTitle')} description={t('addenda.description', { when: format.moment(appointment.date) })} onClose={onClose}>
+    <Modal title={t('addenda.formTitle')} description={t('addenda.description', { when: format.moment(appointment.date) })} unsaved={isDirty} onClose={onClose}>
       <form
         className="item-form"
         aria-label={t('addenda.formTitle')}

@@ -4,6 +4,7 @@
 // the medications as a list.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { useUnsavedInput } from '../../components/unsaved-input';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextAreaField } from '../../components/text-area-field';
@@ -41,12 +42,14 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<AppointmentFormValues, unknown, z.output<typeof appointmentFormSchema>>({
     resolver: zodResolver(appointmentFormSchema),
     mode: 'onTouched',
     defaultValues: appointmentFormValues(appointment),
   });
+  // In a dialog, Escape, its close button and this Cancel ask before discarding what was typed.
+  const askBeforeDiscarding = useUnsavedInput(isDirty);
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(withoutUnchangedDiagnoses(values, appointment));
@@ -112,7 +115,7 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
       </div>
       <p className="item-form__note">{t('requiredNote')}</p>
       <div className="form__actions">
-        <button type="button" className="button button--secondary button--small" onClick={onCancel}>
+        <button type="button" className="button button--secondary button--small" onClick={() => askBeforeDiscarding(onCancel)}>
           {t('cancel')}
         </button>
         <button type="submit" className="button button--primary button--small" aria-disabled={isSubmitting}>

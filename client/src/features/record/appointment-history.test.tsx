@@ -146,6 +146,34 @@ describe('appointment history', () => {
     expect(alert).toHaveTextContent('Past appointments cannot be changed or deleted: only those of today or later.');
   });
 
+  it('asks before Escape or Cancel throws away an edit of the appointment, and closes at once when nothing was typed', async () => {
+    const { section, user } = await openPage({}, 'es');
+    await user.click(within(section).getAllByRole('article')[0]!.querySelector('button')!);
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
+    const form = within(dialog).getByRole('form');
+    const medications = within(form).getByLabelText(/Medicamentos/);
+    await user.type(medications, ', Omeprazol');
+
+    await user.keyboard('{Escape}');
+    const asking = within(dialog).getByRole('alertdialog', { name: '¿Descartar lo escrito?' });
+    expect(within(asking).getByRole('button', { name: 'Seguir editando' })).toHaveFocus();
+    await user.click(within(asking).getByRole('button', { name: 'Seguir editando' }));
+    expect(medications).toHaveFocus();
+    expect(medications).toHaveValue('Paracetamol, Omeprazol');
+
+    // Cancel asks too; Discard leaves the edit for the details, and focus stays in the dialog.
+    await user.click(within(form).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Descartar' }));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+    // Nothing typed now: Escape closes at once.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('splits a list on commas and new lines', () => {
     expect(splitList(' a, b\nc ,,\n')).toEqual(['a', 'b', 'c']);
     expect(splitList('')).toEqual([]);

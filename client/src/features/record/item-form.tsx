@@ -4,6 +4,7 @@
 // the fields; the toast says the rest.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
+import { useUnsavedInput } from '../../components/unsaved-input';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SelectField } from '../../components/select-field';
@@ -31,7 +32,7 @@ export function ItemForm({ title, fields, schema, defaultValues, submitLabel, on
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues, unknown, Record<string, unknown>>({
     // The specs' schemas differ per collection; each one takes the form's text values.
     resolver: zodResolver(schema as z.ZodType<Record<string, unknown>, FormValues>) as Resolver<FormValues, unknown, Record<string, unknown>>,
@@ -39,6 +40,8 @@ export function ItemForm({ title, fields, schema, defaultValues, submitLabel, on
     defaultValues,
   });
 
+  // In a dialog, Escape, its close button and this Cancel ask before discarding what was typed.
+  const askBeforeDiscarding = useUnsavedInput(isDirty);
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values);
@@ -98,7 +101,7 @@ export function ItemForm({ title, fields, schema, defaultValues, submitLabel, on
       </div>
       {fields.some((field) => field.required) && <p className="item-form__note">{t('requiredNote')}</p>}
       <div className="form__actions">
-        <button type="button" className="button button--secondary button--small" onClick={onCancel}>
+        <button type="button" className="button button--secondary button--small" onClick={() => askBeforeDiscarding(onCancel)}>
           {t('cancel')}
         </button>
         <button type="submit" className="button button--primary button--small" aria-disabled={isSubmitting}>

@@ -59,7 +59,7 @@ export function PrescribeDialog({ appointment, onIssue, onClose }: PrescribeDial
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = form;
   const items = useFieldArray({ control, name: 'items' });
   const full = items.fields.length >= PRESCRIPTION_ITEMS_MAX;
@@ -76,7 +76,7 @@ export function PrescribeDialog({ appointment, onIssue, onClose }: PrescribeDial
   });
 
   return (
-    <Modal title={t('prescribe.title')} description={t('prescribe.description', { when: format.moment(appointment.date) })} onClose={onClose}>
+    <Modal title={t('prescribe.title')} description={t('prescribe.description', { when: format.moment(appointment.date) })} unsaved={isDirty} onClose={onClose}>
       <FormProvider {...form}>
         <form className="prescribe-form" aria-label={t('prescribe.title')} onSubmit={(event) => {
             // The button is only aria-disabled while the call runs, so a second press must not issue twice.

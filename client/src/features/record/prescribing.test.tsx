@@ -186,4 +186,62 @@ describe('prescribing at the appointment', () => {
     expect(within(ofThePast!).queryByRole('button', { name: /^Prescribe/ })).not.toBeInTheDocument();
     expect(within(ofThePast!).getByRole('button', { name: /^Add addendum to the appointment of/ })).toBeInTheDocument();
   });
+
+  it.each([
+    ['en', 'Discard what you typed?', 'Keep editing', 'Discard', 'Close'],
+    ['es', '¿Descartar lo escrito?', 'Seguir editando', 'Descartar', 'Cerrar'],
+  ] as const)('asks (%s) before Escape, the close button or Cancel throws away a half-written prescription', async (language, question, keep, discard, close) => {
+    const { user, section } = await openPage({ language });
+    const opener = within(within(section).getAllByRole('article')[0]!).getByRole('button', { name: /^(Recetar|Prescribe) / });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByRole('combobox'), 'Amoxicilina');
+    const dose = within(dialog).getByLabelText(/^(Dosis|Dose)$/);
+    await user.type(dose, '500 mg');
+
+    // Escape asks, inside the dialog, with Keep editing focused first; the dialog stays.
+    await user.keyboard('{Escape}');
+    const asking = within(dialog).getByRole('alertdialog', { name: question });
+    expect(within(asking).getByRole('heading', { name: question })).toBeInTheDocument();
+    expect(within(asking).getByRole('button', { name: keep })).toHaveFocus();
+    // Tab stays on the question.
+    await user.tab();
+    expect(within(asking).getByRole('button', { name: discard })).toHaveFocus();
+    await user.tab();
+    expect(within(asking).getByRole('button', { name: keep })).toHaveFocus();
+
+    // Keep editing: back where focus was, everything typed still there.
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(dose).toHaveFocus();
+    expect(within(dialog).getByRole('combobox')).toHaveValue('Amoxicilina');
+    expect(dose).toHaveValue('500 mg');
+
+    // Escape on the question means keep editing too.
+    await user.keyboard('{Escape}');
+    expect(within(dialog).getByRole('alertdialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(dose).toHaveValue('500 mg');
+
+    // Cancel and the close button ask as well.
+    await user.click(within(dialog).getByRole('button', { name: /^(Cancelar|Cancel)$/ }));
+    await user.click(within(dialog).getByRole('button', { name: keep }));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    await user.click(within(dialog).getByRole('button', { name: close }));
+    // Discard closes, and focus goes back to what opened the dialog.
+    await user.click(within(dialog).getByRole('button', { name: discard }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it.each(['en', 'es'] as const)('closes a dialog with nothing typed at once on Escape (%s)', async (language) => {
+    const { user, section } = await openPage({ language });
+    await user.click(within(within(section).getAllByRole('article')[0]!).getByRole('button', { name: /^(Recetar|Prescribe) / }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

@@ -24,7 +24,7 @@ export function VoidPrescriptionDialog({ prescription, onVoid, onClose }: VoidPr
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<z.input<typeof voidPrescriptionInput>, unknown, z.output<typeof voidPrescriptionInput>>({
     resolver: zodResolver(voidPrescriptionInput),
     mode: 'onTouched',
@@ -42,7 +42,7 @@ export function VoidPrescriptionDialog({ prescription, onVoid, onClose }: VoidPr
   });
 
   return (
-    <Modal title={title} description={t('void.description')} onClose={onClose}>
+    <Modal title={title} description={t('void.description')} unsaved={isDirty} onClose={onClose}>
       <form
         className="item-form"
         aria-label={title}
