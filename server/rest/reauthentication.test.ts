@@ -11,6 +11,8 @@ import {
   bothTransports,
   enableTotpFor,
   freshAddress,
+  givePasskey as givePasskeyTo,
+  rowsOf as rowsOfUser,
   secondFactorApp,
   type SecondFactorCalls,
   type TestClock,
@@ -27,16 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const rowsOf = (table: string, userId: number) =>
-  (app.deps.db.$client.prepare(`select count(*) as n from ${table} where user_id = ?`).get(userId) as { n: number }).n;
-
-/** A passkey row as registration leaves it. */
-const givePasskey = (userId: number) =>
-  Number(
-    app.deps.db.$client
-      .prepare("insert into passkeys (user_id, credential_id, public_key, name, created_at) values (?, ?, x'00', 'Llave', '2026-01-01T00:00:00.000Z')")
-      .run(userId, `credential-${userId}-${Math.random()}`).lastInsertRowid,
-  );
+const rowsOf = (table: string, userId: number) => rowsOfUser(app, table, userId);
+const givePasskey = (userId: number) => givePasskeyTo(app, userId);
 
 /** The passkey calls of both transports, with the password or (null) without it. */
 function passkeyCalls(name: 'REST' | 'tRPC', ip: string) {

@@ -5,7 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { register, TEST_PASSWORD, uniqueEmail } from '../test/helpers';
-import { auditOf, bothTransports, enableTotpFor, freshAddress, secondFactorApp, type SecondFactorCalls, type TestClock } from './second-factor.fixture';
+import {
+  auditOf,
+  bothTransports,
+  enableTotpFor,
+  freshAddress,
+  givePasskey as givePasskeyTo,
+  rowsOf as rowsOfUser,
+  secondFactorApp,
+  type SecondFactorCalls,
+  type TestClock,
+} from './second-factor.fixture';
 
 let app: FastifyInstance;
 let clock: TestClock;
@@ -16,14 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const rowsOf = (table: string, userId: number) =>
-  (app.deps.db.$client.prepare(`select count(*) as n from ${table} where user_id = ?`).get(userId) as { n: number }).n;
-
-/** A passkey row as registration leaves it: the reset must take passkeys too, whoever registered them. */
-const givePasskey = (userId: number) =>
-  app.deps.db.$client
-    .prepare("insert into passkeys (user_id, credential_id, public_key, name, created_at) values (?, ?, x'00', 'Teléfono', '2026-01-01T00:00:00.000Z')")
-    .run(userId, `credential-${userId}-${Date.now()}`);
+const rowsOf = (table: string, userId: number) => rowsOfUser(app, table, userId);
+const givePasskey = (userId: number) => givePasskeyTo(app, userId);
 
 describe.each(bothTransports)('resetting a second factor through %s', (_name, transport) => {
   let t: SecondFactorCalls;

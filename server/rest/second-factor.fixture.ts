@@ -107,3 +107,15 @@ export const auditOf = (app: FastifyInstance, userId: number, action: string) =>
   app.deps.db.$client
     .prepare('select action, outcome, detail from audit_events where actor_user_id = ? and action = ? order by id')
     .all(userId, action) as { action: string; outcome: string; detail: string | null }[];
+
+/** How many rows of `table` belong to the user (a factor, a challenge, a code). */
+export const rowsOf = (app: FastifyInstance, table: string, userId: number): number =>
+  app.deps.db.$client.prepare(`select count(*) from ${table} where user_id = ?`).pluck().get(userId) as number;
+
+/** A passkey row as registration leaves it, whoever registered it; its id. */
+export const givePasskey = (app: FastifyInstance, userId: number): number =>
+  Number(
+    app.deps.db.$client
+      .prepare("insert into passkeys (user_id, credential_id, public_key, name, created_at) values (?, ?, x'00', 'Teléfono', '2026-01-01T00:00:00.000Z')")
+      .run(userId, `credential-${userId}-${Math.random()}`).lastInsertRowid,
+  );

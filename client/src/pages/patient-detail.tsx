@@ -40,6 +40,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import '../features/record/patient-detail.css';
 import '../features/record/record-sections.css';
 import '../features/record/appointments.css';
+import '../features/record/appointment-note.css';
 import '../features/documents/documents.css';
 
 export function PatientDetailPage() {
