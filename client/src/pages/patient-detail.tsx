@@ -1,6 +1,6 @@
 // The medic's view of one patient (SPEC §2 "Patient detail (medic)"): loading, then either the
 // error state or the record: the name with the record's actions (edit, new appointment, print,
-// export) in one toolbar, the clinical summary strip (issue 21 item 6), the contact data, then the
+// export) in one toolbar, the clinical summary strip, today's consultation while it is open, then the
 // whole record in collapsible sections, each editable where the spec says so. Appointments, vital
 // signs and lab results come newest first as far as the record carries them, the older on request.
 // Under emergency access (API.md) a banner says so and every section is read-only: the server would
@@ -29,6 +29,7 @@ import { pathologicalRecordsConfig } from '../features/record/pathological-recor
 import { PatientSummaryCard } from '../features/record/patient-summary-card';
 import { PhysicalSection } from '../features/record/physical-section';
 import { RecordActions } from '../features/record/record-actions';
+import { TodayConsultation } from '../features/record/today-consultation';
 import { useLongList } from '../features/record/use-long-list';
 import { useNewAppointment } from '../features/record/use-new-appointment';
 import { vaccinesConfig } from '../features/record/vaccines';
@@ -92,6 +93,7 @@ export function PatientDetailPage() {
       >
         <ClinicalSummaryStrip detail={record} />
       </PatientSummaryCard>
+      {!readOnly && <TodayConsultation idPatient={idPatient} history={history.items} />}
       <div className="patient-detail__sections">
         <DemographicsSection detail={record} />
         <PhysicalSection detail={record} />

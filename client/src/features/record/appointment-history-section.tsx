@@ -6,7 +6,7 @@
 // opens this same form.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { Prescription } from '../../../../shared/prescriptions';
 import type { ClinicalHistory, Vital } from '../../../../shared/record';
 import { CollapsibleSection } from '../../components/collapsible-section';
@@ -42,11 +42,15 @@ interface AppointmentHistorySectionProps {
   more?: ReactNode;
 }
 
-/** The consultation the address asks to open (`?consultation=ID`, from the agenda), if any. */
+/** The consultation the address asks to open (`?consultation=ID`, from the agenda or today's consultation), if any. */
 function consultationAsked(search: string): number | null {
   const id = Number(new URLSearchParams(search).get('consultation'));
   return Number.isInteger(id) && id > 0 ? id : null;
 }
+
+/** Nothing of the consultation note is written yet: opening today's consultation starts writing it. */
+const noteUnwritten = (appointment: ClinicalHistory) =>
+  !appointment.subjective && !appointment.exploration && appointment.diagnoses.length === 0 && !appointment.plan && !appointment.prognosis;
 
 export function AppointmentHistorySection({ idPatient, history, vitals = [], readOnly = false, newAppointment, total, more }: AppointmentHistorySectionProps) {
   const { t } = useTranslation('record');
@@ -55,16 +59,32 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
   const { open, setOpen, adding, startAdding, stopAdding, formRef } = newAppointment ?? ownNewAppointment;
   const { t: tErrors } = useTranslation('errors');
   const toast = useToast();
-  // Opened from the agenda (`?consultation=ID`): the record shows that consultation's details at once.
+  // Asked for by the address (`?consultation=ID`: the agenda's row, today's consultation at the top
+  // of the record): its details open at once, on its note's form while nothing of the note is
+  // written, so that the note is the next thing the doctor types. Closing the dialog clears the
+  // address, so that the same link opens it again.
   const asked = consultationAsked(useSearch());
-  const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(asked === null ? null : { id: asked, editing: false });
+  const [location, navigate] = useLocation();
+  const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(null);
+  const askedAppointment = asked === null ? undefined : history.find((appointment) => appointment.idHistory === asked);
+  // Set while rendering (React's "adjusting state when a prop changes"): only a new address opens it
+  // again, not a reload of the same appointment after a save.
+  const [openedFor, setOpenedFor] = useState<number | null>(null);
+  if ((askedAppointment?.idHistory ?? null) !== openedFor) {
+    setOpenedFor(askedAppointment?.idHistory ?? null);
+    if (askedAppointment) setSelected({ id: askedAppointment.idHistory, editing: noteUnwritten(askedAppointment) });
+  }
+  const closeDetails = () => {
+    setSelected(null);
+    if (asked !== null) navigate(location, { replace: true });
+  };
   const [writing, setWriting] = useState<Writing | null>(null);
   // Read from the list, so the modal shows the reloaded appointment after a change.
   const current = selected && history.find((appointment) => appointment.idHistory === selected.id);
   const writingAt = writing && writing.kind !== 'void' ? history.find((appointment) => appointment.idHistory === writing.idHistory) : undefined;
   // Asked only when something on screen is its author's alone: a prescription that could still be
   // voided, or an appointment of today or later (its note, moving and cancelling are its medic's).
-  const idMedic = useCurrentMedicId(
+  const { idMedic, pending: medicPending } = useCurrentMedicId(
     !readOnly && history.some((appointment) => isEditable(appointment) || appointment.prescriptions.some((prescription) => isVoidableToday(prescription))),
   );
 
@@ -77,7 +97,7 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
     if (!confirmAction(t('appointments.confirmDelete'))) return;
     try {
       await actions.remove.mutateAsync(appointment);
-      setSelected(null);
+      closeDetails();
     } catch {
       // The toast has said why; the appointment stays.
     }
@@ -124,7 +144,8 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
         </ul>
       )}
       {more}
-      {current && (
+      {/* Once the signed-in medic is known, so that their own consultation opens as theirs. */}
+      {current && !medicPending && (
         <AppointmentModal
           key={current.idHistory}
           appointment={current}
@@ -133,12 +154,12 @@ export function AppointmentHistorySection({ idPatient, history, vitals = [], rea
           readOnly={readOnly}
           isAuthor={idMedic !== null && current.idMedic === idMedic}
           onPrescribe={() => {
-            setSelected(null);
+            closeDetails();
             setWriting({ kind: 'prescribe', idHistory: current.idHistory });
           }}
           actions={actions}
           onDelete={() => void onDelete(current)}
-          onClose={() => setSelected(null)}
+          onClose={closeDetails}
         />
       )}
       {writing?.kind === 'prescribe' && writingAt && (

@@ -197,4 +197,30 @@ describe('appointment history', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Prescribe' }));
     expect(await screen.findByRole('dialog', { name: /New prescription/ })).toBeInTheDocument();
   });
+
+  it("puts today's open consultation at the top of the record, and its link opens the note's form while nothing is written", async () => {
+    const booked = appointment({ idHistory: 5, date: `${today}T12:00`, motive: 'Revisión de glucosa' });
+    const closedToday = appointment({ idHistory: 4, date: `${today}T08:00`, motive: 'Ya atendida', closed: true, subjective: 'Escrita' });
+    const { server } = renderPatientPage({ detail: { ...bareDetail(), history: [booked, closedToday] }, handlers: { 'clinicalHistory.update': () => ok({}) }, language: 'es' });
+    const block = await screen.findByRole('region', { name: 'Consulta de hoy' }, { timeout: 5000 });
+    // Above the record's sections, and only the one still open.
+    const sections = screen.getByRole('region', { name: /Historial de citas/ });
+    expect(block.compareDocumentPosition(sections) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(block).toHaveTextContent('Revisión de glucosa');
+    expect(block).not.toHaveTextContent('Ya atendida');
+    const user = userEvent.setup();
+    await user.click(within(block).getByRole('link', { name: /^Abrir la consulta de hoy de las / }));
+    // The medic holding it is known (medics.me), so the note's form opens for them at once.
+    const form = await within(await screen.findByRole('dialog', { name: 'Editar cita' })).findByRole('form', { name: 'Editar cita' });
+    await user.type(within(form).getByLabelText(/Padecimiento actual/), 'Sed y poliuria desde hace un mes');
+    await user.click(within(form).getByRole('button', { name: 'Guardar' }));
+    await screen.findByRole('status');
+    expect(server.callsTo('clinicalHistory.update')[0]!.input).toMatchObject({ idHistory: 5, subjective: 'Sed y poliuria desde hace un mes' });
+  });
+
+  it("shows no block of today once today's consultation is closed", async () => {
+    renderPatientPage({ detail: { ...bareDetail(), history: [appointment({ idHistory: 4, date: `${today}T08:00`, closed: true })] }, handlers: {}, language: 'en' });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: "Today's consultation" })).not.toBeInTheDocument();
+  });
 });
