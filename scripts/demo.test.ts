@@ -167,6 +167,16 @@ describe('npm run demo', () => {
     expect(withHistory.flatMap((record) => record.familyHistory).every((item) => item.relative && item.condition)).toBe(true);
   });
 
+  it('holds every past visit on a working day, Monday to Friday, one a day for each patient', async () => {
+    const { records } = await everyRecord();
+    const today = localDay(new Date());
+    for (const record of records) {
+      const pastDays = record.history.map((visit) => visit.date.slice(0, 10)).filter((day) => day < today);
+      expect(pastDays.filter((day) => weekdayIndex(day) >= 5), `${record.patient.name} ${record.patient.lname}`).toEqual([]);
+      expect(new Set(pastDays).size).toBe(pastDays.length);
+    }
+  });
+
   it('writes a full note on every past visit, with dose, route and frequency and the diagnoses the catalog holds', async () => {
     const { records } = await everyRecord();
     const today = localDay(new Date());

@@ -17,6 +17,8 @@ export interface DemoCalendar {
   at(day: string, minutes: number): string;
   /** The working days (Monday to Friday) after today up to the Friday of next week: the agenda's coming days. */
   comingWorkingDays(): string[];
+  /** `days` before today, or more when that falls on a weekend: the Friday before it (a practice's past visits). */
+  weekdayAgo(days: number): number;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -41,6 +43,10 @@ export function demoCalendar(now: Date): DemoCalendar {
       return localDay(new Date(y, m - 1 + months, d));
     },
     at: (day, minutes) => `${day}T${clockTime(minutes)}`,
+    weekdayAgo: (days) => {
+      const weekday = weekdayIndex(localDay(new Date(midnight.getFullYear(), midnight.getMonth(), midnight.getDate() - days)));
+      return weekday < 5 ? days : days + weekday - 4;
+    },
     comingWorkingDays: () => {
       const nextFriday = addDays(today, 7 - weekdayIndex(today) + 4);
       const days: string[] = [];

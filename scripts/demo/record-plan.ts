@@ -299,6 +299,15 @@ export function planRecord(random: Random, calendar: DemoCalendar, patient: Demo
     if (episode.fever) feverDays.add(ago);
     drafts.push({ ago, motive: episode.motive, ...episodeNote(episode, context) });
   }
+  // Past visits fall on the practice's working days, one a day: a weekend's moves to the Friday before.
+  const taken = new Set<number>();
+  for (const draft of drafts) {
+    let ago = calendar.weekdayAgo(draft.ago);
+    while (taken.has(ago)) ago = calendar.weekdayAgo(ago + 1);
+    taken.add(ago);
+    if (feverDays.delete(draft.ago)) feverDays.add(ago);
+    draft.ago = ago;
+  }
   drafts.sort((a, b) => b.ago - a.ago);
 
   const vitals = planVitals(random, calendar, patient, life, keys, newlyHypertensive, new Set(drafts.map((draft) => draft.ago)), feverDays);
