@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../lib/i18n';
+import { clearSession, writeSession } from '../lib/session-storage';
+import { medicUser, sessionFor } from '../test/render-app';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS, ToastProvider, useToast } from './toasts';
 
 function Triggers() {
@@ -32,6 +34,21 @@ function renderToasts() {
 describe('toasts', () => {
   afterEach(() => {
     vi.useRealTimers();
+    clearSession();
+  });
+
+  it('takes every toast away when the user who saw it signs out, so the sign-in page shows none of theirs', () => {
+    act(() => writeSession(sessionFor(medicUser)));
+    renderToasts();
+    fireEvent.click(screen.getByRole('button', { name: 'ok' }));
+    // Held open by the pointer resting on it, as after clicking a button beside it.
+    fireEvent.mouseEnter(screen.getByRole('status'));
+    expect(screen.getByRole('status')).toHaveTextContent('Saved successfully');
+    act(() => clearSession());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    // Said with nobody signed in, a toast stays until it hides by itself.
+    fireEvent.click(screen.getByRole('button', { name: 'ok' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Saved successfully');
   });
 
   it('announces successes politely and failures assertively, then hide by themselves', () => {

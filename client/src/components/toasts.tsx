@@ -1,9 +1,12 @@
 // Short-lived messages after an action (SPEC §8 "Success alerts" and the failures shown as alerts).
 // Successes are polite (role="status"), failures assertive (role="alert"). Each one hides by itself
 // after a few seconds, but not while the pointer or focus is on it, so it can still be read or
-// dismissed (WCAG 2.2.1); the close button dismisses it at once.
+// dismissed (WCAG 2.2.1); the close button dismisses it at once. What was said belongs to the
+// session it was said in: signing out (or another user signing in) takes every toast away, so the
+// sign-in page never shows the last user's "passkey added".
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../features/auth/use-session';
 import { CloseIcon } from './icons';
 import { MAIN_CONTENT_ID } from './skip-link';
 
@@ -36,6 +39,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
+  // Whose toasts these are: when that user signs out, theirs go (a first sign-in keeps what was said before it).
+  const user = useSession()?.user.idUser ?? null;
+  const [toastsOf, setToastsOf] = useState(user);
+  if (toastsOf !== user) {
+    setToastsOf(user);
+    if (toastsOf !== null) setToasts([]);
+  }
 
   const regionRef = useRef<HTMLElement>(null);
   // Where focus was before it entered the toasts, to hand it back when the toast holding it closes:
