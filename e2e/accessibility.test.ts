@@ -1,17 +1,13 @@
-// Issue 14's automated accessibility check: axe-core (through @axe-core/playwright, which injects it
-// with Playwright's evaluate, so the Content-Security-Policy has nothing to block) over every page of
-// the real built app in Chromium, in Spanish and in English, against WCAG 2.1 A and AA. A page passes
-// with no violation of impact serious or critical; the moderate and minor ones are printed, not
-// asserted, so they can be fixed later. The pages: sign-in, registration, the medic home with
-// patients and its dialogs (new patient, link patient, emergency access), a record with an item in
-// every section (an item form and the upload dialog open, the vital-sign trends as charts and as a
-// table), the agenda by day and by week with its booking and move dialogs, the patient's dashboard
+// Issue 14's automated accessibility check: axe-core (axe-check.ts) over every page of the real built
+// app in Chromium, in Spanish and in English, against WCAG 2.1 A and AA. A page passes with no
+// violation of impact serious or critical; the moderate and minor ones are printed, not asserted, so
+// they can be fixed later. The pages: sign-in, registration, the medic home with patients and its
+// dialogs (new patient, link patient, emergency access), a record with an item in every section
+// (seeded-practice.ts; an item form and the upload dialog open, the vital-sign trends as charts and as
+// a table), the agenda by day and by week with its booking and move dialogs, the patient's dashboard
 // with every tab, both printable summaries, the Security page (authenticator set-up and recovery codes)
 // and the sign-in's second step, the administration page and the API reference.
-import { AxeBuilder } from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
-import type { Result } from 'axe-core';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import enAgenda from '../shared/locales/en/agenda.json';
 import enCharts from '../shared/locales/en/charts.json';
@@ -27,13 +23,10 @@ import esPatients from '../shared/locales/es/patients.json';
 import esPrint from '../shared/locales/es/print.json';
 import esRecord from '../shared/locales/es/record.json';
 import esSecurity from '../shared/locales/es/security.json';
-import { samplePdf, samplePng } from '../server/test/sample-files';
-import { callApiAs, linkedPatientId, openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
+import { axeCheck } from './axe-check';
+import { openAppTab, registerViaApi, uniqueEmail, useJourney, type ApiSession, type App, type Locale, type Tab } from './harness';
+import { PASSWORD, PATIENT_NAME, seedPractice } from './seeded-practice';
 import { fill, texts as commonTexts } from './texts';
-
-const PASSWORD = 'secreto-123';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING = new Set(['serious', 'critical']);
 
 const texts = {
   'es-ES': { language: 'es', ...commonTexts['es-ES'], agenda: esAgenda, charts: esCharts, dashboard: esDashboard, patients: esPatients, print: esPrint, record: esRecord, security: esSecurity },
@@ -41,6 +34,7 @@ const texts = {
 } as const;
 
 const journey = useJourney();
+const { expectAccessible, report } = axeCheck('accessibility');
 let app: App;
 let medic: ApiSession;
 let patient: ApiSession;
@@ -48,159 +42,13 @@ let idPatient: number;
 let idPrescription: number;
 let stranger: { email: string; name: string; idPatient: number };
 let emergencyMedic: ApiSession;
-const PATIENT_NAME = 'Lucía Hernández';
-
-/** Every moderate and minor violation seen, by rule, with the pages it was seen on: printed at the end. */
-const leftForLater = new Map<string, { impact: string; help: string; pages: Set<string>; targets: Set<string> }>();
-/** What axe could not decide by itself (e.g. contrast over an image), by rule: printed for a person to review. */
-const toReview = new Map<string, { pages: Set<string>; nodes: Set<string> }>();
-
-const api = (session: ApiSession, method: string, path: string, body: object | undefined, expected: number) => callApiAs(app, session, method, path, body, expected);
-
-async function upload(file: { name: string; type: string; bytes: Buffer }, comment: string): Promise<void> {
-  const form = new FormData();
-  form.append('comment', comment);
-  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const response = await fetch(`${app.url}/api/medics/patients/${idPatient}/files`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${medic.access_token}` },
-    body: form,
-  });
-  if (response.status !== 201) throw new Error(`upload ${file.name}: ${response.status} ${await response.text()}`);
-}
-
-const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 beforeAll(async () => {
   app = journey.app();
-  medic = await registerViaApi(app, { name: 'Andrea', lname: 'Campos', email: uniqueEmail('medic'), password: PASSWORD, type: 'medic' });
-  const email = uniqueEmail('patient');
-  patient = await registerViaApi(app, { name: 'Lucía', lname: 'Hernández', email, password: PASSWORD, type: 'patient', doctorEmail: medic.user.email });
-  // More patients, so the medic home shows a grid of them.
-  for (const [name, lname] of [['Mario', 'Ruiz'], ['Rosa', 'Jiménez']] as const) {
-    await registerViaApi(app, { name, lname, email: uniqueEmail('patient'), password: PASSWORD, type: 'patient', doctorEmail: medic.user.email });
-  }
-  idPatient = await linkedPatientId(app, medic, email);
-
-  // An item in every section of the record.
-  await api(
-    medic,
-    'PATCH',
-    `/patients/${idPatient}`,
-    {
-      phone: '5598765432',
-      address: 'Av. Juárez 100, CDMX',
-      bloodGroup: 'AB',
-      bloodRh: '-',
-      weight: 61.5,
-      height: 164,
-      civilStatus: 'Casada',
-      profession: 'Arquitecta',
-      nationality: 'Mexicana',
-      insurance: { name: 'Seguros Azul', type: 'Privado', provider: 'Azul S.A.', policyNumber: 'POL-123' },
-      lifestyle: {
-        alcohol: { frequency: 'Semanal', quantity: '2 copas', type: 'Vino' },
-        tobacco: null,
-        drugs: null,
-        physicalActivity: { frequency: 'Diaria', type: 'Caminar', duration: '30 min' },
-      },
-    },
-    200,
-  );
-  await api(medic, 'POST', `/patients/${idPatient}/allergies`, { allergyName: 'Penicilina', severity: 'Severe', type: 'Medicamento', reaction: 'Anafilaxia' }, 201);
-  await api(medic, 'POST', `/patients/${idPatient}/pathological-records`, { condition: 'Asma', status: 'Chronic', diagnosisDate: '2015-06-01', notes: 'Controlada' }, 201);
-  for (let month = 0; month < 6; month += 1) {
-    const date = new Date();
-    date.setMonth(date.getMonth() - month);
-    await api(
-      medic,
-      'POST',
-      `/patients/${idPatient}/vitals`,
-      { date: isoDay(date), systolic: 118 + month, diastolic: 76, heartRate: 64 + month, temperature: 36.6, oxygenSaturation: 97, respiratoryRate: 16, weight: 61 + month / 2 },
-      201,
-    );
-  }
-  await api(medic, 'POST', `/patients/${idPatient}/labs`, { testName: 'Glucosa', value: '92', unit: 'mg/dL', referenceRange: '70-100', date: '2025-02-01', comment: 'En ayunas' }, 201);
-  await api(medic, 'POST', `/patients/${idPatient}/vaccines`, { vaccineName: 'Influenza', date: '2024-10-15', dose: 'Única', manufacturer: 'Sanofi', nextDose: '2025-10-15' }, 201);
-  await api(medic, 'POST', `/patients/${idPatient}/contacts`, { name: 'Mario Hernández', relationship: 'Hermano', phone: '5599887766', email: 'mario@example.test' }, 201);
-  await api(medic, 'POST', '/clinical-history', { idPatient, date: '2025-01-10T10:00', motive: 'Control de asma', notes: 'Sin crisis', medications: ['Salbutamol inhalado'], diagnosisIds: ['J45'] }, 201);
-  const now = new Date();
-  const todays = (await api(medic, 'POST', '/clinical-history', { idPatient, date: `${isoDay(now)}T08:00`, motive: 'Revisión', medications: ['Budesonida'] }, 201)) as {
-    idHistory: number;
-  };
-  // A prescription on today's appointment, for the printed receta (it needs the medic's licence number).
-  await api(medic, 'PATCH', '/medics/me', { specialty: 'Neumología', licenseNumber: '12345678' }, 200);
-  const prescription = (await api(
-    medic,
-    'POST',
-    `/clinical-history/${todays.idHistory}/prescriptions`,
-    { items: [{ drug: 'Budesonida', strength: '200 mcg', form: 'inhalador', route: 'vía inhalada', dose: '1 inhalación', frequency: 'cada 12 horas', duration: '30 días' }] },
-    201,
-  )) as { idPrescription: number };
-  idPrescription = prescription.idPrescription;
-  await upload({ name: 'radiografia.png', type: 'image/png', bytes: samplePng }, 'Tórax PA');
-  await upload({ name: 'analisis.pdf', type: 'application/pdf', bytes: samplePdf }, 'Biometría hemática');
-
-  // A second medic's request waits on the patient's dashboard, and that medic waits on the administrator.
-  const other = await registerViaApi(app, { name: 'Pablo', lname: 'Soto', email: uniqueEmail('medic'), password: PASSWORD, type: 'medic' });
-  await api(other, 'POST', '/medics/link-patient', { patientEmail: email }, 202);
-  await fetch(`${app.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Elena', lname: 'Pendiente', email: uniqueEmail('pending'), password: PASSWORD, type: 'medic' }),
-  });
-  // A patient who is not the medic's, found by exact email for a request or emergency access, and one
-  // emergency access so the administrator has one to list.
-  const strangerEmail = uniqueEmail('stranger');
-  await registerViaApi(app, { name: 'Rosa', lname: 'Nieto', email: strangerEmail, password: PASSWORD, type: 'patient' });
-  emergencyMedic = await registerViaApi(app, { name: 'Inés', lname: 'Urgencias', email: uniqueEmail('medic'), password: PASSWORD, type: 'medic' });
-  const access = (await api(emergencyMedic, 'POST', '/medics/emergency-access', { patientEmail: strangerEmail, reason: 'Paciente inconsciente en urgencias' }, 200)) as {
-    patient: { idPatient: number };
-  };
-  stranger = { email: strangerEmail, name: 'Rosa Nieto', idPatient: access.patient.idPatient };
+  ({ medic, patient, idPatient, idPrescription, stranger, emergencyMedic } = await seedPractice(app));
 }, 120_000);
 
-afterAll(() => {
-  const review = [...toReview.entries()].map(
-    ([id, seen]) => `  ${id} on: ${[...seen.pages].join(', ')}\n    ${[...seen.nodes].slice(0, 12).join('\n    ')}`,
-  );
-  if (review.length) console.log(`[accessibility] for a person to review (axe "incomplete"):\n${review.join('\n')}`);
-  if (leftForLater.size === 0) {
-    console.log('[accessibility] no moderate or minor violations');
-    return;
-  }
-  const lines = [...leftForLater.entries()].map(
-    ([id, seen]) => `  ${id} (${seen.impact}): ${seen.help}\n    on: ${[...seen.pages].join(', ')}\n    at: ${[...seen.targets].slice(0, 8).join(' | ')}`,
-  );
-  console.log(`[accessibility] moderate and minor violations, left for later:\n${lines.join('\n')}`);
-});
-
-const targetsOf = (violation: Result) => violation.nodes.map((node) => node.target.map(String).join(' >> '));
-
-/** Runs axe over the page as it is now: fails on serious and critical violations, remembers the rest. */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking: string[] = [];
-  for (const unsure of results.incomplete) {
-    const seen = toReview.get(unsure.id) ?? { pages: new Set<string>(), nodes: new Set<string>() };
-    seen.pages.add(where);
-    for (const node of unsure.nodes) seen.nodes.add(`${node.target.map(String).join(' >> ')}: ${node.any[0]?.message ?? node.failureSummary ?? ''}`);
-    toReview.set(unsure.id, seen);
-  }
-  for (const violation of results.violations) {
-    const impact = violation.impact ?? 'unknown';
-    if (BLOCKING.has(impact)) {
-      blocking.push(`${violation.id} (${impact}): ${violation.help}\n    ${targetsOf(violation).join('\n    ')}`);
-      continue;
-    }
-    const seen = leftForLater.get(violation.id) ?? { impact, help: violation.help, pages: new Set<string>(), targets: new Set<string>() };
-    seen.pages.add(where);
-    for (const target of targetsOf(violation)) seen.targets.add(target);
-    leftForLater.set(violation.id, seen);
-  }
-  // Soft, so one run lists every page's violations, not only the first page's.
-  expect.soft(blocking, `serious or critical accessibility violations on ${where} (${page.url()})`).toEqual([]);
-}
+afterAll(report);
 
 /** A tab in `locale`, signed in as `session` when one is given. */
 const tabFor = async (locale: Locale, session?: ApiSession): Promise<Tab> => journey.setTab(await openAppTab(journey.browser(), locale, app.url, session));

@@ -99,7 +99,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('patient dashboard, browser in %s', (l
     await health.getByRole('list', { name: d.health.vitals, exact: true }).getByText('118/76\u00a0mmHg').waitFor();
     await health.getByText('64\u00a0bpm').first().waitFor();
     // Today's open appointment is still ahead of the patient, with the doctor who holds it.
-    const upcoming = page.getByRole('region', { name: d.appointments.title, exact: true }).getByRole('list', { name: d.appointments.upcoming, exact: true });
+    const upcoming = page.getByRole('region', { name: d.appointments.upcoming, exact: true }).getByRole('list', { name: d.appointments.upcoming, exact: true });
     await upcoming.getByText('Control de presión').waitFor();
     await upcoming.getByText(fill(d.appointments.withMedic, { name: firstName }), { exact: true }).waitFor();
     const longToday = new Intl.DateTimeFormat(language, { dateStyle: 'full' }).format(new Date());

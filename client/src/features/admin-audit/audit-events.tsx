@@ -5,6 +5,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AuditEvent, AuditEventsInput } from '../../../../shared/admin';
 import { Spinner } from '../../components/spinner';
+import { TableScroll } from '../../components/table-scroll';
 import { translateApiError } from '../../lib/translate-error';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
@@ -47,9 +48,9 @@ export function AuditEvents({ input, onPage, onNarrow }: AuditEventsProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <>
-      {/* A region that scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
-      <div className="table-scroll" role="region" aria-label={t('table.caption')} tabIndex={0} aria-busy={events.isPlaceholderData}>
-        <table className="data-table audit-table">
+      {/* Each event stacks on a phone; between a phone and a desktop the table scrolls inside its box. */}
+      <TableScroll label={t('table.caption')} busy={events.isPlaceholderData}>
+        <table className="data-table data-table--stacked audit-table">
           <caption className="visually-hidden">{t('table.caption')}</caption>
           <thead>
             <tr>
@@ -68,7 +69,7 @@ export function AuditEvents({ input, onPage, onNarrow }: AuditEventsProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <nav className="audit-pager" aria-label={t('pages')}>
         <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           {t('previous')}
@@ -101,12 +102,12 @@ function AuditEventRow({ event, input, onNarrow }: AuditEventRowProps) {
   const label = auditActionLabel(t, event.action);
   return (
     <tr className={event.emergency ? 'audit-table__emergency' : undefined}>
-      <td>
+      <td data-label={t('table.at')}>
         <time dateTime={event.at} title={format.date(event.at)}>
           {shortAt}
         </time>
       </td>
-      <td>
+      <td data-label={t('table.actor')}>
         {actor ? (
           <>
             <span className="audit-table__name">{actorName}</span>{' '}
@@ -121,7 +122,7 @@ function AuditEventRow({ event, input, onNarrow }: AuditEventRowProps) {
           <span className="audit-table__muted">{t('table.nobody')}</span>
         )}
       </td>
-      <td>
+      <td data-label={t('table.action')}>
         {/* The label reads; the code beneath is what the filter's "Other…" field and the CSV take. */}
         {label === event.action ? (
           <code>{event.action}</code>
@@ -133,7 +134,7 @@ function AuditEventRow({ event, input, onNarrow }: AuditEventRowProps) {
         )}
         {event.emergency && <span className="tag audit-tag--emergency">{t('table.emergency')}</span>}
       </td>
-      <td>
+      <td data-label={t('table.patient')}>
         {event.idPatient !== null && (
           <>
             {/* The name when the answer has it (the id as its tooltip), the id when it has not. */}
@@ -153,11 +154,11 @@ function AuditEventRow({ event, input, onNarrow }: AuditEventRowProps) {
           </>
         )}
       </td>
-      <td>
+      <td data-label={t('table.outcome')}>
         <span className={`tag ${event.outcome === 'success' ? 'tag--muted' : 'tag--denied'}`}>{t(`outcomes.${event.outcome}`)}</span>
       </td>
-      <td className="audit-table__ip">{event.ip}</td>
-      <td className="audit-table__detail">{event.detail}</td>
+      <td className="audit-table__ip" data-label={t('table.ip')}>{event.ip}</td>
+      <td className="audit-table__detail" data-label={t('table.detail')}>{event.detail}</td>
     </tr>
   );
 }

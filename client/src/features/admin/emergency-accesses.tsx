@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
+import { TableScroll } from '../../components/table-scroll';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
 import { fullName } from './full-name';
@@ -27,8 +28,8 @@ export function EmergencyAccesses() {
       ) : accesses.data.accesses.length === 0 ? (
         <p className="dashboard-section__empty">{t('emergency.empty')}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table admin-table" aria-label={t('emergency.tableLabel')}>
+        <TableScroll label={t('emergency.tableLabel')}>
+          <table className="data-table data-table--stacked admin-table" aria-label={t('emergency.tableLabel')}>
             <thead>
               <tr>
                 <th scope="col">{t('emergency.started')}</th>
@@ -41,20 +42,20 @@ export function EmergencyAccesses() {
             <tbody>
               {accesses.data.accesses.map((access) => (
                 <tr key={access.idAccess}>
-                  <td>
+                  <td data-label={t('emergency.started')}>
                     <time dateTime={access.startedAt}>{format.date(access.startedAt)}</time>
                   </td>
-                  <td>
+                  <td data-label={t('emergency.ends')}>
                     <time dateTime={access.expiresAt}>{format.date(access.expiresAt)}</time>
                   </td>
-                  <td>{fullName(access.medic)}</td>
-                  <td>{fullName(access.patient)}</td>
-                  <td className="admin-table__reason">{access.reason}</td>
+                  <td data-label={t('emergency.medic')}>{fullName(access.medic)}</td>
+                  <td data-label={t('emergency.patient')}>{fullName(access.patient)}</td>
+                  <td className="admin-table__reason" data-label={t('emergency.reason')}>{access.reason}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -23,16 +23,16 @@ export function MedicAccountRow({ medic, isSelf }: MedicAccountRowProps) {
   const name = fullName(medic);
   return (
     <tr>
-      <td>
+      <td data-label={t('medics.name')}>
         <span className="admin-table__name">{name}</span>
         {medic.isAdmin && <span className="tag tag--recent">{t('medics.administrator')}</span>}
         {isSelf && <span className="tag tag--muted">{t('medics.you')}</span>}
       </td>
-      <td>{medic.email}</td>
-      <td>
+      <td data-label={t('medics.email')}>{medic.email}</td>
+      <td data-label={t('medics.status')}>
         <AccountStatusTag status={medic.status} />
       </td>
-      <td>
+      <td data-label={t('medics.actions')}>
         {actionsFor(medic, isSelf).map((action) => (
           <button
             key={action}

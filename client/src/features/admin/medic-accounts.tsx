@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
+import { TableScroll } from '../../components/table-scroll';
 import { trpc } from '../../lib/trpc';
 import { LoadFailed } from './load-failed';
 import { MedicAccountRow } from './medic-account-row';
@@ -24,8 +25,8 @@ export function MedicAccounts({ currentUserId }: { currentUserId: number | undef
       ) : medics.data.medics.length === 0 ? (
         <p className="dashboard-section__empty">{t('medics.empty')}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table admin-table" aria-label={t('medics.listLabel')}>
+        <TableScroll label={t('medics.listLabel')}>
+          <table className="data-table data-table--stacked admin-table" aria-label={t('medics.listLabel')}>
             <thead>
               <tr>
                 <th scope="col">{t('medics.name')}</th>
@@ -40,7 +41,7 @@ export function MedicAccounts({ currentUserId }: { currentUserId: number | undef
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
-// One part of "My appointments": its heading, then its appointments (each its summary and whatever
-// the part adds after it) or a line saying there are none.
+// One of the patient's lists of appointments, a section of the dashboard of its own: its heading,
+// then its appointments (each its summary and whatever the list adds after it) or a line saying
+// there are none.
 import type { ReactNode } from 'react';
 import { AppointmentSummary } from './appointment-summary';
 import type { Appointment } from '../../lib/api-types';
@@ -16,10 +17,10 @@ interface AppointmentsPartProps {
 
 export function AppointmentsPart({ titleId, title, empty, appointments, renderExtra }: AppointmentsPartProps) {
   return (
-    <section className="appointments-part" aria-labelledby={titleId}>
-      <h3 id={titleId} className="appointments-part__title">
+    <section className="dashboard-section card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="dashboard-section__title">
         {title}
-      </h3>
+      </h2>
       {appointments.length === 0 ? (
         <p className="dashboard-section__empty">{empty}</p>
       ) : (

@@ -1,5 +1,6 @@
 // The top of the patient's dashboard (SPEC §2 "Header"): initials, a welcome by name, the contact
-// details on file and a sign-out button of its own, besides the one in the user menu.
+// details on file and a sign-out button of its own, besides the one in the user menu. A heading, not
+// a card, and kept short: the appointments still ahead come right under it, on the first screen.
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar';
 import { shownAddress, shownPhone } from '../../lib/stored-defaults';
@@ -22,7 +23,7 @@ export function DashboardHeader({ person, onLogout, loggingOut }: DashboardHeade
   const { t } = useTranslation(['dashboard', 'common']);
   const orNotAvailable = (value: string | null) => (value && value.trim() ? value : t('common:notAvailable'));
   return (
-    <header className="dashboard-header card">
+    <header className="dashboard-header">
       <Avatar name={person.name} lname={person.lname} size="lg" />
       <div className="dashboard-header__body">
         <h1 id="dashboard-title" className="page-title">
@@ -46,7 +47,7 @@ export function DashboardHeader({ person, onLogout, loggingOut }: DashboardHeade
           </div>
         </dl>
       </div>
-      <button type="button" className="button button--secondary dashboard-header__logout" onClick={onLogout} disabled={loggingOut}>
+      <button type="button" className="button button--secondary button--small dashboard-header__logout" onClick={onLogout} disabled={loggingOut}>
         {t('common:header.logout')}
       </button>
     </header>

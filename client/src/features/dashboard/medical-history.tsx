@@ -1,6 +1,7 @@
 // The Medical History tab (SPEC §2): every appointment as a row — number, date, start, end and
 // status — in a table, so a screen reader can read it by column.
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../components/table-scroll';
 import { useFormatters } from '../../lib/use-formatters';
 import { AppointmentStatus } from './appointment-status';
 import type { Appointment } from '../../lib/api-types';
@@ -19,8 +20,8 @@ export function MedicalHistory({ appointments }: { appointments: Appointment[] }
           <p className="empty-state__hint">{t('history.emptyHint')}</p>
         </div>
       ) : (
-        // A region that scrolls sideways on a phone: focusable and named, so the keyboard reaches it.
-        <div className="table-scroll" role="region" aria-label={t('history.table')} tabIndex={0}>
+        // Five short columns fit a phone; a very narrow window scrolls the table inside its box.
+        <TableScroll label={t('history.table')}>
           <table className="data-table">
             <thead>
               <tr>
@@ -47,7 +48,7 @@ export function MedicalHistory({ appointments }: { appointments: Appointment[] }
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -30,9 +30,9 @@ const expectMotives = (list: HTMLElement[], motives: string[]) => {
 };
 
 describe("the patient's appointments on the dashboard", () => {
-  it('lists the upcoming appointments soonest first, then the past consultations most recent first', async () => {
+  it('lists the upcoming appointments soonest first, first on the page, and the past consultations most recent first', async () => {
     renderDashboard({ self });
-    await screen.findByRole('region', { name: 'My appointments' });
+    await screen.findByRole('region', { name: 'Upcoming appointments' });
 
     const upcoming = items('Upcoming appointments');
     expectMotives(upcoming, ['Consulta de la tarde', 'Resultados de laboratorio', 'Revisión de presión']);
@@ -42,15 +42,21 @@ describe("the patient's appointments on the dashboard", () => {
 
     const past = items('Past consultations');
     expectMotives(past, ['Dolor de cabeza', 'Tos', 'Chequeo anual']);
-    // The upcoming part comes first on the page.
-    const upcomingTitle = screen.getByRole('heading', { level: 3, name: 'Upcoming appointments' });
-    const pastTitle = screen.getByRole('heading', { level: 3, name: 'Past consultations' });
-    expect(upcomingTitle.compareDocumentPosition(pastTitle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // What is coming is what the patient opens the dashboard for: right under the welcome, before
+    // the doctors' requests, their doctors and the record's tabs, where the past consultations are.
+    const upcomingTitle = screen.getByRole('heading', { level: 2, name: 'Upcoming appointments' });
+    const welcome = screen.getByRole('heading', { level: 1 });
+    const follows = (earlier: Element, later: Element) => Boolean(earlier.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(welcome, upcomingTitle)).toBe(true);
+    for (const later of [screen.getByRole('heading', { level: 2, name: 'My doctor' }), screen.getByRole('tablist'), screen.getByRole('heading', { level: 2, name: 'Past consultations' })]) {
+      expect(follows(upcomingTitle, later)).toBe(true);
+    }
+    expect(within(screen.getByRole('tabpanel')).getByRole('region', { name: 'Past consultations' })).toBeInTheDocument();
   });
 
   it('shows each past consultation with its diagnoses, code and name, in English and in Spanish', async () => {
     const english = renderDashboard({ self });
-    await screen.findByRole('region', { name: 'My appointments' });
+    await screen.findByRole('region', { name: 'Past consultations' });
     const [today, earlier, oldest] = items('Past consultations');
     expect(within(within(today!).getByRole('list', { name: 'Diagnoses' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['I10 Hipertensión esencial (primaria)', 'R51 Cefalea']);
     expect(earlier).toHaveTextContent('No diagnoses recorded');
@@ -59,7 +65,7 @@ describe("the patient's appointments on the dashboard", () => {
     english.app.unmount();
 
     renderDashboard({ self, language: 'es' });
-    await screen.findByRole('region', { name: 'Mis citas' });
+    await screen.findByRole('region', { name: 'Consultas anteriores' });
     const [hoy, anterior] = items('Consultas anteriores');
     expect(hoy).toHaveTextContent('martes, 11 de marzo de 2025');
     expect(hoy).toHaveTextContent('Comienza a las 8:00');

@@ -1,10 +1,12 @@
-// The patient's own dashboard (SPEC §2 "Patient dashboard"): a header, doctors' requests to see the
-// record (first, since nothing is granted until the patient answers), their doctors, and their
-// record in tabs. It is read-only: answering requests, linking and unlinking doctors are the only
-// actions. SPEC says a failed load renders an empty page; a patient is better served by saying so
-// and offering a retry.
+// The patient's own dashboard (SPEC §2 "Patient dashboard"): a short welcome, the appointments still
+// ahead (what a patient opens it for, so on the first screen even of a phone), doctors' requests to
+// see the record (nothing is granted until the patient answers), their doctors, and their record in
+// tabs, whose overview holds the consultations already held. It is read-only: answering requests,
+// linking and unlinking doctors are the only actions. SPEC says a failed load renders an empty page;
+// a patient is better served by saying so and offering a retry.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localDay } from '../../../../shared/dates';
 import { SkeletonCard } from '../../components/skeleton-card';
 import type { Appointment } from '../../lib/api-types';
 import { trpc } from '../../lib/trpc';
@@ -14,14 +16,16 @@ import { DashboardHeader, type DashboardPerson } from './dashboard-header';
 import { LinkRequests } from './link-requests';
 import { MedicalHistory } from './medical-history';
 import { MedicationsTab } from './medications-tab';
-import { MyAppointments } from './my-appointments';
 import { MyDoctors } from './my-doctors';
 import { MyHealth, type VitalsTrendsSlot } from './my-health';
 import { MyInformation } from './my-information';
 import { MyPrescriptions } from './my-prescriptions';
 import { OverviewCards } from './overview-cards';
+import { PastConsultations } from './past-consultations';
 import { SecurityBanner } from './security-banner';
+import { splitAppointments } from './split-appointments';
 import { Tabs } from './tabs';
+import { UpcomingAppointments } from './upcoming-appointments';
 import './dashboard.css';
 import './my-doctors.css';
 import './health-lists.css';
@@ -56,6 +60,8 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut, recordActions
   const me = trpc.patients.me.useQuery();
   const self = me.data;
   const appointments = history?.appointments ?? self?.clinicalHistories ?? [];
+  // "Today" is the patient's own calendar day.
+  const { upcoming, past } = splitAppointments(appointments, localDay(new Date()));
 
   return (
     <section className="page-section patient-dashboard" aria-labelledby="dashboard-title">
@@ -79,6 +85,7 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut, recordActions
       )}
       {self && (
         <>
+          <UpcomingAppointments appointments={upcoming} />
           {self.linkRequests.length > 0 && <LinkRequests requests={self.linkRequests} />}
           <MyDoctors doctors={self.doctors} />
           {recordActions}
@@ -98,8 +105,7 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut, recordActions
             {tab === 'overview' && (
               <div className="patient-dashboard__overview">
                 <OverviewCards self={self} />
-                {/* What a patient opens the dashboard for: the next appointment, then the last consultations. */}
-                <MyAppointments appointments={appointments} />
+                <PastConsultations appointments={past} />
                 <SecurityBanner />
                 <MyInformation self={self} />
                 <MyHealth self={self} vitalsTrends={vitalsTrends} />

@@ -1,5 +1,5 @@
 // The appointments still ahead of the patient, soonest first: what they most need to find when they
-// open the dashboard, so this part comes before the consultations already held.
+// open the dashboard, so this section comes first, right under the welcome, at every width.
 import { useTranslation } from 'react-i18next';
 import { AppointmentsPart } from './appointments-part';
 import type { Appointment } from '../../lib/api-types';
