@@ -3,10 +3,14 @@
 // its mode is checked whenever it is read: a key file others could read is tightened, and said so,
 // because the warning is the only sign that a copy may already have been taken. A file that is
 // empty or too short counts as missing; one that is there but cannot be read is never replaced.
+// In an encrypted practice each is sealed by the practice key (encryption/sealed-file.ts): written
+// sealed, and a plain one left from before the encryption is sealed in place the first time it is read.
 import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { writeFileAtomically } from './atomic-file';
+import { isSealed, openKeyFile, sealKeyFile } from './encryption/sealed-file';
+import { practiceKeyOf } from './encryption/unlocked-practices';
 import { practiceText } from './practice-messages/practice-text';
 
 /** Fewer characters than this is not a secret this server made (48 random bytes, or 32 for the document key). */
@@ -44,7 +48,12 @@ export function readSecretFile(path: string, options: ReadSecretOptions = {}): S
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { ok: false, problem: practiceText().keyNotAFile, replaceable: false };
     tightenMode(fd, stat.mode, path, options.warn ?? console.warn);
-    const value = readFileSync(fd, 'utf8').trim();
+    const text = readFileSync(fd, 'utf8').trim();
+    const masterKey = practiceKeyOf(dirname(path));
+    if (isSealed(text) && !masterKey) return { ok: false, problem: practiceText().keySealed, replaceable: false };
+    const value = isSealed(text) ? openKeyFile(masterKey!, basename(path), text) : text;
+    if (value === null) return { ok: false, problem: practiceText().keySealedByAnother, replaceable: false };
+    if (masterKey && !isSealed(text) && value.length >= MIN_SECRET_LENGTH) writeFileAtomically(path, sealKeyFile(masterKey, basename(path), value), 0o600);
     if (value === '') return { ok: false, problem: practiceText().keyEmpty, replaceable: true };
     if (value.length < MIN_SECRET_LENGTH || (options.isValid && !options.isValid(value))) {
       return { ok: false, problem: practiceText().keyDamaged, replaceable: true };
@@ -60,7 +69,8 @@ export function readSecretFile(path: string, options: ReadSecretOptions = {}): S
 /** A fresh random secret in DATA_DIR/<fileName>, replacing whatever unusable file was there. */
 export function createSecret(dataDir: string, fileName: string, bytes = 48): string {
   const value = randomBytes(bytes).toString('base64url');
-  writeFileAtomically(join(dataDir, fileName), value, 0o600);
+  const masterKey = practiceKeyOf(dataDir);
+  writeFileAtomically(join(dataDir, fileName), masterKey ? sealKeyFile(masterKey, fileName, value) : value, 0o600);
   return value;
 }
 

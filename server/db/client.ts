@@ -1,10 +1,11 @@
 // Opens the SQLite database with the pragmas this app relies on and applies the migrations.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runtimePaths } from '../packaged/runtime-paths';
+import { openSqlite } from './open-sqlite';
 import * as schema from './schema/index';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -18,7 +19,7 @@ export interface OpenOptions {
 
 /** `path` is a file, or ':memory:' for tests. */
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
-  const sqlite = new Database(path);
+  const sqlite = openSqlite(path);
   // Patients' records: readable by this account only. SQLite gives the -wal and -shm files the
   // database file's mode, so they follow.
   if (path !== ':memory:') chmodSync(path, 0o600);

@@ -2,10 +2,11 @@
 // file, so start-up stays fast), and any SQLITE_CORRUPT a request meets later. A damaged database
 // still starts — records it does not touch can be read — but GET /api/health says "damaged", the
 // log names the problem, and backup refuses it (checkIntegrity is theirs too).
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { statSync } from 'node:fs';
 import { storageFailureOf } from '../storage-failure';
+import { openSqlite } from './open-sqlite';
 import { readInWorker } from './read-in-worker';
 
 export type IntegrityResult = { ok: true } | { ok: false; problems: string[] };
@@ -56,7 +57,7 @@ function resultOfFailure(error: unknown): IntegrityResult {
 export function checkIntegrity(target: string | Database.Database): IntegrityResult {
   let sqlite: Database.Database | undefined;
   try {
-    sqlite = typeof target === 'string' ? new Database(target, { readonly: true, fileMustExist: true }) : target;
+    sqlite = typeof target === 'string' ? openSqlite(target, { readonly: true, fileMustExist: true }) : target;
     return resultOf(sqlite.prepare(QUICK_CHECK).pluck().all(), sqlite);
   } catch (error) {
     return resultOfFailure(error);

@@ -1,12 +1,12 @@
 // What a database file lacks of this program's migrations, read without changing it: an older
 // DATA_DIR is backed up before the server migrates it (packaged/upgrade-backup.ts), and a restored
 // backup of older data is said to be so (backup/restore.ts).
-import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runtimePaths } from '../packaged/runtime-paths';
 import { migrationsFolder as repositoryMigrations } from './client';
+import { openSqlite } from './open-sqlite';
 
 interface Journal {
   entries: Array<{ tag: string; when: number }>;
@@ -36,7 +36,7 @@ export function readDatabaseState(databasePath: string, migrationsFolder = migra
   // Read-write though it only reads: a read-only connection leaves the -wal and -shm files it made
   // behind, where the last connection to close removes them, so a start that is refused leaves the
   // directory as it found it. Nothing is written: with no WAL there is nothing to checkpoint.
-  const sqlite = new Database(databasePath, { fileMustExist: true });
+  const sqlite = openSqlite(databasePath, { fileMustExist: true });
   try {
     const table = sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
     if (!table) return null;

@@ -157,6 +157,8 @@ Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit
   keyNotAFile: 'is not a regular file',
   keyEmpty: 'is empty',
   keyDamaged: 'does not hold a whole key (too short or damaged)',
+  keySealed: 'is sealed by the practice key, which this process does not hold: unlock the practice',
+  keySealedByAnother: 'does not open with this practice key (another practice’s, or altered)',
   keyUnreadable: ({ code }) => `cannot be read (${code})`,
   keyLeftAsIs: ({ path, problem }) => `${path} ${problem}; it was left as it is. Make it readable by the server's user, or put back a good copy.`,
   keyTightened: ({ path, mode }) =>

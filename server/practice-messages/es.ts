@@ -182,6 +182,8 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
   keyNotAFile: 'no es un fichero normal',
   keyEmpty: 'está vacío',
   keyDamaged: 'no contiene una clave entera (demasiado corta o dañada)',
+  keySealed: 'está cifrado con la clave de la consulta, que este proceso no tiene: desbloquee la consulta',
+  keySealedByAnother: 'no se abre con la clave de esta consulta (de otra consulta, o alterado)',
   keyUnreadable: ({ code }: { code: string }) => `no se puede leer (${code})`,
   keyLeftAsIs: ({ path, problem }: { path: string; problem: string }) =>
     `${path} ${problem}; se ha dejado como estaba. Haga que lo pueda leer el usuario del servidor, o vuelva a poner una copia buena.`,
