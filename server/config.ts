@@ -26,6 +26,9 @@ const envSchema = z
     EMERGENCY_ACCESS_HOURS: positiveNumber(DEFAULT_EMERGENCY_ACCESS_HOURS),
     TRUST_PROXY: optionalText,
     MASTER_KEY: optionalText,
+    // The practice passphrase that unwraps the practice key at start (encryption/passphrase-source.ts).
+    PASSPHRASE: optionalText,
+    PASSPHRASE_FILE: optionalText,
     TLS_CERT: optionalText,
     TLS_KEY: optionalText,
     BACKUP_DIR: optionalText,
@@ -89,6 +92,11 @@ export interface Config {
   /** Sign-in and register calls one address may make a minute, checked before any hashing. */
   authRequestsPerMinute: number;
   masterKey: string | undefined;
+  /**
+   * Where the practice passphrase comes from at start, first that applies (API.md "Encryption at
+   * rest"): PASSPHRASE_FILE (a systemd credential, say), PASSPHRASE; neither, the server starts locked.
+   */
+  passphraseSource?: { file: string } | { value: string } | undefined;
   /** How long emergency ("break the glass") access lasts; fractions of an hour are fine. */
   emergencyAccessHours: number;
   /**
@@ -157,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     masterKey: e.MASTER_KEY,
+    passphraseSource: e.PASSPHRASE_FILE ? { file: e.PASSPHRASE_FILE } : e.PASSPHRASE ? { value: e.PASSPHRASE } : undefined,
     emergencyAccessHours: e.EMERGENCY_ACCESS_HOURS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     tls: e.TLS_CERT && e.TLS_KEY ? { certPath: e.TLS_CERT, keyPath: e.TLS_KEY } : installedPracticeTls(e.DATA_DIR),
