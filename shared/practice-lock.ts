@@ -17,8 +17,11 @@ const typedPassphrase = z
 // Read off paper: case, spaces and dashes do not matter (server/encryption/practice-key.ts parses it).
 const typedRecoveryKey = z.string({ error: 'validation.recoveryKeyRequired' }).min(1, 'validation.recoveryKeyRequired').max(200, 'validation.tooLong');
 
+export const unlockWithPassphrase = z.object({ passphrase: typedPassphrase }).strict();
+export const unlockWithRecoveryKey = z.object({ recoveryKey: typedRecoveryKey }).strict();
+
 /** One of the two, never both: the server says which one failed in its log and audit trail. */
-export const unlockInput = z.union([z.object({ passphrase: typedPassphrase }).strict(), z.object({ recoveryKey: typedRecoveryKey }).strict()]);
+export const unlockInput = z.union([unlockWithPassphrase, unlockWithRecoveryKey]);
 export type UnlockInput = z.infer<typeof unlockInput>;
 
 export const newPracticePassphrase = typedPassphrase.min(MIN_PRACTICE_PASSPHRASE_LENGTH, 'validation.passphraseTooShort');
