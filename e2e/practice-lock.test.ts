@@ -91,7 +91,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('the locked practice, browser in %s', 
     expect(server.output()).not.toContain(groups.join('-'));
   });
 
-  test('a practice started without its passphrase opens with the recovery key after a wrong passphrase, then signs in', async () => {
+  test('a practice started without its passphrase opens with the recovery key after a wrong passphrase, then goes to sign-in', async () => {
     // A practice key made beforehand, as a practice that ran before leaves it; the server is given no passphrase.
     const dataDir = mkdtempSync(join(inject('e2eRunDir'), 'locked-'));
     const { file, recoveryKey } = await createPracticeKey(E2E_PASSPHRASE, { memoryCost: 1024, timeCost: 1, parallelism: 1 });
