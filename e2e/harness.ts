@@ -17,17 +17,21 @@ const STARTUP_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
 const READY_LINE = /^Expediente listening at (https?:\/\/\S+)\s*$/;
 
-export interface App {
+/** The server as a child process, whatever state its practice is in. */
+export interface ServerProcess {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
   dataDir: string;
-  /** The practice administrator: the first medic, registered as soon as the server listens. */
-  admin: ApiSession & { password: string };
   /** The server's output so far (stdout and stderr), to print when a test fails. */
   output(): string;
   stop(): Promise<void>;
   /** How the test process calls this server's API: fetch, or one that trusts its own authority (https-practice.ts). */
   fetch: typeof fetch;
+}
+
+export interface App extends ServerProcess {
+  /** The practice administrator: the first medic, registered as soon as the server listens. */
+  admin: ApiSession & { password: string };
 }
 
 export interface StartOptions {
@@ -41,6 +45,13 @@ export interface StartOptions {
 // leak a TLS certificate or a fixed secret into the journeys, so they run on the defaults.
 const SERVER_SETTINGS = new Set(CONFIG_VARIABLES);
 
+/**
+ * Every journey's practice is encrypted (API.md "Encryption at rest"), made at its first start
+ * under this passphrase, as a practice whose service is given one in a credential. A journey of the
+ * set-up page starts without it (`PASSPHRASE: ''`, startServerProcess).
+ */
+export const E2E_PASSPHRASE = 'frase de las pruebas del navegador';
+
 /** The test process's environment minus vitest's own variables and the server's settings. */
 function serverEnv(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -49,7 +60,7 @@ function serverEnv(dataDir: string): NodeJS.ProcessEnv {
     env[key] = value;
   }
   // Every journey signs up several people from 127.0.0.1 within a minute; the flood cap has its own test.
-  return { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_REQUESTS_PER_MINUTE: '10000' };
+  return { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_REQUESTS_PER_MINUTE: '10000', PASSPHRASE: E2E_PASSPHRASE };
 }
 
 function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
@@ -78,7 +89,7 @@ function killGroup(child: ChildProcess): void {
  * The data directory and a pid file live in the run directory that global-setup made, so its
  * teardown can still kill the server and remove the data if a test file never calls stop().
  */
-export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<App> {
+export async function startServerProcess(extraEnv: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<ServerProcess> {
   const runDir = inject('e2eRunDir');
   const dataDir = options.dataDir ?? mkdtempSync(join(runDir, 'data-'));
   const send = options.fetch ?? fetch;
@@ -142,21 +153,10 @@ export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, options: StartO
     throw new Error(`Server start-up failed: ${reason}\n${stderr}`, { cause: error });
   }
 
-  let admin: App['admin'];
-  try {
-    admin = { ...(await registerAdministrator(url, send)), password: ADMIN_PASSWORD };
-  } catch (error) {
-    killGroup(child);
-    await waitForExit(child, STOP_TIMEOUT_MS);
-    cleanup();
-    throw error;
-  }
-
   let stopped = false;
   return {
     url,
     dataDir,
-    admin,
     output: () => `--- stdout ---\n${stdout}--- stderr ---\n${stderr}`,
     fetch: send,
     async stop() {
@@ -172,6 +172,17 @@ export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, options: StartO
       cleanup();
     },
   };
+}
+
+/** The server of a journey, on an encrypted practice, with its administrator registered through the API. */
+export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<App> {
+  const server = await startServerProcess(extraEnv, options);
+  try {
+    return { ...server, admin: { ...(await registerAdministrator(server.url, server.fetch)), password: ADMIN_PASSWORD } };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }
 
 /** `env`: the browser's environment, e.g. a HOME whose certificate store trusts the practice's authority (https-practice.ts). */
@@ -250,7 +261,7 @@ export function cspErrors(errors: string[]): string[] {
 }
 
 /** After a failed test: a screenshot in test-results/ (git-ignored), the browser's errors and the server's output. */
-export async function reportFailure(tab: Tab, app: App, testName: string): Promise<void> {
+export async function reportFailure(tab: Tab, app: ServerProcess, testName: string): Promise<void> {
   const dir = join(repoRoot, 'test-results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${testName.replace(/[^\w-]+/g, '_')}.png`);

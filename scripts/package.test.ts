@@ -4,12 +4,13 @@
 // a backup that it restores. Building takes about half a minute, so this file has generous timeouts.
 import Database from 'better-sqlite3';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../shared/auth';
 import { buildApp } from '../server/app';
+import { PRACTICE_KEY_FILE } from '../server/encryption/practice-key';
 import { ensureDataDir } from '../server/secrets';
 import { samplePdf } from '../server/test/sample-files';
 import { testConfig, TEST_PASSWORD } from '../server/test/helpers';
@@ -115,8 +116,29 @@ describe('the packaged binary', () => {
     expect(otherFlags.output).toContain('Start-up code cache rejected');
   });
 
-  it('serves a practice, backs it up, stops on SIGTERM with 0, and restores the backup', async () => {
+  it('makes a new encrypted practice given PASSPHRASE_FILE, as a systemd credential gives it, printing its recovery key once', async () => {
+    const dataDir = join(root, 'encrypted');
+    const credential = join(root, 'expediente-passphrase');
+    writeFileSync(credential, 'frase del consultorio del binario\n', { mode: 0o600 });
+    const running = await serve(dataDir, { PASSPHRASE_FILE: credential });
+    try {
+      expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
+      expect(running.output()).toMatch(/Its recovery key, shown this once only:\n\n {4}([0-9A-Z]{4}-){12}[0-9A-Z]{4}\n/);
+      expect(existsSync(join(dataDir, PRACTICE_KEY_FILE))).toBe(true);
+      const registered = await json(`${running.url}/api/auth/register`, { name: 'Lucía', lname: 'Martínez', email: 'medica@cifrado.test', password: TEST_PASSWORD, type: 'medic' });
+      expect(registered.status).toBe(201);
+    } finally {
+      expect(await stop(running)).toBe(0);
+    }
+    // A copy of the disk shows no account: the database file is not SQLite's plain format.
+    expect(readFileSync(join(dataDir, 'expediente.db')).includes('medica@cifrado.test')).toBe(false);
+  }, 120_000);
+
+  it('serves a plain practice of an earlier release, backs it up, stops on SIGTERM with 0, and restores the backup', async () => {
     const dataDir = join(root, 'practice');
+    // Made by the repository's server without a practice key, as releases before encryption left their data.
+    ensureDataDir(dataDir);
+    await (await buildApp({ config: testConfig({ dataDir, jwtSecret: undefined }), clientDir: null })).close();
     const running = await serve(dataDir);
     let code: string;
     let medicEmail: string;

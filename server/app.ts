@@ -2,18 +2,16 @@
 import fastifyJwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { registerAuditChain } from './audit/audit-chain';
 import { createAuditHeadWriter } from './audit/audit-head-writer';
 import { createBackupSchedule, noBackupSchedule } from './backup/schedule';
 import { sweepLeftoversAtStart } from './backup/staging';
 import { pruneEndedSessions } from './auth/sessions';
 import { defaultSignInLimits, SignInFailures, type SignInLimits } from './auth/sign-in-failures';
-import { registerClientFiles } from './client-files';
-import { registerCompression } from './compression';
+import { builtClientDir, registerClientFiles } from './client-files';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { registerApiDescription } from './openapi/register';
 import { BlobStore } from './files/blob-store';
@@ -32,22 +30,17 @@ import { batchReadAuditsOf } from './audit/record-audit';
 import type { Config } from './config';
 import { TRPC_MAX_BATCH } from '../shared/constants';
 import { openDatabase, type Db } from './db/client';
-import { toErrorBody, sendError } from './rest/error-body';
+import { answerUnknownRoutes, createHttpServer } from './http-server';
 import { registerRestRoutes } from './rest/register-rest';
 import { restRoutes } from './rest/routes';
 import { ensureDataDir, readOrCreateSecret } from './secrets';
-import { registerSecurityHeaders } from './security-headers';
 import { checkKeysAtStart } from './startup-keys';
-import { runtimePaths } from './packaged/runtime-paths';
-import { registerPlainHttpRedirect } from './tls/https-redirect';
 import { registerPracticeCaRoute } from './tls/practice-ca-route';
-import { readTlsMaterial, renewalWarning } from './tls/tls-material';
+import { readTlsMaterial } from './tls/tls-material';
 import type { AppDeps, TokenClaims } from './trpc/context';
 import { contextFromRequestFactory } from './trpc/request-context';
 import { registerTrpcHttp } from './trpc/http-adapter';
 import { appRouter } from './trpc/router';
-
-export const defaultClientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
 
 export interface BuildOptions {
   config: Config;
@@ -67,6 +60,11 @@ export interface BuildOptions {
   auditHeadIntervalMs?: number;
   /** Tests only: how DATA_DIR's free space is read, since a test cannot fill a real disk. */
   freeSpace?: FreeSpaceReader;
+  /**
+   * DATA_DIR's lock when the caller holds it already (index.ts: it decides, holding it, whether the
+   * practice opens, and a locked server holds it until then); released when the app closes.
+   */
+  dataDirLock?: DataDirLock;
 }
 
 declare module 'fastify' {
@@ -79,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   ensureDataDir(options.config.dataDir);
   // One server per DATA_DIR (data-dir-lock.ts): whoever opens DATA_DIR's database (which migrates it)
   // and sweeps its blobs holds the lock first. Tests bring their own database and take none.
-  const dataDirLock = options.db ? undefined : await lockDataDir(options.config.dataDir);
+  const dataDirLock = options.db ? undefined : (options.dataDirLock ?? (await lockDataDir(options.config.dataDir)));
   try {
     // What a killed backup or restore left (a plaintext snapshot, decrypted keys, partial archives).
     if (dataDirLock) await sweepLeftoversAtStart(options.config.dataDir, options.config.backup?.dir);
@@ -102,32 +100,7 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   const auditKey = keys.auditKey;
   registerAuditChain(db.$client, auditKey);
 
-  const app = Fastify({
-    logger: options.logger ?? false,
-    // Request lines would put patients' ids and addresses in the log; failures are logged on their own.
-    logController: new LogController({ disableRequestLogging: true }),
-    // tRPC batches name several procedures in one path segment.
-    routerOptions: { maxParamLength: 5_000 },
-    bodyLimit: 1_048_576,
-    // A URL the router cannot even read (bad percent-encoding, an over-long parameter) answers
-    // with the documented error body too.
-    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
-    // Off unless TRUST_PROXY says which proxy to believe: a forged X-Forwarded-For must not move a client's address.
-    trustProxy: config.trustProxy,
-    ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
-  }) as unknown as FastifyInstance;
-
-  // Every body the API reads is JSON (uploads are multipart): plain text is refused with 415
-  // instead of reaching a procedure as a string.
-  app.removeContentTypeParser('text/plain');
-  await registerSecurityHeaders(app, { https: Boolean(tls) });
-  if (tls) {
-    // The same port answers plain HTTP with a redirect to HTTPS (tls/same-port-http.ts).
-    registerPlainHttpRedirect(app, tls.certificate);
-    const expiring = renewalWarning(tls.certificate);
-    if (expiring) app.log.warn(expiring);
-  }
-  await registerCompression(app);
+  const app = await createHttpServer(config, tls, options.logger);
   await app.register(fastifyJwt, { secret: jwtSecret });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
@@ -174,7 +147,6 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   app.decorate('deps', deps);
   const contextFromRequest = contextFromRequestFactory(app, deps, options.authFlood ?? { max: config.authRequestsPerMinute, timeWindowMs: 60_000 });
 
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   // Reads commit their audit events together at the end of each turn of the event loop
   // (audit/read-audit-batch.ts); no response leaves before the batch pending when it was sent has
   // committed, and if that batch fails, the response is that failure, not what was read.
@@ -205,20 +177,11 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   registerDocumentRoutes(app, contextFromRequest);
   registerAuditExport(app, contextFromRequest);
 
-  const clientDir = options.clientDir === undefined ? (runtimePaths.clientDir ?? defaultClientDir) : options.clientDir;
+  const clientDir = options.clientDir === undefined ? builtClientDir() : options.clientDir;
   const servesClient = clientDir ? await registerClientFiles(app, clientDir) : false;
   registerApiDescription(app, { servesClient });
 
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/trpc');
-    if (!isApi && servesClient && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    const path = request.url.split('?')[0];
-    return reply.code(404).send(
-      toErrorBody({ code: 'NOT_FOUND', status: 404, message: `No such route: ${request.method} ${path}` }),
-    );
-  });
+  answerUnknownRoutes(app, { page: servesClient ? (reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html') : undefined });
 
   // Released last (onClose hooks run last-added first): after the database and every writer in DATA_DIR have stopped.
   if (dataDirLock) app.addHook('onClose', () => dataDirLock.release());

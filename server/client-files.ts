@@ -6,13 +6,23 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runtimePaths } from './packaged/runtime-paths';
 
-export async function registerClientFiles(app: FastifyInstance, clientDir: string): Promise<boolean> {
+/** Where the client is built: the packaged binary's own copy, else the repository's dist/client. */
+export const builtClientDir = (): string => runtimePaths.clientDir ?? fileURLToPath(new URL('../dist/client', import.meta.url));
+
+/**
+ * `withoutIndex`: index.html is left to the caller (a locked server answers its own page,
+ * locked/locked-page.ts); every other file is served as usual.
+ */
+export async function registerClientFiles(app: FastifyInstance, clientDir: string, options: { withoutIndex?: boolean } = {}): Promise<boolean> {
   if (!existsSync(join(clientDir, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: true,
     preCompressed: true,
+    ...(options.withoutIndex ? { index: false, allowedPath: (path: string) => path !== '/' && path !== '/index.html' } : {}),
     // The build's own records (Vite's .vite/manifest.json) are not part of the site.
     dotfiles: 'ignore',
     setHeaders(res, path) {

@@ -1,5 +1,10 @@
 // Business constants of SPEC.md §9, in one place for server and client.
 export const MIN_PASSWORD_LENGTH = 6;
+/**
+ * The practice passphrase (API.md "Encryption at rest") is chosen once and guards a copy of the
+ * whole disk, against guesses made offline: as long as the backups' and the practice authority's.
+ */
+export const MIN_PRACTICE_PASSPHRASE_LENGTH = 12;
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';

@@ -37,6 +37,9 @@ export const errorStatus = {
   INTERNAL_ERROR: 500,
   // The server's storage refused a write: no room left, or a file system or database made read-only.
   STORAGE_READ_ONLY: 503,
+  // The practice's data are encrypted and the server has not been given their key yet (API.md
+  // "Encryption at rest"): everything but the unlock (or, for a new practice, the set-up) waits.
+  LOCKED: 503,
   STORAGE_FULL: 507,
 } as const;
 

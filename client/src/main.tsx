@@ -3,6 +3,7 @@ import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { practiceLockAtLoad } from './features/practice-lock/practice-lock';
 import { createI18n, detectLanguage, loadLanguage } from './lib/i18n';
 import { NAMESPACES, SIGN_IN_NAMESPACES } from './lib/locale-namespaces';
 import { readSession } from './lib/session-storage';
@@ -18,7 +19,7 @@ const language = detectLanguage();
 void loadLanguage(language, readSession() ? NAMESPACES : SIGN_IN_NAMESPACES).then((resources) => {
   createRoot(root).render(
     <StrictMode>
-      <App i18n={createI18n({ language, resources })} />
+      <App i18n={createI18n({ language, resources })} practiceLock={practiceLockAtLoad()} />
     </StrictMode>,
   );
 });

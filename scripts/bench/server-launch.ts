@@ -65,7 +65,11 @@ export async function startAndWait(
   throw new Error(`${readyUrl} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/** The real server, built if stale, on a free port of 127.0.0.1 with `env` added, once it answers /api/health. */
+/**
+ * The real server, built if stale, on a free port of 127.0.0.1 with `env` added, once it answers
+ * /api/health. A seeded DATA_DIR (seed.ts) is a plain practice and starts as it is; a fresh one needs
+ * PASSPHRASE in `env`, or it waits, locked, for its set-up in a browser (health 503) until the timeout.
+ */
 export async function startRealServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; startMs: number }> {
   buildIfStale();
   const launch = serverLaunch();

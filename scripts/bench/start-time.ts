@@ -1,6 +1,8 @@
 // `npx tsx scripts/bench/start-time.ts [--runs 5]`: how long `npm start` takes, on a built install,
 // from launching `node scripts/start.mjs` until GET /api/health answers 200 — each run on a fresh
-// DATA_DIR (so it includes creating the database and applying every migration) and a free port.
+// DATA_DIR (so it includes making the practice key with PASSPHRASE, creating the encrypted database
+// and applying every migration: without a passphrase a new practice waits, locked, to be set up in
+// the browser) and a free port.
 // Prints every run and the median. Builds dist/ first if it is stale, outside the measurement.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,7 @@ const runs = Number(args.runs);
 /** Milliseconds from spawning the launcher to the first 200 from /api/health. */
 async function measureOnce(): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'expediente-start-'));
-  const { child, startMs } = await startRealServer({ DATA_DIR: dataDir });
+  const { child, startMs } = await startRealServer({ DATA_DIR: dataDir, PASSPHRASE: 'frase de la medida del arranque' });
   try {
     return startMs;
   } finally {

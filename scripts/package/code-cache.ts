@@ -1,6 +1,7 @@
 // The code cache the binary starts from (server/packaged/loader.ts): recorded from a start of the
-// binary built without one, on an empty DATA_DIR, once it has answered /api/health, so it holds every
-// function a start compiles, not only the bundle's top level.
+// binary built without one, on an empty DATA_DIR given a passphrase (a new encrypted practice, as a
+// service with its credential starts), once it has answered /api/health, so it holds every function
+// a start compiles, not only the bundle's top level.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +15,16 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function recordCodeCache(binary: string, workDir: string): Promise<string> {
   const dataDir = mkdtempSync(join(workDir, 'recording-'));
   const cacheFile = join(workDir, 'server.cache');
-  // Nothing of the packager's own environment (TLS, backups, keys): the plain start of a new practice.
-  const env = { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', [CODE_CACHE_OUT_VARIABLE]: cacheFile };
+  // Nothing of the packager's own environment (TLS, backups, keys): the start of a new practice.
+  const env = {
+    PATH: process.env.PATH ?? '',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    PASSPHRASE: 'frase de la grabación del arranque',
+    [CODE_CACHE_OUT_VARIABLE]: cacheFile,
+  };
   const child = spawn(binary, [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let exitCode: number | null | undefined;

@@ -29,6 +29,11 @@ export interface AuditEntry {
   detail?: string | null;
   /** Done under emergency access; the patient's access log flags it. */
   emergency?: boolean;
+  /**
+   * When it happened (ISO, UTC), for an event written after the fact: an attempt on a locked
+   * practice, whose trail can only be written once it opens. Unset, now.
+   */
+  at?: string;
 }
 
 const placeholders = {
@@ -57,7 +62,7 @@ const insertAuditEvent = preparedPerConnection((db) => {
 
 export function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): void {
   const content = {
-    at: new Date().toISOString(),
+    at: entry.at ?? new Date().toISOString(),
     actorUserId: actor.userId,
     actorType: actor.type,
     action: entry.action,

@@ -159,6 +159,26 @@ Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit
   keyDamaged: 'does not hold a whole key (too short or damaged)',
   keySealed: 'is sealed by the practice key, which this process does not hold: unlock the practice',
   keySealedByAnother: 'does not open with this practice key (another practice’s, or altered)',
+  practiceNotEncrypted: ({ dataDir, passphraseUnused }) =>
+    `The data in ${dataDir} are not encrypted: anyone who copies the disk can read them. To encrypt them, stop Expediente and run ` +
+    `npm run encrypt -- --data-dir ${dataDir} (then choose the practice passphrase and keep the recovery key apart).` +
+    (passphraseUnused ? ' Until then the passphrase of PASSPHRASE_FILE or PASSPHRASE is not used.' : ''),
+  practiceCreated: ({ dataDir, recoveryKey }) =>
+    `A new practice in ${dataDir}, encrypted under the practice passphrase. Its recovery key, shown this once only:\n\n` +
+    `    ${recoveryKey}\n\n` +
+    'Print it (or copy it by hand) and keep it away from this machine and from the passphrase: if the passphrase is lost, it is the only way into the data.',
+  practicePassphraseTooShort: ({ min }) =>
+    `The practice passphrase (PASSPHRASE_FILE or PASSPHRASE) must have at least ${min} characters: it guards a copy of the whole disk. Nothing was created.`,
+  practicePassphraseRefused: ({ dataDir }) =>
+    `The passphrase of PASSPHRASE_FILE or PASSPHRASE does not open the practice key in ${dataDir}: the practice stays locked until it is opened in the browser.`,
+  practiceLocked: ({ url }) =>
+    `The practice is locked: its data stay encrypted until someone opens ${url} and gives the practice passphrase or the recovery key ` +
+    '(or until it is started with PASSPHRASE_FILE).',
+  practiceToSetUp: ({ url, dataDir }) =>
+    `A new practice: open ${url} to choose the passphrase that will encrypt everything it keeps in ${dataDir} and to see its recovery key ` +
+    '(or start it with PASSPHRASE_FILE or PASSPHRASE).',
+  practiceOpened: ({ how }) => `The practice was opened from the browser with ${how === 'passphrase' ? 'its passphrase' : 'its recovery key'}.`,
+  practiceSetUp: 'A new practice was set up from the browser, its data encrypted; the recovery key was shown there, once.',
   keyUnreadable: ({ code }) => `cannot be read (${code})`,
   keyLeftAsIs: ({ path, problem }) => `${path} ${problem}; it was left as it is. Make it readable by the server's user, or put back a good copy.`,
   keyTightened: ({ path, mode }) =>

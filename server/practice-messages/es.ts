@@ -184,6 +184,27 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
   keyDamaged: 'no contiene una clave entera (demasiado corta o dañada)',
   keySealed: 'está cifrado con la clave de la consulta, que este proceso no tiene: desbloquee la consulta',
   keySealedByAnother: 'no se abre con la clave de esta consulta (de otra consulta, o alterado)',
+  practiceNotEncrypted: ({ dataDir, passphraseUnused }: { dataDir: string; passphraseUnused: boolean }) =>
+    `Los datos de ${dataDir} no están cifrados: quien copie el disco puede leerlos. Para cifrarlos, detenga Expediente y ejecute ` +
+    `npm run encrypt -- --data-dir ${dataDir} (elija entonces la frase del consultorio y guarde aparte la clave de recuperación).` +
+    (passphraseUnused ? ' Hasta entonces no se usa la frase de PASSPHRASE_FILE o PASSPHRASE.' : ''),
+  practiceCreated: ({ dataDir, recoveryKey }: { dataDir: string; recoveryKey: string }) =>
+    `Consultorio nuevo en ${dataDir}, cifrado con la frase del consultorio. Su clave de recuperación, que solo se muestra esta vez:\n\n` +
+    `    ${recoveryKey}\n\n` +
+    'Imprímala (o cópiela a mano) y guárdela lejos de este equipo y de la frase: si la frase se pierde, es lo único que abre los datos.',
+  practicePassphraseTooShort: ({ min }: { min: number }) =>
+    `La frase del consultorio (PASSPHRASE_FILE o PASSPHRASE) debe tener al menos ${min} caracteres: protege una copia del disco entero. No se ha creado nada.`,
+  practicePassphraseRefused: ({ dataDir }: { dataDir: string }) =>
+    `La frase de PASSPHRASE_FILE o PASSPHRASE no abre la clave del consultorio de ${dataDir}: el consultorio queda bloqueado hasta que se abra en el navegador.`,
+  practiceLocked: ({ url }: { url: string }) =>
+    `El consultorio está bloqueado: sus datos siguen cifrados hasta que alguien abra ${url} y escriba la frase del consultorio o la clave de recuperación ` +
+    '(o hasta que se arranque con PASSPHRASE_FILE).',
+  practiceToSetUp: ({ url, dataDir }: { url: string; dataDir: string }) =>
+    `Consultorio nuevo: abra ${url} para elegir la frase que cifrará todo lo que guarde en ${dataDir} y ver su clave de recuperación ` +
+    '(o arranque con PASSPHRASE_FILE o PASSPHRASE).',
+  practiceOpened: ({ how }: { how: 'passphrase' | 'recoveryKey' }) =>
+    `Consultorio abierto desde el navegador con ${how === 'passphrase' ? 'su frase' : 'su clave de recuperación'}.`,
+  practiceSetUp: 'Consultorio nuevo creado desde el navegador, con sus datos cifrados; la clave de recuperación se ha mostrado allí, una sola vez.',
   keyUnreadable: ({ code }: { code: string }) => `no se puede leer (${code})`,
   keyLeftAsIs: ({ path, problem }: { path: string; problem: string }) =>
     `${path} ${problem}; se ha dejado como estaba. Haga que lo pueda leer el usuario del servidor, o vuelva a poner una copia buena.`,

@@ -1,7 +1,9 @@
 // Everything the pages need around them: translations, the query cache, the tRPC client and toasts.
 // It also owns the one reaction to a 401 from any call (SPEC §4): forget the session, go to /login,
-// where the user is told the session ended and, once signed in again, brought back; and the one
-// reaction to a 403 TWO_FACTOR_REQUIRED: hold the session on /security (second-factor-hold.ts).
+// where the user is told the session ended and, once signed in again, brought back; the one
+// reaction to a 403 TWO_FACTOR_REQUIRED: hold the session on /security (second-factor-hold.ts); and
+// whether the practice is locked (practice-lock.ts): from the page, or from a 503 LOCKED, when the
+// server restarted without its key under an open tab, whose health then says locked or to set up.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
@@ -10,12 +12,14 @@ import { useLocation } from 'wouter';
 import { ToastProvider } from '../components/toasts';
 import { createQueryClient } from '../lib/query-client';
 import { rememberSessionEnd } from '../features/auth/session-end';
+import { lockPagePath, PracticeLockContext, type PracticeLock, type PracticeLockState } from '../features/practice-lock/practice-lock';
+import { practiceHealth } from '../features/practice-lock/unlock-api';
 import { useSession } from '../features/auth/use-session';
 import { clearSession, getAccessToken, readSession } from '../lib/session-storage';
 import { createTrpcClient, trpc } from '../lib/trpc';
 import { SecondFactorHoldContext, type SecondFactorHold } from './second-factor-hold';
 
-export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+export function AppProviders({ i18n, practiceLock = null, children }: { i18n: I18n; practiceLock?: PracticeLock | null; children: ReactNode }) {
   const [location, navigate] = useLocation();
   const locationRef = useRef(location);
   useEffect(() => {
@@ -30,6 +34,7 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
       queryClient: createQueryClient(
         () => apiEvents.dispatchEvent(new Event('unauthorized')),
         () => apiEvents.dispatchEvent(new Event('second-factor-required')),
+        () => apiEvents.dispatchEvent(new Event('locked')),
       ),
       trpcClient: createTrpcClient(),
     };
@@ -62,6 +67,21 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
     return () => clients.apiEvents.removeEventListener('second-factor-required', hold);
   }, [clients, navigate]);
 
+  const [lock, setLock] = useState<PracticeLock | null>(practiceLock);
+  useEffect(() => {
+    const toLockPage = () => {
+      // Whether it waits for its key or is new, health says; it is locked either way.
+      void practiceHealth().then((state) => {
+        const next: PracticeLock = state === 'setup' ? 'setup' : 'locked';
+        setLock(next);
+        navigate(lockPagePath(next), { replace: true });
+      });
+    };
+    clients.apiEvents.addEventListener('locked', toLockPage);
+    return () => clients.apiEvents.removeEventListener('locked', toLockPage);
+  }, [clients, navigate]);
+  const practiceLockState = useMemo<PracticeLockState>(() => ({ lock, opened: () => setLock(null) }), [lock]);
+
   const secondFactorHold = useMemo<SecondFactorHold>(
     () => ({
       held: heldToken !== null && heldToken === token,
@@ -79,7 +99,9 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
       <trpc.Provider client={clients.trpcClient} queryClient={clients.queryClient}>
         <QueryClientProvider client={clients.queryClient}>
           <SecondFactorHoldContext.Provider value={secondFactorHold}>
-            <ToastProvider>{children}</ToastProvider>
+            <PracticeLockContext.Provider value={practiceLockState}>
+              <ToastProvider>{children}</ToastProvider>
+            </PracticeLockContext.Provider>
           </SecondFactorHoldContext.Provider>
         </QueryClientProvider>
       </trpc.Provider>

@@ -1,10 +1,15 @@
-// SPEC §2's routes. Every page is its own chunk, so the sign-in page stays light.
+// SPEC §2's routes. Every page is its own chunk, so the sign-in page stays light. While the practice
+// is locked (practice-lock.ts) there is one page, the unlock page or, for a new practice, the set-up
+// page, and every other address leads to it.
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/spinner';
+import { lockPagePath, usePracticeLock, type PracticeLock } from '../features/practice-lock/practice-lock';
 import { ProtectedRoute } from './protected-route';
 import { PublicOnlyRoute } from './public-only-route';
 
+const UnlockPage = lazy(() => import('../pages/unlock').then((module) => ({ default: module.UnlockPage })));
+const SetUpPage = lazy(() => import('../pages/set-up').then((module) => ({ default: module.SetUpPage })));
 const LoginPage = lazy(() => import('../pages/login').then((module) => ({ default: module.LoginPage })));
 const RegisterPage = lazy(() => import('../pages/register').then((module) => ({ default: module.RegisterPage })));
 const DashboardPage = lazy(() => import('../pages/dashboard').then((module) => ({ default: module.DashboardPage })));
@@ -30,7 +35,26 @@ const PrintOwnPrescriptionPage = lazy(() =>
   import('../pages/print-prescription').then((module) => ({ default: module.PrintOwnPrescriptionPage })),
 );
 
+function LockedRoutes({ lock }: { lock: PracticeLock }) {
+  return (
+    <Switch>
+      <Route path={lockPagePath(lock)}>{lock === 'setup' ? <SetUpPage /> : <UnlockPage />}</Route>
+      <Route>
+        <Redirect to={lockPagePath(lock)} replace />
+      </Route>
+    </Switch>
+  );
+}
+
 export function AppRoutes() {
+  const { lock } = usePracticeLock();
+  if (lock) {
+    return (
+      <Suspense fallback={<Spinner fullPage />}>
+        <LockedRoutes lock={lock} />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<Spinner fullPage />}>
       <Switch>

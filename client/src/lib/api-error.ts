@@ -20,11 +20,23 @@ const isIssue = (value: unknown): value is ValidationIssue =>
   typeof (value as ValidationIssue).path === 'string' &&
   typeof (value as ValidationIssue).message === 'string';
 
+/**
+ * A tRPC call answered with API.md's REST body instead of tRPC's: a locked server (503 LOCKED) knows
+ * no procedures and answers every call so. tRPC's client keeps that answer in `meta`.
+ */
+function restBodyOf(error: unknown): ErrorData | undefined {
+  const meta = typeof error === 'object' && error !== null && 'meta' in error ? (error as { meta?: { response?: unknown; responseJSON?: unknown } }).meta : undefined;
+  const body = meta?.responseJSON as { code?: unknown } | undefined;
+  const status = (meta?.response as { status?: unknown } | undefined)?.status;
+  if (typeof body !== 'object' || body === null || typeof body.code !== 'string' || typeof status !== 'number') return undefined;
+  return { appCode: body.code, httpStatus: status };
+}
+
 export function readApiError(error: unknown): ApiErrorInfo {
   const data =
-    typeof error === 'object' && error !== null && 'data' in error
+    typeof error === 'object' && error !== null && 'data' in error && (error as { data: unknown }).data
       ? ((error as { data: unknown }).data as ErrorData | null | undefined)
-      : undefined;
+      : restBodyOf(error);
   return {
     appCode: isErrorCode(data?.appCode) ? data.appCode : null,
     httpStatus: typeof data?.httpStatus === 'number' ? data.httpStatus : null,
@@ -37,8 +49,11 @@ export const gotNoAnswer = (error: unknown): boolean => readApiError(error).http
 
 export const isUnauthorized = (error: unknown): boolean => readApiError(error).httpStatus === 401;
 
-/** Only a lost connection or a server fault may succeed on a second try; a 4xx answer will not. */
+/** The practice is locked (API.md "Encryption at rest"): nothing answers until it is opened. */
+export const isPracticeLocked = (error: unknown): boolean => readApiError(error).appCode === 'LOCKED';
+
+/** Only a lost connection or a server fault may succeed on a second try; a 4xx answer will not, nor a locked practice. */
 export function isTransient(error: unknown): boolean {
-  const { httpStatus } = readApiError(error);
-  return httpStatus === null || httpStatus >= 500;
+  const { httpStatus, appCode } = readApiError(error);
+  return appCode !== 'LOCKED' && (httpStatus === null || httpStatus >= 500);
 }

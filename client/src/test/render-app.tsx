@@ -5,6 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Session, User } from '../../../shared/auth';
 import { App } from '../app/app';
+import type { PracticeLock } from '../features/practice-lock/practice-lock';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '../lib/i18n';
 import { SESSION_STORAGE_KEY } from '../lib/session-storage';
 
@@ -59,16 +60,18 @@ interface RenderAppOptions {
   session?: Session;
   /** Stored language choice; null leaves it to the browser language. */
   language?: 'es' | 'en' | null;
+  /** The practice is locked (or new), as a locked server's page says. */
+  practiceLock?: PracticeLock | null;
 }
 
-export function renderApp({ path, session, language = 'en' }: RenderAppOptions) {
+export function renderApp({ path, session, language = 'en', practiceLock = null }: RenderAppOptions) {
   if (session) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
   if (language) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   const location = memoryLocation({ path, record: true });
   const i18n = createI18n();
   const view = render(
     <Router hook={location.hook}>
-      <App i18n={i18n} />
+      <App i18n={i18n} practiceLock={practiceLock} />
     </Router>,
   );
   return { ...view, i18n, location, currentPath: () => location.history.at(-1) };

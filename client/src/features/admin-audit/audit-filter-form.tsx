@@ -24,6 +24,7 @@ export const ACTION_FAMILIES = [
   'emergency',
   'admin',
   'audit',
+  'practice',
 ] as const;
 
 // A family's value ends with a dot, so this one cannot be mistaken for one.

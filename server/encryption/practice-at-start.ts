@@ -1,0 +1,73 @@
+// What a start finds in DATA_DIR and does about the practice key (API.md "Encryption at rest"),
+// given the passphrase the configuration holds, if any (passphrase-source.ts):
+//   - a practice key and a passphrase that opens it: the key is remembered, the practice opens;
+//   - a practice key and no passphrase, or one that does not open it: locked, until the unlock page
+//     is given the passphrase or the recovery key;
+//   - no practice key but a database: a plain practice of an earlier release, served as it is
+//     (encrypted by `npm run encrypt`, never behind the practice's back);
+//   - neither: a new practice, made now when there is a passphrase (its recovery key to show
+//     once), else locked to be set up in the browser.
+// The caller holds DATA_DIR's lock: two starts must never each make a key for the same directory.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { MIN_PRACTICE_PASSPHRASE_LENGTH } from '../../shared/constants';
+import { practiceText } from '../practice-messages/practice-text';
+import {
+  createPracticeKey,
+  openWithPassphrase,
+  PRODUCTION_ARGON2,
+  readPracticeKeyFile,
+  writePracticeKeyFile,
+  type Argon2Params,
+  type PracticeKeyFile,
+} from './practice-key';
+import { rememberPracticeKey } from './unlocked-practices';
+
+export const DATABASE_FILE = 'expediente.db';
+
+export type PracticeAtStart =
+  /** Encrypted and opened with the configured passphrase. */
+  | { state: 'open' }
+  /** A new practice made with the configured passphrase: its recovery key, to show this once. */
+  | { state: 'created'; recoveryKey: string }
+  /** An earlier release's practice, not encrypted; `passphraseUnused` when one was configured all the same. */
+  | { state: 'plain'; passphraseUnused: boolean }
+  /** Encrypted, waiting for its passphrase or recovery key; `passphraseRefused` when the configured one did not open it. */
+  | { state: 'locked'; keyFile: PracticeKeyFile; passphraseRefused: boolean }
+  /** New, waiting for a passphrase to be chosen in the browser. */
+  | { state: 'to-set-up' };
+
+/** A new practice's passphrase that is too short to guard a copied disk: the start stops, nothing is made. */
+export class WeakPassphraseError extends Error {
+  constructor() {
+    super(practiceText().practicePassphraseTooShort({ min: MIN_PRACTICE_PASSPHRASE_LENGTH }));
+    this.name = 'WeakPassphraseError';
+  }
+}
+
+export interface PracticeAtStartOptions {
+  dataDir: string;
+  /** The configured passphrase (PASSPHRASE_FILE's or PASSPHRASE), if any. */
+  passphrase: string | undefined;
+  /** How a new practice's key is wrapped; tests pass lighter parameters. */
+  argon2?: Argon2Params;
+}
+
+export async function practiceAtStart({ dataDir, passphrase, argon2 = PRODUCTION_ARGON2 }: PracticeAtStartOptions): Promise<PracticeAtStart> {
+  // A damaged key file throws (PracticeKeyFileError): it is the only way to the data, never replaced.
+  const keyFile = readPracticeKeyFile(dataDir);
+  if (keyFile) {
+    const masterKey = passphrase === undefined ? null : await openWithPassphrase(keyFile, passphrase);
+    if (!masterKey) return { state: 'locked', keyFile, passphraseRefused: passphrase !== undefined };
+    rememberPracticeKey(dataDir, masterKey);
+    return { state: 'open' };
+  }
+  if (existsSync(join(dataDir, DATABASE_FILE))) return { state: 'plain', passphraseUnused: passphrase !== undefined };
+  if (passphrase === undefined) return { state: 'to-set-up' };
+  if (passphrase.length < MIN_PRACTICE_PASSPHRASE_LENGTH) throw new WeakPassphraseError();
+  const { masterKey, file, recoveryKey } = await createPracticeKey(passphrase, argon2);
+  // Written before anything is encrypted under it: a start that dies now leaves a key and no data.
+  writePracticeKeyFile(dataDir, file);
+  rememberPracticeKey(dataDir, masterKey);
+  return { state: 'created', recoveryKey };
+}
