@@ -24,6 +24,33 @@ describe('medic home', () => {
     await waitFor(() => expect(document.title).toBe('Expediente · Home'));
   });
 
+  it('labels a booked appointment still to come as the next appointment, never as the last one, in either language', async () => {
+    const booked = listItem({
+      idPatient: 1,
+      name: 'Con',
+      lname: 'Cita',
+      lastAppointment: '2025-03-03T10:30',
+      nextAppointment: '2025-04-15T09:00',
+      appointmentCount: 2,
+    });
+    const seen = listItem({ idPatient: 2, name: 'Sin', lname: 'Cita', lastAppointment: '2025-03-03T10:30', appointmentCount: 1 });
+    const english = renderMedicHome({ patients: [booked, seen] });
+
+    const bookedCard = await screen.findByRole('article', { name: 'Con Cita' });
+    expect(within(bookedCard).getByText('Next appointment')).toBeInTheDocument();
+    expect(within(bookedCard).queryByText('Last appointment')).not.toBeInTheDocument();
+    expect(within(bookedCard).getByText('Apr 15, 2025')).toHaveAttribute('datetime', '2025-04-15T09:00');
+    expect(within(cardOf('Sin Cita')).getByText('Last appointment')).toBeInTheDocument();
+    expect(within(cardOf('Sin Cita')).getByText('Mar 3, 2025')).toHaveAttribute('datetime', '2025-03-03T10:30');
+    english.app.unmount();
+
+    renderMedicHome({ patients: [booked, seen], language: 'es' });
+    const tarjeta = await screen.findByRole('article', { name: 'Con Cita' });
+    expect(within(tarjeta).getByText('Próxima cita')).toBeInTheDocument();
+    expect(within(tarjeta).queryByText('Última cita')).not.toBeInTheDocument();
+    expect(within(cardOf('Sin Cita')).getByText('Última cita')).toBeInTheDocument();
+  });
+
   it('shows the blood type only when both the group and the Rh are known', async () => {
     renderMedicHome({ patients: [lucia, sofia] });
 
