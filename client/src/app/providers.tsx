@@ -1,4 +1,5 @@
-// Everything the pages need around them: translations, the query cache, the tRPC client and toasts.
+// Everything the pages need around them: translations, the query cache, the tRPC client, toasts, and
+// the code sign-in loads before showing the user's home (pages/home-pages.ts).
 // It also owns the one reaction to a 401 from any call (SPEC §4): forget the session, go to /login,
 // where the user is told the session ended and, once signed in again, brought back; and the one
 // reaction to a 403 TWO_FACTOR_REQUIRED: hold the session on /security (second-factor-hold.ts).
@@ -12,7 +13,9 @@ import { createQueryClient } from '../lib/query-client';
 import { rememberSessionEnd } from '../features/auth/session-end';
 import { useSession } from '../features/auth/use-session';
 import { clearSession, getAccessToken, readSession } from '../lib/session-storage';
+import { PageCodeContext } from '../lib/page-code';
 import { createTrpcClient, trpc } from '../lib/trpc';
+import { loadHomeCode } from '../pages/home-pages';
 import { SecondFactorHoldContext, type SecondFactorHold } from './second-factor-hold';
 
 export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNode }) {
@@ -79,7 +82,9 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
       <trpc.Provider client={clients.trpcClient} queryClient={clients.queryClient}>
         <QueryClientProvider client={clients.queryClient}>
           <SecondFactorHoldContext.Provider value={secondFactorHold}>
-            <ToastProvider>{children}</ToastProvider>
+            <PageCodeContext.Provider value={loadHomeCode}>
+              <ToastProvider>{children}</ToastProvider>
+            </PageCodeContext.Provider>
           </SecondFactorHoldContext.Provider>
         </QueryClientProvider>
       </trpc.Provider>
