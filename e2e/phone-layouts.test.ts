@@ -117,7 +117,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('every page on a phone (390 px), brows
   const where = (name: string) => `${name} [${t.language}, ${PHONE.width} px]`;
   const region = (page: Page, title: string) => page.getByRole('region', { name: new RegExp(`^${title} \\(`) });
 
-  test("the medic's pages: home, a full record and a consultation's details, the agenda, the account pages and the administration", async () => {
+  test("the medic's pages: home, a full record and today's consultation note, the agenda, the account pages and the administration", async () => {
     const { medic, idPatient, idTodaysConsultation } = practice;
     const r = t.record;
     const { page } = await phoneTab(locale, medic);
@@ -138,11 +138,11 @@ describe.each<Locale>(['es-ES', 'en-US'])('every page on a phone (390 px), brows
     await trends.getByRole('table', { name: t.charts.table.caption }).waitFor();
     await expectFitsPhone(page, where('record, vital-sign trends as a table'));
 
-    // Today's consultation opened from the agenda's link: its details and note in a dialog.
+    // Today's consultation opened from the agenda's link: with no note written yet, a dialog on the note's form.
     await page.goto(`/medic/patient/${idPatient}?consultation=${idTodaysConsultation}`);
-    const details = page.getByRole('dialog', { name: r.appointments.detailsTitle });
-    await details.getByText('Budesonida').first().waitFor();
-    await expectFitsPhone(page, where("record, today's consultation details"));
+    const note = page.getByRole('dialog', { name: r.appointments.editTitle }).getByRole('form', { name: r.appointments.editTitle });
+    await note.getByLabel(r.appointments.subjective, { exact: true }).waitFor();
+    await expectFitsPhone(page, where("record, today's consultation note"));
 
     await page.goto('/agenda');
     await page.getByRole('list').filter({ hasText: 'Revisión' }).getByRole('link', { name: PATIENT_NAME, exact: true }).waitFor();
