@@ -2,7 +2,8 @@
 // server, in Spanish and in English: none scrolls sideways, no button or link sticks out past the
 // window's edge where nothing can scroll to it, and axe (axe-check.ts) finds nothing serious. The
 // practice is the one the accessibility check looks at (seeded-practice.ts), with an appointment
-// still ahead of the patient. On the patient's dashboard every tab shows within the window, and the
+// still ahead of the patient. The pages to print count too: the record's summary and the receta of
+// today's consultation, which a medic or a patient may well open on a phone before printing. On the patient's dashboard every tab shows within the window, and the
 // appointments still ahead come before anything else but the welcome: what a patient opens it for.
 // One walk per role and language, so each page costs a navigation, not a server.
 import type { Locator, Page } from 'playwright-core';
@@ -10,11 +11,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import enAgenda from '../shared/locales/en/agenda.json';
 import enCharts from '../shared/locales/en/charts.json';
 import enDashboard from '../shared/locales/en/dashboard.json';
+import enPrint from '../shared/locales/en/print.json';
 import enRecord from '../shared/locales/en/record.json';
 import enSecurity from '../shared/locales/en/security.json';
 import esAgenda from '../shared/locales/es/agenda.json';
 import esCharts from '../shared/locales/es/charts.json';
 import esDashboard from '../shared/locales/es/dashboard.json';
+import esPrint from '../shared/locales/es/print.json';
 import esRecord from '../shared/locales/es/record.json';
 import esSecurity from '../shared/locales/es/security.json';
 import { addDays } from '../shared/agenda';
@@ -29,8 +32,8 @@ const DESKTOP = { width: 1280, height: 800 };
 const UPCOMING_MOTIVE = 'Control de seguimiento';
 
 const texts = {
-  'es-ES': { language: 'es', ...commonTexts['es-ES'], agenda: esAgenda, charts: esCharts, dashboard: esDashboard, record: esRecord, security: esSecurity },
-  'en-US': { language: 'en', ...commonTexts['en-US'], agenda: enAgenda, charts: enCharts, dashboard: enDashboard, record: enRecord, security: enSecurity },
+  'es-ES': { language: 'es', ...commonTexts['es-ES'], agenda: esAgenda, charts: esCharts, dashboard: esDashboard, print: esPrint, record: esRecord, security: esSecurity },
+  'en-US': { language: 'en', ...commonTexts['en-US'], agenda: enAgenda, charts: enCharts, dashboard: enDashboard, print: enPrint, record: enRecord, security: enSecurity },
 } as const;
 
 const journey = useJourney();
@@ -117,8 +120,25 @@ describe.each<Locale>(['es-ES', 'en-US'])('every page on a phone (390 px), brows
   const where = (name: string) => `${name} [${t.language}, ${PHONE.width} px]`;
   const region = (page: Page, title: string) => page.getByRole('region', { name: new RegExp(`^${title} \\(`) });
 
-  test("the medic's pages: home, a full record and a consultation's details, the agenda, the account pages and the administration", async () => {
-    const { medic, idPatient, idTodaysConsultation } = practice;
+  // The printable pages are what a phone shows before printing: the record's summary (its contacts,
+  // appointments and documents tables drawn) and a receta, each at the address the role opens it at.
+  async function expectPrintedSummaryFits(page: Page, path: string, who: string): Promise<void> {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: `${t.print.title}: ${PATIENT_NAME}` }).waitFor();
+    await page.getByRole('region', { name: t.print.contacts, exact: true }).getByText('mario@example.test').waitFor();
+    await page.getByRole('region', { name: t.print.documents, exact: true }).getByText('Tórax PA').waitFor();
+    await expectFitsPhone(page, where(`${who} printable summary (${path})`));
+  }
+
+  async function expectPrintedRecetaFits(page: Page, path: string, who: string): Promise<void> {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: t.receta.title, exact: true }).waitFor();
+    await page.getByText('Budesonida', { exact: false }).first().waitFor();
+    await expectFitsPhone(page, where(`${who} printed receta (${path})`));
+  }
+
+  test("the medic's pages: home, a full record, today's consultation note, the record and a receta to print, the agenda, the account pages and the administration", async () => {
+    const { medic, idPatient, idTodaysConsultation, idPrescription } = practice;
     const r = t.record;
     const { page } = await phoneTab(locale, medic);
 
@@ -138,11 +158,14 @@ describe.each<Locale>(['es-ES', 'en-US'])('every page on a phone (390 px), brows
     await trends.getByRole('table', { name: t.charts.table.caption }).waitFor();
     await expectFitsPhone(page, where('record, vital-sign trends as a table'));
 
-    // Today's consultation opened from the agenda's link: its details and note in a dialog.
+    // Today's consultation opened from the agenda's link: with no note written yet, a dialog on the note's form.
     await page.goto(`/medic/patient/${idPatient}?consultation=${idTodaysConsultation}`);
-    const details = page.getByRole('dialog', { name: r.appointments.detailsTitle });
-    await details.getByText('Budesonida').first().waitFor();
-    await expectFitsPhone(page, where("record, today's consultation details"));
+    const note = page.getByRole('dialog', { name: r.appointments.editTitle }).getByRole('form', { name: r.appointments.editTitle });
+    await note.getByLabel(r.appointments.subjective, { exact: true }).waitFor();
+    await expectFitsPhone(page, where("record, today's consultation note"));
+
+    await expectPrintedSummaryFits(page, `/medic/patient/${idPatient}/print`, 'medic');
+    await expectPrintedRecetaFits(page, `/medic/patient/${idPatient}/prescriptions/${idPrescription}/print`, 'medic');
 
     await page.goto('/agenda');
     await page.getByRole('list').filter({ hasText: 'Revisión' }).getByRole('link', { name: PATIENT_NAME, exact: true }).waitFor();
@@ -173,7 +196,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('every page on a phone (390 px), brows
     await expectFitsPhone(admin.page, where('audit review'));
   });
 
-  test("the patient's pages: the dashboard with every tab in view and the appointments ahead first, security and password", async () => {
+  test("the patient's pages: the dashboard with every tab in view and the appointments ahead first, their record and receta to print, security and password", async () => {
     const d = t.dashboard;
     const { page } = await phoneTab(locale, practice.patient);
     await page.goto('/dashboard');
@@ -217,6 +240,9 @@ describe.each<Locale>(['es-ES', 'en-US'])('every page on a phone (390 px), brows
       await panelShows[key]!(page.getByRole('tabpanel')).waitFor();
       await expectFitsPhone(page, where(`patient dashboard, ${key} tab`));
     }
+
+    await expectPrintedSummaryFits(page, '/dashboard/print', 'patient');
+    await expectPrintedRecetaFits(page, `/dashboard/prescriptions/${practice.idPrescription}/print`, 'patient');
 
     for (const [path, title] of [
       ['/security', t.security.title],

@@ -2,7 +2,9 @@
 // medic opens a patient's summary from the record page and the patient their own from the
 // dashboard; each is printed to PDF on A4 and on Letter, and page 1 of the PDF, read back with
 // pdfjs-dist, holds the blood type and the allergies with their severity; every page carries the
-// practice's name and its page number. Once with a Spanish browser and once with an English one.
+// practice's name and its page number, and every column of the contacts' table is on paper (the box
+// that scrolls a table on a phone's screen does not scroll in print). Once with a Spanish browser and
+// once with an English one.
 import type { Page } from 'playwright-core';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -80,6 +82,11 @@ describe.each<Locale>(['es-ES', 'en-US'])('printable summary, browser in %s', (l
     await page.getByRole('heading', { level: 1, name: `${p.title}: Lucía Hernández` }).waitFor();
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByRole('button', { name: p.print, exact: true }).isVisible()).toBe(false);
+    // On a narrow screen a table scrolls inside its box; paper does not scroll, so in print no box does.
+    const tableBoxes = page.getByRole('region', { name: new RegExp(`^(${Object.values(p.tables).join('|')})$`) });
+    const overflows = await tableBoxes.evaluateAll((boxes) => boxes.map((box) => getComputedStyle(box).overflowX));
+    expect(overflows.length, 'the allergies, conditions, contacts and appointments tables').toBe(4);
+    expect(overflows.every((overflow) => overflow === 'visible'), `overflow in print: ${overflows.join(', ')}`).toBe(true);
     for (const format of ['A4', 'Letter'] as const) {
       const pages = await printedPages(page, format);
       expect(pages.length, `${format}: a record this long takes more than one page`).toBeGreaterThan(1);
@@ -95,8 +102,9 @@ describe.each<Locale>(['es-ES', 'en-US'])('printable summary, browser in %s', (l
         expect(text, `${format} page ${index + 1}`).toContain(`${index + 1} / ${pages.length}`);
         expect(text, `${format} page ${index + 1}`).toContain(p.printedOn.replace(/\{\{date\}\}.*/, '').trim());
       });
-      // The app's own chrome stays off the paper.
+      // The app's own chrome stays off the paper, and every column of the widest table is on it.
       expect(pages.join(' ')).not.toContain(p.back);
+      for (const column of [r.contacts.name, r.contacts.relationship, r.contacts.phone, r.contacts.email]) expect(pages.join(' '), `${format}: the contacts' ${column}`).toContain(column);
     }
   }
 

@@ -185,8 +185,10 @@ export interface PatientListItem {
   phone: string | null;
   bloodGroup: (typeof BLOOD_GROUPS)[number] | null;
   bloodRh: (typeof BLOOD_RH)[number] | null;
-  /** The latest appointment's moment (YYYY-MM-DDTHH:mm) or null. */
+  /** The latest appointment that has begun (YYYY-MM-DDTHH:mm, never in the future) or null. */
   lastAppointment: string | null;
+  /** The soonest appointment still to come (YYYY-MM-DDTHH:mm) or null. */
+  nextAppointment: string | null;
   appointmentCount: number;
 }
 

@@ -42,6 +42,20 @@ describe('a versioned cache', () => {
     for (let key = capacity / 2 + 1; key < capacity + capacity / 2; key += 1) expect(cache.kept(db, key, 1), `key ${key}`).toBe(key);
   });
 
+  it('reads again a value kept at the same version that no longer holds (one the clock has made stale)', () => {
+    const cache = versionedCache<string, { until: number }>(4);
+    const load = counted({ until: 10 });
+    let now = 5;
+    const holds = (value: { until: number }) => now < value.until;
+    cache.at(db, 'card', 1, load, holds);
+    expect(cache.at(db, 'card', 1, load, holds)).toEqual({ until: 10 });
+    expect(load.runs).toBe(1);
+    now = 10;
+    expect(cache.kept(db, 'card', 1, holds)).toBeUndefined();
+    cache.at(db, 'card', 1, counted({ until: 20 }), holds);
+    expect(cache.kept(db, 'card', 1, holds)).toEqual({ until: 20 });
+  });
+
   it('keeps every entry used in turn while they fit, however often they are used', () => {
     const cache = versionedCache<number, number>(100);
     const loads = counted(0);
@@ -62,6 +76,21 @@ describe('a page kept from its second request', () => {
     pages(db, 'whole list', 1, whole, true);
     pages(db, 'whole list', 1, whole, true);
     expect(whole.runs).toBe(1);
+  });
+
+  it('is read again once the kept page no longer holds, and kept again from its next request', () => {
+    let now = 0;
+    const holds = (page: { until: number }) => now < page.until;
+    const pages = keptFromSecondRequest<string, { until: number }>(4, (page) => page);
+    const read = counted({ until: 1 });
+    pages(db, 'whole list', 1, read, true, holds);
+    pages(db, 'whole list', 1, read, true, holds);
+    expect(read.runs).toBe(1);
+    now = 1;
+    const later = counted({ until: 2 });
+    expect(pages(db, 'whole list', 1, later, true, holds)).toEqual({ until: 2 });
+    pages(db, 'whole list', 1, later, true, holds);
+    expect(later.runs).toBe(1);
   });
 
   it('is not kept when asked again only after more other pages than the cache holds', () => {

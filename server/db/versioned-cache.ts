@@ -6,14 +6,20 @@
 // current version is exactly what the database holds. Per connection, because a version is read
 // inside that connection's transaction. Once `capacity` is reached the entry placed longest ago
 // goes, and an entry used since the last capacity / 2 placements is never that one (nearly LRU).
+// A value that also depends on the time it was read at (a patient card's next appointment becomes
+// its last one as the clock passes it, with no change to any version) is checked by the caller's
+// `holds`: one that no longer holds is read again as if its version had changed.
 import type { DbOrTx } from './client';
 import { preparedPerConnection } from './prepared';
 
+/** Whether a value kept at the current version still holds now; by default every one does. */
+export type StillHolds<Value> = (value: Value) => boolean;
+
 export interface VersionedCache<Key, Value> {
-  /** The value of `key` at `version`: from memory when kept at that version, else `load`ed and kept. */
-  at(db: DbOrTx, key: Key, version: number, load: () => Value): Value;
-  /** The value of `key` at `version` if it is kept (then it counts as used), else undefined. */
-  kept(db: DbOrTx, key: Key, version: number): Value | undefined;
+  /** The value of `key` at `version`: from memory when kept at that version (and it `holds`), else `load`ed and kept. */
+  at(db: DbOrTx, key: Key, version: number, load: () => Value, holds?: StillHolds<Value>): Value;
+  /** The value of `key` at `version` if it is kept and `holds` (then it counts as used), else undefined. */
+  kept(db: DbOrTx, key: Key, version: number, holds?: StillHolds<Value>): Value | undefined;
 }
 
 interface Entry<Value> {
@@ -40,20 +46,22 @@ export function versionedCache<Key, Value>(capacity: number): VersionedCache<Key
     if (state.placements - entry.placedAt > capacity / 2) place(state, key, entry);
     return entry.value;
   };
+  const current = (kept: Entry<Value> | undefined, version: number, holds: StillHolds<Value> | undefined): kept is Entry<Value> =>
+    kept?.version === version && (holds === undefined || holds(kept.value));
   return {
-    at(db, key, version, load) {
+    at(db, key, version, load, holds) {
       const state = stateOf(db);
       const kept = state.entries.get(key);
-      if (kept?.version === version) return used(state, key, kept);
+      if (current(kept, version, holds)) return used(state, key, kept);
       const value = load();
       place(state, key, { version, value, placedAt: 0 });
       if (state.entries.size > capacity) state.entries.delete(state.entries.keys().next().value!);
       return value;
     },
-    kept(db, key, version) {
+    kept(db, key, version, holds) {
       const state = stateOf(db);
       const kept = state.entries.get(key);
-      return kept?.version === version ? used(state, key, kept) : undefined;
+      return current(kept, version, holds) ? used(state, key, kept) : undefined;
     },
   };
 }
@@ -72,8 +80,18 @@ function askedBefore<Key>(capacity: number): (key: Key) => boolean {
   };
 }
 
-/** The value of `key` at `version`, read; kept (as `keep` makes it) only from its second request on, or from the first when `always`. */
-export type KeptFromSecondRequest<Key, Value> = (db: DbOrTx, key: Key, version: number, read: () => Value, always?: boolean) => Value;
+/**
+ * The value of `key` at `version`, read; kept (as `keep` makes it) only from its second request on, or
+ * from the first when `always`; a kept one that no longer `holds` is read again.
+ */
+export type KeptFromSecondRequest<Key, Value> = (
+  db: DbOrTx,
+  key: Key,
+  version: number,
+  read: () => Value,
+  always?: boolean,
+  holds?: StillHolds<Value>,
+) => Value;
 
 /**
  * A versioned cache for pages that a client may ask for once and never again (a filter typed once,
@@ -91,8 +109,8 @@ export function keptFromSecondRequest<Key, Value>(capacity: number, keep: (value
   // drop it 100 pages later: promoted to the old generation, then collected by a full collection
   // every second (7 pauses of 5–13 ms in 6 s, the row's p99 at 18–27 ms). Remembering as many: 1.
   const asked = askedBefore<Key>(capacity);
-  return (db, key, version, read, always = false) =>
-    cache.kept(db, key, version) ?? (always || asked(key) ? cache.at(db, key, version, () => keep(read())) : read());
+  return (db, key, version, read, always = false, holds) =>
+    cache.kept(db, key, version, holds) ?? (always || asked(key) ? cache.at(db, key, version, () => keep(read()), holds) : read());
 }
 
 /** Freezes `value` and everything in it: a kept value is shared by every reader. */

@@ -93,6 +93,7 @@ export const patientListItemSchema = z
     bloodGroup,
     bloodRh,
     lastAppointment: nullableText,
+    nextAppointment: nullableText,
     appointmentCount: z.number().int(),
   })
   .meta({ id: 'PatientListItem' });

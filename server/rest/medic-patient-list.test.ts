@@ -30,9 +30,10 @@ describe('GET /api/medics/my-patients', () => {
       bloodGroup: null,
       bloodRh: null,
       lastAppointment: '2026-03-01T10:00',
+      nextAppointment: null,
       appointmentCount: 2,
     });
-    expect(patients[0]).toMatchObject({ lastAppointment: null, appointmentCount: 0 });
+    expect(patients[0]).toMatchObject({ lastAppointment: null, nextAppointment: null, appointmentCount: 0 });
   });
 
   it('runs the same number of SQL statements for 1 patient as for 25', async () => {

@@ -1,18 +1,27 @@
-// What a patient card shows beyond the filter index (blood type, last appointment, how many), for
+// What a patient card shows beyond the filter index (blood type, last and next appointment, how many), for
 // the patients a filter chose, kept per connection at each patient's record_version, which every
 // change to their appointments or to their own row (blood type included) replaces (migrations 0006
 // and 0020): a medic's new filters keep landing on patients already shown, and counting their
 // appointments again by (patient_id, date) was, at random places in a decade's 2 GiB file, a
 // quarter of a filtered page's CPU. The versions are read for the whole page as one text: 51 rows
 // made into objects cost 90–110 µs a page, the same lookups as one string 53 µs (issue 25).
+// A card kept also holds only until its next appointment begins (card-appointments.ts).
 import type { PatientListItem } from '../../shared/patients';
 import type { DbOrTx } from '../db/client';
 import { connectionOf, preparedPerConnection } from '../db/prepared';
 import { versionedCache } from '../db/versioned-cache';
+import { appointmentColumnsFor, stillHolds, type ReadAt } from './card-appointments';
 
-export type CardFigures = Pick<PatientListItem, 'idPatient' | 'bloodGroup' | 'bloodRh' | 'lastAppointment' | 'appointmentCount'>;
+export type CardFigures = Pick<
+  PatientListItem,
+  'idPatient' | 'bloodGroup' | 'bloodRh' | 'lastAppointment' | 'nextAppointment' | 'appointmentCount'
+>;
 
-type KeptCard = Omit<CardFigures, 'idPatient'>;
+/** A card as read at a moment (`readAt`), right until its next appointment (`until`). */
+type ReadCard = CardFigures & ReadAt;
+type KeptCard = Omit<ReadCard, 'idPatient'>;
+
+const holdsAt = (now: string) => (card: ReadAt) => stillHolds(card, now);
 
 /** Patients whose cards are kept per connection: a decade's whole practice (about 8 MB). */
 const KEPT_PATIENTS = 60_000;
@@ -27,9 +36,8 @@ const statementsOf = preparedPerConnection((db) => {
         `SELECT group_concat(pt.id || ':' || pt.record_version) FROM json_each(@ids) chosen CROSS JOIN patients pt ON pt.id = chosen.value`,
       )
       .pluck(),
-    cards: sqlite.prepare<{ ids: string }, CardFigures>(
-      `SELECT pt.id AS idPatient, pt.blood_group AS bloodGroup, pt.blood_rh AS bloodRh,
-        (SELECT max(h.date) FROM clinical_histories h WHERE h.patient_id = pt.id) AS lastAppointment,
+    cards: sqlite.prepare<{ ids: string; now: string }, CardFigures>(
+      `SELECT pt.id AS idPatient, pt.blood_group AS bloodGroup, pt.blood_rh AS bloodRh, ${appointmentColumnsFor('pt.id')},
         (SELECT count(*) FROM clinical_histories h WHERE h.patient_id = pt.id) AS appointmentCount
       FROM json_each(@ids) chosen CROSS JOIN patients pt ON pt.id = chosen.value`,
     ),
@@ -50,7 +58,7 @@ function versionsIn(text: string | null): Map<number, number> {
 /** One medic's list at one list_version: the cards it has shown, by patient. */
 interface ShownCards {
   listVersion: number;
-  cards: Map<number, CardFigures>;
+  cards: Map<number, ReadCard>;
 }
 
 // The cards each medic's list has shown, per connection, while the medic's list_version stays the
@@ -61,7 +69,7 @@ interface ShownCards {
 const shownCardsOf = preparedPerConnection(() => new Map<number, ShownCards>());
 
 /** The medic's shown cards at `listVersion`, started afresh when the version moved. */
-function shownAt(db: DbOrTx, medicId: number, listVersion: number): Map<number, CardFigures> {
+function shownAt(db: DbOrTx, medicId: number, listVersion: number): Map<number, ReadCard> {
   const byMedic = shownCardsOf(db);
   let shown = byMedic.get(medicId);
   if (shown?.listVersion !== listVersion) {
@@ -75,27 +83,39 @@ function shownAt(db: DbOrTx, medicId: number, listVersion: number): Map<number, 
  * The card figures of `ids`, in their order; a patient no longer in the database is left out (the
  * caller compares). Read inside the caller's transaction, so versions and cards are one snapshot,
  * and so is `list`, the medic's list_version: cards this medic's list showed at that version are
- * not read again.
+ * not read again while their next appointment has not begun. `now` is the practice-local moment
+ * (card-appointments.ts).
  */
-export function cardFiguresOf(db: DbOrTx, ids: number[], list: { medicId: number; listVersion: number }): CardFigures[] {
+export function cardFiguresOf(db: DbOrTx, ids: number[], list: { medicId: number; listVersion: number }, now: string): CardFigures[] {
   const shown = shownAt(db, list.medicId, list.listVersion);
-  const missing = ids.filter((id) => !shown.has(id));
-  if (missing.length) for (const card of readCards(db, missing)) shown.set(card.idPatient, card);
+  const holds = holdsAt(now);
+  const missing = ids.filter((id) => {
+    const card = shown.get(id);
+    return card === undefined || !holds(card);
+  });
+  if (missing.length) for (const card of readCards(db, missing, now)) shown.set(card.idPatient, card);
   return ids.flatMap((id) => shown.get(id) ?? []);
 }
 
-/** The cards of `ids` as the database holds them now: from memory when kept at their record version. */
-function readCards(db: DbOrTx, ids: number[]): CardFigures[] {
+/** The cards of `ids` as the database holds them at `now`: from memory when kept at their record version and still right. */
+function readCards(db: DbOrTx, ids: number[], now: string): ReadCard[] {
   const statements = statementsOf(db);
+  const holds = holdsAt(now);
   const versions = versionsIn(statements.versions.get({ ids: JSON.stringify(ids) }) ?? null);
   const present = ids.filter((id) => versions.has(id));
-  const stale = present.filter((id) => keptCards.kept(db, id, versions.get(id)!) === undefined);
-  const read = new Map(stale.length ? statements.cards.all({ ids: JSON.stringify(stale) }).map((card) => [card.idPatient, card]) : []);
+  const stale = present.filter((id) => keptCards.kept(db, id, versions.get(id)!, holds) === undefined);
+  const read = new Map(stale.length ? statements.cards.all({ ids: JSON.stringify(stale), now }).map((card) => [card.idPatient, card]) : []);
   return present.map((idPatient) => {
-    const card = keptCards.at(db, idPatient, versions.get(idPatient)!, () => {
-      const { bloodGroup, bloodRh, lastAppointment, appointmentCount } = read.get(idPatient)!;
-      return { bloodGroup, bloodRh, lastAppointment, appointmentCount };
-    });
+    const card = keptCards.at(
+      db,
+      idPatient,
+      versions.get(idPatient)!,
+      () => {
+        const { bloodGroup, bloodRh, lastAppointment, nextAppointment, appointmentCount } = read.get(idPatient)!;
+        return { bloodGroup, bloodRh, lastAppointment, nextAppointment, appointmentCount, readAt: now, until: nextAppointment };
+      },
+      holds,
+    );
     return { idPatient, ...card };
   });
 }

@@ -14,8 +14,9 @@
 //   patient_search for three characters or more, and reads the medic's links for fewer.
 // Appointment figures are read for the page's rows only, from clinical_histories(patient_id, date).
 // A page read before is answered from memory while the medic's list_version is unchanged (triggers
-// of migration 0008 replace it with every change to what the list shows): a medic comes back to the
-// first page of their list far more often than anything in it changes.
+// of migration 0008 replace it with every change to what the list shows) and none of its patients'
+// next appointments has begun (card-appointments.ts): a medic comes back to the first page of their
+// list far more often than anything in it changes.
 import type Database from 'better-sqlite3';
 import { foldForSearch, encodePatientCursor, type PatientListItem, type PatientPage, type PatientPageKey } from '../../shared/patients';
 import { auditedRead } from '../audit/record-audit';
@@ -23,6 +24,7 @@ import type { DbOrTx } from '../db/client';
 import { connectionOf } from '../db/prepared';
 import { deepFreeze, keptFromSecondRequest } from '../db/versioned-cache';
 import { withKnownJson } from '../json-text';
+import { appointmentColumnsFor, nowMoment, soonest, stillHolds, type ReadAt } from './card-appointments';
 import { auditAs, type MedicCaller } from './caller';
 import { cardFiguresOf } from './card-figures';
 import { LIST_ORDER, patientFilterIndex } from './patient-filter-index';
@@ -46,8 +48,7 @@ const GLOBS = "(u.name || ' ' || u.lname || char(10) || u.email || char(10) || c
 const pageOf = (chosen: string) => `
   WITH page AS (${chosen})
   SELECT page.patient_id AS idPatient, u.name AS name, u.lname AS lname, u.email AS email, u.phone AS phone,
-    pt.blood_group AS bloodGroup, pt.blood_rh AS bloodRh,
-    (SELECT max(h.date) FROM clinical_histories h WHERE h.patient_id = page.patient_id) AS lastAppointment,
+    pt.blood_group AS bloodGroup, pt.blood_rh AS bloodRh, ${appointmentColumnsFor('page.patient_id')},
     (SELECT count(*) FROM clinical_histories h WHERE h.patient_id = page.patient_id) AS appointmentCount,
     page.lname AS keyLname, page.name AS keyName
   FROM page JOIN patients pt ON pt.id = page.patient_id JOIN users u ON u.id = pt.user_id
@@ -159,8 +160,14 @@ export function readPatientPage(caller: MedicCaller, input: PatientPageQuery): P
 
 /** Pages kept in memory per connection: the ones being read again, not every page of the practice. */
 export const CACHED_PAGES = 100;
+
+/** A page as read at a moment, right until the soonest next appointment on it. */
+interface ReadPage extends ReadAt {
+  page: Readonly<PatientPage>;
+}
+
 // Frozen, with its JSON made once: every later reader of this page at this version shares both.
-const cachedPages = keptFromSecondRequest<string, Readonly<PatientPage>>(CACHED_PAGES, (page) => withKnownJson(deepFreeze(page)));
+const cachedPages = keptFromSecondRequest<string, ReadPage>(CACHED_PAGES, (read) => ({ ...read, page: withKnownJson(deepFreeze(read.page)) }));
 
 interface PageParams {
   medicId: number;
@@ -168,6 +175,8 @@ interface PageParams {
   name: string;
   idPatient: number;
   take: number;
+  /** The practice-local moment that parts last appointments from next ones. */
+  now: string;
 }
 
 function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): PatientPage {
@@ -175,18 +184,21 @@ function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): P
   const needle = foldForSearch(input.q.trim().normalize('NFC'));
   const { medicId } = caller.actor;
   const cursor = input.cursor ?? { lname: '', name: '', idPatient: 0 };
+  const now = nowMoment(caller.now);
   // One row more than asked for says whether there is a next page.
-  const params = { medicId, lname: cursor.lname, name: cursor.name, idPatient: cursor.idPatient, take: input.limit + 1 };
+  const params = { medicId, lname: cursor.lname, name: cursor.name, idPatient: cursor.idPatient, take: input.limit + 1, now };
   const { total: links, version, searchVersion } = statements.linkCount.get(params) as { total: number; version: number; searchVersion: number };
   const key = JSON.stringify([medicId, input.limit, needle, cursor.lname, cursor.name, cursor.idPatient]);
-  const read = () => {
+  const read = (): ReadPage => {
     // A filter is answered by the medic's index when it can place the cursor (always without one).
     const chosen = needle ? fromFilterIndex(db, statements, params, needle, { list: version, search: searchVersion }, input.cursor) : undefined;
-    return chosen ?? readPage(statements, params, needle, links);
+    const page = chosen ?? readPage(statements, params, needle, links);
+    return { page, readAt: now, until: soonest(page.patients.map((patient) => patient.nextAppointment)) };
   };
   // Kept at list_version (search_version changes only with it, so a filtered page kept there stays
-  // right): a page of the whole list from its first request, a filtered one from its second.
-  const page = cachedPages(db, key, version, read, !needle);
+  // right) until its soonest next appointment: a page of the whole list from its first request, a
+  // filtered one from its second.
+  const { page } = cachedPages(db, key, version, read, !needle, (kept) => stillHolds(kept, now));
   auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${page.patients.length} of ${page.total} patients${needle ? ', filtered' : ''}` }, db);
   return page;
 }
@@ -208,14 +220,16 @@ function fromFilterIndex(
   if (after === undefined) return undefined;
   const { total, segments } = index.query(needle, after, params.take);
   const cards = segments.map((segment) => index.cardAt(segment));
-  const figures = cards.length ? cardFiguresOf(db, cards.map((card) => card.idPatient), { medicId: params.medicId, listVersion: versions.list }) : [];
+  const figures = cards.length
+    ? cardFiguresOf(db, cards.map((card) => card.idPatient), { medicId: params.medicId, listVersion: versions.list }, params.now)
+    : [];
   // The index and the rows are read at the same version, so every patient is there, in order; if one
   // were not, the database's own path answers rather than a page with a hole.
   if (figures.length !== cards.length || figures.some((figure, at) => figure.idPatient !== cards[at]!.idPatient)) return undefined;
   const rows = cards.map(({ idPatient, name, lname, email, phone, keyLname, keyName }, at): PageRow => {
-    const { bloodGroup, bloodRh, lastAppointment, appointmentCount } = figures[at]!;
+    const { bloodGroup, bloodRh, lastAppointment, nextAppointment, appointmentCount } = figures[at]!;
     // The fields in the order the SQL path gives them: the same JSON whichever path answers.
-    return { idPatient, name, lname, email, phone, bloodGroup, bloodRh, lastAppointment, appointmentCount, keyLname, keyName };
+    return { idPatient, name, lname, email, phone, bloodGroup, bloodRh, lastAppointment, nextAppointment, appointmentCount, keyLname, keyName };
   });
   return shownPage(rows, params.take - 1, total);
 }

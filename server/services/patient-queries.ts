@@ -1,6 +1,6 @@
 // Reads of patients for the medic workspace. Each answers in one SQL statement, whatever the
 // number of patients (a grouped join, never a query per patient).
-import { and, asc, count, eq, isNotNull, max, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Doctor, Patient, PatientListItem, PatientSearchResult } from '../../shared/patients';
 import { SEARCH_RESULTS_LIMIT } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
@@ -8,6 +8,7 @@ import { doctorColumns, patientColumns } from './columns';
 import { byEmail } from './users';
 import { auditedRead } from '../audit/record-audit';
 import { auditAs, type Caller, type MedicCaller } from './caller';
+import { nowMoment } from './card-appointments';
 import { AppError } from '../errors';
 import { clinicalHistories, medicPatients, medics, patients, users } from '../db/schema/index';
 
@@ -17,8 +18,11 @@ const byLastNameThenName = [
   asc(patients.id),
 ];
 
-/** The medic's linked patients, in one statement whatever their number. */
-export function listLinkedPatients(db: DbOrTx, medicId: number): PatientListItem[] {
+/**
+ * The medic's linked patients, in one statement whatever their number; `now` (practice-local) parts
+ * each one's last appointment from the next (card-appointments.ts).
+ */
+export function listLinkedPatients(db: DbOrTx, medicId: number, now: string): PatientListItem[] {
   return db
     .select({
       idPatient: patients.id,
@@ -28,7 +32,8 @@ export function listLinkedPatients(db: DbOrTx, medicId: number): PatientListItem
       phone: users.phone,
       bloodGroup: patients.bloodGroup,
       bloodRh: patients.bloodRh,
-      lastAppointment: max(clinicalHistories.date),
+      lastAppointment: sql<string | null>`max(case when ${clinicalHistories.date} <= ${now} then ${clinicalHistories.date} end)`,
+      nextAppointment: sql<string | null>`min(case when ${clinicalHistories.date} > ${now} then ${clinicalHistories.date} end)`,
       appointmentCount: count(clinicalHistories.id),
     })
     .from(medicPatients)
@@ -131,7 +136,7 @@ export function findPatientByEmail(db: DbOrTx, email: string): { idPatient: numb
 /** GET /medics/my-patients: the caller's patients, audited as one read of the list. */
 export function listMyPatients(caller: MedicCaller): PatientListItem[] {
   return auditedRead(caller.db, (db) => {
-    const patients = listLinkedPatients(db, caller.actor.medicId);
+    const patients = listLinkedPatients(db, caller.actor.medicId, nowMoment(caller.now));
     auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} patients` }, db);
     return patients;
   });

@@ -1,4 +1,5 @@
-// Everything the pages need around them: translations, the query cache, the tRPC client and toasts.
+// Everything the pages need around them: translations, the query cache, the tRPC client, toasts, and
+// the code sign-in loads before showing the user's home (pages/home-pages.ts).
 // It also owns the one reaction to a 401 from any call (SPEC §4): forget the session, go to /login,
 // where the user is told the session ended and, once signed in again, brought back; the one
 // reaction to a 403 TWO_FACTOR_REQUIRED: hold the session on /security (second-factor-hold.ts); and
@@ -16,7 +17,9 @@ import { lockPagePath, PracticeLockContext, type PracticeLock, type PracticeLock
 import { practiceHealth } from '../features/practice-lock/unlock-api';
 import { useSession } from '../features/auth/use-session';
 import { clearSession, getAccessToken, readSession } from '../lib/session-storage';
+import { PageCodeContext } from '../lib/page-code';
 import { createTrpcClient, trpc } from '../lib/trpc';
+import { loadHomeCode } from '../pages/home-pages';
 import { SecondFactorHoldContext, type SecondFactorHold } from './second-factor-hold';
 
 export function AppProviders({ i18n, practiceLock = null, children }: { i18n: I18n; practiceLock?: PracticeLock | null; children: ReactNode }) {
@@ -100,7 +103,9 @@ export function AppProviders({ i18n, practiceLock = null, children }: { i18n: I1
         <QueryClientProvider client={clients.queryClient}>
           <SecondFactorHoldContext.Provider value={secondFactorHold}>
             <PracticeLockContext.Provider value={practiceLockState}>
-              <ToastProvider>{children}</ToastProvider>
+              <PageCodeContext.Provider value={loadHomeCode}>
+                <ToastProvider>{children}</ToastProvider>
+              </PageCodeContext.Provider>
             </PracticeLockContext.Provider>
           </SecondFactorHoldContext.Provider>
         </QueryClientProvider>

@@ -1,10 +1,14 @@
-// SPEC §2's routes. Every page is its own chunk, so the sign-in page stays light. While the practice
-// is locked (practice-lock.ts) there is one page, the unlock page or, for a new practice, the set-up
-// page, and every other address leads to it.
+// SPEC §2's routes. Every page is its own chunk, so the sign-in page stays light (the dashboard, which
+// only picks the user's home, is part of the app's own code). While the practice is locked
+// (practice-lock.ts) there is one page, the unlock page or, for a new practice, the set-up page, and
+// every other address leads to it.
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { lockPagePath, usePracticeLock, type PracticeLock } from '../features/practice-lock/practice-lock';
+// The homes are loaded ahead by sign-in (home-pages.ts); the dashboard only picks one of them.
+import { DashboardPage } from '../pages/dashboard';
+import { MedicHomePage } from '../pages/home-pages';
 import { ProtectedRoute } from './protected-route';
 import { PublicOnlyRoute } from './public-only-route';
 
@@ -12,8 +16,6 @@ const UnlockPage = lazy(() => import('../pages/unlock').then((module) => ({ defa
 const SetUpPage = lazy(() => import('../pages/set-up').then((module) => ({ default: module.SetUpPage })));
 const LoginPage = lazy(() => import('../pages/login').then((module) => ({ default: module.LoginPage })));
 const RegisterPage = lazy(() => import('../pages/register').then((module) => ({ default: module.RegisterPage })));
-const DashboardPage = lazy(() => import('../pages/dashboard').then((module) => ({ default: module.DashboardPage })));
-const MedicHomePage = lazy(() => import('../pages/medic-home').then((module) => ({ default: module.MedicHomePage })));
 const PatientDetailPage = lazy(() =>
   import('../pages/patient-detail').then((module) => ({ default: module.PatientDetailPage })),
 );

@@ -18,6 +18,9 @@ import '../features/patients/link-patient.css';
 
 type OpenModal = 'create' | 'link' | null;
 
+/** How long the record's code waits at most for the browser to be idle once the list is drawn. */
+const RECORD_PREFETCH_WAIT_MS = 1_000;
+
 export function MedicHomePage() {
   const { t } = useTranslation(['patients', 'common']);
   const user = useSession()?.user;
@@ -30,8 +33,10 @@ export function MedicHomePage() {
   // A second call while a page loads must not cancel and ask again for the same page.
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
   // A patient's record is the screen a medic opens from here: its code is fetched while they look at
-  // the list, so that the click waits only for the record itself (issue 25: on screen ≤ 500 ms).
-  useEffect(prefetchRecordCode, []);
+  // the list, so that the click waits only for the record itself (issue 25: on screen ≤ 500 ms). Not
+  // before the list is drawn: fetched and compiled at once, that code delayed the first cards.
+  const listShown = pages.patients !== undefined;
+  useEffect(() => (listShown ? prefetchRecordCode() : undefined), [listShown]);
 
   return (
     <section className="page-section medic-home" aria-labelledby="medic-home-title">
@@ -96,11 +101,17 @@ export function MedicHomePage() {
 }
 
 /**
- * The record page's code, once the list is on screen (a first click can come at once); not when the
- * list is gone before then. A prefetch that fails is let go: the record's route fetches the code
- * again when opened, and says so if it cannot.
+ * The record page's code, once the list is on screen and the browser is idle (a first click can
+ * come at once); not when the list is gone before then. A prefetch that fails is let go: the
+ * record's route fetches the code again when opened, and says so if it cannot.
  */
 function prefetchRecordCode() {
-  const timer = setTimeout(() => void import('./patient-detail').catch(() => undefined), 0);
-  return () => clearTimeout(timer);
+  const prefetch = () => void import('./patient-detail').catch(() => undefined);
+  // Safari has no requestIdleCallback; the timeout bounds the wait on a page that is never idle.
+  if (typeof requestIdleCallback === 'undefined') {
+    const timer = setTimeout(prefetch, 0);
+    return () => clearTimeout(timer);
+  }
+  const idle = requestIdleCallback(prefetch, { timeout: RECORD_PREFETCH_WAIT_MS });
+  return () => cancelIdleCallback(idle);
 }

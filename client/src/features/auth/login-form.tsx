@@ -19,10 +19,10 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
 
-  const onPasswordAnswer = (result: LoginResult, typedEmail: string) => {
+  const onPasswordAnswer = async (result: LoginResult, typedEmail: string) => {
     setEmail(typedEmail);
     if (isChallenge(result)) setChallenge(result);
-    else startSession(result);
+    else await startSession(result);
   };
 
   if (!challenge) return <PasswordStep email={email} onAnswer={onPasswordAnswer} />;

@@ -28,7 +28,8 @@ const lazyLoginResolver: Resolver<LoginFields, unknown, LoginValues> = async (va
 interface PasswordStepProps {
   /** Kept from an earlier try ("Start again" after a second step): the password is asked afresh. */
   email: string;
-  onAnswer: (result: LoginResult, email: string) => void;
+  /** The form says it is signing in until the promise settles (the next page is shown). */
+  onAnswer: (result: LoginResult, email: string) => Promise<void>;
 }
 
 export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
@@ -48,6 +49,8 @@ export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
   const login = trpc.auth.login.useMutation({
     meta: { handlesUnauthorized: true },
     onError: (error) => showFieldIssues(error, fieldNames, setError),
+    // Awaited by the mutation, so the button keeps saying "Signing in…" until the next screen is up.
+    onSuccess: (result, values) => onAnswer(result, values.email),
   });
 
   // Back from the second step, the button that was pressed is gone: focus goes where typing resumes.
@@ -55,7 +58,7 @@ export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
     if (email) setFocus('password');
   }, [email, setFocus]);
 
-  const onSubmit = handleSubmit((values) => login.mutate(values, { onSuccess: (result) => onAnswer(result, values.email) }));
+  const onSubmit = handleSubmit((values) => login.mutate(values));
 
   return (
     <>

@@ -27,7 +27,8 @@ const lazyResolver =
 interface SecondFactorCodeFormProps {
   kind: CodeKind;
   challenge: string;
-  onSignedIn: (session: Session) => void;
+  /** The session is started; the form stays busy until the promise, if any, settles. */
+  onSignedIn: (session: Session) => void | Promise<void>;
   /** Every INVALID_CODE, so the step can tell when the challenge has died. */
   onInvalidCode: () => void;
 }

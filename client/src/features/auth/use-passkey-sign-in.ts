@@ -27,7 +27,7 @@ export function usePasskeySignIn(options: { onFailed?: (error: unknown) => void 
       const optionsJSON = await askOptions.mutateAsync(challenge ? { challenge } : {});
       const response = await signWithPasskey(optionsJSON);
       const session = await verify.mutateAsync(challenge ? { response, challenge } : { response });
-      startSession(session);
+      await startSession(session);
     } catch (error) {
       if (isCancelledCeremony(error)) {
         setState({ status: 'cancelled' });

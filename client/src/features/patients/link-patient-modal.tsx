@@ -14,9 +14,9 @@ import { trpc } from '../../lib/trpc';
 import { translateApiError } from '../../lib/translate-error';
 import { EmergencyAccessForm } from './emergency-access-form';
 import { PatientSearchResults, type FocusTarget } from './patient-search-results';
+import { SEARCH_PAUSE_MS } from './search-pause';
 import { useRequestAccess } from './use-request-access';
 
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export function LinkPatientModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('patients');
@@ -29,7 +29,7 @@ export function LinkPatientModal({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     if (!trimmed) return;
-    const timer = setTimeout(() => setTerm(trimmed), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => setTerm(trimmed), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [trimmed]);
 

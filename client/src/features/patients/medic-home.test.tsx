@@ -24,6 +24,33 @@ describe('medic home', () => {
     await waitFor(() => expect(document.title).toBe('Expediente · Home'));
   });
 
+  it('labels a booked appointment still to come as the next appointment, never as the last one, in either language', async () => {
+    const booked = listItem({
+      idPatient: 1,
+      name: 'Con',
+      lname: 'Cita',
+      lastAppointment: '2025-03-03T10:30',
+      nextAppointment: '2025-04-15T09:00',
+      appointmentCount: 2,
+    });
+    const seen = listItem({ idPatient: 2, name: 'Sin', lname: 'Cita', lastAppointment: '2025-03-03T10:30', appointmentCount: 1 });
+    const english = renderMedicHome({ patients: [booked, seen] });
+
+    const bookedCard = await screen.findByRole('article', { name: 'Con Cita' });
+    expect(within(bookedCard).getByText('Next appointment')).toBeInTheDocument();
+    expect(within(bookedCard).queryByText('Last appointment')).not.toBeInTheDocument();
+    expect(within(bookedCard).getByText('Apr 15, 2025')).toHaveAttribute('datetime', '2025-04-15T09:00');
+    expect(within(cardOf('Sin Cita')).getByText('Last appointment')).toBeInTheDocument();
+    expect(within(cardOf('Sin Cita')).getByText('Mar 3, 2025')).toHaveAttribute('datetime', '2025-03-03T10:30');
+    english.app.unmount();
+
+    renderMedicHome({ patients: [booked, seen], language: 'es' });
+    const tarjeta = await screen.findByRole('article', { name: 'Con Cita' });
+    expect(within(tarjeta).getByText('Próxima cita')).toBeInTheDocument();
+    expect(within(tarjeta).queryByText('Última cita')).not.toBeInTheDocument();
+    expect(within(cardOf('Sin Cita')).getByText('Última cita')).toBeInTheDocument();
+  });
+
   it('shows the blood type only when both the group and the Rh are known', async () => {
     renderMedicHome({ patients: [lucia, sofia] });
 
@@ -57,7 +84,7 @@ describe('medic home', () => {
     expect(await screen.findByText('3 pacientes')).toBeInTheDocument();
   });
 
-  it('filters on the server by name, last name, email or phone once typing pauses, and counts the matches', async () => {
+  it('filters on the server by name, last name, email or phone from the first key, then once typing pauses, and counts the matches', async () => {
     const { server } = renderMedicHome();
     const user = userEvent.setup();
     const search = await screen.findByRole('searchbox', { name: 'Search patients' });
@@ -65,20 +92,26 @@ describe('medic home', () => {
     expect(screen.getByText('3 patients')).toBeInTheDocument();
     const visible = () => screen.getAllByRole('article').map((card) => card.querySelector('h2')?.textContent);
 
-    for (const [query, expected] of [
+    const queries = [
       ['mATEO', ['Mateo Gómez']],
       ['RAMÍREZ', ['Sofía Ramírez']],
       ['LUCIA@EXAMPLE', ['Lucía Hernández Ruiz']],
       ['5587', ['Mateo Gómez']],
-    ] as const) {
+    ] as const;
+    for (const [query, expected] of queries) {
       await user.clear(search);
       await user.type(search, query);
       await waitFor(() => expect(visible()).toEqual(expected));
       expect(screen.getByText('1 patient matches your search')).toBeInTheDocument();
     }
-    // Keystrokes closer together than the pause send nothing: one request per query typed.
+    // The first key after a pause goes at once ("m"); the keys after it, closer together than the
+    // pause, send nothing until it: each query typed is one request besides its first key's. (A query
+    // typed right after the box is cleared may have its first key wait too: clearing was the change.)
     const sent = server.callsTo('medics.patientPage').map((call) => (call.input as { q: string }).q);
-    expect(sent.filter((q) => q !== '')).toEqual(['mATEO', 'RAMÍREZ', 'LUCIA@EXAMPLE', '5587']);
+    const typed: readonly string[] = queries.map(([query]) => query);
+    expect(sent.filter((q) => typed.includes(q))).toEqual(typed);
+    expect(sent[1]).toBe('m');
+    expect(sent.filter((q) => q !== '' && !typed.includes(q)).every((q) => q.length === 1)).toBe(true);
     expect(server.callsTo('medics.patientPage').every((call) => (call.input as { limit: number }).limit === 50)).toBe(true);
   });
 

@@ -12,7 +12,7 @@ import { CalendarIcon, MoreIcon, UnlinkIcon } from '../../components/icons';
 import { useCardMenu } from '../../components/use-card-menu';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
-import { bloodTypeOf, isRecent } from './patient-facts';
+import { bloodTypeOf, isRecent, shownAppointment } from './patient-facts';
 
 interface PatientCardProps {
   patient: PatientListItem;
@@ -31,7 +31,8 @@ export function PatientCard({ patient, now, menuOpen, onOpenMenu, onCloseMenu, o
   const fullName = `${patient.name} ${patient.lname}`.trim();
   const bloodType = bloodTypeOf(patient);
   const recent = isRecent(patient.lastAppointment, now);
-  const lastDate = format.day(patient.lastAppointment);
+  const appointment = shownAppointment(patient);
+  const appointmentDay = format.day(appointment.date);
   const utils = trpc.useUtils();
   // A plain click opens the record: its request starts now, while the screen changes, not once the
   // record's page has mounted (issue 25). Only on the click itself — never on hover — since every
@@ -85,9 +86,9 @@ export function PatientCard({ patient, now, menuOpen, onOpenMenu, onCloseMenu, o
         <div className="patient-card__fact">
           <dt>
             <CalendarIcon />
-            {t('card.lastAppointment')}
+            {t(appointment.kind === 'next' ? 'card.nextAppointment' : 'card.lastAppointment')}
           </dt>
-          <dd>{lastDate && patient.lastAppointment ? <time dateTime={patient.lastAppointment}>{lastDate}</time> : t('common:notAvailable')}</dd>
+          <dd>{appointmentDay && appointment.date ? <time dateTime={appointment.date}>{appointmentDay}</time> : t('common:notAvailable')}</dd>
         </div>
         <div className="patient-card__fact">
           <dt>{t('card.appointments')}</dt>

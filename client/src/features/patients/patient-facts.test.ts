@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bloodTypeOf, isRecent } from './patient-facts';
+import { bloodTypeOf, isRecent, shownAppointment } from './patient-facts';
 
 // A fixed "now": Tuesday 11 March 2025, 09:00 local time.
 const now = new Date(2025, 2, 11, 9, 0);
@@ -14,10 +14,15 @@ describe('patient card facts', () => {
     expect(isRecent('2025-03-03T23:59', now)).toBe(false);
   });
 
-  it("marks today's and upcoming appointments recent, and no appointment not recent", () => {
-    expect(isRecent('2025-03-11T18:00', now)).toBe(true);
-    expect(isRecent('2025-03-20T10:00', now)).toBe(true);
+  it("marks a patient seen earlier today recent, and one never seen not recent", () => {
+    expect(isRecent('2025-03-11T08:00', now)).toBe(true);
     expect(isRecent(null, now)).toBe(false);
+  });
+
+  it('shows the next appointment when one is booked, else the last one', () => {
+    expect(shownAppointment({ lastAppointment: '2025-03-04T08:00', nextAppointment: '2025-03-20T10:00' })).toEqual({ kind: 'next', date: '2025-03-20T10:00' });
+    expect(shownAppointment({ lastAppointment: '2025-03-04T08:00', nextAppointment: null })).toEqual({ kind: 'last', date: '2025-03-04T08:00' });
+    expect(shownAppointment({ lastAppointment: null, nextAppointment: null })).toEqual({ kind: 'last', date: null });
   });
 
   it('shows a blood type only when both the group and the Rh are known', () => {

@@ -14,6 +14,7 @@ export function listItem(overrides: Partial<PatientListItem> & Pick<PatientListI
     bloodGroup: null,
     bloodRh: null,
     lastAppointment: null,
+    nextAppointment: null,
     appointmentCount: 0,
     ...overrides,
   };

@@ -1,17 +1,17 @@
 // The medic's patients a page at a time, searched on the server (API.md "Paged patient list"): the
-// filter is sent once typing pauses, and a request for a filter the medic has already changed is
-// cancelled. While the next filter's first page loads, the last answer stays on screen.
+// first key typed after a pause is sent at once (the server's first filter also readies its filter
+// index, while the medic types on), the keys that follow once typing pauses, and a request for a
+// filter the medic has already changed is cancelled. While the next filter's first page loads, the
+// last answer stays on screen.
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { PATIENT_PAGE_SIZE } from '../../../../shared/constants';
 import { trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-
-/** How long typing must pause before the filter goes to the server. */
-export const SEARCH_DEBOUNCE_MS = 250;
+import { SEARCH_PAUSE_MS } from './search-pause';
 
 export function usePatientPages(query: string) {
-  const q = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebouncedValue(query.trim(), SEARCH_PAUSE_MS, { leading: true });
   const pages = trpc.medics.patientPage.useInfiniteQuery(
     { limit: PATIENT_PAGE_SIZE, q },
     {

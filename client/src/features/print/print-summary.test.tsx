@@ -72,11 +72,26 @@ describe('the printable summary', () => {
     renderMedicPrint({ detail: withHistory(), language: 'es' });
     await screen.findByRole('heading', { level: 1, name: 'Resumen clínico: Lucía Hernández Ruiz' });
     expect(headings()).toEqual(['Información de emergencia', 'Últimos signos vitales', 'Citas recientes', 'Documentos']);
-    expect(screen.getByRole('row', { name: /Penicilina Grave Urticaria/ })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Tabla de alergias' })).getByRole('row', { name: /Penicilina Grave Urticaria/ })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Padecimientos activos' })).toHaveTextContent('Crónico');
     expect(screen.getByRole('region', { name: 'Últimos signos vitales' })).toHaveTextContent(
       new Intl.DateTimeFormat('es', { dateStyle: 'medium' }).format(new Date(2025, 2, 2)),
     );
+  });
+
+  it('puts each table in a named box the keyboard reaches, which scrolls it sideways on a screen narrower than it', async () => {
+    renderMedicPrint({ detail: withHistory() });
+    await screen.findByRole('heading', { level: 1 });
+    for (const [name, row] of [
+      ['Allergies table', /Penicilina/],
+      ['Active conditions table', /Asma/],
+      ['Emergency contacts table', /Mario Hernández/],
+      ['Recent appointments table', /Control de asma/],
+    ] as const) {
+      const box = screen.getByRole('region', { name });
+      expect(box, name).toHaveAttribute('tabindex', '0');
+      expect(within(within(box).getByRole('table')).getByRole('row', { name: row })).toBeInTheDocument();
+    }
   });
 
   it('leaves out the prescriptions of an open appointment older than 90 days (issue 14, rough edge 5)', async () => {

@@ -2,13 +2,16 @@
 // date, sex, blood type, allergies with severity, active conditions, current medications, emergency contacts), then the
 // latest vitals, recent appointments (each with its addenda after the note) and the documents. Black on
 // white, one column, tables that do not break inside a row (print-summary.css), in the print frame the
-// receta shares (print-frame.tsx).
+// receta shares (print-frame.tsx). On a screen narrower than a table (a phone), the table scrolls
+// sideways inside a named box the keyboard reaches (TableScroll) rather than widening the page or
+// breaking its words; on paper that box is gone and the table prints whole.
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
 import { localMoment } from '../../../../shared/dates';
 import type { PrescriptionItem } from '../../../../shared/prescriptions';
+import { TableScroll } from '../../components/table-scroll';
 import { useFormatters } from '../../lib/use-formatters';
 import { bloodTypeOf } from '../../lib/blood-type';
 import { ageText, sexText } from '../../lib/age-text';
@@ -77,6 +80,7 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
 
         <PrintPart id="print-allergies" title={t('allergies')} empty={record.allergies.length === 0 && t('noAllergies')}>
           <Table
+            label={t('tables.allergies')}
             headings={[t('record:allergies.name'), t('severity'), t('reaction')]}
             rows={record.allergies.map((allergy) => ({
               key: allergy.idPatientAllergy,
@@ -87,6 +91,7 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
 
         <PrintPart id="print-conditions" title={t('conditions')} empty={record.conditions.length === 0 && t('noConditions')}>
           <Table
+            label={t('tables.conditions')}
             headings={[t('record:records.condition'), t('status'), t('record:records.diagnosisDate')]}
             rows={record.conditions.map((condition) => ({
               key: condition.idRecord,
@@ -117,6 +122,7 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
 
         <PrintPart id="print-contacts" title={t('contacts')} empty={record.contacts.length === 0 && t('noContacts')}>
           <Table
+            label={t('tables.contacts')}
             headings={[t('record:contacts.name'), t('record:contacts.relationship'), t('record:contacts.phone'), t('record:contacts.email')]}
             rows={record.contacts.map((contact) => ({
               key: contact.idContact,
@@ -148,42 +154,44 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
         {record.appointments.length === 0 ? (
           <p className="print-summary__empty">{t('noAppointments')}</p>
         ) : (
-          <table className="print-summary__table">
-            <thead>
-              <tr>
-                {[t('record:appointments.date'), t('record:appointments.motive'), t('record:appointments.medications'), t('status')].map((heading) => (
-                  <th key={heading} scope="col">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            {/* One body per appointment, so its addenda stay on the page of its row. */}
-            {record.appointments.map((appointment) => (
-              <tbody key={appointment.idHistory} className="print-summary__appointment">
+          <TableScroll label={t('tables.appointments')}>
+            <table className="print-summary__table">
+              <thead>
                 <tr>
-                  <td>{format.moment(appointment.date)}</td>
-                  <td>{appointment.motive}</td>
-                  <td>{appointment.medications.join(', ')}</td>
-                  <td>{t(appointment.closed ? 'record:appointments.closed' : 'record:appointments.open')}</td>
+                  {[t('record:appointments.date'), t('record:appointments.motive'), t('record:appointments.medications'), t('status')].map((heading) => (
+                    <th key={heading} scope="col">
+                      {heading}
+                    </th>
+                  ))}
                 </tr>
-                {appointment.addenda.length > 0 && (
-                  <tr className="print-summary__addenda">
-                    <td colSpan={4}>
-                      <ul className="print-summary__list">
-                        {appointment.addenda.map((addendum) => (
-                          <li key={addendum.idAddendum}>
-                            <strong>{t('addendumBy', { date: format.moment(addendum.at), name: `${addendum.medic.name} ${addendum.medic.lname}` })}</strong>{' '}
-                            <span className="print-summary__addendum-text">{addendum.text}</span>
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
+              </thead>
+              {/* One body per appointment, so its addenda stay on the page of its row. */}
+              {record.appointments.map((appointment) => (
+                <tbody key={appointment.idHistory} className="print-summary__appointment">
+                  <tr>
+                    <td>{format.moment(appointment.date)}</td>
+                    <td>{appointment.motive}</td>
+                    <td>{appointment.medications.join(', ')}</td>
+                    <td>{t(appointment.closed ? 'record:appointments.closed' : 'record:appointments.open')}</td>
                   </tr>
-                )}
-              </tbody>
-            ))}
-          </table>
+                  {appointment.addenda.length > 0 && (
+                    <tr className="print-summary__addenda">
+                      <td colSpan={4}>
+                        <ul className="print-summary__list">
+                          {appointment.addenda.map((addendum) => (
+                            <li key={addendum.idAddendum}>
+                              <strong>{t('addendumBy', { date: format.moment(addendum.at), name: `${addendum.medic.name} ${addendum.medic.lname}` })}</strong>{' '}
+                              <span className="print-summary__addendum-text">{addendum.text}</span>
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              ))}
+            </table>
+          </TableScroll>
         )}
       </PrintSection>
 
@@ -192,6 +200,7 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
           <p className="print-summary__empty">{t('noDocuments')}</p>
         ) : (
           <Table
+            label={t('tables.documents')}
             headings={[t('record:documents.file'), t('type'), t('date'), t('comment')]}
             rows={record.files.map((file) => ({
               key: file.idFile,
@@ -233,27 +242,30 @@ function PrintPart({ id, title, empty, children }: { id: string; title: string; 
   );
 }
 
-function Table({ headings, rows }: { headings: string[]; rows: { key: number; cells: string[] }[] }) {
+/** A table of plain cells, in a box of its own that scrolls when the screen is narrower than it; `label` names that box. */
+function Table({ label, headings, rows }: { label: string; headings: string[]; rows: { key: number; cells: string[] }[] }) {
   return (
-    <table className="print-summary__table">
-      <thead>
-        <tr>
-          {headings.map((heading) => (
-            <th key={heading} scope="col">
-              {heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            {row.cells.map((cell, index) => (
-              <td key={index}>{cell}</td>
+    <TableScroll label={label}>
+      <table className="print-summary__table">
+        <thead>
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, index) => (
+                <td key={index}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
