@@ -179,11 +179,16 @@ export function readPracticeKeyFile(dataDir: string): PracticeKeyFile | null {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new PracticeKeyFileError(`${join(dataDir, PRACTICE_KEY_FILE)} cannot be read: ${(error as Error).message}`);
   }
+  return parsePracticeKeyFile(text, join(dataDir, PRACTICE_KEY_FILE));
+}
+
+/** A practice key file's text (DATA_DIR's, or the copy a backup archive carries), checked; `where` names it in errors. */
+export function parsePracticeKeyFile(text: string, where: string): PracticeKeyFile {
   let parsed: PracticeKeyFile;
   try {
     parsed = JSON.parse(text) as PracticeKeyFile;
   } catch {
-    throw new PracticeKeyFileError(`${join(dataDir, PRACTICE_KEY_FILE)} is damaged (not JSON)`);
+    throw new PracticeKeyFileError(`${where} is damaged (not JSON)`);
   }
   const valid =
     parsed.format === FORMAT &&
@@ -193,7 +198,7 @@ export function readPracticeKeyFile(dataDir: string): PracticeKeyFile | null {
     withinLimits(parsed.passphrase) &&
     isWrap(parsed.recovery) &&
     parsed.recovery.kdf === 'hkdf-sha256';
-  if (!valid) throw new PracticeKeyFileError(`${join(dataDir, PRACTICE_KEY_FILE)} is not a practice key this release can read`);
+  if (!valid) throw new PracticeKeyFileError(`${where} is not a practice key this release can read`);
   return parsed;
 }
 
