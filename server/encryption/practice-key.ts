@@ -148,6 +148,16 @@ export async function rewrapPassphrase(file: PracticeKeyFile, masterKey: Buffer,
   return { ...file, passphrase: await wrapWithPassphrase(masterKey, newPassphrase, params) };
 }
 
+/**
+ * A new recovery key for the same master key: its wrap replaced, the passphrase's left as it was.
+ * For a set-up that stopped before its recovery key was shown (encrypt-practice.ts).
+ */
+export function rewrapRecoveryKey(file: PracticeKeyFile, masterKey: Buffer): { file: PracticeKeyFile; recoveryKey: string } {
+  const recovery = randomBytes(KEY_BYTES);
+  const salt = randomBytes(SALT_BYTES);
+  return { file: { ...file, recovery: { kdf: 'hkdf-sha256', ...seal(recoveryKek(recovery, salt), masterKey, 'recovery', salt) } }, recoveryKey: formatRecoveryKey(recovery) };
+}
+
 export async function openWithPassphrase(file: PracticeKeyFile, passphrase: string): Promise<Buffer | null> {
   const { memoryCost, timeCost, parallelism } = file.passphrase;
   const kek = await passphraseKek(passphrase, Buffer.from(file.passphrase.salt, 'base64'), { memoryCost, timeCost, parallelism });

@@ -295,12 +295,16 @@ Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit
     'BACKUP_PASSPHRASE or one typed; the practice passphrase comes from PASSPHRASE_FILE, PASSPHRASE or the terminal)',
   encryptNoDatabase: ({ dataDir }) => `No database in ${dataDir}: is it the server's DATA_DIR? Nothing was changed.`,
   encryptAlready: ({ dataDir }) => `${dataDir} is encrypted already; nothing to do. (npm run change-passphrase changes its passphrase.)`,
-  encryptResuming: ({ dataDir }) =>
-    `Finishing the encryption of ${dataDir} that stopped before its last step: it keeps the practice key (and recovery key) made then, and the backup written then.`,
+  encryptResumed: ({ dataDir }) =>
+    `This finished the encryption of ${dataDir} that had stopped before its last step: with the same practice key and passphrase, and the backup written then; ` +
+    'the recovery key above is new (one shown by the stopped run no longer opens it).',
   encryptBackupWritten: ({ file, patients, documents }) =>
     `Before encrypting, wrote the backup ${file} (${patients} patients, ${documents} documents), under the backup passphrase.`,
   encryptDatabaseBusy: 'Another process has the database open (a backup, audit:verify?); nothing was changed. Let it finish, then run this again.',
-  encryptCopyDiffers: ({ table, before, after }) => `The encrypted copy's table ${table} has ${after} rows, not ${before}; nothing was changed.`,
+  encryptCountDiffers: ({ table, before, after }) => `table ${table} has ${after} rows, not ${before}`,
+  encryptCopyFails: ({ problem }) => `The encrypted copy of the database fails its check (${problem}); nothing was changed.`,
+  encryptServerRunning: ({ dataDir, server }) => `${dataDir} is the DATA_DIR of a running server (${server}); nothing was changed. Stop that server first, then encrypt.`,
+  encryptEarlierBackup: 'the one written by the run that stopped before',
   encryptAuditFails: ({ problem }) =>
     `The audit trail fails its check, so nothing was encrypted or changed: ${problem} Look into it first (npm run audit:verify).`,
   encryptDocumentFails: ({ code }) => `document ${code}… does not open with the document key`,
@@ -318,4 +322,5 @@ Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit
     `The practice passphrase of ${dataDir} is changed: the old one no longer opens it, the recovery key still does. ` +
     'Put the new one where the server reads it at start (PASSPHRASE_FILE or PASSPHRASE); a server running now goes on.',
   changePassphraseFailed: ({ reason }) => `The passphrase was not changed: ${reason}`,
+  encryptSealedLeftovers: ({ files }) => `Sealed by the practice key the key files still in the clear: ${files}.`,
 };

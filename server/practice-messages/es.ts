@@ -349,13 +349,17 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
     'BACKUP_PASSPHRASE o una frase escrita; la frase de la consulta, de PASSPHRASE_FILE, PASSPHRASE o del terminal)',
   encryptNoDatabase: ({ dataDir }: { dataDir: string }) => `No hay base de datos en ${dataDir}: ¿es el DATA_DIR del servidor? No se ha cambiado nada.`,
   encryptAlready: ({ dataDir }: { dataDir: string }) => `${dataDir} ya está cifrado; no hay nada que hacer. (npm run change-passphrase cambia su frase.)`,
-  encryptResuming: ({ dataDir }: { dataDir: string }) =>
-    `Se termina el cifrado de ${dataDir} que se detuvo antes de su último paso: se conservan la clave de la consulta (y la de recuperación) hechas entonces, y la copia escrita entonces.`,
+  encryptResumed: ({ dataDir }: { dataDir: string }) =>
+    `Se ha terminado el cifrado de ${dataDir} que se había detenido antes de su último paso: con la misma clave y la misma frase de la consulta, y la copia escrita entonces; ` +
+    'la clave de recuperación de arriba es nueva (la que mostrara la ejecución detenida ya no la abre).',
   encryptBackupWritten: ({ file, patients, documents }: { file: string; patients: number; documents: number }) =>
     `Antes de cifrar se ha escrito la copia ${file} (${patients} pacientes, ${documents} documentos), con la frase de las copias.`,
   encryptDatabaseBusy: 'Otro proceso tiene abierta la base de datos (¿una copia, audit:verify?); no se ha cambiado nada. Deje que termine y ejecute esto otra vez.',
-  encryptCopyDiffers: ({ table, before, after }: { table: string; before: number; after: number }) =>
-    `La tabla ${table} de la copia cifrada tiene ${after} filas, no ${before}; no se ha cambiado nada.`,
+  encryptCountDiffers: ({ table, before, after }: { table: string; before: number; after: number }) => `la tabla ${table} tiene ${after} filas, no ${before}`,
+  encryptCopyFails: ({ problem }: { problem: string }) => `La copia cifrada de la base de datos no pasa su comprobación (${problem}); no se ha cambiado nada.`,
+  encryptServerRunning: ({ dataDir, server }: { dataDir: string; server: string }) =>
+    `${dataDir} es el DATA_DIR de un servidor en marcha (${server}); no se ha cambiado nada. Detenga antes ese servidor y cifre después.`,
+  encryptEarlierBackup: 'la que escribió la ejecución que se detuvo antes',
   encryptAuditFails: ({ problem }: { problem: string }) =>
     `El registro de auditoría no pasa su comprobación, así que no se ha cifrado ni cambiado nada: ${problem} Revíselo antes (npm run audit:verify).`,
   encryptDocumentFails: ({ code }: { code: string }) => `el documento ${code}… no se abre con la clave de los documentos`,
@@ -374,4 +378,5 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
     `La frase de la consulta de ${dataDir} ha cambiado: la antigua ya no la abre; la clave de recuperación, sí. ` +
     'Ponga la nueva donde el servidor la lee al arrancar (PASSPHRASE_FILE o PASSPHRASE); un servidor en marcha sigue sin más.',
   changePassphraseFailed: ({ reason }: { reason: string }) => `La frase no se ha cambiado: ${reason}`,
+  encryptSealedLeftovers: ({ files }: { files: string }) => `Se han cifrado con la clave de la consulta los ficheros de claves que seguían en claro: ${files}.`,
 };
