@@ -4,7 +4,8 @@
 // terminal; the practice's, when one is needed, from PASSPHRASE_FILE, PASSPHRASE or the terminal
 // (typed twice for a new practice key), or its recovery key from RECOVERY_KEY or, with
 // --recovery-key, the terminal. --new-practice-key makes a new practice key even when the archive
-// carries the backed-up practice's.
+// carries the backed-up practice's. --unencrypted restores an archive of a plain practice as it was,
+// for going back to a release from before encryption (the command an upgrade names says so).
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { obtainPassphrase } from '../server/backup/passphrase';
@@ -21,6 +22,7 @@ async function main(): Promise<number> {
       force: { type: 'boolean', default: false },
       'recovery-key': { type: 'boolean', default: false },
       'new-practice-key': { type: 'boolean', default: false },
+      unencrypted: { type: 'boolean', default: false },
     },
   });
   const text = practiceText();
@@ -31,7 +33,7 @@ async function main(): Promise<number> {
   }
   const recoveryKey = values['recovery-key'];
   // Replacing an encrypted practice keeps its key: opened first, so a wrong passphrase costs no unpacking.
-  if (values.force && existsSync(dataDir)) await unlockForCommand(dataDir, { recoveryKey });
+  if (values.force && !values.unencrypted && existsSync(dataDir)) await unlockForCommand(dataDir, { recoveryKey });
   const passphrase = await obtainPassphrase(process.env, { confirm: false });
   const summary = await restoreBackup({
     archive: positionals[0]!,
@@ -44,6 +46,7 @@ async function main(): Promise<number> {
         need === 'archive' ? currentCredential(process.env, { recoveryKey }) : { passphrase: await newPracticePassphrase(process.env, 'PASSPHRASE') },
       newKey: values['new-practice-key'],
     },
+    unencrypted: values.unencrypted,
   });
   const { createdAt, writtenBy, patients, documents, auditChain } = summary;
   console.log(text.restoreDone({ createdAt, writtenBy, dataDir: summary.dataDir, patients, documents, auditChain, seconds: (summary.ms / 1000).toFixed(1) }));
@@ -54,6 +57,7 @@ async function main(): Promise<number> {
   if (summary.practiceKey === 'kept') console.log(text.restorePracticeKeyKept({ dataDir: summary.dataDir }));
   if (summary.practiceKey === 'archive') console.log(text.restorePracticeKeyFromArchive);
   if (summary.practiceKey === 'new') console.log(text.restorePracticeKeyNew);
+  if (summary.practiceKey === 'none') console.log(text.restoreUnencrypted);
   if (summary.recoveryKey) console.log(text.recoveryKeyShownOnce({ recoveryKey: summary.recoveryKey }));
   console.log(text.restoreSignInAgain);
   return 0;

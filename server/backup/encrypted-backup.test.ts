@@ -197,11 +197,16 @@ describe("an encrypted practice's backup", () => {
     }
   });
 
-  it("refuses a passphrase that does not open the archive's practice key, writing nothing, and makes a new key when told", async () => {
+  it("refuses a passphrase that does not open the archive's practice key, or to restore unencrypted, writing nothing; makes a new key when told", async () => {
     const target = join(root, 'restored-new-key');
     const wrong = restoreCommand([archive, '--data-dir', target], { PASSPHRASE: 'not the practice passphrase' });
     expect(wrong.code).toBe(1);
     expect(wrong.err).toContain("does not open the practice key this archive carries");
+    expect(existsSync(target)).toBe(false);
+    // Nor does it come back in the clear, even when asked (that is for a plain practice going back to a release before encryption).
+    const unencrypted = restoreCommand([archive, '--data-dir', target, '--unencrypted'], {});
+    expect(unencrypted.code).toBe(1);
+    expect(unencrypted.err).toContain('whose records never leave it in the clear');
     expect(existsSync(target)).toBe(false);
 
     const fresh = restoreCommand([archive, '--data-dir', target, '--new-practice-key'], { PASSPHRASE: 'otra frase para la consulta nueva' });

@@ -12,6 +12,8 @@
 // key is shown once. The database is rekeyed from the archive's one-time key (or, from an archive of
 // a plain practice, from the clear) to the practice's before anything else reads it, and the keys
 // are written sealed: they stay in memory until then, never in a file in the clear.
+// The one exception is going back to a release from before encryption, which cannot read an
+// encrypted DATA_DIR: `unencrypted` restores an archive of a plain practice as it was.
 import { timingSafeEqual } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
@@ -46,6 +48,11 @@ export interface RestoreOptions {
   masterKey?: string;
   /** Where the restored practice's key comes from when the target has none of its own. */
   practice?: PracticeChoice;
+  /**
+   * Restore an archive of a plain practice as it was, unencrypted: for the release before
+   * encryption, which cannot read anything else (the command the upgrade names to go back).
+   */
+  unencrypted?: boolean;
 }
 
 /**
@@ -78,8 +85,8 @@ export interface RestoreSummary {
   writtenBy: string | undefined;
   /** The restored data are an earlier release's: this program migrates them at its next start. */
   olderData: boolean;
-  /** Whose practice key encrypts the restored data: the target's, the archive's, or a new one. */
-  practiceKey: 'kept' | 'archive' | 'new';
+  /** Whose practice key encrypts the restored data: the target's, the archive's, a new one, or none (`unencrypted`). */
+  practiceKey: 'kept' | 'archive' | 'new' | 'none';
   /** A new practice key's recovery key, to be shown once. */
   recoveryKey: string | undefined;
 }
@@ -103,7 +110,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   if (server) {
     throw new RestoreRefused(practiceText().restoreTargetServed({ target, server }));
   }
-  const targetKey = targetHasData ? readPracticeKeyFile(target) : null;
+  // Replacing an encrypted practice keeps its key; restored unencrypted, the key has nothing to do.
+  const targetKey = targetHasData && !options.unencrypted ? readPracticeKeyFile(target) : null;
   if (targetKey && !practiceKeyOf(target)) throw new RestoreRefused(practiceText().restoreTargetLocked({ target }));
   // A killed restore's leftovers (decrypted keys and database) go before a new one begins.
   await sweepStaging(dirname(target));
@@ -112,7 +120,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   try {
     let unpacked: Unpacked;
     try {
-      unpacked = await unpack(archive, options.passphrase, staging, (carried) => practiceKeyFor(options, target, targetKey, carried));
+      unpacked = await unpack(archive, options.passphrase, staging, (carried, manifest) => practiceKeyFor(options, target, targetKey, carried, manifest));
     } finally {
       await archive.close();
     }
@@ -126,7 +134,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     forgetPracticeKey(staging);
     const replacedDir = await putInPlace(staging, target, targetHasData);
     // The restored data open in this process as in a server started on them.
-    rememberPracticeKey(target, practice.masterKey);
+    if (practice) rememberPracticeKey(target, practice.masterKey);
     return {
       dataDir: target,
       patients: manifest.patients,
@@ -139,8 +147,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       replacedDir,
       writtenBy: manifest.release,
       olderData,
-      practiceKey: practice.source,
-      recoveryKey: practice.recoveryKey,
+      practiceKey: practice?.source ?? 'none',
+      recoveryKey: practice?.recoveryKey,
     };
   } catch (error) {
     forgetPracticeKey(staging);
@@ -157,8 +165,19 @@ interface RestoredPractice {
   recoveryKey: string | undefined;
 }
 
-/** The target's key (unlocked before), else the archive's (`carried`, when it has one), else a new one. */
-async function practiceKeyFor(options: RestoreOptions, target: string, targetKey: PracticeKeyFile | null, carried: PracticeKeyFile | null): Promise<RestoredPractice> {
+/** The target's key (unlocked before), else the archive's (`carried`, when it has one), else a new one; none for `unencrypted`. */
+async function practiceKeyFor(
+  options: RestoreOptions,
+  target: string,
+  targetKey: PracticeKeyFile | null,
+  carried: PracticeKeyFile | null,
+  manifest: Manifest,
+): Promise<RestoredPractice | null> {
+  if (options.unencrypted) {
+    // An encrypted practice's records never leave it in the clear.
+    if (manifest.databaseKey || carried) throw new RestoreRefused(practiceText().restoreUnencryptedRefused);
+    return null;
+  }
   if (targetKey) return { masterKey: practiceKeyOf(target)!, file: targetKey, source: 'kept', recoveryKey: undefined };
   if (!options.practice) throw new RestoreRefused(practiceText().restoreNeedsPracticeKey);
   if (carried && !options.practice.newKey) {
@@ -178,7 +197,8 @@ async function practiceKeyFor(options: RestoreOptions, target: string, targetKey
  * so that such a plain copy lies on the disk (in the private staging directory) for the seconds
  * the rekey takes and no longer.
  */
-function encryptStagedDatabase(staging: string, manifest: Manifest, practice: RestoredPractice): void {
+function encryptStagedDatabase(staging: string, manifest: Manifest, practice: RestoredPractice | null): void {
+  if (!practice) return;
   const from = manifest.databaseKey ? Buffer.from(manifest.databaseKey, 'hex') : null;
   try {
     rekeyDatabaseFile(join(staging, DATABASE), from, keyFor(practice.masterKey, 'database'), staging);
@@ -187,9 +207,14 @@ function encryptStagedDatabase(staging: string, manifest: Manifest, practice: Re
   }
 }
 
-/** The key files sealed by the practice key, and the practice key file: from here on the staging directory opens like an unlocked DATA_DIR. */
-async function writeKeyFiles(staging: string, keyFiles: Map<string, string>, practice: RestoredPractice): Promise<void> {
-  for (const [file, value] of keyFiles) await writeWhole(join(staging, file), [Buffer.from(sealKeyFile(practice.masterKey, file, value), 'utf8')]);
+/**
+ * The key files sealed by the practice key, and the practice key file: from here on the staging
+ * directory opens like an unlocked DATA_DIR. Unencrypted, the key files as the server writes them
+ * in a plain practice (secrets.ts): the text, mode 0600.
+ */
+async function writeKeyFiles(staging: string, keyFiles: Map<string, string>, practice: RestoredPractice | null): Promise<void> {
+  for (const [file, value] of keyFiles) await writeWhole(join(staging, file), [Buffer.from(practice ? sealKeyFile(practice.masterKey, file, value) : value, 'utf8')]);
+  if (!practice) return;
   writePracticeKeyFile(staging, practice.file);
   rememberPracticeKey(staging, practice.masterKey);
 }
@@ -203,7 +228,7 @@ interface Unpacked {
   auditKey: string | undefined;
   /** Each key file's value, by its file name in DATA_DIR: held in memory until it can be written sealed. */
   keyFiles: Map<string, string>;
-  practice: RestoredPractice;
+  practice: RestoredPractice | null;
 }
 
 /**
@@ -217,12 +242,12 @@ async function unpack(
   archive: Awaited<ReturnType<typeof open>>,
   passphrase: string,
   staging: string,
-  settlePractice: (carried: PracticeKeyFile | null) => Promise<RestoredPractice>,
+  settlePractice: (carried: PracticeKeyFile | null, manifest: Manifest) => Promise<RestoredPractice | null>,
 ): Promise<Unpacked> {
   await mkdir(join(staging, 'documents'), { mode: 0o700 });
   let manifest: Manifest | undefined;
   let carried: PracticeKeyFile | null = null;
-  let practice: RestoredPractice | undefined;
+  let practice: RestoredPractice | null | undefined;
   const keyFiles = new Map<string, string>();
   const seen = new Set<string>();
   for await (const entry of readEntries(readArchive(archive, passphrase))) {
@@ -238,13 +263,13 @@ async function unpack(
       else keyFiles.set(KEY_FILES[entry.name]!, text);
       continue;
     }
-    practice ??= await settlePractice(carried);
+    if (practice === undefined) practice = await settlePractice(carried, manifest!);
     await writeWhole(join(staging, entry.name), entry.body);
     if (entry.name === DATABASE) encryptStagedDatabase(staging, manifest!, practice);
   }
   if (!manifest) throw new ArchiveError(practiceText().archiveNoManifest);
   if (!seen.has(DATABASE)) throw new ArchiveError(practiceText().archiveNoDatabase);
-  return { manifest, documentKey: keyFiles.get(DOCUMENT_KEY_FILE), auditKey: keyFiles.get(AUDIT_KEY_FILE), keyFiles, practice: practice ?? (await settlePractice(carried)) };
+  return { manifest, documentKey: keyFiles.get(DOCUMENT_KEY_FILE), auditKey: keyFiles.get(AUDIT_KEY_FILE), keyFiles, practice: practice === undefined ? await settlePractice(carried, manifest) : practice };
 }
 
 /** The practice key file an archive carries, checked as DATA_DIR's is. */

@@ -11,12 +11,20 @@ Usage:
                                            an earlier release is backed up (BACKUP_PASSPHRASE) before
                                            it is upgraded, or with --no-backup upgraded without a backup
   expediente backup --out FILE [--data-dir DIR]
-  expediente restore FILE --data-dir DIR [--force]
+  expediente restore FILE --data-dir DIR [--force] [--new-practice-key | --unencrypted]
   expediente demo [--data-dir DIR]
   expediente audit-verify
+  expediente encrypt [--data-dir DIR] [--backup-dir DIR]
+                                           encrypts a plain DATA_DIR (the server stopped), after a
+                                           backup; the practice passphrase from PASSPHRASE_FILE,
+                                           PASSPHRASE or the terminal
+  expediente change-passphrase [--data-dir DIR]
+                                           a new practice passphrase (NEW_PASSPHRASE, or typed twice)
   expediente tls --host NAME [--ip ADDRESS]... --ca-key FILE
   expediente --version | --help
 
+On an encrypted practice, the commands take its passphrase from PASSPHRASE_FILE or PASSPHRASE, or
+at the terminal; --recovery-key (or RECOVERY_KEY) takes its recovery key instead.
 Configuration is by environment variables, as described in the README. Messages come in LANG's
 language, or in EXPEDIENTE_LANGUAGE's (es or en).`,
   binaryUnknownCommand: ({ command }) => `Unknown command: ${command}`,
@@ -55,7 +63,7 @@ language, or in EXPEDIENTE_LANGUAGE's (es or en).`,
   passphraseCancelled: 'Cancelled.',
 
   restoreUsage:
-    'Usage: npm run restore -- FILE --data-dir DIR [--force] [--recovery-key] [--new-practice-key]   (the backup passphrase from BACKUP_PASSPHRASE or the terminal; ' +
+    'Usage: npm run restore -- FILE --data-dir DIR [--force] [--recovery-key] [--new-practice-key] [--unencrypted]   (the backup passphrase from BACKUP_PASSPHRASE or the terminal; ' +
     'the practice passphrase from PASSPHRASE_FILE, PASSPHRASE or the terminal)',
   restoreDone: (p) =>
     `Restored the backup of ${p.createdAt}${p.writtenBy ? ` (written by Expediente ${p.writtenBy})` : ''} into ${p.dataDir}: ` +
@@ -323,4 +331,7 @@ Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit
     'Put the new one where the server reads it at start (PASSPHRASE_FILE or PASSPHRASE); a server running now goes on.',
   changePassphraseFailed: ({ reason }) => `The passphrase was not changed: ${reason}`,
   encryptSealedLeftovers: ({ files }) => `Sealed by the practice key the key files still in the clear: ${files}.`,
+  restoreUnencryptedRefused: "--unencrypted is for an archive of a plain practice (going back to a release from before encryption); this one is an encrypted practice's, whose records never leave it in the clear. Nothing was written.",
+  restoreUnencrypted:
+    'The restored data are unencrypted, as the backed-up practice was: for the release from before encryption. Back on this release, npm run encrypt (expediente encrypt) encrypts them again.',
 };

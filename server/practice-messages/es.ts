@@ -11,12 +11,21 @@ Uso:
                                            actualizarlos (con BACKUP_PASSPHRASE), o con --no-backup
                                            se actualizan sin copia
   expediente backup --out ARCHIVO [--data-dir DIR]
-  expediente restore ARCHIVO --data-dir DIR [--force]
+  expediente restore ARCHIVO --data-dir DIR [--force] [--new-practice-key | --unencrypted]
   expediente demo [--data-dir DIR]
   expediente audit-verify
+  expediente encrypt [--data-dir DIR] [--backup-dir DIR]
+                                           cifra un DATA_DIR sin cifrar (con el servidor detenido),
+                                           tras una copia; la frase de la consulta, de
+                                           PASSPHRASE_FILE, PASSPHRASE o del terminal
+  expediente change-passphrase [--data-dir DIR]
+                                           una frase nueva de la consulta (NEW_PASSPHRASE, o escrita
+                                           dos veces)
   expediente tls --host NOMBRE [--ip DIRECCIÓN]... --ca-key ARCHIVO
   expediente --version | --help
 
+En una consulta cifrada, las órdenes toman su frase de PASSPHRASE_FILE o PASSPHRASE, o del
+terminal; --recovery-key (o RECOVERY_KEY) toma en su lugar la clave de recuperación.
 La configuración va en variables de entorno, como explica el README. Los mensajes salen en el idioma
 de LANG, o en el de EXPEDIENTE_LANGUAGE (es o en).`,
   binaryUnknownCommand: ({ command }: { command: string }) => `Orden desconocida: ${command}`,
@@ -62,7 +71,7 @@ de LANG, o en el de EXPEDIENTE_LANGUAGE (es o en).`,
   passphraseCancelled: 'Cancelado.',
 
   restoreUsage:
-    'Uso: npm run restore -- ARCHIVO --data-dir DIR [--force] [--recovery-key] [--new-practice-key]   (la frase de la copia, de BACKUP_PASSPHRASE o del terminal; ' +
+    'Uso: npm run restore -- ARCHIVO --data-dir DIR [--force] [--recovery-key] [--new-practice-key] [--unencrypted]   (la frase de la copia, de BACKUP_PASSPHRASE o del terminal; ' +
     'la de la consulta, de PASSPHRASE_FILE, PASSPHRASE o del terminal)',
   restoreDone: (p: { createdAt: string; writtenBy: string | undefined; dataDir: string; patients: number; documents: number; auditChain: string; seconds: string }) =>
     `Restaurada la copia del ${p.createdAt}${p.writtenBy ? ` (escrita por Expediente ${p.writtenBy})` : ''} en ${p.dataDir}: ` +
@@ -379,4 +388,8 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
     'Ponga la nueva donde el servidor la lee al arrancar (PASSPHRASE_FILE o PASSPHRASE); un servidor en marcha sigue sin más.',
   changePassphraseFailed: ({ reason }: { reason: string }) => `La frase no se ha cambiado: ${reason}`,
   encryptSealedLeftovers: ({ files }: { files: string }) => `Se han cifrado con la clave de la consulta los ficheros de claves que seguían en claro: ${files}.`,
+  restoreUnencryptedRefused:
+    '--unencrypted es para la copia de una consulta sin cifrar (para volver a una versión anterior al cifrado); esta es de una consulta cifrada, cuyos expedientes nunca salen de ella en claro. No se ha escrito nada.',
+  restoreUnencrypted:
+    'Los datos restaurados quedan sin cifrar, como estaba la consulta copiada: para la versión anterior al cifrado. De vuelta en esta versión, npm run encrypt (expediente encrypt) los cifra otra vez.',
 };
