@@ -161,6 +161,7 @@ describe('npm run encrypt stopped between its steps', () => {
       currentCredential: () => Promise.resolve({ passphrase: PASSPHRASE }),
     },
     showRecoveryKey: () => {},
+    showBackup: () => {},
     argon2: TEST_ARGON2,
     scrypt: { log2N: 10, r: 8, p: 1 },
     onStep: (at) => {

@@ -36,6 +36,7 @@ async function main(): Promise<number> {
       newPassphrase: () => newPracticePassphrase(env, 'PASSPHRASE'),
       currentCredential: () => currentCredential(env, { recoveryKey: values['recovery-key'] }),
     },
+    showBackup: (backup) => console.log(text.encryptBackupWritten(backup)),
     showRecoveryKey: (recoveryKey) => console.log(text.recoveryKeyShownOnce({ recoveryKey })),
   });
   if (summary.outcome === 'already') {
@@ -43,8 +44,7 @@ async function main(): Promise<number> {
     if (summary.sealed.length > 0) console.log(text.encryptSealedLeftovers({ files: summary.sealed.join(', ') }));
     return 0;
   }
-  if (summary.backupFile && summary.backup) console.log(text.encryptBackupWritten({ file: summary.backupFile, ...summary.backup }));
-  else console.log(text.encryptResumed({ dataDir }));
+  if (!summary.backupFile) console.log(text.encryptResumed({ dataDir }));
   const { tables, rows, documents, auditRows } = summary;
   console.log(text.encryptDone({ dataDir, tables, rows, documents, verified: auditRows, seconds: (summary.ms / 1000).toFixed(1) }));
   console.log(text.startWithPassphrase);

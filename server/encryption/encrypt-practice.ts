@@ -16,7 +16,7 @@
 import { closeSync, copyFileSync, constants, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createBackup } from '../backup/backup';
-import { makeStagingDir } from '../backup/staging';
+import { makeStagingDir, sweepStaging } from '../backup/staging';
 import { runningServer, lockDataDir } from '../data-dir-lock';
 import { openSqlite } from '../db/open-sqlite';
 import { practiceText } from '../practice-messages/practice-text';
@@ -59,6 +59,8 @@ export interface EncryptOptions {
    * checks after it, so that a run stopped during them has shown it all the same.
    */
   showRecoveryKey: (recoveryKey: string) => void;
+  /** Says the backup was written, as soon as it is. */
+  showBackup: (backup: { file: string; patients: number; documents: number }) => void;
   /** Tests only: cheaper derivations, and a way to stop between steps as a killed run would. */
   argon2?: Argon2Params;
   scrypt?: ScryptParams;
@@ -72,7 +74,6 @@ export type EncryptSummary =
       dataDir: string;
       /** The backup written first; undefined when finishing a stopped run, whose backup stands. */
       backupFile: string | undefined;
-      backup: { patients: number; documents: number } | undefined;
       tables: number;
       rows: number;
       documents: number;
@@ -92,6 +93,8 @@ export async function encryptPractice(options: EncryptOptions): Promise<EncryptS
   if (server) throw new EncryptRefused(text.encryptServerRunning({ dataDir, server }));
   const lock = await lockDataDir(dataDir);
   try {
+    // What a killed run left (its staging directory, with a copy perhaps not yet encrypted) goes first.
+    await sweepStaging(dataDir);
     const existing = readPracticeKeyFile(dataDir);
     if (existing && !isPlainDatabaseFile(databasePath)) return { outcome: 'already', dataDir, sealed: await sealLeftovers(dataDir, existing, options.inputs) };
 
@@ -110,6 +113,7 @@ export async function encryptPractice(options: EncryptOptions): Promise<EncryptS
       const outFile = join(options.backupDir, `expediente-before-encryption-${new Date().toISOString().replaceAll(':', '-')}.backup`);
       const written = await createBackup({ dataDir, outFile, passphrase: backupPassphrase, masterKey: options.masterKey }, { scrypt: options.scrypt });
       backup = { file: written.file, patients: written.patients, documents: written.documents };
+      options.showBackup(backup);
       practice = await createPracticeKey(passphrase, options.argon2);
     }
 
@@ -141,7 +145,6 @@ export async function encryptPractice(options: EncryptOptions): Promise<EncryptS
       outcome: 'encrypted',
       dataDir,
       backupFile: backup?.file,
-      backup: backup && { patients: backup.patients, documents: backup.documents },
       tables: before.size,
       rows: [...before.values()].reduce((sum, count) => sum + count, 0),
       documents: after.documents,

@@ -320,7 +320,7 @@ Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit
     `The data are encrypted, but the check afterwards failed: ${problem}. The backup written before encrypting is ${backup}.`,
   encryptDone: (p) =>
     `Encrypted ${p.dataDir} in ${p.seconds} s: ${p.rows} rows in ${p.tables} tables, each table's count as before; ${p.documents} documents open with their key; ` +
-    `audit chain intact (${p.verified} rows). No file there holds a record or a key in the clear.`,
+    `audit chain intact (${p.verified} rows). The database and the key files open only with the practice key now.`,
   encryptFailed: ({ reason }) => `Encryption failed: ${reason}`,
   changePassphraseUsage:
     'Usage: npm run change-passphrase -- [--data-dir DIR] [--recovery-key]   (the current passphrase from PASSPHRASE_FILE, PASSPHRASE or the terminal, ' +

@@ -376,7 +376,7 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
     `Los datos están cifrados, pero la comprobación posterior ha fallado: ${problem}. La copia escrita antes de cifrar es ${backup}.`,
   encryptDone: (p: { dataDir: string; seconds: string; rows: number; tables: number; documents: number; verified: number }) =>
     `Cifrado ${p.dataDir} en ${p.seconds} s: ${p.rows} filas en ${p.tables} tablas, cada tabla con las mismas que antes; ${p.documents} documentos se abren con su clave; ` +
-    `cadena de auditoría intacta (${p.verified} filas). Ningún fichero de allí guarda un expediente ni una clave en claro.`,
+    `cadena de auditoría intacta (${p.verified} filas). La base de datos y los ficheros de claves ya solo se abren con la clave de la consulta.`,
   encryptFailed: ({ reason }: { reason: string }) => `El cifrado ha fallado: ${reason}`,
   changePassphraseUsage:
     'Uso: npm run change-passphrase -- [--data-dir DIR] [--recovery-key]   (la frase actual, de PASSPHRASE_FILE, PASSPHRASE o del terminal, ' +
