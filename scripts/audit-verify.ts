@@ -2,16 +2,20 @@
 // against the sealed head in DATA_DIR/audit-head (rows cut from the end, chains nulled), and says
 // what is wrong. Exit 0 when intact, 1 on any failure, 2 when there is no database or key to check.
 // `-- --since-checkpoint`: only the rows after the sealed head (the nightly check); see its help text.
-// What it says is in the practice's language (server/practice-messages).
-import Database from 'better-sqlite3';
-import { existsSync, readFileSync } from 'node:fs';
+// What it says is in the practice's language (server/practice-messages). An encrypted DATA_DIR is
+// unlocked first (encryption/unlock-for-command.ts): a wrong or missing passphrase exits 1.
+import type Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { verifyAuditChain, type ChainReport } from '../server/audit/audit-chain';
 import { verifyAuditChainSince } from '../server/audit/audit-checkpoint';
 import { AUDIT_HEAD_FILE, AuditHeadError, readAuditHead, type AuditHead } from '../server/audit/audit-head';
 import { AUDIT_KEY_FILE } from '../server/audit/audit-key';
+import { openSqlite } from '../server/db/open-sqlite';
+import { unlockForCommand } from '../server/encryption/unlock-for-command';
 import { practiceText } from '../server/practice-messages/practice-text';
+import { peekSecretFile } from '../server/secrets';
 
 function describe(report: ChainReport): void {
   console.log(report.problem!.message);
@@ -46,8 +50,10 @@ function checkSinceHead(sqlite: Database.Database, key: string, head: AuditHead)
   return 0;
 }
 
-function main(): number {
-  const { values: options } = parseArgs({ options: { 'since-checkpoint': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } } });
+async function main(): Promise<number> {
+  const { values: options } = parseArgs({
+    options: { 'since-checkpoint': { type: 'boolean', default: false }, help: { type: 'boolean', default: false }, 'recovery-key': { type: 'boolean', default: false } },
+  });
   const text = practiceText();
   if (options.help) {
     console.log(text.auditVerifyHelp);
@@ -60,7 +66,13 @@ function main(): number {
     console.error(text.auditVerifyNoData({ dataDir }));
     return 2;
   }
-  const key = readFileSync(keyPath, 'utf8').trim();
+  try {
+    await unlockForCommand(dataDir, { recoveryKey: options['recovery-key'] });
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+  const key = peekSecretFile(keyPath);
   let head: AuditHead | null;
   try {
     head = readAuditHead(dataDir, key);
@@ -70,7 +82,7 @@ function main(): number {
     return 1;
   }
   // Read-only: verifying never writes, and may run while the server does.
-  const sqlite = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const sqlite = openSqlite(databasePath, { readonly: true, fileMustExist: true });
   try {
     if (!options['since-checkpoint']) return wholeCheck(sqlite, key, head, dataDir);
     if (head) return checkSinceHead(sqlite, key, head);
@@ -81,4 +93,10 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+main().then(
+  (code) => (process.exitCode = code),
+  (error: Error) => {
+    console.error(error.message);
+    process.exitCode = 1;
+  },
+);

@@ -1,9 +1,12 @@
 // `npm run backup -- --out FILE [--data-dir DIR]`: an encrypted archive of DATA_DIR, taken while the
 // server runs. The passphrase comes from BACKUP_PASSPHRASE or is asked for at the terminal.
 // `--plain` (an archive anyone can read, without the keys) also needs --i-understand-this-is-unencrypted.
+// An encrypted practice is unlocked first (encryption/unlock-for-command.ts): its passphrase from
+// PASSPHRASE_FILE, PASSPHRASE or the terminal, or its recovery key (--recovery-key, RECOVERY_KEY).
 import { parseArgs } from 'node:util';
 import { createBackup } from '../server/backup/backup';
 import { obtainPassphrase } from '../server/backup/passphrase';
+import { unlockForCommand } from '../server/encryption/unlock-for-command';
 import { practiceText } from '../server/practice-messages/practice-text';
 
 async function main(): Promise<number> {
@@ -13,6 +16,7 @@ async function main(): Promise<number> {
       'data-dir': { type: 'string' },
       plain: { type: 'boolean', default: false },
       'i-understand-this-is-unencrypted': { type: 'boolean', default: false },
+      'recovery-key': { type: 'boolean', default: false },
     },
   });
   const text = practiceText();
@@ -25,11 +29,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const plain = values.plain;
+  const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? './data';
+  await unlockForCommand(dataDir, { recoveryKey: values['recovery-key'] });
   const passphrase = plain ? '' : await obtainPassphrase(process.env, { confirm: true });
-  const summary = await createBackup(
-    { dataDir: values['data-dir'] ?? process.env.DATA_DIR ?? './data', outFile: values.out, passphrase, masterKey: process.env.MASTER_KEY || undefined },
-    { plain },
-  );
+  const summary = await createBackup({ dataDir, outFile: values.out, passphrase, masterKey: process.env.MASTER_KEY || undefined }, { plain });
   const { file, patients, documents, rows, tables } = summary;
   console.log(text.backupWrote({ file, plain, patients, documents, rows, tables, mb: (summary.bytes / 1024 / 1024).toFixed(1), seconds: (summary.ms / 1000).toFixed(1) }));
   return 0;

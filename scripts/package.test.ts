@@ -21,6 +21,7 @@ import { packageBinary } from './package';
 import { SHARED_CATALOG_DIR } from './package/assets';
 
 const PASSPHRASE = 'frase-de-copia-larga-2025';
+const PRACTICE_PASSPHRASE = 'frase de la consulta del binario';
 let root: string;
 let binary: string;
 /** A directory with nothing in it, as PATH: the binary must need neither node nor npm. */
@@ -104,6 +105,8 @@ describe('the packaged binary', () => {
     expect(releaseOfCheckout(repoRoot)).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{12}$/);
     expect(command(['--help'], { PATH: emptyPath }).output).toContain('expediente backup --out ARCHIVO');
     expect(command(['--help'], { PATH: emptyPath, LANG: 'en_US.UTF-8' }).output).toContain('expediente backup --out FILE');
+    expect(command(['--help'], { PATH: emptyPath, LANG: 'en_US.UTF-8' }).output).toMatch(/expediente encrypt \[--data-dir DIR\][\s\S]*expediente change-passphrase/);
+    expect(command(['--help'], { PATH: emptyPath }).output).toContain('cifra un DATA_DIR sin cifrar');
     expect(command(['no-such-command'], { PATH: emptyPath })).toMatchObject({ status: 2, output: expect.stringContaining('Orden desconocida: no-such-command') });
   });
 
@@ -181,10 +184,17 @@ describe('the packaged binary', () => {
     }
 
     const restoredDir = join(root, 'restored');
-    const restore = command(['restore', join(root, 'practice.backup'), '--data-dir', restoredDir], { PATH: emptyPath, BACKUP_PASSPHRASE: PASSPHRASE, EXPEDIENTE_LANGUAGE: 'en' });
+    const restore = command(['restore', join(root, 'practice.backup'), '--data-dir', restoredDir], {
+      PATH: emptyPath,
+      BACKUP_PASSPHRASE: PASSPHRASE,
+      PASSPHRASE: PRACTICE_PASSPHRASE,
+      EXPEDIENTE_LANGUAGE: 'en',
+    });
     expect(restore.output).toContain('Restored the backup');
+    expect(restore.output).toContain('encrypted under a new practice key');
     expect(restore.status).toBe(0);
-    const again = await serve(restoredDir);
+    // Restored encrypted: served with its practice passphrase.
+    const again = await serve(restoredDir, { PASSPHRASE: PRACTICE_PASSPHRASE });
     try {
       const medic = await login(again.url, medicEmail);
       expect(await downloadPdf(again.url, medic, code)).toEqual(samplePdf);
@@ -258,7 +268,7 @@ describe("the packaged binary on the previous release's practice", () => {
       backupFile = join(parent, preUpgradeBackups(parent)[0]!);
       // Said once listening: done, and how to go back, with this very backup.
       await expect.poll(running.output).toContain('Upgrade finished');
-      expect(running.output()).toContain(`${binary} restore ${backupFile} --data-dir ${dataDir} --force`);
+      expect(running.output()).toContain(`${binary} restore ${backupFile} --data-dir ${dataDir} --force --unencrypted`);
     } finally {
       expect(await stop(running)).toBe(0);
     }
@@ -266,17 +276,50 @@ describe("the packaged binary on the previous release's practice", () => {
 
     // The way back: the pre-upgrade backup, restored by the binary that wrote it, is the previous release's practice.
     const restoredDir = join(parent, 'restored');
-    const restored = command(['restore', backupFile, '--data-dir', restoredDir], { PATH: emptyPath, BACKUP_PASSPHRASE: PASSPHRASE, EXPEDIENTE_LANGUAGE: 'en' });
+    // Unencrypted, as the upgrade's command says: the release before encryption reads nothing else.
+    const restored = command(['restore', backupFile, '--data-dir', restoredDir, '--unencrypted'], { PATH: emptyPath, BACKUP_PASSPHRASE: PASSPHRASE, EXPEDIENTE_LANGUAGE: 'en' });
     expect(restored.output).toContain(`audit chain intact (${PREVIOUS_RELEASE_FACTS.auditRows} rows, up to the sealed head`);
     expect(restored.output).toContain(`written by Expediente ${releaseOfCheckout(repoRoot)}`);
     expect(restored.output).toContain('the data of an earlier release');
+    expect(restored.output).toContain('The restored data are unencrypted');
     expect(restored.status).toBe(0);
+    expect(readFileSync(join(restoredDir, 'expediente.db')).subarray(0, 15).toString()).toBe('SQLite format 3');
     expect(command(['audit-verify'], environment(restoredDir))).toMatchObject({ status: 0, output: expect.stringContaining(intactTrail) });
 
-    // And the previous release's own backup restores here with its chain intact, said in Spanish by default.
-    const fromPrevious = command(['restore', previousBackup, '--data-dir', join(parent, 'from-previous')], { PATH: emptyPath, BACKUP_PASSPHRASE: PREVIOUS_RELEASE_PASSPHRASE });
+    // And the previous release's own backup restores here, encrypted, with its chain intact, said in Spanish by default.
+    const fromPrevious = command(['restore', previousBackup, '--data-dir', join(parent, 'from-previous')], {
+      PATH: emptyPath,
+      BACKUP_PASSPHRASE: PREVIOUS_RELEASE_PASSPHRASE,
+      PASSPHRASE: PRACTICE_PASSPHRASE,
+    });
     expect(fromPrevious.output).toContain(`registro de auditoría intacto (${PREVIOUS_RELEASE_FACTS.auditRows} filas)`);
     expect(fromPrevious.status).toBe(0);
+  }, 240_000);
+
+  it('encrypts it and changes its passphrase, then upgrades it after an encrypted backup, serving it with the new passphrase', async () => {
+    const parent = mkdtempSync(join(root, 'encrypt-'));
+    const { dataDir } = unpackPreviousRelease(parent);
+    const encrypted = command(['encrypt', '--data-dir', dataDir], environment(dataDir, { BACKUP_PASSPHRASE: PASSPHRASE, PASSPHRASE: PRACTICE_PASSPHRASE }));
+    expect(encrypted.output).toContain(`audit chain intact (${PREVIOUS_RELEASE_FACTS.auditRows} rows)`);
+    expect(encrypted.status).toBe(0);
+    expect(readFileSync(join(dataDir, 'expediente.db')).includes(Buffer.from('consultorio-demo.es'))).toBe(false);
+    const changed = command(['change-passphrase', '--data-dir', dataDir], environment(dataDir, { PASSPHRASE: PRACTICE_PASSPHRASE, NEW_PASSPHRASE: 'la frase nueva de la consulta' }));
+    expect(changed.status).toBe(0);
+    expect(command(['audit-verify'], environment(dataDir, { PASSPHRASE: PRACTICE_PASSPHRASE }))).toMatchObject({ status: 1 });
+
+    const running = await serve(dataDir, { BACKUP_PASSPHRASE: PASSPHRASE, PASSPHRASE: 'la frase nueva de la consulta' });
+    try {
+      const medic = await login(running.url, 'lucia.martinez@consultorio-demo.es', PREVIOUS_RELEASE_PASSWORD);
+      expect(medic.user.type).toBe('medic');
+      expect(running.output()).toContain('Before upgrading the data, wrote the backup');
+    } finally {
+      expect(await stop(running)).toBe(0);
+    }
+    // Beside the one `encrypt` wrote first, the one before the upgrade; neither holds a record in the clear.
+    const written = preUpgradeBackups(parent);
+    expect(written.filter((name) => name.startsWith(`expediente-before-${releaseOfCheckout(repoRoot)}-`))).toHaveLength(1);
+    expect(written.filter((name) => name.startsWith('expediente-before-encryption-'))).toHaveLength(1);
+    for (const name of written) expect(readFileSync(join(parent, name)).includes(Buffer.from('consultorio-demo.es'))).toBe(false);
   }, 240_000);
 
   it('killed after its backup, again and again, leaves one pre-upgrade backup, and then upgrades', async () => {

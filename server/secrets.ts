@@ -66,6 +66,20 @@ export function readSecretFile(path: string, options: ReadSecretOptions = {}): S
   }
 }
 
+/**
+ * A key file's value, read as readSecretFile reads it but changing nothing (no mode tightened,
+ * nothing sealed in place): for the commands that run beside a server and only read (backup,
+ * audit:verify). Throws with the file's problem.
+ */
+export function peekSecretFile(path: string): string {
+  const text = readFileSync(path, 'utf8').trim();
+  if (!isSealed(text)) return text;
+  const masterKey = practiceKeyOf(dirname(path));
+  const value = masterKey ? openKeyFile(masterKey, basename(path), text) : null;
+  if (value === null) throw new Error(`${path} ${masterKey ? practiceText().keySealedByAnother : practiceText().keySealed}`);
+  return value;
+}
+
 /** A fresh random secret in DATA_DIR/<fileName>, replacing whatever unusable file was there. */
 export function createSecret(dataDir: string, fileName: string, bytes = 48): string {
   const value = randomBytes(bytes).toString('base64url');

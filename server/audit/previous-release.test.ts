@@ -12,6 +12,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/client-build';
 import { restoreBackup } from '../backup/restore';
 import { openDatabase } from '../db/client';
+import { practiceForTests } from '../test/encrypted-practice';
 import { buildTestApp, loginRequest, testConfig } from '../test/helpers';
 import { PREVIOUS_RELEASE_FACTS, PREVIOUS_RELEASE_PASSPHRASE, PREVIOUS_RELEASE_PASSWORD, unpackPreviousRelease, type PreviousRelease } from '../test/previous-release';
 import { verifyAuditChain } from './audit-chain';
@@ -69,7 +70,7 @@ describe("the previous release's audit trail", () => {
   });
 
   it("restores from the previous release's own backup with the chain reported intact", async () => {
-    const summary = await restoreBackup({ archive: practice.backup, dataDir: join(root, `restored-${turn}`), passphrase: PREVIOUS_RELEASE_PASSPHRASE });
+    const summary = await restoreBackup({ archive: practice.backup, dataDir: join(root, `restored-${turn}`), passphrase: PREVIOUS_RELEASE_PASSPHRASE, practice: practiceForTests() });
     expect(summary).toMatchObject({ patients: PREVIOUS_RELEASE_FACTS.patients, documents: PREVIOUS_RELEASE_FACTS.documents });
     expect(summary.auditChain).toBe(`intact (${PREVIOUS_RELEASE_FACTS.auditRows} rows)`);
   });

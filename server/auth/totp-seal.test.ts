@@ -11,6 +11,8 @@ import { restoreBackup } from '../backup/restore';
 import { openDatabase } from '../db/client';
 import { codeAt, enableTotpFor, restCalls, type TestClock } from '../rest/second-factor.fixture';
 import { MissingKeyError } from '../startup-keys';
+import { peekSecretFile } from '../secrets';
+import { practiceForTests } from '../test/encrypted-practice';
 import { buildTestApp, register, testConfig, TEST_PASSWORD, uniqueEmail } from '../test/helpers';
 import { isSealedSeed, TOTP_KEY_FILE, totpSeal } from './totp-seal';
 
@@ -103,8 +105,9 @@ describe('TOTP seeds at rest', () => {
     await createBackup({ dataDir, outFile: archive, passphrase: 'frase-de-copia-larga-2025' }, { scrypt: { log2N: 10, r: 8, p: 1 } });
     await app.close();
     const restoredDir = join(root, `restored-${count}`);
-    await restoreBackup({ archive, dataDir: restoredDir, passphrase: 'frase-de-copia-larga-2025' });
-    expect(readFileSync(join(restoredDir, TOTP_KEY_FILE), 'utf8')).toBe(readFileSync(join(dataDir, TOTP_KEY_FILE), 'utf8'));
+    await restoreBackup({ archive, dataDir: restoredDir, passphrase: 'frase-de-copia-larga-2025', practice: practiceForTests() });
+    // Sealed by the restored practice's key, the same key inside.
+    expect(peekSecretFile(join(restoredDir, TOTP_KEY_FILE))).toBe(readFileSync(join(dataDir, TOTP_KEY_FILE), 'utf8').trim());
 
     const restored = await practiceApp(restoredDir);
     try {

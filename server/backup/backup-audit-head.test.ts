@@ -11,6 +11,8 @@ import { AUDIT_HEAD_FILE, readAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { deleteNewestRows, dropAuditTriggers, tamper } from '../audit/audit-tamper.fixture';
 import { openDatabase } from '../db/client';
+import { openSqlite } from '../db/open-sqlite';
+import { practiceForTests } from '../test/encrypted-practice';
 import { buildTestApp, loginRequest, register, testConfig, TEST_PASSWORD } from '../test/helpers';
 import { ArchiveWriter, type ScryptParams } from './archive-format';
 import { createBackup } from './backup';
@@ -40,7 +42,7 @@ const fresh = (name: string) => join(root, `${name}-${++made}`);
 const leftovers = () => readdirSync(root).filter((name) => name.startsWith('.restore-'));
 
 function newestRow(path: string): { lastId: number; chain: string; count: number } {
-  const sqlite = new Database(path, { readonly: true });
+  const sqlite = openSqlite(path, { readonly: true });
   try {
     const newest = sqlite.prepare('select id, chain from audit_events order by id desc limit 1').get() as { id: number; chain: string };
     return { lastId: newest.id, chain: newest.chain, count: sqlite.prepare('select count(*) from audit_events').pluck().get() as number };
@@ -77,7 +79,7 @@ describe('a backup and its sealed head', () => {
     const archive = fresh('b.expbak');
     await createBackup({ dataDir, outFile: archive, passphrase: PASSPHRASE }, { scrypt: TEST_SCRYPT });
     const target = fresh('restored');
-    const summary = await restoreBackup({ archive, dataDir: target, passphrase: PASSPHRASE });
+    const summary = await restoreBackup({ archive, dataDir: target, passphrase: PASSPHRASE, practice: practiceForTests() });
     expect(summary.auditChain).toMatch(/^intact \(\d+ rows, up to the sealed head of /);
     expect(readAuditHead(target, auditKey)).toMatchObject(newestRow(join(target, 'expediente.db')));
 
@@ -101,7 +103,7 @@ describe('a backup and its sealed head', () => {
     };
     await createBackup({ dataDir, outFile: archive, passphrase: PASSPHRASE }, { scrypt: TEST_SCRYPT, onSnapshot: cut });
     const target = fresh('target');
-    await expect(restoreBackup({ archive, dataDir: target, passphrase: PASSPHRASE })).rejects.toThrow(
+    await expect(restoreBackup({ archive, dataDir: target, passphrase: PASSPHRASE, practice: practiceForTests() })).rejects.toThrow(
       /The archived audit trail fails its check, nothing was written: Rows up to the sealed head are missing/,
     );
     expect(existsSync(target)).toBe(false);
@@ -113,7 +115,7 @@ describe('an archive made before heads were kept', () => {
   it('restores on its chain alone, without a head', async () => {
     const archive = await archiveWithoutHead(join(dataDir, 'expediente.db'));
     const target = fresh('restored-old');
-    const summary = await restoreBackup({ archive, dataDir: target, passphrase: PASSPHRASE });
+    const summary = await restoreBackup({ archive, dataDir: target, passphrase: PASSPHRASE, practice: practiceForTests() });
     expect(summary.auditChain).toBe(`intact (${newestRow(join(dataDir, 'expediente.db')).count} rows)`);
     expect(existsSync(join(target, AUDIT_HEAD_FILE))).toBe(false);
   });
@@ -126,7 +128,7 @@ describe('an archive made before heads were kept', () => {
     tamper(copy, 'update audit_events set chain = null where id = (select max(id) from audit_events)');
     const archive = await archiveWithoutHead(copy);
     const target = fresh('target-old');
-    await expect(restoreBackup({ archive, dataDir: target, passphrase: PASSPHRASE })).rejects.toThrow(/has no chain though an earlier row is sealed/);
+    await expect(restoreBackup({ archive, dataDir: target, passphrase: PASSPHRASE, practice: practiceForTests() })).rejects.toThrow(/has no chain though an earlier row is sealed/);
     expect(existsSync(target)).toBe(false);
     expect(leftovers()).toEqual([]);
   });

@@ -12,6 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { openDatabase } from '../db/client';
+import { openSqlite } from '../db/open-sqlite';
+import { isPlainDatabaseFile } from '../encryption/database-file';
+import { practiceForTests } from '../test/encrypted-practice';
 import { bearer, buildTestApp, loginRequest, register, TEST_PASSWORD, testConfig, uniqueEmail } from '../test/helpers';
 import { sampleJpeg, samplePdf, samplePng } from '../test/sample-files';
 import { HEADER_BYTES, CHUNK_BYTES, type ScryptParams } from './archive-format';
@@ -106,11 +109,11 @@ describe('a backup taken while another process writes', () => {
   it('restores into a server with every row of the snapshot and every document byte for byte', async () => {
     expect(writes.after).toBeGreaterThan(writes.before);
     const restoredDir = join(root, 'restored');
-    const summary = await restoreBackup({ archive, dataDir: restoredDir, passphrase: PASSPHRASE });
+    const summary = await restoreBackup({ archive, dataDir: restoredDir, passphrase: PASSPHRASE, practice: practiceForTests() });
     expect(summary.auditChain).toMatch(/^intact/);
     expect(summary.documents).toBe(atSnapshot.files!.length);
 
-    const restoredDb = new Database(join(restoredDir, 'expediente.db'), { readonly: true });
+    const restoredDb = openSqlite(join(restoredDir, 'expediente.db'), { readonly: true });
     try {
       expect(everyRow(restoredDb)).toEqual(atSnapshot);
     } finally {
@@ -153,7 +156,7 @@ describe('a backup taken while another process writes', () => {
 describe('a restore that must not happen', () => {
   const attempt = (file: string, passphrase = PASSPHRASE) => {
     const target = join(root, `target-${Math.random().toString(36).slice(2)}`);
-    return { target, result: restoreBackup({ archive: file, dataDir: target, passphrase }) };
+    return { target, result: restoreBackup({ archive: file, dataDir: target, passphrase, practice: practiceForTests() }) };
   };
   const leftovers = () => readdirSync(root).filter((name) => name.startsWith('.restore-') || name.startsWith('target-'));
 
@@ -192,12 +195,13 @@ describe('a restore that must not happen', () => {
     const target = join(root, 'occupied');
     mkdirSync(target);
     writeFileSync(join(target, 'expediente.db'), 'an older practice');
-    await expect(restoreBackup({ archive, dataDir: target, passphrase: PASSPHRASE })).rejects.toThrow(/is not empty; nothing was written/);
+    await expect(restoreBackup({ archive, dataDir: target, passphrase: PASSPHRASE, practice: practiceForTests() })).rejects.toThrow(/is not empty; nothing was written/);
     expect(readFileSync(join(target, 'expediente.db'), 'utf8')).toBe('an older practice');
 
-    const summary = await restoreBackup({ archive, dataDir: target, passphrase: PASSPHRASE, force: true });
+    const summary = await restoreBackup({ archive, dataDir: target, passphrase: PASSPHRASE, force: true, practice: practiceForTests() });
     expect(readFileSync(join(summary.replacedDir!, 'expediente.db'), 'utf8')).toBe('an older practice');
-    expect(readFileSync(join(target, 'expediente.db')).subarray(0, 15).toString()).toBe('SQLite format 3');
+    expect(openSqlite(join(target, 'expediente.db'), { readonly: true }).pragma('quick_check', { simple: true })).toBe('ok');
+    expect(isPlainDatabaseFile(join(target, 'expediente.db'))).toBe(false);
     rmSync(target, { recursive: true });
     rmSync(summary.replacedDir!, { recursive: true });
   });

@@ -3,20 +3,30 @@
 // audit keys, the TOTP seeds' key, and the audit trail's sealed head as it stands in the snapshot. The JWT secret does
 // not travel: a restored install signs its own tokens, so everyone signs in again after a restore,
 // which is what ending sessions on a restore should do.
-import Database from 'better-sqlite3';
+// An encrypted practice's archive also carries its practice key file (wrapped, so it opens with
+// neither archive nor file alone), and its snapshot is encrypted under a key made for that archive
+// alone, which its manifest carries: the archive still opens with its own passphrase alone, and no
+// plaintext copy of the database or of a key is ever written to the disk while it is made.
+import type Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { link, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { practiceText } from '../practice-messages/practice-text';
 import { signAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { TOTP_KEY_FILE } from '../auth/totp-seal';
+import { openSqlite } from '../db/open-sqlite';
+import { PRACTICE_KEY_FILE, readPracticeKeyFile } from '../encryption/practice-key';
+import { databaseKeyPragma } from '../encryption/unlocked-practices';
 import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
 import { release } from '../release';
+import { peekSecretFile } from '../secrets';
 import { ArchiveWriter, type ScryptParams } from './archive-format';
+import { listBlobs, pinBlobs, pinBlobsAsTheyAppear } from './blob-pins';
 import { snapshotDatabase, type SnapshotContents } from './snapshot';
 import { makeStagingDir, partialArchivePath, sweepStaging } from './staging';
-import { AUDIT_KEY, blobEntry, DATABASE, DOCUMENT_KEY, MANIFEST, TOTP_KEY, writeBytesEntry, writeEnd, writeFileEntry, type Manifest } from './payload';
+import { AUDIT_KEY, blobEntry, DATABASE, DOCUMENT_KEY, MANIFEST, PRACTICE_KEY, TOTP_KEY, writeBytesEntry, writeEnd, writeFileEntry, type Manifest } from './payload';
 
 export interface BackupSummary { file: string; bytes: number; patients: number; documents: number; tables: number; rows: number; ms: number }
 
@@ -33,7 +43,7 @@ export const MIN_PASSPHRASE_LENGTH = 12;
 /** Each document blob is its plaintext plus a 4-byte marker, a 12-byte IV and a 16-byte tag (blob-store.ts). */
 export const BLOB_OVERHEAD_BYTES = 32;
 const ATTEMPTS = 5;
-const BLOB_NAME = /^[0-9a-f]{32}$/;
+const SNAPSHOT_KEY_BYTES = 32;
 
 /** A blob the snapshot names was deleted by the server after the snapshot: take a newer snapshot. */
 class BlobGoneAfterSnapshot extends Error {}
@@ -48,64 +58,47 @@ export async function createBackup(
   }
   const databasePath = options.db && options.db.name !== ':memory:' ? options.db.name : join(options.dataDir, 'expediente.db');
   if (!existsSync(databasePath)) throw new Error(practiceText().backupNoDatabase({ path: databasePath, dataDir: options.dataDir }));
+  const encrypted = databaseKeyPragma(databasePath) !== undefined;
+  if (!encrypted && readPracticeKeyFile(options.dataDir)) throw new Error(practiceText().backupPracticeLocked({ dataDir: options.dataDir }));
+  // Anyone can read a --plain archive: an encrypted practice's data never leave it that way.
+  if (encrypted && extras.plain) throw new Error(practiceText().backupPlainOfEncrypted);
   // What a killed backup left (a plaintext snapshot, pinned blobs, a partial archive) goes first.
   await sweepStaging(options.dataDir);
   await sweepStaging(dirname(options.outFile));
   // The snapshot is as readable as the database itself, so it stays beside it (mode 0700), not in /tmp.
   const work = await makeStagingDir(options.dataDir, 'backup');
   try {
-    // Blobs are files outside the database: no transaction keeps the server from deleting a blob
-    // the snapshot names before it is copied (it deletes the row, then the blob). So blobs are
-    // pinned by hard links in the work directory, which keep their bytes however the server unlinks
-    // them (a blob never changes in place: it is written under a temporary name, then renamed).
-    // Every blob in documents/ is pinned just before the snapshot; those the snapshot names that
-    // were uploaded in between are pinned the moment the snapshot is fixed. One already gone by
-    // then (uploaded and deleted within that moment) means taking a newer snapshot; one gone while
-    // its row is still in the live database is damage.
+    // Blobs are pinned (blob-pins.ts): every blob in documents/ just before the snapshot; those the
+    // snapshot names that were uploaded in between, the moment the snapshot is fixed (or, for an
+    // encrypted practice's, as they appear while it is made, and once it is whole). One already
+    // gone by then (uploaded and deleted within that moment) means taking a newer snapshot; one
+    // gone while its row is still in the live database is damage.
     const pinned = join(work, 'documents');
     await mkdir(pinned, { mode: 0o700 });
     const pinReferenced = async (blobNames: string[]) => {
       for (const blobName of await pinBlobs(options.dataDir, pinned, blobNames)) assertDeletedSinceSnapshot(options.dataDir, blobName, databasePath);
     };
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await pinBlobs(options.dataDir, pinned, await listBlobs(options.dataDir));
-        const snapshotPath = join(work, `snapshot-${attempt}.db`);
-        const contents = await snapshotDatabase(databasePath, snapshotPath, pinReferenced, extras.onSnapshot);
-        const bytes = await writeArchive(options, extras, snapshotPath, contents, pinned);
-        const { patients, tables, rows, blobs } = contents;
-        return { file: options.outFile, bytes, patients, tables, rows, documents: blobs.length, ms: Math.round(performance.now() - started) };
-      } catch (error) {
-        if (!(error instanceof BlobGoneAfterSnapshot) || attempt === ATTEMPTS) throw error;
+    const pinning = encrypted ? pinBlobsAsTheyAppear(options.dataDir, pinned) : undefined;
+    try {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await pinBlobs(options.dataDir, pinned, await listBlobs(options.dataDir));
+          const snapshotPath = join(work, `snapshot-${attempt}.db`);
+          const snapshotKey = encrypted ? randomBytes(SNAPSHOT_KEY_BYTES) : null;
+          const contents = await snapshotDatabase(databasePath, snapshotPath, pinReferenced, { snapshotKey, onSnapshot: extras.onSnapshot });
+          const bytes = await writeArchive(options, extras, { path: snapshotPath, key: snapshotKey }, contents, pinned);
+          const { patients, tables, rows, blobs } = contents;
+          return { file: options.outFile, bytes, patients, tables, rows, documents: blobs.length, ms: Math.round(performance.now() - started) };
+        } catch (error) {
+          if (!(error instanceof BlobGoneAfterSnapshot) || attempt === ATTEMPTS) throw error;
+        }
       }
+    } finally {
+      pinning?.stop();
     }
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-}
-
-async function listBlobs(dataDir: string): Promise<string[]> {
-  try {
-    return (await readdir(join(dataDir, 'documents'))).filter((name) => BLOB_NAME.test(name));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
-/** Hard-links each blob not yet pinned into `pinned`; returns the names that were already gone. */
-async function pinBlobs(dataDir: string, pinned: string, blobNames: string[]): Promise<string[]> {
-  const gone: string[] = [];
-  for (const blobName of blobNames) {
-    try {
-      await link(join(dataDir, 'documents', blobName), join(pinned, blobName));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') gone.push(blobName);
-      else if (code !== 'EEXIST') throw error;
-    }
-  }
-  return gone;
 }
 
 interface Keys {
@@ -117,7 +110,7 @@ interface Keys {
 
 function readKeys(dataDir: string, masterKey: string | undefined, plain: boolean): Keys {
   if (plain) return { documentKey: undefined, auditKey: undefined, totpKey: undefined, documentKeySource: 'left-out-of-plain-archive' };
-  const readSecret = (file: string) => (existsSync(join(dataDir, file)) ? readFileSync(join(dataDir, file), 'utf8').trim() : undefined);
+  const readSecret = (file: string) => (existsSync(join(dataDir, file)) ? peekSecretFile(join(dataDir, file)) : undefined);
   const auditKey = readSecret(AUDIT_KEY_FILE);
   const totpKey = readSecret(TOTP_KEY_FILE);
   // The same precedence as the server's (files/document-key.ts): MASTER_KEY first, then the file.
@@ -130,7 +123,7 @@ function readKeys(dataDir: string, masterKey: string | undefined, plain: boolean
 async function writeArchive(
   options: { dataDir: string; outFile: string; passphrase: string; masterKey?: string; db?: Database.Database },
   extras: BackupExtras,
-  snapshotPath: string,
+  snapshot: { path: string; key: Buffer | null },
   contents: SnapshotContents,
   pinned: string,
 ): Promise<number> {
@@ -151,12 +144,16 @@ async function writeArchive(
       tables: contents.tables,
       rows: contents.rows,
       auditHead: keys.auditKey && contents.auditHead ? signAuditHead(contents.auditHead, keys.auditKey) : undefined,
+      databaseKey: snapshot.key?.toString('hex'),
     };
     await writeBytesEntry(archive, MANIFEST, Buffer.from(JSON.stringify(manifest), 'utf8'));
+    // Right after the manifest: a restore asks for its passphrase before the long part.
+    const practiceKey = snapshot.key ? readFileSync(join(options.dataDir, PRACTICE_KEY_FILE)) : undefined;
+    if (practiceKey) await writeBytesEntry(archive, PRACTICE_KEY, practiceKey);
     if (keys.documentKey) await writeBytesEntry(archive, DOCUMENT_KEY, Buffer.from(keys.documentKey, 'utf8'));
     if (keys.auditKey) await writeBytesEntry(archive, AUDIT_KEY, Buffer.from(keys.auditKey, 'utf8'));
     if (keys.totpKey) await writeBytesEntry(archive, TOTP_KEY, Buffer.from(keys.totpKey, 'utf8'));
-    await copyFile(archive, DATABASE, snapshotPath);
+    await copyFile(archive, DATABASE, snapshot.path);
     for (const blob of contents.blobs) {
       const file = await open(join(pinned, blob.blobName), 'r');
       try {
@@ -195,7 +192,7 @@ async function copyFile(archive: ArchiveWriter, name: string, path: string): Pro
 
 /** A blob the snapshot names is gone: the race (its row deleted since) or damage (its row still there). */
 function assertDeletedSinceSnapshot(dataDir: string, blobName: string, databasePath: string): void {
-  const live = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const live = openSqlite(databasePath, { readonly: true, fileMustExist: true });
   try {
     live.pragma('busy_timeout = 5000');
     const stillThere = live.prepare('select 1 from files where blob_name = ?').get(blobName);

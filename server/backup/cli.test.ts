@@ -14,7 +14,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 function run(name: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', script(name), ...args], {
     encoding: 'utf8',
-    env: { ...process.env, BACKUP_PASSPHRASE: '', MASTER_KEY: '', ...env },
+    env: { ...process.env, BACKUP_PASSPHRASE: '', MASTER_KEY: '', PASSPHRASE: '', PASSPHRASE_FILE: '', RECOVERY_KEY: '', ...env },
   });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
@@ -46,9 +46,16 @@ describe('npm run backup / npm run restore', () => {
     expect(wrong.code).toBe(1);
     expect(wrong.err).toMatch(/Restore failed, nothing was written: Wrong passphrase/);
 
-    const restore = run('restore', [archive, '--data-dir', join(root, 'r1')], passphrase);
+    const noPracticePassphrase = run('restore', [archive, '--data-dir', join(root, 'r1')], passphrase);
+    expect(noPracticePassphrase.code).toBe(1);
+    expect(noPracticePassphrase.err).toMatch(/Set PASSPHRASE_FILE \/ PASSPHRASE to the new practice passphrase/);
+
+    const restore = run('restore', [archive, '--data-dir', join(root, 'r1')], { ...passphrase, PASSPHRASE: 'frase nueva de la consulta' });
+    expect(restore.err).toBe('');
     expect(restore.code).toBe(0);
     expect(restore.out).toMatch(/audit chain intact \(0 rows\)/);
+    // The plain practice's archive comes back encrypted under a new practice key, whose recovery key is shown once.
+    expect(restore.out).toMatch(/encrypted under a new practice key[\s\S]*recovery key, shown this once[\s\S]*\n {4}([0-9A-Z]{4}-){12}[0-9A-Z]{4}\n/);
 
     const again = run('restore', [archive, '--data-dir', join(root, 'r1')], passphrase);
     expect(again.code).toBe(1);

@@ -2,8 +2,8 @@
 // events through the real helper, and documents uploaded and deleted as the server does (blob
 // first and then its row; row first and then its blob). Prints "ready" after its first writes.
 // Usage: node --import tsx concurrent-writer.fixture.ts DATA_DIR PATIENT_ID MEDIC_USER_ID
+// In an encrypted practice, PRACTICE_MASTER_KEY (hex) is its master key, as a server holds it once unlocked.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +11,10 @@ import { registerAuditChain } from '../audit/audit-chain';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { recordAudit } from '../audit/record-audit';
 import { openDatabase } from '../db/client';
+import { rememberPracticeKey } from '../encryption/unlocked-practices';
 import { BlobStore } from '../files/blob-store';
 import { loadDocumentKey } from '../files/document-key';
+import { peekSecretFile } from '../secrets';
 
 /** What a churned document holds: the test recomputes it from the name to check the restored bytes. */
 export const churnContent = (name: string) => Buffer.from(`%PDF-1.4\n% ${name}\n${'x'.repeat(3000)}\n%%EOF\n`);
@@ -21,8 +23,9 @@ async function main(): Promise<void> {
   const [dataDir, patientArg, medicArg] = process.argv.slice(2);
   const patientId = Number(patientArg);
   const medicUserId = Number(medicArg);
+  if (process.env.PRACTICE_MASTER_KEY) rememberPracticeKey(dataDir!, Buffer.from(process.env.PRACTICE_MASTER_KEY, 'hex'));
   const db = openDatabase(join(dataDir!, 'expediente.db'));
-  registerAuditChain(db.$client, readFileSync(join(dataDir!, AUDIT_KEY_FILE), 'utf8').trim());
+  registerAuditChain(db.$client, peekSecretFile(join(dataDir!, AUDIT_KEY_FILE)));
   const blobs = new BlobStore(join(dataDir!, 'documents'), () => loadDocumentKey(undefined, dataDir!));
   const insertFile = db.$client.prepare(
     `insert into files (patient_id, uploaded_by, name, main_type, mime_type, size, code, blob_name, created_at)

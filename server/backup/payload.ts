@@ -19,10 +19,16 @@ export const DOCUMENT_KEY = 'document-key';
 export const AUDIT_KEY = 'audit-key';
 /** The key the TOTP seeds are sealed under (auth/totp-seal.ts); absent from archives made before seeds were sealed. */
 export const TOTP_KEY = 'totp-key';
+/**
+ * An encrypted practice's key file (encryption/practice-key.ts): the master key wrapped by the
+ * practice passphrase and by the recovery key, so it opens with neither alone. It lets a practice
+ * restored onto a new machine keep its passphrase and recovery key; the archive opens without it.
+ */
+export const PRACTICE_KEY = 'practice-key';
 export const blobEntry = (blobName: string) => `documents/${blobName}`;
 
 /** Every name an archive may hold. */
-export const ENTRY_NAME = /^(manifest\.json|expediente\.db|document-key|audit-key|totp-key|documents\/[0-9a-f]{32})$/;
+export const ENTRY_NAME = /^(manifest\.json|expediente\.db|document-key|audit-key|totp-key|practice-key|documents\/[0-9a-f]{32})$/;
 
 export interface Manifest {
   format: 'expediente-backup';
@@ -43,6 +49,13 @@ export interface Manifest {
    * row is chained. An optional field, not an entry: older versions restore such archives too.
    */
   auditHead?: SignedAuditHead;
+  /**
+   * An encrypted practice's archive: the random key (hex) its database entry is encrypted under,
+   * made for this archive alone, so that the archive opens with its own passphrase and never
+   * carries the practice's database key. Absent, the database entry is plain (a plain practice's
+   * archive, or one made before practices were encrypted).
+   */
+  databaseKey?: string;
 }
 
 function entryHead(name: string, size: number): Buffer {

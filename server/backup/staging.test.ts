@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { lockDataDir } from '../data-dir-lock';
+import { practiceForTests } from '../test/encrypted-practice';
 import { testConfig } from '../test/helpers';
 import type { ScryptParams } from './archive-format';
 import { createBackup } from './backup';
@@ -113,7 +114,7 @@ describe('backup and restore staging', () => {
     const killed = join(root, `.restore-${deadPid()}-Qq1Ww2`);
     mkdirSync(killed, { mode: 0o700 });
     writeFileSync(join(killed, 'audit-key'), 'decrypted', { mode: 0o600 });
-    await restoreBackup({ archive, dataDir: join(root, 'restored'), passphrase: PASSPHRASE });
+    await restoreBackup({ archive, dataDir: join(root, 'restored'), passphrase: PASSPHRASE, practice: practiceForTests() });
     expect(existsSync(killed)).toBe(false);
     expect(readdirSync(root).filter((name) => name.startsWith('.restore-'))).toEqual([]);
   });
@@ -141,7 +142,7 @@ describe('backup and restore staging', () => {
     const before = readdirSync(dataDir).sort();
     const lock = await lockDataDir(dataDir);
     try {
-      await expect(restoreBackup({ archive, dataDir, passphrase: PASSPHRASE, force: true })).rejects.toBeInstanceOf(RestoreRefused);
+      await expect(restoreBackup({ archive, dataDir, passphrase: PASSPHRASE, force: true, practice: practiceForTests() })).rejects.toBeInstanceOf(RestoreRefused);
     } finally {
       await lock.release();
     }

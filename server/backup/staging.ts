@@ -1,6 +1,8 @@
 // Where backup and restore do their work: private directories (mode 0700, files 0600) named after the
 // process that made them, and archives written under a temporary name beside their target. A backup
-// stages a plaintext copy of the database; a restore, the decrypted keys and database. Both remove
+// stages a copy of the database (in the clear only for a plain practice) and links to the blobs; a
+// restore, the database (briefly in the clear only from an archive of a plain practice); `npm run
+// encrypt`, the copy of the database it encrypts. Each removes
 // their staging on success and on failure; what a crash (kill -9, a power cut) leaves is removed by
 // the next start, backup or restore — only once the process that made it is gone, so a backup
 // running beside the server is never swept from under it.
@@ -8,10 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
-export type StagingKind = 'backup' | 'restore';
+export type StagingKind = 'backup' | 'restore' | 'encrypt';
 
-/** `.backup-<pid>-XXXXXX`, `.restore-<pid>-XXXXXX`, `.<archive>.partial-<pid>-<hex>`. */
-const STAGING = /^\.(?:backup|restore)-(?:(\d+)-)?/;
+/** `.backup-<pid>-XXXXXX`, `.restore-<pid>-XXXXXX`, `.encrypt-<pid>-XXXXXX`, `.<archive>.partial-<pid>-<hex>`. */
+const STAGING = /^\.(?:backup|restore|encrypt)-(?:(\d+)-)?/;
 const PARTIAL = /^\..+\.partial-(?:(\d+)-)?[0-9a-f]+$/;
 
 /** A new private staging directory in `parent`, named after this process. */

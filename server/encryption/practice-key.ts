@@ -148,6 +148,16 @@ export async function rewrapPassphrase(file: PracticeKeyFile, masterKey: Buffer,
   return { ...file, passphrase: await wrapWithPassphrase(masterKey, newPassphrase, params) };
 }
 
+/**
+ * A new recovery key for the same master key: its wrap replaced, the passphrase's left as it was.
+ * For a set-up that stopped before its recovery key was shown (encrypt-practice.ts).
+ */
+export function rewrapRecoveryKey(file: PracticeKeyFile, masterKey: Buffer): { file: PracticeKeyFile; recoveryKey: string } {
+  const recovery = randomBytes(KEY_BYTES);
+  const salt = randomBytes(SALT_BYTES);
+  return { file: { ...file, recovery: { kdf: 'hkdf-sha256', ...seal(recoveryKek(recovery, salt), masterKey, 'recovery', salt) } }, recoveryKey: formatRecoveryKey(recovery) };
+}
+
 export async function openWithPassphrase(file: PracticeKeyFile, passphrase: string): Promise<Buffer | null> {
   const { memoryCost, timeCost, parallelism } = file.passphrase;
   const kek = await passphraseKek(passphrase, Buffer.from(file.passphrase.salt, 'base64'), { memoryCost, timeCost, parallelism });
@@ -179,11 +189,16 @@ export function readPracticeKeyFile(dataDir: string): PracticeKeyFile | null {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new PracticeKeyFileError(`${join(dataDir, PRACTICE_KEY_FILE)} cannot be read: ${(error as Error).message}`);
   }
+  return parsePracticeKeyFile(text, join(dataDir, PRACTICE_KEY_FILE));
+}
+
+/** A practice key file's text (DATA_DIR's, or the copy a backup archive carries), checked; `where` names it in errors. */
+export function parsePracticeKeyFile(text: string, where: string): PracticeKeyFile {
   let parsed: PracticeKeyFile;
   try {
     parsed = JSON.parse(text) as PracticeKeyFile;
   } catch {
-    throw new PracticeKeyFileError(`${join(dataDir, PRACTICE_KEY_FILE)} is damaged (not JSON)`);
+    throw new PracticeKeyFileError(`${where} is damaged (not JSON)`);
   }
   const valid =
     parsed.format === FORMAT &&
@@ -193,7 +208,7 @@ export function readPracticeKeyFile(dataDir: string): PracticeKeyFile | null {
     withinLimits(parsed.passphrase) &&
     isWrap(parsed.recovery) &&
     parsed.recovery.kdf === 'hkdf-sha256';
-  if (!valid) throw new PracticeKeyFileError(`${join(dataDir, PRACTICE_KEY_FILE)} is not a practice key this release can read`);
+  if (!valid) throw new PracticeKeyFileError(`${where} is not a practice key this release can read`);
   return parsed;
 }
 

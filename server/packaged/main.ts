@@ -19,6 +19,8 @@ const COMMANDS: Record<string, () => Promise<unknown>> = {
   demo: () => import('../../scripts/demo'),
   'audit-verify': () => import('../../scripts/audit-verify'),
   tls: () => import('../../scripts/tls'),
+  encrypt: () => import('../../scripts/encrypt'),
+  'change-passphrase': () => import('../../scripts/change-passphrase'),
 };
 
 function loadArchive(): Buffer {
@@ -86,6 +88,9 @@ async function run(): Promise<void> {
   if (command === undefined) {
     const dataDir = process.env.DATA_DIR ?? './data';
     const { backUpBeforeMigrating, upgradeFinished, UpgradeRefused } = await import('./upgrade-backup');
+    const { unlockFromConfiguration } = await import('../encryption/unlock-for-command');
+    // An encrypted practice's data are read (and backed up before an upgrade) under its key.
+    await unlockFromConfiguration(dataDir);
     let upgrade;
     try {
       upgrade = await backUpBeforeMigrating({ dataDir, migrationsFolder: join(extracted, 'drizzle'), release: release(), noBackup, env: process.env, log: console.log });

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase } from '../db/client';
 import { readDatabaseState } from '../db/pending-migrations';
+import { forgetPracticeKey } from '../encryption/unlocked-practices';
 import { ensureDataDir } from '../secrets';
+import { encryptedPracticeForTests } from '../test/encrypted-practice';
 import { backUpBeforeMigrating, UpgradeRefused, upgradeFinished } from './upgrade-backup';
 
 const PASSPHRASE = 'frase-de-copia-larga-2025';
@@ -84,7 +86,7 @@ describe('backUpBeforeMigrating', () => {
   it('writes one encrypted backup named after the release, and reuses it while the data have not changed', async () => {
     const first = await attempt(withPassphrase());
     expect(backups()).toEqual([expect.stringMatching(/^expediente-before-9\.9\.9\+abcdef123456-[0-9a-f]{16}\.backup$/)]);
-    expect(first).toEqual({ backupFile: join(backupDir, backups()[0]!) });
+    expect(first).toEqual({ backupFile: join(backupDir, backups()[0]!), plain: true });
     const written = statSync(first!.backupFile!).mtimeMs;
     // A start that died after its backup, started again: the same file, not another.
     for (let start = 0; start < 3; start += 1) expect(await attempt(withPassphrase())).toEqual(first);
@@ -109,5 +111,34 @@ describe('backUpBeforeMigrating', () => {
     expect(english).toContain(`/opt/expediente/expediente restore ${backupFile} --data-dir ${dataDir} --force`);
     expect(upgradeFinished({ backupFile }, { ...options, env: {} })).toMatch(/^Actualización terminada.*Para volver atrás/);
     expect(upgradeFinished({ backupFile: null }, { ...options, env: {} })).toContain('--no-backup');
+    // A practice that was not encrypted goes back as it was: the release before encryption reads nothing else.
+    expect(upgradeFinished({ backupFile, plain: true }, { ...options, env: {} })).toContain(`--data-dir ${dataDir} --force --unencrypted`);
+  });
+});
+
+describe('the backup before upgrading an encrypted practice', () => {
+  it('is written under the practice key the start unlocked, with no file in the clear; a practice left locked is for its unlock to check', async () => {
+    const encryptedDir = join(root, 'encrypted');
+    ensureDataDir(encryptedDir);
+    await encryptedPracticeForTests(encryptedDir);
+    const db = openDatabase(join(encryptedDir, 'expediente.db'));
+    db.$client.prepare("insert into audit_events (at, actor_type, action, outcome, ip) values (?, 'anonymous', 'auth.login', 'failure', 'Quintanilla')").run(new Date().toISOString());
+    db.$client.close();
+    const upgrade = (env: NodeJS.ProcessEnv) =>
+      backUpBeforeMigrating({ dataDir: encryptedDir, migrationsFolder: newerMigrations, release: '9.9.9+abcdef123456', noBackup: false, env, log: (line) => log.push(line) });
+
+    const written = await upgrade(withPassphrase());
+    expect(written!.backupFile).toMatch(/expediente-before-9\.9\.9\+abcdef123456-[0-9a-f]{16}\.backup$/);
+    for (const dir of [encryptedDir, backupDir]) {
+      for (const name of readdirSync(dir, { recursive: true }).map(String)) {
+        const path = join(dir, name);
+        if (statSync(path).isFile()) expect(readFileSync(path).includes(Buffer.from('Quintanilla')), name).toBe(false);
+      }
+    }
+
+    forgetPracticeKey(encryptedDir);
+    rmSync(written!.backupFile!);
+    expect(await upgrade(withPassphrase())).toBeNull();
+    expect(backups()).toEqual([]);
   });
 });

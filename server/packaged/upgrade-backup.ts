@@ -5,10 +5,16 @@
 // (a crash loop under a service manager) finds it at the next start and writes no other, and a
 // newer one for the same release (the data changed under the earlier release meanwhile) replaces
 // it. `npm start` does not do this: a developer's tree migrates as it always did.
+// An encrypted practice is read, and backed up, under its practice key, which the binary's start
+// opens first with PASSPHRASE_FILE or PASSPHRASE (encryption/unlock-for-command.ts). One this
+// process has not unlocked (it starts locked, for the passphrase to be typed in the browser) cannot
+// be read to tell whether it is older: the check is then the unlock's to make, before it migrates.
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createBackup } from '../backup/backup';
 import { readDatabaseState } from '../db/pending-migrations';
+import { readPracticeKeyFile } from '../encryption/practice-key';
+import { practiceKeyOf } from '../encryption/unlocked-practices';
 import { practiceText } from '../practice-messages/practice-text';
 
 export class UpgradeRefused extends Error {}
@@ -26,6 +32,11 @@ export interface UpgradeOptions {
 /** An upgrade under way: the backup taken before it, or null when --no-backup skipped it. */
 export interface Upgrade {
   backupFile: string | null;
+  /**
+   * The upgraded practice was not encrypted: the release it came from may be one from before
+   * encryption, so the way back restores it as it was (restore --unencrypted).
+   */
+  plain?: boolean;
 }
 
 const backupPrefix = (release: string) => `expediente-before-${release}-`;
@@ -36,6 +47,7 @@ const BACKUP_NAME_END = /^[0-9a-f]{16}\.backup$/;
  * Throws UpgradeRefused, having changed nothing, when it may not go on.
  */
 export async function backUpBeforeMigrating(options: UpgradeOptions): Promise<Upgrade | null> {
+  if (!practiceKeyOf(options.dataDir) && readPracticeKeyFile(options.dataDir)) return null;
   const state = readDatabaseState(join(options.dataDir, 'expediente.db'), options.migrationsFolder);
   if (!state || state.pending.length === 0) return null;
   const text = practiceText(options.env);
@@ -47,19 +59,20 @@ export async function backUpBeforeMigrating(options: UpgradeOptions): Promise<Up
   const passphrase = options.env.BACKUP_PASSPHRASE;
   const backupDir = resolve(options.env.BACKUP_DIR || dirname(dataDir));
   if (!passphrase) throw new UpgradeRefused(text.upgradeRefused({ release: options.release, dataDir, backupDir }));
+  const plain = readPracticeKeyFile(dataDir) === null;
 
   const prefix = backupPrefix(options.release);
   const name = `${prefix}${state.fingerprint}.backup`;
   const earlier = backupsBefore(backupDir, prefix);
   if (earlier.includes(name)) {
     options.log(text.upgradeBackupReused({ file: join(backupDir, name) }));
-    return { backupFile: join(backupDir, name) };
+    return { backupFile: join(backupDir, name), plain };
   }
   const summary = await createBackup({ dataDir, outFile: join(backupDir, name), passphrase, masterKey: options.env.MASTER_KEY || undefined });
   options.log(text.upgradeBackupWritten({ file: summary.file, patients: summary.patients, documents: summary.documents }));
   // Written whole first: those of older states of the data for this release go only now.
   for (const older of earlier) rmSync(join(backupDir, older), { force: true });
-  return { backupFile: summary.file };
+  return { backupFile: summary.file, plain };
 }
 
 function backupsBefore(backupDir: string, prefix: string): string[] {
@@ -78,6 +91,6 @@ export function upgradeFinished(upgrade: Upgrade, options: { dataDir: string; re
   const text = practiceText(options.env);
   const dataDir = resolve(options.dataDir);
   if (!upgrade.backupFile) return text.upgradeFinishedWithoutBackup({ dataDir, release: options.release });
-  const goBack = [options.binary, 'restore', upgrade.backupFile, '--data-dir', dataDir, '--force'].map(shellWord).join(' ');
+  const goBack = [options.binary, 'restore', upgrade.backupFile, '--data-dir', dataDir, '--force', ...(upgrade.plain ? ['--unencrypted'] : [])].map(shellWord).join(' ');
   return text.upgradeFinished({ dataDir, release: options.release, goBack });
 }

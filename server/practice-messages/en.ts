@@ -11,12 +11,20 @@ Usage:
                                            an earlier release is backed up (BACKUP_PASSPHRASE) before
                                            it is upgraded, or with --no-backup upgraded without a backup
   expediente backup --out FILE [--data-dir DIR]
-  expediente restore FILE --data-dir DIR [--force]
+  expediente restore FILE --data-dir DIR [--force] [--new-practice-key | --unencrypted]
   expediente demo [--data-dir DIR]
   expediente audit-verify
+  expediente encrypt [--data-dir DIR] [--backup-dir DIR]
+                                           encrypts a plain DATA_DIR (the server stopped), after a
+                                           backup; the practice passphrase from PASSPHRASE_FILE,
+                                           PASSPHRASE or the terminal
+  expediente change-passphrase [--data-dir DIR]
+                                           a new practice passphrase (NEW_PASSPHRASE, or typed twice)
   expediente tls --host NAME [--ip ADDRESS]... --ca-key FILE
   expediente --version | --help
 
+On an encrypted practice, the commands take its passphrase from PASSPHRASE_FILE or PASSPHRASE, or
+at the terminal; --recovery-key (or RECOVERY_KEY) takes its recovery key instead.
 Configuration is by environment variables, as described in the README. Messages come in LANG's
 language, or in EXPEDIENTE_LANGUAGE's (es or en).`,
   binaryUnknownCommand: ({ command }) => `Unknown command: ${command}`,
@@ -54,7 +62,9 @@ language, or in EXPEDIENTE_LANGUAGE's (es or en).`,
   passphrasesDiffer: 'The two passphrases differ; nothing was written.',
   passphraseCancelled: 'Cancelled.',
 
-  restoreUsage: 'Usage: npm run restore -- FILE --data-dir DIR [--force]   (passphrase from BACKUP_PASSPHRASE or the terminal)',
+  restoreUsage:
+    'Usage: npm run restore -- FILE --data-dir DIR [--force] [--recovery-key] [--new-practice-key] [--unencrypted]   (the backup passphrase from BACKUP_PASSPHRASE or the terminal; ' +
+    'the practice passphrase from PASSPHRASE_FILE, PASSPHRASE or the terminal)',
   restoreDone: (p) =>
     `Restored the backup of ${p.createdAt}${p.writtenBy ? ` (written by Expediente ${p.writtenBy})` : ''} into ${p.dataDir}: ` +
     `${p.patients} patients, ${p.documents} documents (every blob checked), audit chain ${p.auditChain}, in ${p.seconds} s.`,
@@ -277,4 +287,71 @@ Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit
   lockLost: ({ dir, reason }) => `This server lost its lock on DATA_DIR ${dir} (${reason}); it stops, so that two servers never share the directory.`,
   dataDirInUse: ({ dataDir, owner }) =>
     `Another Expediente server is running on DATA_DIR ${dataDir} (${owner}), so this one does not start. Stop that one first, or give this one another DATA_DIR.`,
+  backupPracticeLocked: ({ dataDir }) =>
+    `${dataDir} is encrypted and this process does not hold its practice key: unlock the practice first (its passphrase in PASSPHRASE_FILE or PASSPHRASE, or at the terminal). Nothing was written.`,
+  backupPlainOfEncrypted: "--plain is refused for an encrypted practice: its records never leave it unencrypted. Nothing was written.",
+  recoveryKeyNeeded: 'Set RECOVERY_KEY, or run this at a terminal to type the recovery key.',
+  recoveryKeyPrompt: "The practice's recovery key: ",
+  practicePassphraseNeeded:
+    'The practice is encrypted: set PASSPHRASE_FILE or PASSPHRASE to its passphrase (or RECOVERY_KEY to its recovery key), or run this at a terminal to type it.',
+  practicePassphrasePrompt: 'Practice passphrase: ',
+  newPracticePassphraseNeeded: ({ variable }) => `Set ${variable} to the new practice passphrase, or run this at a terminal to type it.`,
+  newPracticePassphrasePrompt: ({ min }) => `New practice passphrase (${min} characters or more): `,
+  practicePassphraseAgain: 'The same passphrase once more: ',
+  practicePassphrasesDiffer: 'The two passphrases differ; nothing was changed.',
+  commandPassphraseTooShort: ({ min }) =>
+    `The practice passphrase must have at least ${min} characters: it is all that stands between a copy of the disk and the records. Nothing was changed.`,
+  wrongPracticePassphrase: ({ dataDir }) =>
+    `That passphrase does not open the practice key of ${dataDir}; nothing was done. Try again, or give the recovery key (--recovery-key, or RECOVERY_KEY).`,
+  wrongRecoveryKey: ({ dataDir }) => `That recovery key does not open the practice key of ${dataDir}; nothing was done. Check it against the printed copy.`,
+  encryptionUnfinished: ({ dataDir }) =>
+    `${dataDir} has a practice key but its database is still unencrypted: an encryption (npm run encrypt, expediente encrypt) stopped before its last step. ` +
+    `Run it again on ${dataDir} with the same passphrase to finish it; nothing is lost.`,
+  restoreTargetLocked: ({ target }) => `${target} is an encrypted practice whose key this process does not hold: unlock it first. Nothing was written.`,
+  restoreNeedsPracticeKey: 'The restored data are encrypted under a practice key, and none was given: give its passphrase. Nothing was written.',
+  restoreArchiveKeyWrong:
+    "That passphrase does not open the practice key this archive carries (the backed-up practice's); nothing was written. Give that practice's passphrase, " +
+    'its recovery key (--recovery-key, or RECOVERY_KEY), or --new-practice-key to make a new key from the passphrase given.',
+  restorePracticeKeyKept: ({ dataDir }) => `The restored data are encrypted under the practice key ${dataDir} had: the same passphrase and recovery key open them.`,
+  restorePracticeKeyFromArchive: "The restored data are encrypted under the backed-up practice's key: its passphrase and its recovery key open them.",
+  restorePracticeKeyNew: 'The restored data are encrypted under a new practice key, which the passphrase given opens.',
+  recoveryKeyShownOnce: ({ recoveryKey }) =>
+    `The practice's recovery key, shown this once. Print it and keep it apart from this machine and from the passphrase: with the passphrase lost, only it opens the data.\n\n    ${recoveryKey}\n`,
+  startWithPassphrase: 'Start the server with the passphrase in PASSPHRASE_FILE (or PASSPHRASE), or unlock it in the browser.',
+  encryptUsage:
+    'Usage: npm run encrypt -- [--data-dir DIR] [--backup-dir DIR]   (DATA_DIR by default; the backup goes to BACKUP_DIR, else beside DATA_DIR, under ' +
+    'BACKUP_PASSPHRASE or one typed; the practice passphrase comes from PASSPHRASE_FILE, PASSPHRASE or the terminal)',
+  encryptNoDatabase: ({ dataDir }) => `No database in ${dataDir}: is it the server's DATA_DIR? Nothing was changed.`,
+  encryptAlready: ({ dataDir }) => `${dataDir} is encrypted already; nothing to do. (npm run change-passphrase changes its passphrase.)`,
+  encryptResumed: ({ dataDir }) =>
+    `This finished the encryption of ${dataDir} that had stopped before its last step: with the same practice key and passphrase, and the backup written then; ` +
+    'the recovery key above is new (one shown by the stopped run no longer opens it).',
+  encryptBackupWritten: ({ file, patients, documents }) =>
+    `Before encrypting, wrote the backup ${file} (${patients} patients, ${documents} documents), under the backup passphrase.`,
+  encryptDatabaseBusy: 'Another process has the database open (a backup, audit:verify?); nothing was changed. Let it finish, then run this again.',
+  encryptCountDiffers: ({ table, before, after }) => `table ${table} has ${after} rows, not ${before}`,
+  encryptCopyFails: ({ problem }) => `The encrypted copy of the database fails its check (${problem}); nothing was changed.`,
+  encryptServerRunning: ({ dataDir, server }) => `${dataDir} is the DATA_DIR of a running server (${server}); nothing was changed. Stop that server first, then encrypt.`,
+  encryptEarlierBackup: 'the one written by the run that stopped before',
+  encryptAuditFails: ({ problem }) =>
+    `The audit trail fails its check, so nothing was encrypted or changed: ${problem} Look into it first (npm run audit:verify).`,
+  encryptDocumentFails: ({ code }) => `document ${code}… does not open with the document key`,
+  encryptCheckFailed: ({ problem, backup }) =>
+    `The data are encrypted, but the check afterwards failed: ${problem}. The backup written before encrypting is ${backup}.`,
+  encryptDone: (p) =>
+    `Encrypted ${p.dataDir} in ${p.seconds} s: ${p.rows} rows in ${p.tables} tables, each table's count as before; ${p.documents} documents open with their key; ` +
+    `audit chain intact (${p.verified} rows). The database and the key files open only with the practice key now.`,
+  encryptFailed: ({ reason }) => `Encryption failed: ${reason}`,
+  changePassphraseUsage:
+    'Usage: npm run change-passphrase -- [--data-dir DIR] [--recovery-key]   (the current passphrase from PASSPHRASE_FILE, PASSPHRASE or the terminal, ' +
+    'or the recovery key from RECOVERY_KEY; the new one from NEW_PASSPHRASE or typed twice)',
+  changePassphraseNotEncrypted: ({ dataDir }) => `${dataDir} is not encrypted: there is no passphrase to change (npm run encrypt encrypts it). Nothing was changed.`,
+  changePassphraseDone: ({ dataDir }) =>
+    `The practice passphrase of ${dataDir} is changed: the old one no longer opens it, the recovery key still does. ` +
+    'Put the new one where the server reads it at start (PASSPHRASE_FILE or PASSPHRASE); a server running now goes on.',
+  changePassphraseFailed: ({ reason }) => `The passphrase was not changed: ${reason}`,
+  encryptSealedLeftovers: ({ files }) => `Sealed by the practice key the key files still in the clear: ${files}.`,
+  restoreUnencryptedRefused: "--unencrypted is for an archive of a plain practice (going back to a release from before encryption); this one is an encrypted practice's, whose records never leave it in the clear. Nothing was written.",
+  restoreUnencrypted:
+    'The restored data are unencrypted, as the backed-up practice was: for the release from before encryption. Back on this release, npm run encrypt (expediente encrypt) encrypts them again.',
 };

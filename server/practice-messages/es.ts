@@ -11,12 +11,21 @@ Uso:
                                            actualizarlos (con BACKUP_PASSPHRASE), o con --no-backup
                                            se actualizan sin copia
   expediente backup --out ARCHIVO [--data-dir DIR]
-  expediente restore ARCHIVO --data-dir DIR [--force]
+  expediente restore ARCHIVO --data-dir DIR [--force] [--new-practice-key | --unencrypted]
   expediente demo [--data-dir DIR]
   expediente audit-verify
+  expediente encrypt [--data-dir DIR] [--backup-dir DIR]
+                                           cifra un DATA_DIR sin cifrar (con el servidor detenido),
+                                           tras una copia; la frase de la consulta, de
+                                           PASSPHRASE_FILE, PASSPHRASE o del terminal
+  expediente change-passphrase [--data-dir DIR]
+                                           una frase nueva de la consulta (NEW_PASSPHRASE, o escrita
+                                           dos veces)
   expediente tls --host NOMBRE [--ip DIRECCIÓN]... --ca-key ARCHIVO
   expediente --version | --help
 
+En una consulta cifrada, las órdenes toman su frase de PASSPHRASE_FILE o PASSPHRASE, o del
+terminal; --recovery-key (o RECOVERY_KEY) toma en su lugar la clave de recuperación.
 La configuración va en variables de entorno, como explica el README. Los mensajes salen en el idioma
 de LANG, o en el de EXPEDIENTE_LANGUAGE (es o en).`,
   binaryUnknownCommand: ({ command }: { command: string }) => `Orden desconocida: ${command}`,
@@ -61,7 +70,9 @@ de LANG, o en el de EXPEDIENTE_LANGUAGE (es o en).`,
   passphrasesDiffer: 'Las dos frases no coinciden; no se ha escrito nada.',
   passphraseCancelled: 'Cancelado.',
 
-  restoreUsage: 'Uso: npm run restore -- ARCHIVO --data-dir DIR [--force]   (la frase, de BACKUP_PASSPHRASE o del terminal)',
+  restoreUsage:
+    'Uso: npm run restore -- ARCHIVO --data-dir DIR [--force] [--recovery-key] [--new-practice-key] [--unencrypted]   (la frase de la copia, de BACKUP_PASSPHRASE o del terminal; ' +
+    'la de la consulta, de PASSPHRASE_FILE, PASSPHRASE o del terminal)',
   restoreDone: (p: { createdAt: string; writtenBy: string | undefined; dataDir: string; patients: number; documents: number; auditChain: string; seconds: string }) =>
     `Restaurada la copia del ${p.createdAt}${p.writtenBy ? ` (escrita por Expediente ${p.writtenBy})` : ''} en ${p.dataDir}: ` +
     `${p.patients} pacientes, ${p.documents} documentos (comprobados todos), registro de auditoría ${p.auditChain}, en ${p.seconds} s.`,
@@ -328,4 +339,78 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
     `Este servidor ha perdido su bloqueo del DATA_DIR ${dir} (${reason}); se detiene, para que nunca compartan el directorio dos servidores.`,
   dataDirInUse: ({ dataDir, owner }: { dataDir: string; owner: string }) =>
     `Ya hay otro servidor de Expediente con el DATA_DIR ${dataDir} (${owner}), así que este no arranca. Detenga antes aquel, o dé a este otro DATA_DIR.`,
+  backupPracticeLocked: ({ dataDir }: { dataDir: string }) =>
+    `${dataDir} está cifrado y este proceso no tiene su clave de la consulta: desbloquee antes la consulta (su frase en PASSPHRASE_FILE o PASSPHRASE, o en el terminal). No se ha escrito nada.`,
+  backupPlainOfEncrypted: '--plain no se admite en una consulta cifrada: sus expedientes nunca salen de ella sin cifrar. No se ha escrito nada.',
+  recoveryKeyNeeded: 'Defina RECOVERY_KEY, o ejecute esto en un terminal para escribir la clave de recuperación.',
+  recoveryKeyPrompt: 'Clave de recuperación de la consulta: ',
+  practicePassphraseNeeded:
+    'La consulta está cifrada: defina PASSPHRASE_FILE o PASSPHRASE con su frase (o RECOVERY_KEY con su clave de recuperación), o ejecute esto en un terminal para escribirla.',
+  practicePassphrasePrompt: 'Frase de la consulta: ',
+  newPracticePassphraseNeeded: ({ variable }: { variable: string }) =>
+    `Defina ${variable} con la frase nueva de la consulta, o ejecute esto en un terminal para escribirla.`,
+  newPracticePassphrasePrompt: ({ min }: { min: number }) => `Frase nueva de la consulta (al menos ${min} caracteres): `,
+  practicePassphraseAgain: 'La misma frase una vez más: ',
+  practicePassphrasesDiffer: 'Las dos frases no coinciden; no se ha cambiado nada.',
+  commandPassphraseTooShort: ({ min }: { min: number }) =>
+    `La frase de la consulta debe tener al menos ${min} caracteres: es lo único que separa una copia del disco de los expedientes. No se ha cambiado nada.`,
+  wrongPracticePassphrase: ({ dataDir }: { dataDir: string }) =>
+    `Esa frase no abre la clave de la consulta de ${dataDir}; no se ha hecho nada. Pruebe otra vez, o dé la clave de recuperación (--recovery-key, o RECOVERY_KEY).`,
+  wrongRecoveryKey: ({ dataDir }: { dataDir: string }) =>
+    `Esa clave de recuperación no abre la clave de la consulta de ${dataDir}; no se ha hecho nada. Compárela con la copia impresa.`,
+  encryptionUnfinished: ({ dataDir }: { dataDir: string }) =>
+    `${dataDir} tiene clave de la consulta pero su base de datos sigue sin cifrar: un cifrado (npm run encrypt, expediente encrypt) se detuvo antes de su último paso. ` +
+    `Ejecútelo otra vez sobre ${dataDir} con la misma frase para terminarlo; no se ha perdido nada.`,
+  restoreTargetLocked: ({ target }: { target: string }) =>
+    `${target} es una consulta cifrada cuya clave no tiene este proceso: desbloquéela antes. No se ha escrito nada.`,
+  restoreNeedsPracticeKey: 'Los datos restaurados se cifran con una clave de la consulta, y no se ha dado ninguna: dé su frase. No se ha escrito nada.',
+  restoreArchiveKeyWrong:
+    'Esa frase no abre la clave de la consulta que lleva esta copia (la de la consulta copiada); no se ha escrito nada. Dé la frase de esa consulta, ' +
+    'su clave de recuperación (--recovery-key, o RECOVERY_KEY), o --new-practice-key para hacer una clave nueva con la frase dada.',
+  restorePracticeKeyKept: ({ dataDir }: { dataDir: string }) =>
+    `Los datos restaurados se cifran con la clave de la consulta que tenía ${dataDir}: los abren la misma frase y la misma clave de recuperación.`,
+  restorePracticeKeyFromArchive: 'Los datos restaurados se cifran con la clave de la consulta copiada: los abren su frase y su clave de recuperación.',
+  restorePracticeKeyNew: 'Los datos restaurados se cifran con una clave de la consulta nueva, que abre la frase dada.',
+  recoveryKeyShownOnce: ({ recoveryKey }: { recoveryKey: string }) =>
+    `La clave de recuperación de la consulta, que se muestra solo esta vez. Imprímala y guárdela lejos de esta máquina y de la frase: perdida la frase, solo ella abre los datos.\n\n    ${recoveryKey}\n`,
+  startWithPassphrase: 'Arranque el servidor con la frase en PASSPHRASE_FILE (o PASSPHRASE), o desbloquéelo en el navegador.',
+  encryptUsage:
+    'Uso: npm run encrypt -- [--data-dir DIR] [--backup-dir DIR]   (DATA_DIR si no se indica; la copia va a BACKUP_DIR, o junto a DATA_DIR, con ' +
+    'BACKUP_PASSPHRASE o una frase escrita; la frase de la consulta, de PASSPHRASE_FILE, PASSPHRASE o del terminal)',
+  encryptNoDatabase: ({ dataDir }: { dataDir: string }) => `No hay base de datos en ${dataDir}: ¿es el DATA_DIR del servidor? No se ha cambiado nada.`,
+  encryptAlready: ({ dataDir }: { dataDir: string }) => `${dataDir} ya está cifrado; no hay nada que hacer. (npm run change-passphrase cambia su frase.)`,
+  encryptResumed: ({ dataDir }: { dataDir: string }) =>
+    `Se ha terminado el cifrado de ${dataDir} que se había detenido antes de su último paso: con la misma clave y la misma frase de la consulta, y la copia escrita entonces; ` +
+    'la clave de recuperación de arriba es nueva (la que mostrara la ejecución detenida ya no la abre).',
+  encryptBackupWritten: ({ file, patients, documents }: { file: string; patients: number; documents: number }) =>
+    `Antes de cifrar se ha escrito la copia ${file} (${patients} pacientes, ${documents} documentos), con la frase de las copias.`,
+  encryptDatabaseBusy: 'Otro proceso tiene abierta la base de datos (¿una copia, audit:verify?); no se ha cambiado nada. Deje que termine y ejecute esto otra vez.',
+  encryptCountDiffers: ({ table, before, after }: { table: string; before: number; after: number }) => `la tabla ${table} tiene ${after} filas, no ${before}`,
+  encryptCopyFails: ({ problem }: { problem: string }) => `La copia cifrada de la base de datos no pasa su comprobación (${problem}); no se ha cambiado nada.`,
+  encryptServerRunning: ({ dataDir, server }: { dataDir: string; server: string }) =>
+    `${dataDir} es el DATA_DIR de un servidor en marcha (${server}); no se ha cambiado nada. Detenga antes ese servidor y cifre después.`,
+  encryptEarlierBackup: 'la que escribió la ejecución que se detuvo antes',
+  encryptAuditFails: ({ problem }: { problem: string }) =>
+    `El registro de auditoría no pasa su comprobación, así que no se ha cifrado ni cambiado nada: ${problem} Revíselo antes (npm run audit:verify).`,
+  encryptDocumentFails: ({ code }: { code: string }) => `el documento ${code}… no se abre con la clave de los documentos`,
+  encryptCheckFailed: ({ problem, backup }: { problem: string; backup: string }) =>
+    `Los datos están cifrados, pero la comprobación posterior ha fallado: ${problem}. La copia escrita antes de cifrar es ${backup}.`,
+  encryptDone: (p: { dataDir: string; seconds: string; rows: number; tables: number; documents: number; verified: number }) =>
+    `Cifrado ${p.dataDir} en ${p.seconds} s: ${p.rows} filas en ${p.tables} tablas, cada tabla con las mismas que antes; ${p.documents} documentos se abren con su clave; ` +
+    `cadena de auditoría intacta (${p.verified} filas). La base de datos y los ficheros de claves ya solo se abren con la clave de la consulta.`,
+  encryptFailed: ({ reason }: { reason: string }) => `El cifrado ha fallado: ${reason}`,
+  changePassphraseUsage:
+    'Uso: npm run change-passphrase -- [--data-dir DIR] [--recovery-key]   (la frase actual, de PASSPHRASE_FILE, PASSPHRASE o del terminal, ' +
+    'o la clave de recuperación de RECOVERY_KEY; la nueva, de NEW_PASSPHRASE o escrita dos veces)',
+  changePassphraseNotEncrypted: ({ dataDir }: { dataDir: string }) =>
+    `${dataDir} no está cifrado: no tiene frase que cambiar (npm run encrypt lo cifra). No se ha cambiado nada.`,
+  changePassphraseDone: ({ dataDir }: { dataDir: string }) =>
+    `La frase de la consulta de ${dataDir} ha cambiado: la antigua ya no la abre; la clave de recuperación, sí. ` +
+    'Ponga la nueva donde el servidor la lee al arrancar (PASSPHRASE_FILE o PASSPHRASE); un servidor en marcha sigue sin más.',
+  changePassphraseFailed: ({ reason }: { reason: string }) => `La frase no se ha cambiado: ${reason}`,
+  encryptSealedLeftovers: ({ files }: { files: string }) => `Se han cifrado con la clave de la consulta los ficheros de claves que seguían en claro: ${files}.`,
+  restoreUnencryptedRefused:
+    '--unencrypted es para la copia de una consulta sin cifrar (para volver a una versión anterior al cifrado); esta es de una consulta cifrada, cuyos expedientes nunca salen de ella en claro. No se ha escrito nada.',
+  restoreUnencrypted:
+    'Los datos restaurados quedan sin cifrar, como estaba la consulta copiada: para la versión anterior al cifrado. De vuelta en esta versión, npm run encrypt (expediente encrypt) los cifra otra vez.',
 };

@@ -231,7 +231,8 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     const backup = await runTimed('scripts/backup.ts', ['--out', backupFile, '--data-dir', dataDir], { BACKUP_PASSPHRASE: PASSPHRASE });
     const backupBytes = existsSync(backupFile) ? statSync(backupFile).size : 0;
     const restored = join(scratch, 'restored');
-    const restore = await runTimed('scripts/restore.ts', [backupFile, '--data-dir', restored], { BACKUP_PASSPHRASE: PASSPHRASE });
+    // Restored encrypted, under a new practice key from PASSPHRASE (a plain practice's archive).
+    const restore = await runTimed('scripts/restore.ts', [backupFile, '--data-dir', restored], { BACKUP_PASSPHRASE: PASSPHRASE, PASSPHRASE });
     rmSync(backupFile, { force: true });
     rmSync(restored, { recursive: true, force: true });
 
