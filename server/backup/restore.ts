@@ -135,6 +135,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     const replacedDir = await putInPlace(staging, target, targetHasData);
     // The restored data open in this process as in a server started on them.
     if (practice) rememberPracticeKey(target, practice.masterKey);
+    else forgetPracticeKey(target);
     return {
       dataDir: target,
       patients: manifest.patients,
