@@ -23,7 +23,16 @@ type Logger = { level: string };
 /** Where the start is: locked and waiting, opening (the app being built), or serving the practice. */
 type Phase = { kind: 'locked'; app: FastifyInstance } | { kind: 'opening'; served: Promise<FastifyInstance | undefined> } | { kind: 'open'; app: FastifyInstance };
 
-export async function main(): Promise<void> {
+export interface MainOptions {
+  /**
+   * Run once the practice key is known and before the database is opened (and migrated), when the
+   * practice was opened from the locked server: the single binary's pre-upgrade backup, which could
+   * not read a locked practice at start.
+   */
+  beforeOpeningUnlocked?: () => Promise<void>;
+}
+
+export async function main({ beforeOpeningUnlocked }: MainOptions = {}): Promise<void> {
   const config = loadConfig();
   ensureDataDir(config.dataDir);
   const logger: Logger = { level: process.env.LOG_LEVEL ?? 'warn' };
@@ -66,6 +75,7 @@ export async function main(): Promise<void> {
       rememberPracticeKey(config.dataDir, opened.masterKey);
       const text = practiceText();
       console.log(opened.how === 'setUp' ? text.practiceSetUp : text.practiceOpened({ how: opened.how }));
+      await beforeOpeningUnlocked?.();
       const app = await openPractice(config, logger, lock, events);
       if (!closing) await listenAndSay(app, config, port);
       phase = { kind: 'open', app };

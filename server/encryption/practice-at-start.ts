@@ -12,16 +12,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIN_PRACTICE_PASSPHRASE_LENGTH } from '../../shared/constants';
 import { practiceText } from '../practice-messages/practice-text';
-import {
-  createPracticeKey,
-  openWithPassphrase,
-  PRODUCTION_ARGON2,
-  readPracticeKeyFile,
-  writePracticeKeyFile,
-  type Argon2Params,
-  type PracticeKeyFile,
-} from './practice-key';
-import { rememberPracticeKey } from './unlocked-practices';
+import { setUpPracticeKey } from './new-practice-key';
+import { openWithPassphrase, PRODUCTION_ARGON2, readPracticeKeyFile, type Argon2Params, type PracticeKeyFile } from './practice-key';
+import { practiceKeyOf, rememberPracticeKey } from './unlocked-practices';
 
 export const DATABASE_FILE = 'expediente.db';
 
@@ -57,6 +50,8 @@ export async function practiceAtStart({ dataDir, passphrase, argon2 = PRODUCTION
   // A damaged key file throws (PracticeKeyFileError): it is the only way to the data, never replaced.
   const keyFile = readPracticeKeyFile(dataDir);
   if (keyFile) {
+    // Already opened by this process (the single binary unlocks before its pre-upgrade backup): argon2 once is enough.
+    if (practiceKeyOf(dataDir)) return { state: 'open' };
     const masterKey = passphrase === undefined ? null : await openWithPassphrase(keyFile, passphrase);
     if (!masterKey) return { state: 'locked', keyFile, passphraseRefused: passphrase !== undefined };
     rememberPracticeKey(dataDir, masterKey);
@@ -65,9 +60,7 @@ export async function practiceAtStart({ dataDir, passphrase, argon2 = PRODUCTION
   if (existsSync(join(dataDir, DATABASE_FILE))) return { state: 'plain', passphraseUnused: passphrase !== undefined };
   if (passphrase === undefined) return { state: 'to-set-up' };
   if (passphrase.length < MIN_PRACTICE_PASSPHRASE_LENGTH) throw new WeakPassphraseError();
-  const { masterKey, file, recoveryKey } = await createPracticeKey(passphrase, argon2);
   // Written before anything is encrypted under it: a start that dies now leaves a key and no data.
-  writePracticeKeyFile(dataDir, file);
-  rememberPracticeKey(dataDir, masterKey);
+  const { recoveryKey } = await setUpPracticeKey(dataDir, passphrase, argon2);
   return { state: 'created', recoveryKey };
 }

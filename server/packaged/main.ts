@@ -89,11 +89,27 @@ async function run(): Promise<void> {
     const dataDir = process.env.DATA_DIR ?? './data';
     const { backUpBeforeMigrating, upgradeFinished, UpgradeRefused } = await import('./upgrade-backup');
     const { unlockFromConfiguration } = await import('../encryption/unlock-for-command');
+    const { readPracticeKeyFile } = await import('../encryption/practice-key');
+    const { practiceKeyOf } = await import('../encryption/unlocked-practices');
     // An encrypted practice's data are read (and backed up before an upgrade) under its key.
     await unlockFromConfiguration(dataDir);
+    const backUp = () => backUpBeforeMigrating({ dataDir, migrationsFolder: join(extracted, 'drizzle'), release: release(), noBackup, env: process.env, log: console.log });
+    const finished = (made: NonNullable<Awaited<ReturnType<typeof backUp>>>) => upgradeFinished(made, { dataDir, release: release(), binary: process.execPath, env: process.env });
+    // A practice that starts locked is read (and backed up before it migrates) once the browser has opened it.
+    if (readPracticeKeyFile(dataDir) && !practiceKeyOf(dataDir)) {
+      const { main } = await import('../index');
+      await main({
+        beforeOpeningUnlocked: async () => {
+          const made = await backUp();
+          if (made) console.log(finished(made));
+        },
+      });
+      pruneOtherVersions(extracted);
+      return;
+    }
     let upgrade;
     try {
-      upgrade = await backUpBeforeMigrating({ dataDir, migrationsFolder: join(extracted, 'drizzle'), release: release(), noBackup, env: process.env, log: console.log });
+      upgrade = await backUp();
     } catch (error) {
       if (!(error instanceof UpgradeRefused)) throw error;
       // Refused, the DATA_DIR is left as it was found: without the files this start unpacked into it.
@@ -104,7 +120,7 @@ async function run(): Promise<void> {
     }
     const { main } = await import('../index');
     await main();
-    if (upgrade) console.log(upgradeFinished(upgrade, { dataDir, release: release(), binary: process.execPath, env: process.env }));
+    if (upgrade) console.log(finished(upgrade));
     // Listening, so holding DATA_DIR's lock: no other server of this DATA_DIR reads the other versions.
     pruneOtherVersions(extracted);
     return;
