@@ -245,6 +245,29 @@ export async function measureSideBySide(
   return rows;
 }
 
+/** A server of the product and the token its requests carry (each server signs its own). */
+export interface Side {
+  base: string;
+  token: string;
+}
+
+/**
+ * One scenario on two servers of the product in turns, `rounds` times; averaged. Two practices
+ * compared with each other (encrypted and plain) meet the same minutes of this machine, and each
+ * goes first in every other round (a, b, b, a, a, b…), so neither always gets the quieter turn.
+ */
+export async function measureInTurns(a: Side, b: Side, scenario: Scenario, settings: LoadSettings): Promise<{ a: Measure; b: Measure }> {
+  const runs = { a: [] as Measure[], b: [] as Measure[] };
+  const measure = async (side: 'a' | 'b') => {
+    const { base, token } = side === 'a' ? a : b;
+    runs[side].push(await load(`${base}${scenario.path}`, scenario, token, settings));
+  };
+  for (let round = 0; round < settings.rounds; round += 1) {
+    for (const side of round % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const)) await measure(side);
+  }
+  return { a: average(runs.a), b: average(runs.b) };
+}
+
 /** The bare server's record bytes, the same after one audit commit, and through tRPC alone: interleaved too. */
 export async function measureCeilings(bareBase: string, record: Scenario, token: string, settings: LoadSettings) {
   const runs = { bytes: [] as Measure[], audited: [] as Measure[], trpc: [] as Measure[] };
