@@ -199,7 +199,6 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
     `${p.today} citas hoy y ${p.coming} más hasta el próximo viernes.`,
   demoDay: (p: { practice: string; held: number; prescriptions: number; voided: number; addenda: number }) =>
     `${p.practice}: ${p.held} consultas de hoy ya atendidas, con ${p.prescriptions} recetas (${p.voided} anuladas); ${p.addenda} adendas en visitas pasadas.`,
-  demoStart: ({ dataDirHint }: { dataDirHint: string }) => `Arránquelo:  ${dataDirHint}npm start   (y abra la dirección que muestra, http://127.0.0.1:3000 por defecto)`,
   demoPassword: ({ password }: { password: string }) => `Contraseña de todas las cuentas: ${password}`,
   demoAdministrator: ({ email, name }: { email: string; name: string }) => `  administración  ${email}  (${name}; Administración en el menú de usuario)`,
   demoMedic: ({ email, name, patients }: { email: string; name: string; patients: number }) => `  médico          ${email}  (${name}, ${patients} pacientes)`,
@@ -307,4 +306,18 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
     `Este servidor ha perdido su bloqueo del DATA_DIR ${dir} (${reason}); se detiene, para que nunca compartan el directorio dos servidores.`,
   dataDirInUse: ({ dataDir, owner }: { dataDir: string; owner: string }) =>
     `Ya hay otro servidor de Expediente con el DATA_DIR ${dataDir} (${owner}), así que este no arranca. Detenga antes aquel, o dé a este otro DATA_DIR.`,
+
+  demoEncryptedPracticeExists: ({ path }: { path: string }) =>
+    `${path}: este DATA_DIR ya tiene un consultorio cifrado, y la demostración nunca escribe encima de uno. Elija un DATA_DIR vacío (o --data-dir DIR).`,
+  demoPlainDatabaseExists: ({ path }: { path: string }) =>
+    `${path} es una base de datos sin cifrar, aún sin cuentas: la demostración crea un consultorio cifrado y no escribe encima de ella. Elija un DATA_DIR vacío (o --data-dir DIR).`,
+  demoEncrypted:
+    'Todo lo que guarda DATA_DIR está cifrado (la base de datos, los documentos y las claves): solo se abre con la frase de la consulta o con su clave de recuperación.',
+  demoPassphraseMade: ({ passphrase }: { passphrase: string }) => `Frase de la consulta (hecha para esta demostración): ${passphrase}`,
+  demoPassphraseGiven: ({ source }: { source: string }) => `Frase de la consulta: la de ${source}`,
+  demoRecoveryKey: ({ recoveryKey }: { recoveryKey: string }) =>
+    `Clave de recuperación (abre la consulta si se pierde la frase; un consultorio de verdad la imprime y la guarda aparte): ${recoveryKey}`,
+  demoYourPassphrase: 'su frase',
+  demoStartEncrypted: ({ command, plain }: { command: string; plain: string }) =>
+    `Arránquelo:  ${command}   (o ${plain} y escriba la frase en la página de desbloqueo; luego abra la dirección que muestra, http://127.0.0.1:3000 por defecto)`,
 };
