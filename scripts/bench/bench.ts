@@ -185,7 +185,12 @@ async function main() {
     const ceilings = chosen.some((scenario) => scenario.name.startsWith('Record')) ? await measureCeilings(bareBase, scenarios[0]!, token, settings) : null;
     // The same record on the encrypted practice and on the plain one, in turns: the cost of encryption at rest.
     const encryptedRecord: { encrypted: Measure; plain: Measure } | null = encrypted
-      ? await measureInTurns({ base: encrypted.url, token: encryptedToken }, { base: realBase, token }, { ...scenarios[0]!, name: ENCRYPTED_RECORD }, settings).then(
+      ? await measureInTurns(
+          { base: encrypted.url, token: encryptedToken, pid: encrypted.child.pid! },
+          { base: realBase, token, pid: real.pid! },
+          { ...scenarios[0]!, name: ENCRYPTED_RECORD },
+          settings,
+        ).then(
           ({ a, b }) => ({ encrypted: a, plain: b }),
         )
       : null;
@@ -235,6 +240,11 @@ function printEncryptedRecord({ encrypted, plain }: { encrypted: Measure; plain:
   console.log(
     `| ${ENCRYPTED_RECORD}${failed(encrypted)}${failed(plain)} | ${Math.round(encrypted.requestsPerSecond)} | ${encrypted.p50} | ${encrypted.p99} | ` +
       `${Math.round(plain.requestsPerSecond)} | ${plain.p50} | ${plain.p99} | ${Math.round((100 * encrypted.requestsPerSecond) / plain.requestsPerSecond)} % |`,
+  );
+  const cpu = (measure: Measure) => Math.round(measure.cpuMicrosPerRequest ?? 0);
+  console.log(
+    `Server CPU per read (every thread, WAL checkpoints included): encrypted ${cpu(encrypted)} µs, plain ${cpu(plain)} µs ` +
+      `(${Math.round((100 * (encrypted.cpuMicrosPerRequest ?? 0)) / (plain.cpuMicrosPerRequest ?? 1))} %)`,
   );
 }
 
