@@ -20,11 +20,22 @@ export function forgetPracticeKey(dataDir: string): void {
 export const practiceKeyOf = (dataDir: string): Buffer | undefined => masterKeys.get(resolve(dataDir));
 
 /**
- * The `PRAGMA key` that opens a database file in an unlocked DATA_DIR (SQLite3MultipleCiphers' raw
- * key, no derivation at each open), or undefined for a plain one. A statement, so that a worker
- * thread, which shares no memory with this map, is handed it as text.
+ * The database's cipher, named whole: SQLite3MultipleCiphers keeps no record of it in the file, so a
+ * default changed by a later release of the library must not change what opens it. AEGIS-256 (an
+ * authenticated cipher, IETF CFRG draft) runs on the processor's AES instructions. Measured CPU for
+ * each 4 KiB page written to the WAL and copied back by the checkpoint, above a plain database's:
+ * AEGIS-256 0.9 µs, ChaCha20-Poly1305 (the library's default) 9.8 µs, SQLCipher's AES-256-CBC with
+ * HMAC-SHA512 15.7 µs, and AES-256-CBC without authentication 6.2 µs. Under the record read's load,
+ * server CPU per request was 109–121 % of the plain practice's with ChaCha20-Poly1305, 99–100 % with AEGIS-256.
  */
-export function databaseKeyPragma(databasePath: string): string | undefined {
+const DATABASE_CIPHER = ["cipher = 'aegis'", "algorithm = 'aegis-256'"];
+
+/**
+ * The pragmas that open a database file in an unlocked DATA_DIR, in order: the cipher, then the
+ * `PRAGMA key` (SQLite3MultipleCiphers' raw key, no derivation at each open); undefined for a plain
+ * one. Statements, so that a worker thread, which shares no memory with this map, is handed them as text.
+ */
+export function databaseKeyPragmas(databasePath: string): string[] | undefined {
   const masterKey = practiceKeyOf(dirname(databasePath));
-  return masterKey && `key = "x'${keyFor(masterKey, 'database').toString('hex')}'"`;
+  return masterKey && [...DATABASE_CIPHER, `key = "x'${keyFor(masterKey, 'database').toString('hex')}'"`];
 }
