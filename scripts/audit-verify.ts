@@ -2,8 +2,9 @@
 // against the sealed head in DATA_DIR/audit-head (rows cut from the end, chains nulled), and says
 // what is wrong. Exit 0 when intact, 1 on any failure, 2 when there is no database or key to check.
 // `-- --since-checkpoint`: only the rows after the sealed head (the nightly check); see its help text.
+// An encrypted practice is opened with the passphrase of PASSPHRASE_FILE or PASSPHRASE, as the server is.
 // What it says is in the practice's language (server/practice-messages).
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,6 +12,11 @@ import { verifyAuditChain, type ChainReport } from '../server/audit/audit-chain'
 import { verifyAuditChainSince } from '../server/audit/audit-checkpoint';
 import { AUDIT_HEAD_FILE, AuditHeadError, readAuditHead, type AuditHead } from '../server/audit/audit-head';
 import { AUDIT_KEY_FILE } from '../server/audit/audit-key';
+import { openSqlite } from '../server/db/open-sqlite';
+import { passphraseFrom } from '../server/encryption/passphrase-source';
+import { openWithPassphrase, readPracticeKeyFile } from '../server/encryption/practice-key';
+import { isSealed, openKeyFile } from '../server/encryption/sealed-file';
+import { practiceKeyOf, rememberPracticeKey } from '../server/encryption/unlocked-practices';
 import { practiceText } from '../server/practice-messages/practice-text';
 
 function describe(report: ChainReport): void {
@@ -46,7 +52,28 @@ function checkSinceHead(sqlite: Database.Database, key: string, head: AuditHead)
   return 0;
 }
 
-function main(): number {
+/** Opens an encrypted DATA_DIR for this process; what to say when it cannot be, null when it is open or plain. */
+async function unlock(dataDir: string): Promise<string | null> {
+  const keyFile = readPracticeKeyFile(dataDir);
+  if (!keyFile) return null;
+  const { PASSPHRASE_FILE: file, PASSPHRASE: value } = process.env;
+  const passphrase = passphraseFrom(file ? { file } : value ? { value } : undefined);
+  if (passphrase === undefined) return practiceText().auditVerifyLocked({ dataDir });
+  const masterKey = await openWithPassphrase(keyFile, passphrase);
+  if (!masterKey) return practiceText().auditVerifyWrongPassphrase({ dataDir });
+  rememberPracticeKey(dataDir, masterKey);
+  return null;
+}
+
+/** The audit key as its file holds it, sealed by the practice key or not; read only (never sealed in place here). */
+function auditKeyIn(dataDir: string): string | null {
+  const text = readFileSync(join(dataDir, AUDIT_KEY_FILE), 'utf8').trim();
+  if (!isSealed(text)) return text;
+  const masterKey = practiceKeyOf(dataDir);
+  return masterKey ? openKeyFile(masterKey, AUDIT_KEY_FILE, text) : null;
+}
+
+async function main(): Promise<number> {
   const { values: options } = parseArgs({ options: { 'since-checkpoint': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } } });
   const text = practiceText();
   if (options.help) {
@@ -60,7 +87,16 @@ function main(): number {
     console.error(text.auditVerifyNoData({ dataDir }));
     return 2;
   }
-  const key = readFileSync(keyPath, 'utf8').trim();
+  const locked = await unlock(dataDir);
+  if (locked) {
+    console.error(locked);
+    return 2;
+  }
+  const key = auditKeyIn(dataDir);
+  if (key === null) {
+    console.error(text.auditVerifyNoData({ dataDir }));
+    return 2;
+  }
   let head: AuditHead | null;
   try {
     head = readAuditHead(dataDir, key);
@@ -70,7 +106,7 @@ function main(): number {
     return 1;
   }
   // Read-only: verifying never writes, and may run while the server does.
-  const sqlite = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const sqlite = openSqlite(databasePath, { readonly: true, fileMustExist: true });
   try {
     if (!options['since-checkpoint']) return wholeCheck(sqlite, key, head, dataDir);
     if (head) return checkSinceHead(sqlite, key, head);
@@ -81,4 +117,12 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  },
+);
