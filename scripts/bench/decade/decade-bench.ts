@@ -4,13 +4,15 @@
 // by side with the bare server, sign-in, then the maintenance a decade makes heavy — audit:verify
 // (whole and from the checkpoint), a backup and its restore (time, size, peak memory) — and the
 // start-up on it. The server's RSS is sampled through the whole run. Prints the table the README
-// keeps, and one line of goals met or missed.
+// keeps, and one line of goals met or missed. The decade is an encrypted practice, as every new one
+// is: seeded under its practice key, its server, binary and tools given the passphrase (PASSPHRASE).
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { openDatabase } from '../../../server/db/client';
+import { readPracticeKeyFile } from '../../../server/encryption/practice-key';
 import { diagnosisSearchPaths, prepareBenchCatalog } from '../catalog';
 import { newFilterPaths } from '../new-filters';
 import { packageBinary } from '../../package';
@@ -28,7 +30,7 @@ import {
   type LoadSettings,
   type Scenario,
 } from '../side-by-side';
-import { seedDecade, type SeededDecade } from './seed-decade';
+import { DECADE_PASSPHRASE, seedDecade, unlockDecade, type SeededDecade } from './seed-decade';
 import { runTimed, type TimedRun } from './timed-command';
 
 /** What a later run needs of a seeded decade, kept beside it so it can be measured again without reseeding. */
@@ -45,12 +47,13 @@ async function decadeIn(dir: string, years: number): Promise<DecadeSummary> {
   if (existsSync(summaryPath)) {
     const kept = JSON.parse(readFileSync(summaryPath, 'utf8')) as DecadeSummary;
     if (kept.years === years) {
-      console.log(`Reusing the decade seeded in ${dir} (${kept.seconds.toFixed(0)} s to seed)`);
+      const encrypted = await unlockDecade(dir);
+      console.log(`Reusing the decade seeded in ${dir} (${kept.seconds.toFixed(0)} s to seed; ${encrypted ? 'encrypted' : 'PLAIN: seeded before practices were encrypted'})`);
       return kept;
     }
     throw new Error(`${dir} holds ${kept.years} years, not ${years}: use another --data-dir`);
   }
-  const seeded = await seedDecade({ dataDir: dir, years });
+  const seeded = await seedDecade({ dataDir: dir, years, passphrase: DECADE_PASSPHRASE });
   const summary: DecadeSummary = {
     years,
     medics: seeded.medics,
@@ -127,6 +130,7 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
   });
   try {
     const decade = await decadeIn(dataDir, years);
+    const practiceKind = readPracticeKeyFile(dataDir) ? 'an encrypted practice' : 'a PLAIN practice';
     const database = openDatabase(join(dataDir, 'expediente.db'));
     const catalog = prepareBenchCatalog(database.$client, scratch);
     const admin = decade.medics[0]!;
@@ -138,7 +142,8 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     const passwordHash = database.$client.prepare('select password_hash from users where email = ?').pluck().get(admin.email) as string;
     database.$client.close();
 
-    const environment = { DATA_DIR: dataDir, AUTH_REQUESTS_PER_MINUTE: '100000000', LOG_LEVEL: 'error', CATALOG_DIR: catalog.dir };
+    // PASSPHRASE unwraps the practice key at start, as a practice's service is given it (a plain decade ignores it).
+    const environment = { DATA_DIR: dataDir, PASSPHRASE: DECADE_PASSPHRASE, AUTH_REQUESTS_PER_MINUTE: '100000000', LOG_LEVEL: 'error', CATALOG_DIR: catalog.dir };
     // The first start after seeding (or after an upgrade) may apply migrations to the decade; it is
     // reported, and the start-up goal is taken from a later start, as a practice restarts every day.
     const first = await startRealServer(environment);
@@ -218,6 +223,7 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     await stopServer(real);
     const peakRss = rss.stop();
     if (options.readsOnly) {
+      console.log(`\nA decade: ${years} years, ${practiceKind} · ${settings.connections} connections · ${settings.rounds}×${settings.duration} s per side, interleaved\n`);
       printRows(rows);
       if (ceilings) printCeilings(ceilings);
       console.log(`Server RSS through the reads: at most ${peakRss} MB`);
@@ -225,13 +231,14 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     }
 
     // The maintenance of a decade, with no server running (audit:verify and backup also run beside one).
-    const verifyWhole = await runTimed('scripts/audit-verify.ts', [], { DATA_DIR: dataDir });
-    const verifyCheckpoint = await runTimed('scripts/audit-verify.ts', ['--since-checkpoint'], { DATA_DIR: dataDir });
+    // Each is given the practice passphrase, as the practice's own commands are.
+    const verifyWhole = await runTimed('scripts/audit-verify.ts', [], { DATA_DIR: dataDir, PASSPHRASE: DECADE_PASSPHRASE });
+    const verifyCheckpoint = await runTimed('scripts/audit-verify.ts', ['--since-checkpoint'], { DATA_DIR: dataDir, PASSPHRASE: DECADE_PASSPHRASE });
     const backupFile = join(scratch, 'decade.backup');
-    const backup = await runTimed('scripts/backup.ts', ['--out', backupFile, '--data-dir', dataDir], { BACKUP_PASSPHRASE: PASSPHRASE });
+    const backup = await runTimed('scripts/backup.ts', ['--out', backupFile, '--data-dir', dataDir], { BACKUP_PASSPHRASE: PASSPHRASE, PASSPHRASE: DECADE_PASSPHRASE });
     const backupBytes = existsSync(backupFile) ? statSync(backupFile).size : 0;
     const restored = join(scratch, 'restored');
-    const restore = await runTimed('scripts/restore.ts', [backupFile, '--data-dir', restored], { BACKUP_PASSPHRASE: PASSPHRASE });
+    const restore = await runTimed('scripts/restore.ts', [backupFile, '--data-dir', restored], { BACKUP_PASSPHRASE: PASSPHRASE, PASSPHRASE: DECADE_PASSPHRASE });
     rmSync(backupFile, { force: true });
     rmSync(restored, { recursive: true, force: true });
 
@@ -254,7 +261,7 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
     const databaseBytes = statSync(join(dataDir, 'expediente.db')).size;
     console.log(
-      `\nA decade: ${years} years, database ${mib(databaseBytes)} · ${settings.connections} connections · ${settings.rounds}×${settings.duration} s per side, interleaved · ${cpus().length} × ${cpu} · Node ${process.version}\n`,
+      `\nA decade: ${years} years, ${practiceKind}, database ${mib(databaseBytes)} · ${settings.connections} connections · ${settings.rounds}×${settings.duration} s per side, interleaved · ${cpus().length} × ${cpu} · Node ${process.version}\n`,
     );
     printRows(rows);
     if (ceilings) printCeilings(ceilings);
