@@ -249,14 +249,20 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     // first start unpacks the native code into DATA_DIR; the second is the daily one.
     const binary = await packageBinary({ log: () => {} });
     const binaryStarts: number[] = [];
-    for (let run = 0; run < 3; run += 1) {
-      const port = await freePort();
-      const started = await startAndWait(binary, [], { ...environment, PORT: String(port), HOST: '127.0.0.1' }, `http://127.0.0.1:${port}/api/health`);
-      children.push(started.child);
-      await stopServer(started.child);
-      binaryStarts.push(started.startMs);
+    // A start that fails is reported with the goal it misses, after the rest: not thrown, which would lose the run's measures.
+    let binaryFailure: string | null = null;
+    try {
+      for (let run = 0; run < 3; run += 1) {
+        const port = await freePort();
+        const started = await startAndWait(binary, [], { ...environment, PORT: String(port), HOST: '127.0.0.1' }, `http://127.0.0.1:${port}/api/health`);
+        children.push(started.child);
+        await stopServer(started.child);
+        binaryStarts.push(started.startMs);
+      }
+    } catch (error) {
+      binaryFailure = (error as Error).message;
     }
-    const binaryStart = Math.min(...binaryStarts.slice(1));
+    const binaryStart = binaryFailure ? Number.NaN : Math.min(...binaryStarts.slice(1));
 
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
     const databaseBytes = statSync(join(dataDir, 'expediente.db')).size;
@@ -280,7 +286,11 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     tool('backup', backup, `, ${mib(backupBytes)}`);
     tool('restore', restore);
     console.log(`\nnpm start on the decade: ${first.startMs} ms the first time (migrations included), then ${again.startMs} ms`);
-    console.log(`The binary (npm run package) on the decade: ${binaryStarts.map((ms) => `${ms} ms`).join(', ')} (the first unpacks its native code)`);
+    console.log(
+      binaryFailure
+        ? `The binary (npm run package) on the decade did not start: ${binaryFailure}`
+        : `The binary (npm run package) on the decade: ${binaryStarts.map((ms) => `${ms} ms`).join(', ')} (the first unpacks its native code)`,
+    );
     console.log(`Server RSS through the run: at most ${peakRss} MB`);
 
     if (chosen.length < scenarios.length || !ceilings) return;
@@ -306,7 +316,7 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
       [`audit:verify from the checkpoint ${seconds(verifyCheckpoint.ms)} ≤ 2 s`, verifyCheckpoint.exitCode === 0 && verifyCheckpoint.ms <= 2_000],
       [`backup ${seconds(backup.ms)} ≤ 5 min`, backup.exitCode === 0 && backup.ms <= 300_000],
       [`restore ${seconds(restore.ms)} ≤ 5 min`, restore.exitCode === 0 && restore.ms <= 300_000],
-      [`start-up of the binary ${binaryStart} ms ≤ 1 s`, binaryStart <= 1_000],
+      [binaryFailure ? 'start-up of the binary: it did not start' : `start-up of the binary ${binaryStart} ms ≤ 1 s`, binaryStart <= 1_000],
       [`server RSS ${peakRss} MB ≤ 250`, peakRss <= 250],
       ['no failed requests', rows.every((row) => row.real.failures === 0 && row.bare.failures === 0)],
     ]);
