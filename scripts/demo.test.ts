@@ -1,8 +1,8 @@
-// npm run demo: the practice it seeds, read back through the API as a demo medic would, and its
-// refusal to write over a practice that exists. It is seeded with the tests' small diagnosis
-// catalog, so some of its codes are held and the others are left out and named.
+// npm run demo: the practice it seeds, read back through the API as a demo medic would, encrypted
+// at rest, and its refusal to write over a practice that exists. It is seeded with the tests' small
+// diagnosis catalog, so some of its codes are held and the others are left out and named.
 import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,9 @@ import type { Doctor, Patient, PatientListItem } from '../shared/patients';
 import type { Practice } from '../shared/prescriptions';
 import type { ClinicalHistory, FamilyHistory, Vaccine } from '../shared/record';
 import { buildApp } from '../server/app';
+import { openSqlite } from '../server/db/open-sqlite';
+import { openWithPassphrase, openWithRecoveryKey, PRACTICE_KEY_FILE, readPracticeKeyFile } from '../server/encryption/practice-key';
+import { practiceKeyOf } from '../server/encryption/unlocked-practices';
 import { bearer, loginRequest, rowCount, testConfig } from '../server/test/helpers';
 import { TEST_DIAGNOSES, testCatalogDir, testDiagnosisName } from '../server/test/test-catalog';
 import { MEDICS } from './demo/people';
@@ -54,9 +57,9 @@ function flushWalOf(server: FastifyInstance) {
   }
 }
 
-/** What a practice holds, without the moments it was written at. */
+/** What a practice holds, without the moments it was written at (read with the key this process set up). */
 function contentOf(dataDir: string) {
-  const sqlite = new Database(join(dataDir, 'expediente.db'), { readonly: true });
+  const sqlite = openSqlite(join(dataDir, 'expediente.db'), { readonly: true });
   try {
     return [
       'select email, name, lname, phone, address from users',
@@ -278,6 +281,48 @@ describe('npm run demo', () => {
     expect(amended.flatMap((visit) => visit.addenda).some((addendum) => addendum.text.startsWith('Llega el informe de la analítica'))).toBe(true);
   });
 
+  it('encrypts everything it stores: the database does not open without the key and holds no name, the key files are sealed, and the passphrase and the recovery key it reports both open it', async () => {
+    flushWalOf(app);
+    const databasePath = join(practice.dataDir, 'expediente.db');
+    const withoutKey = new Database(databasePath, { readonly: true });
+    try {
+      expect(() => withoutKey.prepare('select count(*) from users').get()).toThrow(/not a database/);
+    } finally {
+      withoutKey.close();
+    }
+    const stored = Buffer.concat(
+      readdirSync(practice.dataDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => readFileSync(join(entry.parentPath, entry.name))),
+    );
+    for (const clear of [practice.featuredPatient.email, practice.featuredPatient.name.split(' ').at(-1)!, 'consultorio-demo.es', 'SQLite format 3', '%PDF-']) {
+      expect(stored.includes(Buffer.from(clear)), clear).toBe(false);
+    }
+    for (const keyFile of ['jwt-secret', 'audit-key']) expect(readFileSync(join(practice.dataDir, keyFile), 'utf8'), keyFile).toMatch(/^sealed-1:/);
+
+    // A passphrase made for the demo, easy to read and type, and a recovery key: each unwraps the key the practice runs on.
+    expect(practice.passphrase.from).toBe('generated');
+    expect(practice.passphrase.value).toMatch(/^[a-z]{6}(-[a-z]{6}){3}$/);
+    const keyFile = readPracticeKeyFile(practice.dataDir)!;
+    const masterKey = practiceKeyOf(practice.dataDir)!;
+    expect(await openWithPassphrase(keyFile, practice.passphrase.value)).toEqual(masterKey);
+    expect(openWithRecoveryKey(keyFile, practice.recoveryKey)).toEqual(masterKey);
+  });
+
+  it('refuses a DATA_DIR that holds a practice key or a database, even one without accounts', async () => {
+    const withKey = freshDataDir();
+    mkdirSync(withKey, { recursive: true });
+    writeFileSync(join(withKey, PRACTICE_KEY_FILE), readFileSync(join(practice.dataDir, PRACTICE_KEY_FILE)));
+    await expect(seedDemoPractice(testConfig({ dataDir: withKey, jwtSecret: undefined }))).rejects.toThrow(PRACTICE_KEY_FILE);
+    expect(readdirSync(withKey)).toEqual([PRACTICE_KEY_FILE]);
+
+    const withPlainDatabase = freshDataDir();
+    mkdirSync(withPlainDatabase, { recursive: true });
+    new Database(join(withPlainDatabase, 'expediente.db')).exec('create table users (id integer primary key)').close();
+    await expect(seedDemoPractice(testConfig({ dataDir: withPlainDatabase, jwtSecret: undefined }))).rejects.toBeInstanceOf(PracticeExistsError);
+    expect(readdirSync(withPlainDatabase)).toEqual(['expediente.db']);
+  });
+
   it('refuses a DATA_DIR that holds a practice, and changes nothing there', async () => {
     // The server opened above checkpoints its WAL from a worker every 200 ms (db/wal-checkpoints.ts),
     // which moves the database file's mtime on its own. Its WAL is emptied first, so that whatever
@@ -292,7 +337,11 @@ describe('npm run demo', () => {
 
   it('seeds the same practice on every run, and without a catalog names every diagnosis code it left out', async () => {
     const again = await seedDemoPractice(testConfig({ dataDir: freshDataDir(), jwtSecret: undefined, catalogDir: undefined }));
-    expect({ ...again, dataDir: '', diagnosisCodesLeftOut: [] }).toEqual({ ...practice, dataDir: '', diagnosisCodesLeftOut: [] });
+    // All but its keys: each demo practice has a passphrase and a recovery key of its own.
+    const sameBut = (seeded: DemoPractice) => ({ ...seeded, dataDir: '', diagnosisCodesLeftOut: [], passphrase: seeded.passphrase.from, recoveryKey: '' });
+    expect(sameBut(again)).toEqual(sameBut(practice));
+    expect(again.passphrase.value).not.toBe(practice.passphrase.value);
+    expect(again.recoveryKey).not.toBe(practice.recoveryKey);
     expect(contentOf(again.dataDir)).toEqual(contentOf(practice.dataDir));
     expect(again.diagnosisCodesLeftOut).toEqual(expect.arrayContaining([...practice.diagnosisCodesLeftOut, 'I10']));
   }, SEEDING_MS);

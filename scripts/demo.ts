@@ -1,15 +1,26 @@
-// `npm run demo [-- --data-dir DIR]`: seeds a demo practice into DATA_DIR (default ./data, as the
-// server reads it) and prints how to sign in. Refuses, changing nothing, when DATA_DIR already
-// holds a practice. The seeding itself lives in scripts/demo/.
+// `npm run demo [-- --data-dir DIR]`: seeds an encrypted demo practice into DATA_DIR (default ./data,
+// as the server reads it) and prints how to start and unlock it and how to sign in. Its passphrase
+// is PASSPHRASE_FILE's or PASSPHRASE's, else one made for it and printed, with the recovery key.
+// Refuses, changing nothing, when DATA_DIR already holds a practice. The seeding itself lives in scripts/demo/.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { practiceText } from '../server/practice-messages/practice-text';
 import { PracticeExistsError, seedDemoPractice, type DemoPractice } from './demo/practice';
 
+/** A word as a POSIX shell reads it back: as it is when it holds nothing the shell would take apart. */
+const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
 function report(practice: DemoPractice, seconds: number): string {
   const text = practiceText();
-  const dataDirHint = resolve(practice.dataDir) === resolve('data') ? '' : `DATA_DIR=${practice.dataDir} `;
+  const dataDirHint = resolve(practice.dataDir) === resolve('data') ? '' : `DATA_DIR=${shellWord(practice.dataDir)} `;
+  const { passphrase } = practice;
+  const passphraseHint =
+    passphrase.from === 'generated'
+      ? `PASSPHRASE=${shellWord(passphrase.value)}`
+      : passphrase.from === 'PASSPHRASE_FILE'
+        ? `PASSPHRASE_FILE=${shellWord(passphrase.file)}`
+        : `PASSPHRASE='(${text.demoYourPassphrase})'`;
   return [
     text.demoCreated({
       dataDir: practice.dataDir,
@@ -27,7 +38,11 @@ function report(practice: DemoPractice, seconds: number): string {
       addenda: practice.addenda,
     }),
     '',
-    text.demoStart({ dataDirHint }),
+    text.demoEncrypted,
+    passphrase.from === 'generated' ? text.demoPassphraseMade({ passphrase: passphrase.value }) : text.demoPassphraseGiven({ source: passphrase.from }),
+    text.demoRecoveryKey({ recoveryKey: practice.recoveryKey }),
+    '',
+    text.demoStartEncrypted({ command: `${dataDirHint}${passphraseHint} npm start`, plain: `${dataDirHint}npm start` }),
     '',
     text.demoPassword({ password: practice.password }),
     text.demoAdministrator(practice.administrator),

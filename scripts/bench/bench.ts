@@ -3,20 +3,34 @@
 // process serving the same bytes, and loads both with autocannon in turns (real, bare, real, bare…)
 // so that both meet the same machine in the same minute. Prints a table of requests/s, p50/p99 and
 // the ratio to the bare server, then one summary line. Not part of `npm test`: it takes minutes
-// and its numbers belong to the machine it ran on. `--years 10 [--data-dir D]` runs the decade's
-// bench instead (decade/decade-bench.ts).
+// and its numbers belong to the machine it ran on. The same practice is also seeded encrypted (its
+// practice key set up first, its server started with PASSPHRASE) and the record read is measured on
+// both in turns: encryption at rest may cost at most a tenth of the plain practice's rate (API.md).
+// `--years 10 [--data-dir D]` runs the decade's bench instead (decade/decade-bench.ts).
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../server/db/client';
-import { BUSY_WEEK_APPOINTMENTS, seedPractice } from './seed';
+import { BENCH_PASSPHRASE, BUSY_WEEK_APPOINTMENTS, seedPractice } from './seed';
 import { newFilterPaths } from './new-filters';
 import { diagnosisSearchPaths, prepareBenchCatalog } from './catalog';
 import { runDecadeBench } from './decade/decade-bench';
 import { startRealServer } from './server-launch';
-import { measureCeilings, measureSideBySide, printCeilings, printRows, reportGoals, rssMegabytes, signInScenario, startBareServer, type Scenario } from './side-by-side';
+import {
+  measureCeilings,
+  measureInTurns,
+  measureSideBySide,
+  printCeilings,
+  printRows,
+  reportGoals,
+  rssMegabytes,
+  signInScenario,
+  startBareServer,
+  type Measure,
+  type Scenario,
+} from './side-by-side';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,12 +54,33 @@ const settings = { duration: Number(args.duration), rounds: Number(args.rounds),
 /** A last-name fragment that really occurs among the seeded patients, for the filtered page. */
 const FILTER = 'ruiz';
 
+/** The record read on the encrypted practice, against the same read on the plain one. */
+const ENCRYPTED_RECORD = 'Record, REST, on the encrypted practice against the plain one';
+
+async function signIn(base: string, credentials: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: credentials });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+/** Loads the diagnosis catalog into DATA_DIR's database, so that the measured start finds it current. */
+function loadCatalogInto(dataDir: string) {
+  const db = openDatabase(join(dataDir, 'expediente.db'));
+  try {
+    return prepareBenchCatalog(db.$client, dataDir);
+  } finally {
+    db.$client.close();
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'expediente-bench-'));
+  const encryptedDir = mkdtempSync(join(tmpdir(), 'expediente-bench-encrypted-'));
   const children: ChildProcess[] = [];
   const stop = () => {
     for (const child of children) child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(encryptedDir, { recursive: true, force: true });
   };
   process.on('SIGINT', () => {
     stop();
@@ -55,9 +90,14 @@ async function main() {
     const seedStart = performance.now();
     const practice = await seedPractice({ dataDir, patients: patientCount });
     console.log(`Seeded ${patientCount} patients and a rich record in ${Math.round(performance.now() - seedStart)} ms`);
-    const catalogDb = openDatabase(join(dataDir, 'expediente.db'));
-    const catalog = prepareBenchCatalog(catalogDb.$client, dataDir);
-    catalogDb.$client.close();
+    const withEncrypted = !args.only || ENCRYPTED_RECORD.toLowerCase().includes(args.only.toLowerCase());
+    if (withEncrypted) {
+      const encryptedStart = performance.now();
+      await seedPractice({ dataDir: encryptedDir, patients: patientCount, passphrase: BENCH_PASSPHRASE });
+      loadCatalogInto(encryptedDir);
+      console.log(`Seeded the same practice encrypted in ${Math.round(performance.now() - encryptedStart)} ms (its key's argon2id included)`);
+    }
+    const catalog = loadCatalogInto(dataDir);
     console.log(
       catalog.synthetic
         ? `Diagnosis catalog: SYNTHETIC, ${catalog.codes} invented codes generated for the bench (no catalog files in CATALOG_DIR)`
@@ -75,9 +115,20 @@ async function main() {
     children.push(real);
 
     const credentials = JSON.stringify({ email: practice.medic.email, password: practice.medic.password });
-    const login = await fetch(`${realBase}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: credentials });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-    const { access_token: token } = (await login.json()) as { access_token: string };
+    const token = await signIn(realBase, credentials);
+    // The encrypted practice's server, started as a practice starts it: the passphrase in PASSPHRASE
+    // unwraps the practice key (argon2id), which opens its database and key files.
+    const encrypted = withEncrypted
+      ? await startRealServer({
+          DATA_DIR: encryptedDir,
+          PASSPHRASE: BENCH_PASSPHRASE,
+          AUTH_REQUESTS_PER_MINUTE: '100000000',
+          LOG_LEVEL: 'error',
+          CATALOG_DIR: catalog.dir,
+        })
+      : null;
+    if (encrypted) children.push(encrypted.child);
+    const encryptedToken = encrypted ? await signIn(encrypted.url, credentials) : '';
 
     const diagnosisPaths = diagnosisSearchPaths();
     const filterPaths = newFilterPaths();
@@ -132,16 +183,30 @@ async function main() {
     const chosen = scenarios.filter((scenario) => !args.only || scenario.name.toLowerCase().includes(args.only.toLowerCase()));
     const rows = await measureSideBySide(realBase, bareBase, chosen, token, settings);
     const ceilings = chosen.some((scenario) => scenario.name.startsWith('Record')) ? await measureCeilings(bareBase, scenarios[0]!, token, settings) : null;
+    // The same record on the encrypted practice and on the plain one, in turns: the cost of encryption at rest.
+    const encryptedRecord: { encrypted: Measure; plain: Measure } | null = encrypted
+      ? await measureInTurns(
+          { base: encrypted.url, token: encryptedToken, pid: encrypted.child.pid! },
+          { base: realBase, token, pid: real.pid! },
+          { ...scenarios[0]!, name: ENCRYPTED_RECORD },
+          settings,
+        ).then(
+          ({ a, b }) => ({ encrypted: a, plain: b }),
+        )
+      : null;
     const rss = rssMegabytes(real.pid!);
 
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
     console.log(`\n${patientCount} patients · ${settings.connections} connections · ${settings.rounds}×${settings.duration} s per side, interleaved · ${cpus().length} × ${cpu} · Node ${process.version}\n`);
     printRows(rows);
     if (ceilings) printCeilings(ceilings);
+    if (encryptedRecord) printEncryptedRecord(encryptedRecord);
     console.log(`\nnpm start to /api/health (built install, ${patientCount} patients): ${startMs} ms`);
+    if (encrypted) console.log(`npm start on the encrypted practice, its key unwrapped from PASSPHRASE (argon2id): ${encrypted.startMs} ms`);
     console.log(`Server RSS after the bench: ${rss} MB`);
 
-    if (chosen.length < scenarios.length || !ceilings) return;
+    if (chosen.length < scenarios.length || !ceilings || !encryptedRecord) return;
+    const encryptedShare = encryptedRecord.encrypted.requestsPerSecond / encryptedRecord.plain.requestsPerSecond;
     const ratio = (index: number) => rows[index]!.real.requestsPerSecond / rows[index]!.bare.requestsPerSecond;
     const trpcShare = rows[1]!.real.requestsPerSecond / ceilings.trpc.requestsPerSecond;
     reportGoals([
@@ -154,13 +219,33 @@ async function main() {
       [`sign-in ${Math.round(100 * ratio(6))} % ≥ 80 %`, ratio(6) >= 0.8],
       [`diagnosis search p99 ${rows[7]!.real.p99} ms ≤ 10`, rows[7]!.real.p99 <= 10],
       [`agenda week p99 ${rows[8]!.real.p99} ms ≤ 10`, rows[8]!.real.p99 <= 10],
+      [`encrypted record ${Math.round(100 * encryptedShare)} % of plain ≥ 90 %`, encryptedShare >= 0.9],
       [`start ${startMs} ms ≤ 700`, startMs <= 700],
       [`RSS ${rss} MB ≤ 200`, rss <= 200],
-      ['no failed requests', rows.every((row) => row.real.failures === 0 && row.bare.failures === 0)],
+      [
+        'no failed requests',
+        rows.every((row) => row.real.failures === 0 && row.bare.failures === 0) && encryptedRecord.encrypted.failures + encryptedRecord.plain.failures === 0,
+      ],
     ]);
   } finally {
     stop();
   }
+}
+
+function printEncryptedRecord({ encrypted, plain }: { encrypted: Measure; plain: Measure }): void {
+  const failed = (measure: Measure) => (measure.failures > 0 ? ` (${measure.failures} failed)` : '');
+  console.log('\nThe record read on the same practice seeded encrypted and plain, two servers in turns:');
+  console.log('| scenario | encrypted req/s | p50 ms | p99 ms | plain req/s | p50 ms | p99 ms | encrypted / plain |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    `| ${ENCRYPTED_RECORD}${failed(encrypted)}${failed(plain)} | ${Math.round(encrypted.requestsPerSecond)} | ${encrypted.p50} | ${encrypted.p99} | ` +
+      `${Math.round(plain.requestsPerSecond)} | ${plain.p50} | ${plain.p99} | ${Math.round((100 * encrypted.requestsPerSecond) / plain.requestsPerSecond)} % |`,
+  );
+  const cpu = (measure: Measure) => Math.round(measure.cpuMicrosPerRequest ?? 0);
+  console.log(
+    `Server CPU per read (every thread, WAL checkpoints included): encrypted ${cpu(encrypted)} µs, plain ${cpu(plain)} µs ` +
+      `(${Math.round((100 * (encrypted.cpuMicrosPerRequest ?? 0)) / (plain.cpuMicrosPerRequest ?? 1))} %)`,
+  );
 }
 
 if (args.years) await runDecadeBench({ years: Number(args.years), dataDir: args['data-dir'], only: args.only, readsOnly: args['reads-only'], settings });

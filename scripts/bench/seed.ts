@@ -2,11 +2,13 @@
 // rich record (the size issue 11 measures the record read with) and N linked patients, inserted
 // with prepared statements in one transaction so 50,000 patients take seconds, not minutes.
 // Every row goes through the real migrations and triggers; only the password hashes are shared,
-// since hashing 50,000 passwords would measure argon2, not the practice.
+// since hashing 50,000 passwords would measure argon2, not the practice. Given a passphrase, the
+// practice is encrypted, as a new practice is: its key set up before the database is made.
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { hashPassword } from '../../server/auth/passwords';
 import { openDatabase } from '../../server/db/client';
+import { setUpPracticeKey } from '../../server/encryption/new-practice-key';
 import { ensureDataDir } from '../../server/secrets';
 
 export interface SeededPractice {
@@ -20,6 +22,8 @@ export interface SeededPractice {
 }
 
 export const BENCH_PASSWORD = 'banco-de-pruebas-7';
+/** The encrypted bench practice's passphrase, which its server is started with (PASSPHRASE). */
+export const BENCH_PASSPHRASE = 'banco de pruebas cifrado de punta a punta';
 
 export const FIRST_NAMES = [
   'María', 'José', 'Ana', 'Juan', 'Lucía', 'Carlos', 'Sofía', 'Luis', 'Carmen', 'Miguel', 'Elena', 'Javier',
@@ -46,9 +50,11 @@ const SEEDED_AT = `'2026-01-01T00:00:00.000Z'`;
 const asciiOf = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 const day = (daysAgo: number) => new Date(Date.UTC(2026, 0, 1) - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-export async function seedPractice(options: { dataDir: string; patients: number }): Promise<SeededPractice> {
+/** With `passphrase`, an encrypted practice (its key file wrapped as a practice's is, PRODUCTION_ARGON2). */
+export async function seedPractice(options: { dataDir: string; patients: number; passphrase?: string }): Promise<SeededPractice> {
   const { dataDir } = options;
   ensureDataDir(dataDir);
+  if (options.passphrase) await setUpPracticeKey(dataDir, options.passphrase);
   const db = openDatabase(join(dataDir, 'expediente.db'));
   const sqlite = db.$client;
   const passwordHash = await hashPassword(BENCH_PASSWORD);

@@ -70,6 +70,13 @@ export interface Measure {
   failures: number;
   /** Statuses other than 2xx, with their counts, to say what failed. */
   otherStatuses: Record<string, number>;
+  /** Requests answered in the measured seconds. */
+  requests: number;
+  /**
+   * The server process's CPU time (every thread: its WAL checkpoints too) per request answered, in µs,
+   * where measured (measureInTurns). Less moved by the machine's other work than a rate is.
+   */
+  cpuMicrosPerRequest?: number;
 }
 
 export interface LoadSettings {
@@ -108,6 +115,7 @@ export async function load(url: string, scenario: Scenario, token: string, setti
   const result = await autocannon(options);
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
@@ -125,8 +133,12 @@ function inTurn(paths: string[]) {
   return (request: autocannon.Request): autocannon.Request => ({ ...request, path: paths[next++ % paths.length]! });
 }
 
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
 export const average = (measures: Measure[]): Measure => ({
-  requestsPerSecond: measures.reduce((sum, m) => sum + m.requestsPerSecond, 0) / measures.length,
+  requestsPerSecond: mean(measures.map((m) => m.requestsPerSecond)),
+  requests: measures.reduce((sum, m) => sum + m.requests, 0),
+  ...(measures.every((m) => m.cpuMicrosPerRequest !== undefined) ? { cpuMicrosPerRequest: mean(measures.map((m) => m.cpuMicrosPerRequest!)) } : {}),
   p50: Math.max(...measures.map((m) => m.p50)),
   p99: Math.max(...measures.map((m) => m.p99)),
   failures: measures.reduce((sum, m) => sum + m.failures, 0),
@@ -138,6 +150,17 @@ export function rssMegabytes(pid: number): number {
   const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kilobytes / 1024);
 }
+
+/** A process's CPU time so far, user and system, every thread, in µs (clock ticks of /proc/PID/stat). */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's name, which is in parentheses and may hold spaces: utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, which /proc reports CPU times in on every architecture. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The highest RSS a process reached (VmHWM), in MB; 0 once it has exited. */
 export function peakRssMegabytes(pid: number): number {
@@ -243,6 +266,35 @@ export async function measureSideBySide(
     }
   }
   return rows;
+}
+
+/** A server of the product, the token its requests carry (each server signs its own) and its process. */
+export interface Side {
+  base: string;
+  token: string;
+  pid: number;
+}
+
+/**
+ * One scenario on two servers of the product in turns, `rounds` times; averaged. Two practices
+ * compared with each other (encrypted and plain) meet the same minutes of this machine, and each
+ * goes first in every other round (a, b, b, a, a, b…), so neither always gets the quieter turn.
+ */
+export async function measureInTurns(a: Side, b: Side, scenario: Scenario, settings: LoadSettings): Promise<{ a: Measure; b: Measure }> {
+  const runs = { a: [] as Measure[], b: [] as Measure[] };
+  const measure = async (side: 'a' | 'b') => {
+    const { base, token, pid } = side === 'a' ? a : b;
+    const url = `${base}${scenario.path}`;
+    // The unmeasured second of warm-up run apart, so that the CPU counted is the measured requests' alone.
+    if (!scenario.noWarmup) await load(url, { ...scenario, noWarmup: true }, token, { ...settings, duration: WARMUP_SECONDS });
+    const cpuBefore = cpuMicros(pid);
+    const measured = await load(url, { ...scenario, noWarmup: true }, token, settings);
+    runs[side].push({ ...measured, cpuMicrosPerRequest: (cpuMicros(pid) - cpuBefore) / Math.max(1, measured.requests) });
+  };
+  for (let round = 0; round < settings.rounds; round += 1) {
+    for (const side of round % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const)) await measure(side);
+  }
+  return { a: average(runs.a), b: average(runs.b) };
 }
 
 /** The bare server's record bytes, the same after one audit commit, and through tRPC alone: interleaved too. */

@@ -1,7 +1,9 @@
 // Seeds the demo practice into a DATA_DIR through the real app: every account, link, record item,
 // note, booked appointment, prescription, addendum and document is created by a REST call, as a
 // receptionist and two doctors would make them, so the consent rules, triggers, audit trail and
-// document encryption all hold for what it makes.
+// document encryption all hold for what it makes. The practice is encrypted, as every new practice
+// is: its key is set up first, wrapped by the passphrase of PASSPHRASE_FILE or PASSPHRASE, else by
+// one made here, and the report shows the recovery key once, as a practice's set-up does.
 import type { FastifyInstance } from 'fastify';
 import type { PendingRegistration, Session } from '../../shared/auth';
 import type { MedicAccount } from '../../shared/admin';
@@ -11,13 +13,16 @@ import { buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { lockDataDir } from '../../server/data-dir-lock';
+import { setUpPracticeKey } from '../../server/encryption/new-practice-key';
+import { passphraseFrom } from '../../server/encryption/passphrase-source';
 import { ensureDataDir } from '../../server/secrets';
 import { apiClient, type ApiClient } from './api-client';
 import { planBookedWeek, type Booking } from './booked-week';
 import { diagnosisCodes, type DiagnosisCodes } from './diagnosis-codes';
 import { clockTime, demoCalendar, type DemoCalendar } from './calendar';
 import { ADULT_AGE } from './growth';
-import { accountsIn, databasePathOf } from './existing-practice';
+import { demoPassphrase } from './demo-passphrase';
+import { databasePathOf, practiceIn, type ExistingPractice } from './existing-practice';
 import { ADMINISTRATOR, MEDICS, PRACTICE, demoPatients, type DemoMedic, type DemoPatient } from './people';
 import { seededRandom } from './random';
 import { planRecord, type RecordPlan } from './record-plan';
@@ -34,9 +39,15 @@ const SEED = 20_240_611;
 /** The featured patient's appointment today, in both medics' consulting hours (booked-week.ts). */
 const FEATURED_TODAY = { start: 11 * 60 + 30, minutes: 20 };
 
+/** The passphrase that opens the demo practice, and where it came from: made here (and so shown) or the environment's. */
+export type DemoPassphrase = { value: string } & ({ from: 'generated' } | { from: 'PASSPHRASE' } | { from: 'PASSPHRASE_FILE'; file: string });
+
 export interface DemoPractice {
   dataDir: string;
   password: string;
+  passphrase: DemoPassphrase;
+  /** Shown once, as at a practice's set-up: it opens the practice when the passphrase is lost. */
+  recoveryKey: string;
   administrator: { name: string; email: string };
   medics: { name: string; email: string; patients: number }[];
   /** The patient with both documents and an appointment today: a good first record to open. */
@@ -60,9 +71,23 @@ export interface DemoPractice {
 }
 
 export class PracticeExistsError extends Error {
-  constructor(readonly dataDir: string, readonly accounts: number) {
-    super(practiceText().demoPracticeExists({ path: databasePathOf(dataDir), accounts }));
+  constructor(readonly dataDir: string, readonly found: ExistingPractice) {
+    const text = practiceText();
+    super(
+      found.kind === 'encrypted'
+        ? text.demoEncryptedPracticeExists({ path: found.path })
+        : found.accounts > 0
+          ? text.demoPracticeExists({ path: found.path, accounts: found.accounts })
+          : text.demoPlainDatabaseExists({ path: found.path }),
+    );
   }
+}
+
+/** PASSPHRASE_FILE's or PASSPHRASE's passphrase, else a new one for the demo. */
+function passphraseFor(config: Config): DemoPassphrase {
+  const source = config.passphraseSource;
+  if (!source) return { value: demoPassphrase(), from: 'generated' };
+  return 'file' in source ? { value: passphraseFrom(source)!, from: 'PASSPHRASE_FILE', file: source.file } : { value: source.value, from: 'PASSPHRASE' };
 }
 
 const fullName = (person: { name: string; lname: string }) => `${person.name} ${person.lname}`;
@@ -210,24 +235,27 @@ async function uploadDocuments(doctor: ApiClient, patient: SeededPatient, plan: 
 /** Seeds the demo practice into `config.dataDir`, or throws PracticeExistsError when it holds one. */
 export async function seedDemoPractice(config: Config, now = new Date()): Promise<DemoPractice> {
   const { dataDir } = config;
-  const accounts = accountsIn(dataDir);
-  if (accounts > 0) throw new PracticeExistsError(dataDir, accounts);
+  const found = practiceIn(dataDir);
+  if (found) throw new PracticeExistsError(dataDir, found);
+  const passphrase = passphraseFor(config);
   ensureDataDir(dataDir);
   // Seeding is a server's work on DATA_DIR: never beside a running one (data-dir-lock.ts).
   const lock = await lockDataDir(dataDir);
   try {
-    return await seedLocked(config, now);
+    return await seedLocked(config, now, passphrase);
   } finally {
     await lock.release();
   }
 }
 
-async function seedLocked(config: Config, now: Date): Promise<DemoPractice> {
+async function seedLocked(config: Config, now: Date, passphrase: DemoPassphrase): Promise<DemoPractice> {
   const { dataDir } = config;
   // Asked again under the lock: a server that started in between may have made a practice here.
-  const accounts = accountsIn(dataDir);
-  if (accounts > 0) throw new PracticeExistsError(dataDir, accounts);
+  const found = practiceIn(dataDir);
+  if (found) throw new PracticeExistsError(dataDir, found);
 
+  // The practice key before anything is stored, so that the database and every key file are encrypted from their first byte.
+  const { recoveryKey } = await setUpPracticeKey(dataDir, passphrase.value);
   const db = openDatabase(databasePathOf(dataDir));
   // Thousands of small commits: without a flush each, seeding takes seconds instead of a minute. WAL
   // stays consistent; only this connection relaxes it, and `npm start` opens its own with FULL.
@@ -284,6 +312,8 @@ async function seedLocked(config: Config, now: Date): Promise<DemoPractice> {
     return {
       dataDir,
       password: DEMO_PASSWORD,
+      passphrase,
+      recoveryKey,
       administrator: { name: fullName(ADMINISTRATOR), email: ADMINISTRATOR.email },
       medics: MEDICS.map((medic, index) => ({
         name: fullName(medic),

@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/client-build';
 import { openDatabase } from '../db/client';
+import { setUpPracticeKey } from '../encryption/new-practice-key';
+import { forgetPracticeKey } from '../encryption/unlocked-practices';
 import { buildTestApp, loginRequest, register, testConfig, TEST_PASSWORD } from '../test/helpers';
 import { verifyAuditChain } from './audit-chain';
 import { AUDIT_KEY_FILE } from './audit-key';
@@ -25,8 +27,10 @@ afterEach(async () => {
 });
 
 /** A server on a real database file in its own DATA_DIR, with a little activity in its audit trail. */
-async function fileBackedApp() {
+async function fileBackedApp(options: { passphrase?: string } = {}) {
   dataDir = mkdtempSync(join(tmpdir(), 'expediente-audit-'));
+  // An encrypted practice, as a new one is set up; light argon2 parameters (the key file records them).
+  if (options.passphrase) await setUpPracticeKey(dataDir, options.passphrase, { memoryCost: 8_192, timeCost: 1, parallelism: 1 });
   const path = join(dataDir, 'expediente.db');
   app = await buildTestApp({ db: openDatabase(path), config: testConfig({ dataDir }) });
   const session = await register(app, { type: 'patient' });
@@ -43,10 +47,10 @@ function tamper(path: string, statement: string): void {
   sqlite.close();
 }
 
-const verifyCommand = (dir: string) =>
-  run(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/audit-verify.ts'], { cwd: repoRoot, env: { ...process.env, DATA_DIR: dir } }).then(
-    ({ stdout }) => ({ code: 0, stdout }),
-    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+const verifyCommand = (dir: string, env: Record<string, string> = {}) =>
+  run(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/audit-verify.ts'], { cwd: repoRoot, env: { ...process.env, DATA_DIR: dir, ...env } }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
 
 describe('the audit chain', () => {
@@ -85,6 +89,24 @@ describe('the audit chain', () => {
     const broken = await verifyCommand(dataDir!);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain('Audit chain broken at row 2 ');
+  });
+
+  it('makes `npm run audit:verify` open an encrypted practice with PASSPHRASE, and say what it needs without it or with a wrong one', async () => {
+    const passphrase = 'frase de la consulta para verificar';
+    await fileBackedApp({ passphrase });
+    await app!.close();
+    app = undefined;
+    // The command is a process of its own: it holds no key but what the passphrase unwraps.
+    forgetPracticeKey(dataDir!);
+    const intact = await verifyCommand(dataDir!, { PASSPHRASE: passphrase, PASSPHRASE_FILE: '' });
+    expect(intact.code, intact.stderr).toBe(0);
+    expect(intact.stdout).toMatch(/Audit chain intact: \d+ rows verified/);
+    const locked = await verifyCommand(dataDir!, { PASSPHRASE: '', PASSPHRASE_FILE: '' });
+    expect(locked.code).toBe(2);
+    expect(locked.stderr).toContain('is an encrypted practice: give its passphrase in PASSPHRASE');
+    const wrong = await verifyCommand(dataDir!, { PASSPHRASE: 'otra frase cualquiera', PASSPHRASE_FILE: '' });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('does not open the encrypted practice');
   });
 
   it('finds a deleted row at the row after it', async () => {

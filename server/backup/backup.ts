@@ -18,7 +18,7 @@ import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { TOTP_KEY_FILE } from '../auth/totp-seal';
 import { openSqlite } from '../db/open-sqlite';
 import { PRACTICE_KEY_FILE, readPracticeKeyFile } from '../encryption/practice-key';
-import { databaseKeyPragma } from '../encryption/unlocked-practices';
+import { databaseKeyPragmas } from '../encryption/unlocked-practices';
 import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
 import { release } from '../release';
 import { peekSecretFile } from '../secrets';
@@ -58,7 +58,7 @@ export async function createBackup(
   }
   const databasePath = options.db && options.db.name !== ':memory:' ? options.db.name : join(options.dataDir, 'expediente.db');
   if (!existsSync(databasePath)) throw new Error(practiceText().backupNoDatabase({ path: databasePath, dataDir: options.dataDir }));
-  const encrypted = databaseKeyPragma(databasePath) !== undefined;
+  const encrypted = databaseKeyPragmas(databasePath) !== undefined;
   if (!encrypted && readPracticeKeyFile(options.dataDir)) throw new Error(practiceText().backupPracticeLocked({ dataDir: options.dataDir }));
   // Anyone can read a --plain archive: an encrypted practice's data never leave it that way.
   if (encrypted && extras.plain) throw new Error(practiceText().backupPlainOfEncrypted);

@@ -7,7 +7,7 @@
 // in a worker thread and an in-process server keeps answering (read-in-worker.ts's reasons).
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { keyStatement } from '../encryption/database-file';
+import { keyStatement } from '../encryption/database-cipher';
 import { runtimePaths } from '../packaged/runtime-paths';
 
 const WORKER_SOURCE = `
@@ -17,7 +17,7 @@ let answer = { ok: true };
 try {
   const live = new Database(workerData.source, { readonly: true, fileMustExist: true });
   try {
-    live.pragma(workerData.sourceKey);
+    for (const pragma of workerData.sourceKey) live.pragma(pragma);
     live.pragma('busy_timeout = 5000');
     live.prepare('VACUUM INTO ?').run(workerData.target);
   } finally {
@@ -25,7 +25,7 @@ try {
   }
   const copy = new Database(workerData.target, { fileMustExist: true });
   try {
-    copy.pragma(workerData.sourceKey);
+    for (const pragma of workerData.sourceKey) copy.pragma(pragma);
     copy.pragma('journal_mode = DELETE');
     // A staging copy: a crash leaves it to be swept, never to be trusted, so no flush is owed.
     copy.pragma('synchronous = OFF');
@@ -42,10 +42,10 @@ parentPort.postMessage(answer);
 type WorkerAnswer = { ok: true } | { error: { message: string; code: unknown } };
 
 /**
- * Copies the database at `source`, opened with `sourceKey` (the PRAGMA key statement of its
+ * Copies the database at `source`, opened with `sourceKey` (the cipher and key pragmas of its
  * DATA_DIR), into the new file `target`, encrypted under `snapshotKey`.
  */
-export function copyEncryptedSnapshot(source: string, sourceKey: string, target: string, snapshotKey: Buffer): Promise<void> {
+export function copyEncryptedSnapshot(source: string, sourceKey: readonly string[], target: string, snapshotKey: Buffer): Promise<void> {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: {

@@ -14,7 +14,7 @@ import { computeAuditHead, type AuditHead } from '../audit/audit-head';
 import { checkIntegrity } from '../db/integrity';
 import { openSqlite } from '../db/open-sqlite';
 import { openDatabaseFile } from '../encryption/database-file';
-import { databaseKeyPragma } from '../encryption/unlocked-practices';
+import { databaseKeyPragmas } from '../encryption/unlocked-practices';
 import { copyEncryptedSnapshot } from './encrypted-snapshot';
 
 /** The database failed SQLite's quick_check: nothing was backed up. */
@@ -58,7 +58,7 @@ export async function snapshotDatabase(
 ): Promise<SnapshotContents> {
   // Made private before a byte of the copy is in it (SQLite keeps an existing file's mode).
   closeSync(openSync(snapshotPath, 'wx', 0o600));
-  const liveKey = databaseKeyPragma(databasePath);
+  const liveKey = databaseKeyPragmas(databasePath);
   if (options.snapshotKey && liveKey) await copyEncryptedSnapshot(databasePath, liveKey, snapshotPath, options.snapshotKey);
   else await copyPlainSnapshot(databasePath, snapshotPath, pinReferenced);
   const snapshot = openDatabaseFile(snapshotPath, options.snapshotKey);

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { databaseKeyPragma } from '../encryption/unlocked-practices';
+import { databaseKeyPragmas } from '../encryption/unlocked-practices';
 import { runtimePaths } from '../packaged/runtime-paths';
 
 const WORKER_SOURCE = `
@@ -15,7 +15,7 @@ const Database = require(workerData.driver);
 let answer;
 try {
   const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
-  if (workerData.key) db.pragma(workerData.key);
+  for (const pragma of workerData.key || []) db.pragma(pragma);
   try {
     answer = { rows: db.prepare(workerData.sql).raw().all(...workerData.params) };
   } finally {
@@ -44,7 +44,7 @@ export interface WorkerRead {
 export function readInWorker(sqlite: Database.Database, sql: string, params: unknown[] = []): WorkerRead {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { path: sqlite.name, key: databaseKeyPragma(sqlite.name), sql, params, driver: runtimePaths.sqliteDriver ?? createRequire(import.meta.url).resolve('better-sqlite3') },
+    workerData: { path: sqlite.name, key: databaseKeyPragmas(sqlite.name), sql, params, driver: runtimePaths.sqliteDriver ?? createRequire(import.meta.url).resolve('better-sqlite3') },
   });
   // A read still running never keeps the process from exiting.
   worker.unref();

@@ -9,7 +9,7 @@
 import type Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { databaseKeyPragma } from '../encryption/unlocked-practices';
+import { databaseKeyPragmas } from '../encryption/unlocked-practices';
 import { runtimePaths } from '../packaged/runtime-paths';
 
 const CHECKPOINT_EVERY_MS = 200;
@@ -20,7 +20,7 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { fileMustExist: true });
-if (workerData.key) db.pragma(workerData.key);
+for (const pragma of workerData.key || []) db.pragma(pragma);
 db.pragma('synchronous = FULL');
 const checkpoint = db.prepare('pragma wal_checkpoint(PASSIVE)');
 const timer = setInterval(() => {
@@ -50,7 +50,7 @@ export function checkpointInWorker(sqlite: Database.Database, onFailure: (messag
     eval: true,
     workerData: {
       path: sqlite.name,
-      key: databaseKeyPragma(sqlite.name),
+      key: databaseKeyPragmas(sqlite.name),
       everyMs: CHECKPOINT_EVERY_MS,
       driver: runtimePaths.sqliteDriver ?? createRequire(import.meta.url).resolve('better-sqlite3'),
     },

@@ -1,18 +1,17 @@
 // A database file under a key of our choosing rather than its DATA_DIR's: a backup's snapshot under
-// its one-time key, a restore's staged copy, the copy `npm run encrypt` makes. SQLite3MultipleCiphers
-// (chacha20, its default) takes a raw 32-byte key as `x'<hex>'`, with no derivation at each open.
+// its one-time key, a restore's staged copy, the copy `npm run encrypt` makes, all under the
+// practice's cipher (database-cipher.ts), named before any key so that a rekey from plain uses it too.
 import Database from 'better-sqlite3';
 import { closeSync, openSync, readSync } from 'node:fs';
+import { DATABASE_CIPHER_PRAGMAS, keyStatement } from './database-cipher';
 
 const PLAIN_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
-
-/** The statement that gives a connection a raw key (PRAGMA key) or changes it (PRAGMA rekey). */
-export const keyStatement = (verb: 'key' | 'rekey', key: Buffer): string => `${verb} = "x'${key.toString('hex')}'"`;
 
 /** Opens `path` with `key`, or as a plain database when `key` is null. */
 export function openDatabaseFile(path: string, key: Buffer | null, options?: Database.Options): Database.Database {
   const sqlite = new Database(path, options);
   try {
+    for (const pragma of DATABASE_CIPHER_PRAGMAS) sqlite.pragma(pragma);
     if (key) sqlite.pragma(keyStatement('key', key));
     return sqlite;
   } catch (error) {

@@ -4,6 +4,7 @@
 // check, a backup's snapshot, the key files — opens it with the key and needs no key passed through
 // every layer. Never written anywhere; gone with the process.
 import { dirname, resolve } from 'node:path';
+import { keyPragmas } from './database-cipher';
 import { keyFor } from './practice-key';
 
 const masterKeys = new Map<string, Buffer>();
@@ -19,12 +20,13 @@ export function forgetPracticeKey(dataDir: string): void {
 /** The master key of an unlocked DATA_DIR; undefined for a plain practice (or one this process has not unlocked). */
 export const practiceKeyOf = (dataDir: string): Buffer | undefined => masterKeys.get(resolve(dataDir));
 
+
 /**
- * The `PRAGMA key` that opens a database file in an unlocked DATA_DIR (SQLite3MultipleCiphers' raw
- * key, no derivation at each open), or undefined for a plain one. A statement, so that a worker
- * thread, which shares no memory with this map, is handed it as text.
+ * The pragmas that open a database file in an unlocked DATA_DIR, in order: the cipher, then the
+ * `PRAGMA key` (SQLite3MultipleCiphers' raw key, no derivation at each open); undefined for a plain
+ * one. Statements, so that a worker thread, which shares no memory with this map, is handed them as text.
  */
-export function databaseKeyPragma(databasePath: string): string | undefined {
+export function databaseKeyPragmas(databasePath: string): string[] | undefined {
   const masterKey = practiceKeyOf(dirname(databasePath));
-  return masterKey && `key = "x'${keyFor(masterKey, 'database').toString('hex')}'"`;
+  return masterKey && keyPragmas(keyFor(masterKey, 'database'));
 }

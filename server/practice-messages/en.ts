@@ -202,7 +202,6 @@ Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit
     `Demo practice created in ${p.dataDir} in ${p.seconds} s: ${p.patients} patients (${p.shared} seen by both medics), ` +
     `${p.today} appointments today and ${p.coming} booked up to next Friday.`,
   demoDay: (p) => `${p.practice}: ${p.held} of today's consultations already held, with ${p.prescriptions} prescriptions (${p.voided} voided); ${p.addenda} addenda on past visits.`,
-  demoStart: ({ dataDirHint }) => `Start it:  ${dataDirHint}npm start   (then open the URL it prints, http://127.0.0.1:3000 by default)`,
   demoPassword: ({ password }) => `Every account's password: ${password}`,
   demoAdministrator: ({ email, name }) => `  administrator  ${email}  (${name}; Administration in the user menu)`,
   demoMedic: ({ email, name, patients }) => `  medic          ${email}  (${name}, ${patients} patients)`,
@@ -354,4 +353,19 @@ Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit
   restoreUnencryptedRefused: "--unencrypted is for an archive of a plain practice (going back to a release from before encryption); this one is an encrypted practice's, whose records never leave it in the clear. Nothing was written.",
   restoreUnencrypted:
     'The restored data are unencrypted, as the backed-up practice was: for the release from before encryption. Back on this release, npm run encrypt (expediente encrypt) encrypts them again.',
+
+  demoEncryptedPracticeExists: ({ path }) =>
+    `${path}: this DATA_DIR already holds an encrypted practice, and the demo never writes over one. Choose an empty DATA_DIR (or --data-dir DIR).`,
+  demoPlainDatabaseExists: ({ path }) =>
+    `${path} is an unencrypted database with no accounts yet: the demo makes an encrypted practice and does not write over it. Choose an empty DATA_DIR (or --data-dir DIR).`,
+  demoEncrypted:
+    'Everything DATA_DIR holds is encrypted (the database, the documents and the keys): it opens only with the practice passphrase or its recovery key.',
+  demoPassphraseMade: ({ passphrase }) => `Practice passphrase (made for this demo): ${passphrase}`,
+  demoPassphraseGiven: ({ source }) => `Practice passphrase: the one in ${source}`,
+  demoRecoveryKey: ({ recoveryKey }) => `Recovery key (opens the practice if the passphrase is lost; a real practice prints it and keeps it apart): ${recoveryKey}`,
+  demoYourPassphrase: 'your passphrase',
+  demoStartEncrypted: ({ command, plain }) =>
+    `Start it:  ${command}   (or ${plain} and type the passphrase on the unlock page; then open the URL it prints, http://127.0.0.1:3000 by default)`,
+  auditVerifyLocked: ({ dataDir }) => `${dataDir} is an encrypted practice: give its passphrase in PASSPHRASE (or in a file, PASSPHRASE_FILE) to verify its audit trail.`,
+  auditVerifyWrongPassphrase: ({ dataDir }) => `The passphrase of PASSPHRASE_FILE or PASSPHRASE does not open the encrypted practice in ${dataDir}: nothing was verified.`,
 };

@@ -231,7 +231,6 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
     `${p.today} citas hoy y ${p.coming} más hasta el próximo viernes.`,
   demoDay: (p: { practice: string; held: number; prescriptions: number; voided: number; addenda: number }) =>
     `${p.practice}: ${p.held} consultas de hoy ya atendidas, con ${p.prescriptions} recetas (${p.voided} anuladas); ${p.addenda} adendas en visitas pasadas.`,
-  demoStart: ({ dataDirHint }: { dataDirHint: string }) => `Arránquelo:  ${dataDirHint}npm start   (y abra la dirección que muestra, http://127.0.0.1:3000 por defecto)`,
   demoPassword: ({ password }: { password: string }) => `Contraseña de todas las cuentas: ${password}`,
   demoAdministrator: ({ email, name }: { email: string; name: string }) => `  administración  ${email}  (${name}; Administración en el menú de usuario)`,
   demoMedic: ({ email, name, patients }: { email: string; name: string; patients: number }) => `  médico          ${email}  (${name}, ${patients} pacientes)`,
@@ -413,4 +412,22 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
     '--unencrypted es para la copia de una consulta sin cifrar (para volver a una versión anterior al cifrado); esta es de una consulta cifrada, cuyos expedientes nunca salen de ella en claro. No se ha escrito nada.',
   restoreUnencrypted:
     'Los datos restaurados quedan sin cifrar, como estaba la consulta copiada: para la versión anterior al cifrado. De vuelta en esta versión, npm run encrypt (expediente encrypt) los cifra otra vez.',
+
+  demoEncryptedPracticeExists: ({ path }: { path: string }) =>
+    `${path}: este DATA_DIR ya tiene un consultorio cifrado, y la demostración nunca escribe encima de uno. Elija un DATA_DIR vacío (o --data-dir DIR).`,
+  demoPlainDatabaseExists: ({ path }: { path: string }) =>
+    `${path} es una base de datos sin cifrar, aún sin cuentas: la demostración crea un consultorio cifrado y no escribe encima de ella. Elija un DATA_DIR vacío (o --data-dir DIR).`,
+  demoEncrypted:
+    'Todo lo que guarda DATA_DIR está cifrado (la base de datos, los documentos y las claves): solo se abre con la frase de la consulta o con su clave de recuperación.',
+  demoPassphraseMade: ({ passphrase }: { passphrase: string }) => `Frase de la consulta (hecha para esta demostración): ${passphrase}`,
+  demoPassphraseGiven: ({ source }: { source: string }) => `Frase de la consulta: la de ${source}`,
+  demoRecoveryKey: ({ recoveryKey }: { recoveryKey: string }) =>
+    `Clave de recuperación (abre la consulta si se pierde la frase; un consultorio de verdad la imprime y la guarda aparte): ${recoveryKey}`,
+  demoYourPassphrase: 'su frase',
+  demoStartEncrypted: ({ command, plain }: { command: string; plain: string }) =>
+    `Arránquelo:  ${command}   (o ${plain} y escriba la frase en la página de desbloqueo; luego abra la dirección que muestra, http://127.0.0.1:3000 por defecto)`,
+  auditVerifyLocked: ({ dataDir }: { dataDir: string }) =>
+    `${dataDir} es un consultorio cifrado: dé su frase en PASSPHRASE (o en un archivo, PASSPHRASE_FILE) para verificar su registro de auditoría.`,
+  auditVerifyWrongPassphrase: ({ dataDir }: { dataDir: string }) =>
+    `La frase de PASSPHRASE_FILE o PASSPHRASE no abre el consultorio cifrado de ${dataDir}: no se ha verificado nada.`,
 };

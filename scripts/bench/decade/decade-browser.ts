@@ -9,12 +9,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { chromium } from 'playwright-core';
 import enAuth from '../../../shared/locales/en/auth.json';
 import enPatients from '../../../shared/locales/en/patients.json';
+import { openSqlite } from '../../../server/db/open-sqlite';
 import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../chromium';
 import { startRealServer } from '../server-launch';
+import { DECADE_PASSPHRASE, unlockDecade } from './seed-decade';
 
 // --patient ID: another record than the 400-appointment one, to compare (the 4-appointment one's is in bench-decade.json).
 const { values: args } = parseArgs({ options: { 'data-dir': { type: 'string' }, runs: { type: 'string', default: '5' }, patient: { type: 'string' } } });
@@ -31,7 +32,8 @@ const summary = JSON.parse(readFileSync(join(dataDir, 'bench-decade.json'), 'utf
 };
 
 const idPatient = args.patient ? Number(args.patient) : summary.longHistoryPatientId;
-const db = new Database(join(dataDir, 'expediente.db'), { readonly: true });
+await unlockDecade(dataDir);
+const db = openSqlite(join(dataDir, 'expediente.db'), { readonly: true });
 const fullName = db
   .prepare("select u.name || ' ' || u.lname from patients p join users u on u.id = p.user_id where p.id = ?")
   .pluck()
@@ -39,7 +41,7 @@ const fullName = db
 const appointments = db.prepare('select count(*) from clinical_histories where patient_id = ?').pluck().get(idPatient) as number;
 db.close();
 
-const started = await startRealServer({ DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_REQUESTS_PER_MINUTE: '10000', LOG_LEVEL: 'error' });
+const started = await startRealServer({ DATA_DIR: dataDir, PASSPHRASE: DECADE_PASSPHRASE, NODE_ENV: 'production', AUTH_REQUESTS_PER_MINUTE: '10000', LOG_LEVEL: 'error' });
 const times: number[] = [];
 const harnessTimes: number[] = [];
 try {

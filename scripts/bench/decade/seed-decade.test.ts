@@ -1,7 +1,7 @@
-// A tiny decade, seeded and then served by the real server from its DATA_DIR: a medic signs in
-// with the seeded password, the long-history record reads with all its appointments (paged), the patient
-// list pages from the trigger-kept tables, a document decrypts, and the audit chain holds under
-// the seeded head until a row is altered.
+// A tiny decade, seeded encrypted as the bench seeds it and then served by the real server from its
+// DATA_DIR: a medic signs in with the seeded password, the long-history record reads with all its
+// appointments (paged), the patient list pages from the trigger-kept tables, a document decrypts, the
+// audit chain holds under the seeded head until a row is altered, and nothing opens without the key.
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,10 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../../server/audit/audit-chain';
 import { readAuditHead } from '../../../server/audit/audit-head';
 import { AUDIT_KEY_FILE } from '../../../server/audit/audit-key';
-import { tamper } from '../../../server/audit/audit-tamper.fixture';
+import { dropAuditTriggers } from '../../../server/audit/audit-tamper.fixture';
 import { buildApp } from '../../../server/app';
+import { openSqlite } from '../../../server/db/open-sqlite';
+import { forgetPracticeKey, practiceKeyOf } from '../../../server/encryption/unlocked-practices';
+import { readSecretFile } from '../../../server/secrets';
 import { bearer, testConfig } from '../../../server/test/helpers';
-import { seedDecade, type SeededDecade } from './seed-decade';
+import { DECADE_PASSPHRASE, seedDecade, unlockDecade, type SeededDecade } from './seed-decade';
 
 let dataDir: string;
 let seeded: SeededDecade;
@@ -25,7 +28,7 @@ const databasePath = () => join(dataDir, 'expediente.db');
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'expediente-decade-'));
-  seeded = await seedDecade({ dataDir, years: 10, scale: 0.0005, progress: () => {} });
+  seeded = await seedDecade({ dataDir, years: 10, scale: 0.0005, progress: () => {}, passphrase: DECADE_PASSPHRASE });
   // No jwtSecret: the server reads the one the seeder left, as a real start would.
   app = await buildApp({ config: testConfig({ dataDir, jwtSecret: undefined }), clientDir: null });
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: seeded.medics[0]!.email, password: seeded.password } });
@@ -35,12 +38,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  forgetPracticeKey(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a seeded decade, served by the real server', () => {
   it('seeds every table the plan names', () => {
-    const sqlite = new Database(databasePath(), { readonly: true });
+    const sqlite = openSqlite(databasePath(), { readonly: true });
     try {
       const count = (table: string) => sqlite.prepare(`select count(*) from ${table}`).pluck().get() as number;
       expect(count('medics')).toBe(8);
@@ -89,7 +93,7 @@ describe('a seeded decade, served by the real server', () => {
     const page = await app.inject({ method: 'GET', url: '/api/medics/my-patients?limit=5', headers: bearer(token) });
     expect(page.statusCode).toBe(200);
     const body = page.json<{ patients: { lname: string }[]; total: number }>();
-    const sqlite = new Database(databasePath(), { readonly: true });
+    const sqlite = openSqlite(databasePath(), { readonly: true });
     const linked = sqlite.prepare('select count(*) from medic_patients where medic_id = ?').pluck().get(seeded.medics[0]!.idMedic);
     sqlite.close();
     expect(body.total).toBe(linked);
@@ -99,7 +103,7 @@ describe('a seeded decade, served by the real server', () => {
   });
 
   it('downloads a seeded document, decrypted by the server', async () => {
-    const sqlite = new Database(databasePath(), { readonly: true });
+    const sqlite = openSqlite(databasePath(), { readonly: true });
     const { code } = sqlite
       .prepare('select f.code from files f join medic_patients mp on mp.patient_id = f.patient_id where mp.medic_id = ? limit 1')
       .get(seeded.medics[0]!.idMedic) as { code: string };
@@ -111,9 +115,11 @@ describe('a seeded decade, served by the real server', () => {
 
   it('keeps a valid audit chain under its sealed head, and catches an altered row', async () => {
     await app.close();
-    const key = readFileSync(join(dataDir, AUDIT_KEY_FILE), 'utf8').trim();
+    const keyFile = readSecretFile(join(dataDir, AUDIT_KEY_FILE));
+    if (!keyFile.ok) throw new Error(keyFile.problem);
+    const key = keyFile.value;
     const verify = () => {
-      const sqlite = new Database(databasePath(), { readonly: true });
+      const sqlite = openSqlite(databasePath(), { readonly: true });
       try {
         return verifyAuditChain(sqlite, key, readAuditHead(dataDir, key));
       } finally {
@@ -123,7 +129,28 @@ describe('a seeded decade, served by the real server', () => {
     const intact = verify();
     expect(intact.problem).toBeUndefined();
     expect(intact.verified).toBeGreaterThan(seeded.plan.auditEvents);
-    tamper(databasePath(), "update audit_events set detail = 'nothing to see' where id = 7");
+    const writer = openSqlite(databasePath());
+    try {
+      dropAuditTriggers(writer);
+      writer.exec("update audit_events set detail = 'nothing to see' where id = 7");
+    } finally {
+      writer.close();
+    }
     expect(verify().problem?.kind).toBe('altered');
+  });
+
+  it('is encrypted: the database does not open without the practice key, the key files are sealed, and the passphrase opens it again', async () => {
+    const withoutKey = new Database(databasePath(), { readonly: true });
+    try {
+      expect(() => withoutKey.prepare('select count(*) from users').get()).toThrow(/not a database/);
+    } finally {
+      withoutKey.close();
+    }
+    expect(readFileSync(databasePath()).includes('Larga')).toBe(false);
+    expect(readFileSync(join(dataDir, AUDIT_KEY_FILE), 'utf8')).toMatch(/^sealed-1:/);
+    const masterKey = practiceKeyOf(dataDir);
+    forgetPracticeKey(dataDir);
+    expect(await unlockDecade(dataDir)).toBe(true);
+    expect(practiceKeyOf(dataDir)).toEqual(masterKey);
   });
 });

@@ -3,11 +3,15 @@
 // transactions through the real triggers, so every derived table (list sort keys, counts and
 // versions, the search index, record versions) is what the server's own writes would have left.
 // Deterministic: the same seed, years and scale seed the same practice (bar random codes and keys).
+// Given a passphrase, the practice is encrypted as a new practice is: its key set up first.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUDIT_KEY_FILE } from '../../../server/audit/audit-key';
 import { hashPassword } from '../../../server/auth/passwords';
 import { openDatabase } from '../../../server/db/client';
+import { setUpPracticeKey } from '../../../server/encryption/new-practice-key';
+import { openWithPassphrase, readPracticeKeyFile } from '../../../server/encryption/practice-key';
+import { rememberPracticeKey } from '../../../server/encryption/unlocked-practices';
 import { createSecret, ensureDataDir, readOrCreateSecret } from '../../../server/secrets';
 import { decadeClock } from './decade-clock';
 import { planDecade, type DecadePlan } from './decade-plan';
@@ -21,6 +25,8 @@ import type { Progress, TableTiming } from './timed-batches';
 
 /** Every seeded account's password: hashing 50,000 would measure argon2, not the practice. */
 export const DECADE_PASSWORD = 'decada-de-consulta-10';
+/** The practice passphrase of the bench's encrypted decade, which its server and tools are given (PASSPHRASE). */
+export const DECADE_PASSPHRASE = 'una decada de consulta cifrada';
 
 export interface SeedDecadeOptions {
   dataDir: string;
@@ -29,6 +35,8 @@ export interface SeedDecadeOptions {
   scale?: number;
   seed?: number;
   progress?: Progress;
+  /** An encrypted practice: its practice key (PRODUCTION_ARGON2) set up before anything is stored. */
+  passphrase?: string;
 }
 
 export interface SeededDecade {
@@ -51,6 +59,8 @@ export async function seedDecade(options: SeedDecadeOptions): Promise<SeededDeca
   const plan = planDecade(options.years, options.scale ?? 1);
   const { dataDir } = options;
   ensureDataDir(dataDir);
+  if (readPracticeKeyFile(dataDir)) throw new Error(`${dataDir} already holds a practice key; seed a decade into an empty DATA_DIR`);
+  if (options.passphrase) await setUpPracticeKey(dataDir, options.passphrase);
   const db = openDatabase(join(dataDir, 'expediente.db'));
   const sqlite = db.$client;
   if ((sqlite.prepare('select count(*) from users').pluck().get() as number) > 0) {
@@ -98,4 +108,17 @@ export async function seedDecade(options: SeedDecadeOptions): Promise<SeededDeca
   } finally {
     sqlite.close();
   }
+}
+
+/**
+ * Opens a decade seeded before with its passphrase, for this process to read it: true when it is
+ * encrypted (and now unlocked), false when it is plain (seeded before practices were encrypted).
+ */
+export async function unlockDecade(dataDir: string, passphrase = DECADE_PASSPHRASE): Promise<boolean> {
+  const keyFile = readPracticeKeyFile(dataDir);
+  if (!keyFile) return false;
+  const masterKey = await openWithPassphrase(keyFile, passphrase);
+  if (!masterKey) throw new Error(`the passphrase does not open the practice key of ${dataDir}`);
+  rememberPracticeKey(dataDir, masterKey);
+  return true;
 }
