@@ -102,11 +102,11 @@ describe('the audit chain', () => {
     expect(intact.code, intact.stderr).toBe(0);
     expect(intact.stdout).toMatch(/Audit chain intact: \d+ rows verified/);
     const locked = await verifyCommand(dataDir!, { PASSPHRASE: '', PASSPHRASE_FILE: '' });
-    expect(locked.code).toBe(2);
-    expect(locked.stderr).toContain('is an encrypted practice: give its passphrase in PASSPHRASE');
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toContain('The practice is encrypted: set PASSPHRASE_FILE or PASSPHRASE');
     const wrong = await verifyCommand(dataDir!, { PASSPHRASE: 'otra frase cualquiera', PASSPHRASE_FILE: '' });
-    expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain('does not open the encrypted practice');
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('That passphrase does not open the practice key');
   });
 
   it('finds a deleted row at the row after it', async () => {

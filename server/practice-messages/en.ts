@@ -366,6 +366,4 @@ Exit 0 when intact, 1 on any failure, 2 when DATA_DIR holds no database or audit
   demoYourPassphrase: 'your passphrase',
   demoStartEncrypted: ({ command, plain }) =>
     `Start it:  ${command}   (or ${plain} and type the passphrase on the unlock page; then open the URL it prints, http://127.0.0.1:3000 by default)`,
-  auditVerifyLocked: ({ dataDir }) => `${dataDir} is an encrypted practice: give its passphrase in PASSPHRASE (or in a file, PASSPHRASE_FILE) to verify its audit trail.`,
-  auditVerifyWrongPassphrase: ({ dataDir }) => `The passphrase of PASSPHRASE_FILE or PASSPHRASE does not open the encrypted practice in ${dataDir}: nothing was verified.`,
 };

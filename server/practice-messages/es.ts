@@ -426,8 +426,4 @@ Sale con 0 si está intacto, 1 ante cualquier fallo, 2 si DATA_DIR no tiene base
   demoYourPassphrase: 'su frase',
   demoStartEncrypted: ({ command, plain }: { command: string; plain: string }) =>
     `Arránquelo:  ${command}   (o ${plain} y escriba la frase en la página de desbloqueo; luego abra la dirección que muestra, http://127.0.0.1:3000 por defecto)`,
-  auditVerifyLocked: ({ dataDir }: { dataDir: string }) =>
-    `${dataDir} es un consultorio cifrado: dé su frase en PASSPHRASE (o en un archivo, PASSPHRASE_FILE) para verificar su registro de auditoría.`,
-  auditVerifyWrongPassphrase: ({ dataDir }: { dataDir: string }) =>
-    `La frase de PASSPHRASE_FILE o PASSPHRASE no abre el consultorio cifrado de ${dataDir}: no se ha verificado nada.`,
 };
