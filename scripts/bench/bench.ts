@@ -77,14 +77,15 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'expediente-bench-'));
   const encryptedDir = mkdtempSync(join(tmpdir(), 'expediente-bench-encrypted-'));
   const children: ChildProcess[] = [];
-  const stop = () => {
-    for (const child of children) child.kill('SIGTERM');
+  // The servers are waited for before their directories go: a server closing writes there (its audit
+  // head, its database's last checkpoint), which would otherwise leave them behind.
+  const stop = async () => {
+    await Promise.all(children.map((child) => stopChild(child)));
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(encryptedDir, { recursive: true, force: true });
   };
   process.on('SIGINT', () => {
-    stop();
-    process.exit(130);
+    void stop().finally(() => process.exit(130));
   });
   try {
     const seedStart = performance.now();
@@ -228,8 +229,15 @@ async function main() {
       ],
     ]);
   } finally {
-    stop();
+    await stop();
   }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 function printEncryptedRecord({ encrypted, plain }: { encrypted: Measure; plain: Measure }): void {

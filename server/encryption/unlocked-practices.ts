@@ -20,7 +20,6 @@ export function forgetPracticeKey(dataDir: string): void {
 /** The master key of an unlocked DATA_DIR; undefined for a plain practice (or one this process has not unlocked). */
 export const practiceKeyOf = (dataDir: string): Buffer | undefined => masterKeys.get(resolve(dataDir));
 
-
 /**
  * The pragmas that open a database file in an unlocked DATA_DIR, in order: the cipher, then the
  * `PRAGMA key` (SQLite3MultipleCiphers' raw key, no derivation at each open); undefined for a plain

@@ -130,7 +130,10 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
   });
   try {
     const decade = await decadeIn(dataDir, years);
-    const practiceKind = readPracticeKeyFile(dataDir) ? 'an encrypted practice' : 'a PLAIN practice';
+    const encrypted = readPracticeKeyFile(dataDir) !== null;
+    const practiceKind = encrypted ? 'an encrypted practice' : 'a PLAIN practice';
+    // The practice passphrase, given to the server and every command as a practice gives it; a plain decade gets none.
+    const unlock: Record<string, string> = encrypted ? { PASSPHRASE: DECADE_PASSPHRASE } : {};
     const database = openDatabase(join(dataDir, 'expediente.db'));
     const catalog = prepareBenchCatalog(database.$client, scratch);
     const admin = decade.medics[0]!;
@@ -142,8 +145,7 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     const passwordHash = database.$client.prepare('select password_hash from users where email = ?').pluck().get(admin.email) as string;
     database.$client.close();
 
-    // PASSPHRASE unwraps the practice key at start, as a practice's service is given it (a plain decade ignores it).
-    const environment = { DATA_DIR: dataDir, PASSPHRASE: DECADE_PASSPHRASE, AUTH_REQUESTS_PER_MINUTE: '100000000', LOG_LEVEL: 'error', CATALOG_DIR: catalog.dir };
+    const environment = { DATA_DIR: dataDir, ...unlock, AUTH_REQUESTS_PER_MINUTE: '100000000', LOG_LEVEL: 'error', CATALOG_DIR: catalog.dir };
     // The first start after seeding (or after an upgrade) may apply migrations to the decade; it is
     // reported, and the start-up goal is taken from a later start, as a practice restarts every day.
     const first = await startRealServer(environment);
@@ -231,11 +233,10 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     }
 
     // The maintenance of a decade, with no server running (audit:verify and backup also run beside one).
-    // Each is given the practice passphrase, as the practice's own commands are.
-    const verifyWhole = await runTimed('scripts/audit-verify.ts', [], { DATA_DIR: dataDir, PASSPHRASE: DECADE_PASSPHRASE });
-    const verifyCheckpoint = await runTimed('scripts/audit-verify.ts', ['--since-checkpoint'], { DATA_DIR: dataDir, PASSPHRASE: DECADE_PASSPHRASE });
+    const verifyWhole = await runTimed('scripts/audit-verify.ts', [], { DATA_DIR: dataDir, ...unlock });
+    const verifyCheckpoint = await runTimed('scripts/audit-verify.ts', ['--since-checkpoint'], { DATA_DIR: dataDir, ...unlock });
     const backupFile = join(scratch, 'decade.backup');
-    const backup = await runTimed('scripts/backup.ts', ['--out', backupFile, '--data-dir', dataDir], { BACKUP_PASSPHRASE: PASSPHRASE, PASSPHRASE: DECADE_PASSPHRASE });
+    const backup = await runTimed('scripts/backup.ts', ['--out', backupFile, '--data-dir', dataDir], { BACKUP_PASSPHRASE: PASSPHRASE, ...unlock });
     const backupBytes = existsSync(backupFile) ? statSync(backupFile).size : 0;
     const restored = join(scratch, 'restored');
     // Restored encrypted: the archive carries the practice key, opened with its passphrase.

@@ -32,7 +32,7 @@ const summary = JSON.parse(readFileSync(join(dataDir, 'bench-decade.json'), 'utf
 };
 
 const idPatient = args.patient ? Number(args.patient) : summary.longHistoryPatientId;
-await unlockDecade(dataDir);
+const encrypted = await unlockDecade(dataDir);
 const db = openSqlite(join(dataDir, 'expediente.db'), { readonly: true });
 const fullName = db
   .prepare("select u.name || ' ' || u.lname from patients p join users u on u.id = p.user_id where p.id = ?")
@@ -41,7 +41,7 @@ const fullName = db
 const appointments = db.prepare('select count(*) from clinical_histories where patient_id = ?').pluck().get(idPatient) as number;
 db.close();
 
-const started = await startRealServer({ DATA_DIR: dataDir, PASSPHRASE: DECADE_PASSPHRASE, NODE_ENV: 'production', AUTH_REQUESTS_PER_MINUTE: '10000', LOG_LEVEL: 'error' });
+const started = await startRealServer({ DATA_DIR: dataDir, ...(encrypted ? { PASSPHRASE: DECADE_PASSPHRASE } : {}), NODE_ENV: 'production', AUTH_REQUESTS_PER_MINUTE: '10000', LOG_LEVEL: 'error' });
 const times: number[] = [];
 const harnessTimes: number[] = [];
 try {
