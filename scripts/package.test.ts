@@ -137,6 +137,28 @@ describe('the packaged binary', () => {
     expect(readFileSync(join(dataDir, 'expediente.db')).includes('medica@cifrado.test')).toBe(false);
   }, 120_000);
 
+  it('starts an encrypted practice locked without its passphrase, and serves it once the unlock page is given it', async () => {
+    const dataDir = join(root, 'locked');
+    const credential = join(root, 'locked-passphrase');
+    writeFileSync(credential, `${PRACTICE_PASSPHRASE}\n`, { mode: 0o600 });
+    const made = await serve(dataDir, { PASSPHRASE_FILE: credential });
+    expect(await stop(made)).toBe(0);
+
+    const locked = await serve(dataDir);
+    try {
+      const health = await fetch(`${locked.url}/api/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ status: 'locked', setup: false });
+      expect((await fetch(`${locked.url}/api/practice`)).status).toBe(503);
+      expect((await json(`${locked.url}/api/unlock`, { passphrase: 'not the practice passphrase' })).status).toBe(401);
+      expect((await json(`${locked.url}/api/unlock`, { passphrase: PRACTICE_PASSPHRASE })).status).toBe(204);
+      // The practice's app takes the locked server's place on the same port.
+      await expect.poll(async () => (await fetch(`${locked.url}/api/health`)).status, { timeout: 30_000 }).toBe(200);
+    } finally {
+      expect(await stop(locked)).toBe(0);
+    }
+  }, 120_000);
+
   it('serves a plain practice of an earlier release, backs it up, stops on SIGTERM with 0, and restores the backup', async () => {
     const dataDir = join(root, 'practice');
     // Made by the repository's server without a practice key, as releases before encryption left their data.
