@@ -1,6 +1,6 @@
 // `npm run change-passphrase`: the new passphrase opens the practice, the old one no longer does, the
 // recovery key still does; the recovery key can stand in for the current passphrase; a wrong one,
-// a too short new one or a plain DATA_DIR change nothing.
+// a too short new one or a plain DATA_DIR change nothing; --new-recovery-key replaces the recovery key.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,5 +72,25 @@ describe('npm run change-passphrase', () => {
       code: 1,
       err: expect.stringContaining('is not encrypted'),
     });
+  });
+
+  it('replaces a lost recovery key with --new-recovery-key: the new one, shown once, opens the practice; the old one does not; the passphrase still does', async () => {
+    const { dataDir, masterKey, recoveryKey } = await practice('la frase de siempre, larga');
+    const run = changePassphrase(dataDir, { PASSPHRASE: 'la frase de siempre, larga' }, ['--new-recovery-key']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const shown = /^ {4}((?:[0-9A-Z]{4}-){12}[0-9A-Z]{4})$/m.exec(run.out)?.[1];
+    expect(shown).toBeDefined();
+    expect(run.out).toContain('the old one no longer opens it');
+    const file = readPracticeKeyFile(dataDir)!;
+    expect(openWithRecoveryKey(file, shown!)).toEqual(masterKey);
+    expect(openWithRecoveryKey(file, recoveryKey)).toBeNull();
+    expect(await openWithPassphrase(file, 'la frase de siempre, larga')).toEqual(masterKey);
+
+    // A wrong passphrase replaces nothing, and says what was not done.
+    const asFound = readFileSync(join(dataDir, 'practice-key'), 'utf8');
+    const wrong = changePassphrase(dataDir, { PASSPHRASE: 'la frase que no es' }, ['--new-recovery-key']);
+    expect(wrong).toMatchObject({ code: 1, err: expect.stringContaining('The recovery key was not replaced') });
+    expect(readFileSync(join(dataDir, 'practice-key'), 'utf8')).toBe(asFound);
   });
 });

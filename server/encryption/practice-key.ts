@@ -150,7 +150,8 @@ export async function rewrapPassphrase(file: PracticeKeyFile, masterKey: Buffer,
 
 /**
  * A new recovery key for the same master key: its wrap replaced, the passphrase's left as it was.
- * For a set-up that stopped before its recovery key was shown (encrypt-practice.ts).
+ * For a set-up that stopped before its recovery key was shown (encrypt-practice.ts), and for a
+ * practice whose recovery key was lost or seen by others (change-passphrase.ts).
  */
 export function rewrapRecoveryKey(file: PracticeKeyFile, masterKey: Buffer): { file: PracticeKeyFile; recoveryKey: string } {
   const recovery = randomBytes(KEY_BYTES);
