@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import enAudit from '../shared/locales/en/audit.json';
 import esAudit from '../shared/locales/es/audit.json';
+import { AUDIT_ACTIONS } from '../shared/audit-actions';
 import { callApiAs, linkedPatientId, openAppTab, registerViaApi, uniqueEmail, type Locale } from './harness';
 import { useHttpsJourney } from './https-journey';
 import { fill } from './texts';
@@ -71,7 +72,7 @@ describe.each<Locale>(['es-ES', 'en-US'])('the audit review over the practice HT
     const region = page.getByRole('region', { name: a.table.caption });
     const widths = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-    await table.getByText(a.actions.patient.read, { exact: true }).first().waitFor();
+    await table.getByText(AUDIT_ACTIONS['patient.read'][locale === 'en-US' ? 'en' : 'es'], { exact: true }).first().waitFor();
 
     const onlyWatched = fill(a.table.onlyPatient, { name: 'Julián Cortés' });
     await table.getByRole('button', { name: onlyWatched, exact: true }).first().click();

@@ -30,6 +30,7 @@ import { withKnownJson } from '../json-text';
 import { auditedRead } from './record-audit';
 import { preparedText } from '../db/prepared';
 import { patientIdsNamed } from './audit-patient-filter';
+import type { AuditAction } from '../../shared/audit-actions';
 
 interface EventRow {
   id: number;
@@ -261,7 +262,7 @@ export function startAuditExport(caller: Caller, filter: AuditFilter): AuditExpo
  * the practice asks for one), a medic who administers the practice.
  * A refusal is audited under `action` and thrown.
  */
-export function admitAdministrator(request: Omit<Caller, 'actor'> & { actor: Actor | null }, action: string): Caller {
+export function admitAdministrator(request: Omit<Caller, 'actor'> & { actor: Actor | null }, action: AuditAction): Caller {
   return { ...request, actor: admitAudited(request, 'administrator', { action }) };
 }
 

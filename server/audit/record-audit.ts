@@ -1,5 +1,6 @@
 // The one way anything is written to the audit trail (HIPAA audit controls): who, what action,
 // which patient if any, when (UTC), from which address, and the outcome.
+import type { AuditAction } from '../../shared/audit-actions';
 import type { Db, DbOrTx } from '../db/client';
 import { AppError } from '../errors';
 import type Database from 'better-sqlite3';
@@ -22,8 +23,16 @@ export interface AuditActor {
   lname?: string | null;
 }
 
+/**
+ * A refused tRPC call is audited under its procedure's path (trpc/trpc.ts), which no table lists: the
+ * one action that is not an AuditAction, marked so that no other string passes for one.
+ */
+export type RefusedProcedure = string & { readonly __refusedProcedure: true };
+export const refusedProcedure = (path: string): RefusedProcedure => path as RefusedProcedure;
+
 export interface AuditEntry {
-  action: string;
+  /** What happened: one of the table's actions (shared/audit-actions.ts). */
+  action: AuditAction | RefusedProcedure;
   outcome: AuditOutcome;
   patientId?: number | null;
   detail?: string | null;
@@ -163,7 +172,7 @@ export function refuse(db: DbOrTx, who: AuditActor, entry: AuditEntry, error: Ap
 export function auditedTransaction<T>(
   db: Db,
   who: AuditActor,
-  action: string,
+  action: AuditAction,
   patientId: number | null,
   change: (tx: DbOrTx) => T,
 ): T {

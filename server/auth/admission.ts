@@ -6,6 +6,7 @@ import { refuse, type AuditActor } from '../audit/record-audit';
 import { AppError } from '../errors';
 import { auditActorOf } from '../services/access';
 import { assertFreeToWork, type Actor } from './sessions';
+import type { AuditAction } from '../../shared/audit-actions';
 
 export type CallerKind = 'user' | 'medic' | 'patient' | 'administrator';
 
@@ -32,7 +33,7 @@ export function admitActor(actor: Actor | null, kind: CallerKind): Actor {
 export function admitAudited(
   request: { db: DbOrTx; ip: string; actor: Actor | null },
   kind: CallerKind,
-  refused: { action: string; patientId?: number | null },
+  refused: { action: AuditAction; patientId?: number | null },
 ): Actor {
   try {
     return admitActor(request.actor, kind);

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   );
   const live: string[] = [];
   for (let i = 0; ; i += 1) {
-    recordAudit(db, { userId: medicUserId, type: 'medic', ip: '10.0.0.9' }, { action: 'record.read', outcome: 'success', patientId });
+    recordAudit(db, { userId: medicUserId, type: 'medic', ip: '10.0.0.9' }, { action: 'patient.detail', outcome: 'success', patientId });
     const name = `churn-${i}.pdf`;
     const code = randomBytes(16).toString('base64url');
     const bytes = churnContent(name);

@@ -17,7 +17,7 @@ export function fillDatabase(db: Db): () => void {
   // The smallest event there is: once it no longer fits, no real event (never smaller) does.
   for (let written = 0; ; written++) {
     try {
-      recordAudit(db, { userId: null, type: 'anonymous', ip: null }, { action: '', outcome: 'denied' });
+      recordAudit(db, { userId: null, type: 'anonymous', ip: null }, { action: 'auth.login', outcome: 'denied' });
     } catch (error) {
       if ((error as { code?: string }).code !== 'SQLITE_FULL') throw error;
       break;

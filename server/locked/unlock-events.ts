@@ -6,11 +6,12 @@
 // has each one as well.
 import type { Db } from '../db/client';
 import { recordAudit, type AuditOutcome } from '../audit/record-audit';
+import type { AuditAction } from '../../shared/audit-actions';
 
 export type UnlockMethod = 'passphrase' | 'recoveryKey';
 
 export interface UnlockEvent {
-  action: string;
+  action: AuditAction;
   outcome: AuditOutcome;
   /** The client's address; null for the passphrase the configuration gave at start. */
   ip: string | null;
@@ -46,7 +47,7 @@ export class UnlockEvents {
 
   /** Everything, in the order it happened, the opening last. */
   list(): UnlockEvent[] {
-    const untold = this.untold && { action: 'practice.unlock', outcome: 'failure' as const, ip: null, detail: `${this.untold.count} more attempts, not kept one by one`, at: this.untold.lastAt };
+    const untold = this.untold && { action: 'practice.unlock' as const, outcome: 'failure' as const, ip: null, detail: `${this.untold.count} more attempts, not kept one by one`, at: this.untold.lastAt };
     return [...this.attempts, ...(untold ? [untold] : []), ...(this.opening ? [this.opening] : [])];
   }
 }

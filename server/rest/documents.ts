@@ -8,11 +8,12 @@ import type { Actor } from '../auth/sessions';
 import { admitDocumentCaller, openDocument, uploadDocument, type DocumentCaller } from '../services/documents';
 import type { Context } from '../trpc/context';
 import type { ContextFromRequest } from '../trpc/request-context';
+import type { AuditAction } from '../../shared/audit-actions';
 import { inlineDisposition } from './content-disposition';
 import { uploadParts } from './upload-form';
 
 /** The caller, admitted by the documents service's gate (which audits a refusal) for `action`. */
-function callerOf(ctx: Context, type: Actor['type'], action: string, patientId: number | null = null): DocumentCaller {
+function callerOf(ctx: Context, type: Actor['type'], action: AuditAction, patientId: number | null = null): DocumentCaller {
   const { db, blobs, now } = ctx.deps;
   return admitDocumentCaller({ db, blobs, now: now(), actor: ctx.actor, ip: ctx.meta.ip }, type, { action, patientId });
 }

@@ -2,7 +2,7 @@
 // (a link the patient agreed to), or, read-only and for a limited time, a medic with emergency
 // access. Everyone else is told the patient does not exist (API.md: existence is never revealed).
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { refuse, type AuditActor } from '../audit/record-audit';
+import { refuse, type AuditActor, type AuditEntry } from '../audit/record-audit';
 import type { Actor } from '../auth/sessions';
 import type { DbOrTx } from '../db/client';
 import { preparedPerConnection } from '../db/prepared';
@@ -80,7 +80,7 @@ export function assertPatientAccess(
   actor: Actor,
   ip: string,
   patientId: number,
-  action: string,
+  action: AuditEntry['action'],
   options: { mode: AccessMode; now: Date },
 ): Exclude<PatientAccess, { kind: 'none' }> {
   const access = patientAccess(db, actor, patientId, options.now);

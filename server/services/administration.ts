@@ -46,7 +46,7 @@ const statusAfter: Record<MedicStatusChange, MedicAccount['status']> = { approve
 
 /** Approve a pending medic, or disable or enable one. A disabled medic's sessions end at once. */
 export function changeMedicStatus(caller: Caller, idMedic: number, change: MedicStatusChange): MedicAccount {
-  const action = `admin.${change}Medic`;
+  const action = `admin.${change}Medic` as const;
   const admin = caller.actor;
   const who = whoIs(caller);
   return auditedTransaction(caller.db, who, action, null, (tx) => {

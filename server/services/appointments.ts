@@ -17,6 +17,7 @@ import { patientAccess } from './access';
 import { diagnosesToStore } from './appointment-diagnoses';
 import { auditAs, whoIs, type MedicCaller } from './caller';
 import { historyColumns } from './columns';
+import type { AuditAction } from '../../shared/audit-actions';
 
 type NewAppointment = z.output<typeof appointmentFields>;
 type AppointmentChanges = z.output<typeof appointmentUpdateFields>;
@@ -28,7 +29,7 @@ const findAppointment = (db: DbOrTx, idHistory: number): ClinicalHistory | undef
  * The appointment, if the caller may change its patient's record. A missing one and another's look
  * alike (404); under emergency access the record is read-only (403), as for every other write.
  */
-export function writableAppointment(caller: MedicCaller, idHistory: number, action: string): ClinicalHistory {
+export function writableAppointment(caller: MedicCaller, idHistory: number, action: AuditAction): ClinicalHistory {
   const appointment = findAppointment(caller.db, idHistory);
   const access = appointment ? patientAccess(caller.db, caller.actor, appointment.idPatient, caller.now) : undefined;
   if (appointment && access?.kind === 'full') return appointment;
@@ -49,7 +50,7 @@ export function writableAppointment(caller: MedicCaller, idHistory: number, acti
 }
 
 /** The appointment's medic alone writes its note, closes, reopens, moves or cancels it. */
-function assertAuthor(caller: MedicCaller, appointment: ClinicalHistory, action: string): void {
+function assertAuthor(caller: MedicCaller, appointment: ClinicalHistory, action: AuditAction): void {
   if (appointment.idMedic !== null && appointment.idMedic === caller.actor.medicId) return;
   refuse(
     caller.db,
@@ -74,7 +75,7 @@ function assertWithinAYear(caller: MedicCaller, date: string | undefined): void 
 }
 
 // Calendar days as YYYY-MM-DD compare as text.
-function assertNotPast(caller: MedicCaller, appointment: ClinicalHistory, action: string): void {
+function assertNotPast(caller: MedicCaller, appointment: ClinicalHistory, action: AuditAction): void {
   if (appointment.date.slice(0, 10) >= localDay(caller.now)) return;
   refuse(
     caller.db,
@@ -149,7 +150,7 @@ export function updateAppointment(caller: MedicCaller, idHistory: number, change
  * which would leave a prescription dated on a day that is not its appointment's: the medic is told
  * to void instead. Its time on the same day may still change.
  */
-function assertHoldsNothingKept(caller: MedicCaller, appointment: ClinicalHistory, action: string): void {
+function assertHoldsNothingKept(caller: MedicCaller, appointment: ClinicalHistory, action: AuditAction): void {
   if (appointment.prescriptions.length === 0 && appointment.addenda.length === 0) return;
   refuse(
     caller.db,

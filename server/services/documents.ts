@@ -17,6 +17,7 @@ import { drain, sniff } from '../files/sniff';
 import { assertPatientAccess, patientAccess } from './access';
 import { auditAs, whoIs, type Caller } from './caller';
 import type { StorageRoom } from '../storage-room';
+import type { AuditAction } from '../../shared/audit-actions';
 
 /** The one service call shape (services/caller.ts), with the blob store documents live in. */
 export type DocumentCaller = Caller & { blobs: BlobStore };
@@ -29,7 +30,7 @@ export type DocumentCaller = Caller & { blobs: BlobStore };
 export function admitDocumentCaller(
   request: Omit<DocumentCaller, 'actor'> & { actor: Actor | null },
   type: Actor['type'],
-  refused: { action: string; patientId: number | null },
+  refused: { action: AuditAction; patientId: number | null },
 ): DocumentCaller {
   return { ...request, actor: admitAudited(request, type, refused) };
 }

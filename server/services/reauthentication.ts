@@ -11,8 +11,9 @@ import { AppError } from '../errors';
 import { whoIs, type Caller } from './caller';
 import { verifyPassword } from '../auth/passwords';
 import type { SignInFailures } from '../auth/sign-in-failures';
+import type { AuditAction } from '../../shared/audit-actions';
 
-export async function confirmPassword(caller: Caller, signInFailures: SignInFailures, password: string | undefined, action: string): Promise<void> {
+export async function confirmPassword(caller: Caller, signInFailures: SignInFailures, password: string | undefined, action: AuditAction): Promise<void> {
   const { db, actor } = caller;
   const who = whoIs(caller);
   const fail = (error: AppError, outcome: 'failure' | 'denied' = 'failure'): never => refuse(db, who, { action, outcome, detail: error.code }, error);

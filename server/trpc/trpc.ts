@@ -4,7 +4,7 @@ import { initTRPC } from '@trpc/server';
 import { classifyError, toTrpcError, trpcHttpStatus } from '../error-mapping';
 import { AppError } from '../errors';
 import { misshapenInputError, objectInputIssues } from '../input-shape';
-import { recordRefusal } from '../audit/record-audit';
+import { recordRefusal, refusedProcedure } from '../audit/record-audit';
 import { pendingReadAudits } from '../audit/read-audit-batch';
 import { admitActor } from '../auth/admission';
 import { assertPasswordCurrent } from '../auth/sessions';
@@ -73,7 +73,7 @@ const auditRefusalsAndMapErrors = t.middleware(async ({ ctx, path, getRawInput, 
   if (!cause.audited && REFUSAL_STATUSES.has(cause.status)) {
     const rawInput = await getRawInput().catch(() => undefined);
     const who = ctx.actor ? auditActorOf(ctx.actor, ctx.meta.ip) : { userId: null, type: 'anonymous' as const, ip: ctx.meta.ip };
-    recordRefusal(ctx.deps.db, who, { action: path, outcome: 'denied', patientId: patientIdOf(rawInput), detail: cause.code });
+    recordRefusal(ctx.deps.db, who, { action: refusedProcedure(path), outcome: 'denied', patientId: patientIdOf(rawInput), detail: cause.code });
     cause.audited = true;
   }
   throw toTrpcError(cause);

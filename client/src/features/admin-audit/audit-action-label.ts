@@ -1,11 +1,9 @@
-// An audit action's label in the administrator's language (audit.json's `actions`, nested by family
-// and verb: `patient.detail` is actions.patient.detail). An action without a label — one the server
-// learns after this release, or a refused call audited under its procedure's name — reads as its code.
-import type { TFunction } from 'i18next';
+// An audit action's label in the administrator's language, from the one table of actions
+// (shared/audit-actions.ts). An action without a label — one the server learns after this release, or
+// a refused call audited under its procedure's name — reads as its code.
+import { isAuditAction, AUDIT_ACTIONS } from '../../../../shared/audit-actions';
 
-const FAMILY_AND_VERB = /^[A-Za-z]+\.[A-Za-z]+$/;
-
-export function auditActionLabel(t: TFunction<'audit'>, action: string): string {
-  if (!FAMILY_AND_VERB.test(action)) return action;
-  return t(`actions.${action}`, { defaultValue: action });
+export function auditActionLabel(language: string | undefined, action: string): string {
+  if (!isAuditAction(action)) return action;
+  return language === 'en' ? AUDIT_ACTIONS[action].en : AUDIT_ACTIONS[action].es;
 }

@@ -99,7 +99,7 @@ function AuditEventRow({ event, input, onNarrow }: AuditEventRowProps) {
   const shortAt = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(event.at));
   const actorName = actor ? `${actor.name} ${actor.lname}`.trim() : '';
   const patientName = patient ? `${patient.name} ${patient.lname}`.trim() : '';
-  const label = auditActionLabel(t, event.action);
+  const label = auditActionLabel(i18n.resolvedLanguage, event.action);
   return (
     <tr className={event.emergency ? 'audit-table__emergency' : undefined}>
       <td data-label={t('table.at')}>
