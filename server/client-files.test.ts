@@ -1,5 +1,5 @@
 // The same process serves the built client: assets, and index.html for any other page path, each
-// as the brotli or gzip copy the build wrote beside it when the browser accepts one.
+// as the brotli or gzip copy the build wrote beside it when the browser accepts one; and robots.txt.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +77,22 @@ describe('the built client', () => {
     const small = await app.inject({ method: 'GET', url: '/assets/small-def456.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.body).toBe('void 0');
+  });
+
+  it('turns every crawler away at /robots.txt, where the page would otherwise answer', async () => {
+    const unbuilt = mkdtempSync(join(tmpdir(), 'expediente-unbuilt-client-'));
+    const apiAlone = await buildTestApp({ clientDir: unbuilt });
+    try {
+      for (const server of [app, apiAlone]) {
+        const response = await server.inject({ method: 'GET', url: '/robots.txt', headers: { 'accept-encoding': 'br, gzip' } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+        expect(response.body).toBe('User-agent: *\nDisallow: /');
+      }
+    } finally {
+      await apiAlone.close();
+      rmSync(unbuilt, { recursive: true, force: true });
+    }
   });
 
   it('keeps API 404s as JSON errors rather than the page', async () => {

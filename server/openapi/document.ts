@@ -20,8 +20,10 @@ import {
   userProcedure,
 } from '../trpc/trpc';
 import { fileSchema } from './clinical-schemas';
-import { collectionItems, errorBodySchema, healthSchema, procedureResponses, undescribedObject, unhealthySchema } from './responses';
+import { collectionItems, errorBodySchema, procedureResponses, undescribedObject } from './responses';
 import { errorResponse, errorResponses, sharedErrors } from './error-responses';
+import { healthOperation } from './health-operation';
+import { respelled, spellingOf } from './path-spelling';
 import { summaryOf } from './summaries';
 
 type JsonSchema = Record<string, unknown>;
@@ -272,25 +274,7 @@ function ownRoutes(converter: SchemaConverter): { method: HttpMethod; path: stri
     },
   });
   return [
-    {
-      method: 'GET',
-      path: '/health',
-      operation: {
-        operationId: 'health',
-        tags: ['health'],
-        summary: 'The server can work: its database takes a real write and is sound, and its documents directory takes a file',
-        description: 'Who: anyone.',
-        'x-who': 'anyone',
-        security: [],
-        responses: {
-          200: { description: 'OK', content: { 'application/json': { schema: converter.convert(healthSchema, 'output') } } },
-          503: {
-            description: 'The database cannot take a real write (full, read-only) or is damaged, or the documents directory is gone or full',
-            content: { 'application/json': { schema: converter.convert(unhealthySchema, 'output') } },
-          },
-        },
-      },
-    },
+    { method: 'GET', path: '/health', operation: healthOperation((schema) => converter.convert(schema, 'output')) },
     {
       method: 'POST',
       path: '/medics/patients/{idPatient}/files',
@@ -362,12 +346,20 @@ const TAGS = [
   { name: 'documents', description: 'Uploaded documents (multipart in, bytes out)' },
 ];
 
+/**
+ * The repository grants no licence: package.json is private and names none, and there is no LICENSE
+ * file, so all rights are reserved. SPDX lists no identifier for that; `LicenseRef-` is SPDX's own
+ * form for a licence off its list. A licence the project adopts replaces both.
+ */
+const LICENSE = { name: 'All rights reserved', identifier: 'LicenseRef-All-Rights-Reserved' };
+
 export function buildOpenApiDocument(routes: RestRoute[] = restRoutes): Json {
   const converter = new SchemaConverter();
   const paths: Record<string, Record<string, Json>> = {};
   const add = (method: HttpMethod, path: string, operation: Json) => {
-    paths[path] ??= {};
-    paths[path][method.toLowerCase()] = operation;
+    const spelling = spellingOf(Object.keys(paths), path);
+    paths[spelling] ??= {};
+    paths[spelling][method.toLowerCase()] = respelled(operation, path, spelling);
   };
   const own = ownRoutes(converter);
   add(own[0]!.method, own[0]!.path, own[0]!.operation);
@@ -385,6 +377,7 @@ export function buildOpenApiDocument(routes: RestRoute[] = restRoutes): Json {
         'The REST adapter of Expediente. JSON in and out; `Authorization: Bearer <access_token>` on every call but health, ' +
         'sign-in and registration. Every error has the body `ErrorBody`. Generated from the route table and the ' +
         'schemas the server validates with.',
+      license: LICENSE,
     },
     servers: [{ url: '/api' }],
     tags: [...TAGS.filter((tag) => tags.has(tag.name)), ...[...tags].filter((name) => !TAGS.some((tag) => tag.name === name)).map((name) => ({ name }))],

@@ -3,13 +3,19 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { localMoment } from '../../shared/dates';
+import { buildLockedApp } from '../locked/locked-app';
+import { UnlockEvents } from '../locked/unlock-events';
 import { restRoutes } from '../rest/routes';
-import { bearer, buildTestApp, register, registerRequest, uniqueEmail } from '../test/helpers';
+import { bearer, buildTestApp, register, registerRequest, testConfig, uniqueEmail } from '../test/helpers';
 import { samplePdf } from '../test/sample-files';
 import { openApiPath, responseSchemaOf } from './document';
+import { pathShape, spellingOf } from './path-spelling';
 import { undescribedObject } from './responses';
 import { summaryOf } from './summaries';
 
@@ -17,6 +23,9 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 let app: FastifyInstance;
 let doc: Json;
+
+/** Where the description files a row's Fastify path (path-spelling.ts). */
+const describedPath = (path: string) => spellingOf(Object.keys(doc.paths), openApiPath(path));
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -38,19 +47,32 @@ describe('GET /api/openapi.json', () => {
 
   it('describes every row of the route table with its method, path, procedure and success status', () => {
     for (const route of restRoutes) {
-      const operation = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+      const path = describedPath(route.path);
+      const operation = doc.paths[path]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
       expect(operation['x-procedure']).toBe(route.procedure);
       expect(Object.keys(operation.responses)).toContain(String(route.status ?? 200));
-      const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]);
+      const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       const described = (operation.parameters ?? []).filter((parameter: Json) => parameter.in === 'path').map((parameter: Json) => parameter.name);
       expect(described.sort()).toEqual(pathParams.sort());
     }
   });
 
+  it('files paths that differ only in their parameters\' names under one spelling, the first met', () => {
+    const shapes = Object.keys(doc.paths).map(pathShape);
+    expect(new Set(shapes).size).toBe(shapes.length);
+    // The route table (as API.md) spells GET /patients/:id and PATCH /patients/:idPatient.
+    expect(Object.keys(doc.paths['/patients/{id}'])).toEqual(['get', 'patch']);
+    expect(doc.paths['/patients/{idPatient}']).toBeUndefined();
+    const patch = doc.paths['/patients/{id}'].patch;
+    expect(patch.parameters.filter((parameter: Json) => parameter.in === 'path').map((parameter: Json) => parameter.name)).toEqual(['id']);
+    // The id is still a path parameter, not a body field.
+    expect(patch.requestBody.content['application/json'].schema.properties.idPatient).toBeUndefined();
+  });
+
   it('lists 429 exactly on the calls that check a password, a code or a passkey (the flood guard)', () => {
     const flooded = restRoutes
-      .filter((route) => '429' in doc.paths[openApiPath(route.path)][route.method.toLowerCase()].responses)
+      .filter((route) => '429' in doc.paths[describedPath(route.path)][route.method.toLowerCase()].responses)
       .map((route) => route.procedure)
       .sort();
     expect(flooded).toEqual(
@@ -149,6 +171,7 @@ describe('answers validate against the described schemas', () => {
 
   it('for a practice used end to end', async () => {
     check(await call('GET', '/health'), 'GET', '/health', 200);
+    check(await call('GET', '/health%'), 'GET', '/health', 400);
 
     const adminEmail = uniqueEmail('admin');
     const registered = await registerRequest(app, { type: 'medic', email: adminEmail, name: 'Ada', lname: 'Admin' });
@@ -195,7 +218,7 @@ describe('answers validate against the described schemas', () => {
     check(
       await call('PATCH', `/patients/${idPatient}`, admin, { birthDate: '1974-03-04', sex: 'female', bloodGroup: 'O', bloodRh: '+', weight: 70.5, profession: 'Docente', insurance: { name: 'Seguro' }, lifestyle: { alcohol: { frequency: 'Rara vez' } } }),
       'PATCH',
-      '/patients/{idPatient}',
+      '/patients/{id}',
       200,
     );
     const created = check(
@@ -285,6 +308,18 @@ describe('answers validate against the described schemas', () => {
     check(await call('POST', '/auth/logout', patient), 'POST', '/auth/logout', 204);
 
     expect(exercised.size).toBeGreaterThanOrEqual(45);
+  });
+
+  it("for a practice that waits for its passphrase: health's 503", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'expediente-locked-'));
+    const locked = await buildLockedApp({ config: testConfig({ dataDir }), practice: { state: 'to-set-up' }, events: new UnlockEvents(), clientDir: null });
+    try {
+      const body = check(await locked.app.inject({ method: 'GET', url: '/api/health' }), 'GET', '/health', 503);
+      expect(body.status).toBe('locked');
+    } finally {
+      await locked.app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses an answer that is not what is described (the check is not vacuous)', () => {

@@ -14,7 +14,6 @@ import {
 } from '../../shared/constants';
 import { AUDIT_OUTCOMES } from '../../shared/admin';
 import { errorStatus, type ErrorCode } from '../../shared/errors';
-import type { HealthBody } from '../health';
 import type { AppRouter } from '../trpc/router';
 import { id, nullableText, text } from './schema-parts';
 import { addendumSchema, clinicalHistorySchema, drugSuggestionSchema, fileSchema, practiceSettingsSchema, prescriptionSchema } from './clinical-schemas';
@@ -259,34 +258,6 @@ export const errorBodySchema = z
     issues: z.array(z.object({ path: text, message: text })).optional(),
   })
   .meta({ id: 'ErrorBody', description: 'Every failed call. `issues` only for validation (400).' });
-
-const releaseSchema = z.string().meta({ description: "The program that answers: the package's version and, after a +, the commit it was built from.", example: '0.2.0+4cd9e2b1a0f3' });
-const freeBytes = z
-  .number()
-  .int()
-  .nonnegative()
-  .nullable()
-  .meta({ description: "Bytes still free under DATA_DIR; null when the file system cannot say." });
-const storageRoomSchema = <Status extends z.ZodType<'ok' | 'low'>>(status: Status) =>
-  z.object({ freeBytes, status }).meta({ description: '"low" when less than MAX_UPLOAD_MB is free: uploads are then refused with 507 STORAGE_FULL.' });
-export const healthSchema = z
-  .object({
-    status: z.literal('ok'),
-    database: z.literal('writable'),
-    documents: z.literal('present'),
-    storage: storageRoomSchema(z.literal('ok')),
-    release: releaseSchema,
-  })
-  .meta({ id: 'Health' }) satisfies z.ZodType<HealthBody>;
-export const unhealthySchema = z
-  .object({
-    status: z.literal('unavailable'),
-    database: z.enum(['writable', 'full', 'read-only', 'damaged', 'unavailable']),
-    documents: z.enum(['present', 'missing', 'full']),
-    storage: storageRoomSchema(z.enum(['ok', 'low'])),
-    release: releaseSchema,
-  })
-  .meta({ id: 'Unhealthy', description: 'Which failed and how (full, read-only, damaged, low on space...), and nothing more.' }) satisfies z.ZodType<HealthBody>;
 
 const patientPage = z
   .object({ patients: z.array(patientListItemSchema), nextCursor: nullableText, total: z.number().int().nonnegative() })
