@@ -7,6 +7,7 @@ import { DEFAULT_EMERGENCY_ACCESS_HOURS, DEFAULT_IDLE_MINUTES } from '../shared/
 import { MIN_PASSPHRASE_LENGTH } from './backup/backup';
 import { runtimePaths } from './packaged/runtime-paths';
 import { installedPracticeTls } from './tls/practice-tls-files';
+import type { TlsConfig } from './tls/tls-config';
 
 const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
 const optionalText = z
@@ -72,13 +73,6 @@ export interface BackupScheduleConfig {
   /** How many of the schedule's own files to keep; older ones are deleted. */
   keep: number;
   passphrase: string;
-}
-
-export interface TlsConfig {
-  certPath: string;
-  keyPath: string;
-  /** Set for the practice certificate only: its first host name (`npm run tls -- --host`), the passkeys' default host. */
-  practiceHost?: string | undefined;
 }
 
 export interface Config {

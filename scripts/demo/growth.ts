@@ -2,7 +2,9 @@
 // pulse and breathing read as a paediatrician would expect. Weights and heights are rounded medians
 // of the WHO growth standards (0–5 years) and references (5–18 years); the vital ranges are the usual
 // paediatric ones (PALS).
-import type { Sex } from './people';
+
+/** A demo person's sex, as the growth standards are split. */
+export type Sex = 'F' | 'M';
 
 /** Age in years, then the median weight (kg) and height (cm) of girls and boys. */
 const MEDIANS: readonly (readonly [number, { F: [number, number]; M: [number, number] }])[] = [

@@ -1,10 +1,10 @@
 // Who is in the demo practice: its three doctors and forty patients with Spanish names, birth
 // dates, addresses, documents and families. Everything comes from the seeded generator, so every run agrees.
 import type { DemoCalendar } from './calendar';
-import { ADULT_AGE, medianHeight, medianWeight } from './growth';
+import { ADULT_AGE, medianHeight, medianWeight, type Sex } from './growth';
 import type { Random } from './random';
 
-export type Sex = 'F' | 'M';
+export type { Sex };
 
 export interface DemoMedic {
   name: string;

@@ -8,10 +8,12 @@ import { connectionOf, preparedPerConnection } from '../db/prepared';
 import { auditEvents } from '../db/schema/index';
 import { isWriteRefusedByStorage } from '../storage-failure';
 import { AUDIT_CHAIN_FUNCTION, canonicalContent } from './audit-chain';
+import type { AuditEntry, AuditOutcome } from './audit-entry';
 import { noteAuditGap } from './audit-gaps';
 import { batchReadAudits, batchesReadAudits, collectReadAudits, deferToCollectingRead, type AuditRow } from './read-audit-batch';
 
-export type AuditOutcome = 'success' | 'failure' | 'denied';
+// What an event says lives in audit-entry.ts, so audit-gaps.ts can name it without a circle.
+export type { AuditEntry, AuditOutcome };
 
 export interface AuditActor {
   userId: number | null;
@@ -20,20 +22,6 @@ export interface AuditActor {
   /** The name the actor acts under now, kept with the event (null for anonymous callers). */
   name?: string | null;
   lname?: string | null;
-}
-
-export interface AuditEntry {
-  action: string;
-  outcome: AuditOutcome;
-  patientId?: number | null;
-  detail?: string | null;
-  /** Done under emergency access; the patient's access log flags it. */
-  emergency?: boolean;
-  /**
-   * When it happened (ISO, UTC), for an event written after the fact: an attempt on a locked
-   * practice, whose trail can only be written once it opens. Unset, now.
-   */
-  at?: string;
 }
 
 const placeholders = {

@@ -1,7 +1,8 @@
 // The middle of a sign-in on an account with a second factor: the password was right, so instead
 // of a session the caller gets a challenge to answer (API.md "Second factor, passkeys and oversight").
 import { and, eq, isNull } from 'drizzle-orm';
-import type { SecondFactorChallenge, SecondFactorMethod, TwoFactorState } from '../../shared/second-factor';
+import type { TwoFactorState } from '../../shared/auth';
+import type { SecondFactorChallenge, SecondFactorMethod } from '../../shared/second-factor';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { createSignInChallenge } from '../auth/sign-in-challenges';
 import type { Db, DbOrTx } from '../db/client';
