@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PRACTICE_KEY_FILE } from '../../server/encryption/practice-key';
+import { PRACTICE_KEY_FILE } from '../../encryption/practice-key';
 
 export const databasePathOf = (dataDir: string) => join(dataDir, 'expediente.db');
 

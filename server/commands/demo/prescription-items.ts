@@ -2,7 +2,7 @@
 // ("Amoxicilina 500 mg, vía oral, cada 8 h durante 10 días") is read into drug, strength, form,
 // route, dose, frequency and duration, and the medicine's usual Spanish presentation gives the
 // package and how many of them the course needs, as a pharmacist reads them.
-import type { PrescriptionItemInput } from '../../shared/prescriptions';
+import type { PrescriptionItemInput } from '../../../shared/prescriptions';
 
 /** How a medicine is sold: what one dose is counted in, and a package of it. */
 interface Presentation {

@@ -5,17 +5,17 @@
 // is: its key is set up first, wrapped by the passphrase of PASSPHRASE_FILE or PASSPHRASE, else by
 // one made here, and the report shows the recovery key once, as a practice's set-up does.
 import type { FastifyInstance } from 'fastify';
-import type { PendingRegistration, Session } from '../../shared/auth';
-import type { MedicAccount } from '../../shared/admin';
-import type { Patient } from '../../shared/patients';
-import type { ClinicalHistory } from '../../shared/record';
-import { buildApp } from '../../server/app';
-import type { Config } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { lockDataDir } from '../../server/data-dir-lock';
-import { setUpPracticeKey } from '../../server/encryption/new-practice-key';
-import { passphraseFrom } from '../../server/encryption/passphrase-source';
-import { ensureDataDir } from '../../server/secrets';
+import type { PendingRegistration, Session } from '../../../shared/auth';
+import type { MedicAccount } from '../../../shared/admin';
+import type { Patient } from '../../../shared/patients';
+import type { ClinicalHistory } from '../../../shared/record';
+import { buildApp } from '../../app';
+import type { Config } from '../../config';
+import { openDatabase } from '../../db/client';
+import { lockDataDir } from '../../data-dir-lock';
+import { setUpPracticeKey } from '../../encryption/new-practice-key';
+import { passphraseFrom } from '../../encryption/passphrase-source';
+import { ensureDataDir } from '../../secrets';
 import { apiClient, type ApiClient } from './api-client';
 import { planBookedWeek, type Booking } from './booked-week';
 import { diagnosisCodes, type DiagnosisCodes } from './diagnosis-codes';
@@ -29,7 +29,7 @@ import { planRecord, type RecordPlan } from './record-plan';
 import { ecgStripPng, onePagePdf } from './sample-documents';
 import { holdTodaysConsultations, writeAddenda, type TodaysAppointment } from './held-today';
 import type { SeededPatient, WrittenAppointment } from './seeded';
-import { practiceText } from '../../server/practice-messages/practice-text';
+import { practiceText } from '../../practice-messages/practice-text';
 
 /** Every demo account's password: long enough, and not on the common-password list. */
 export const DEMO_PASSWORD = 'consulta-demo-2025';

@@ -1,5 +1,5 @@
 // What the demo made so far and passes between its steps: a patient it admitted, an appointment it wrote.
-import type { Session } from '../../shared/auth';
+import type { Session } from '../../../shared/auth';
 import type { DemoPatient } from './people';
 
 export interface SeededPatient {

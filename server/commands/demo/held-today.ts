@@ -1,6 +1,6 @@
 // The demo's day so far: today's consultations already held (note, vital signs, receta; one issued
 // twice and voided) and the addenda written today on past visits.
-import type { Prescription } from '../../shared/prescriptions';
+import type { Prescription } from '../../../shared/prescriptions';
 import type { ApiClient } from './api-client';
 import type { DemoCalendar } from './calendar';
 import type { DiagnosisCodes } from './diagnosis-codes';

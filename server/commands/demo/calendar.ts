@@ -1,7 +1,7 @@
 // Days and moments in the practice's time zone (the process's TZ, as the server reads it), counted
 // back from today, so the demo's two years always end today.
-import { addDays, daysCovered, weekdayIndex } from '../../shared/agenda';
-import { localDay } from '../../shared/dates';
+import { addDays, daysCovered, weekdayIndex } from '../../../shared/agenda';
+import { localDay } from '../../../shared/dates';
 
 export interface DemoCalendar {
   today: string;
