@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_EMERGENCY_ACCESS_HOURS, DEFAULT_IDLE_MINUTES } from '../shared/constants';
-import { MIN_PASSPHRASE_LENGTH } from './backup/backup';
+import { MIN_PASSPHRASE_LENGTH } from './backup/passphrase';
 import { runtimePaths } from './packaged/runtime-paths';
 import { installedPracticeTls } from './tls/practice-tls-files';
 import type { TlsConfig } from './tls/tls-config';

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { medicPatients, medics, patients, users } from '../db/schema/index';
 import { AppError, isUniqueViolation } from '../errors';
 import type { SignInFailures } from '../auth/sign-in-failures';
-import { auditActorOf } from './access';
+import { auditActorOf } from '../auth/audit-actor';
 import { challengeSecondFactor } from './second-factor-challenge';
 import { findActiveMedicByEmail, findTwoFactorState, findUserByEmail, NO_SECOND_FACTOR, toUser } from './users';
 

@@ -21,7 +21,7 @@ import { saveWebauthnChallenge, takeWebauthnChallenge, WEBAUTHN_CHALLENGE_MINUTE
 import type { Db, DbOrTx } from '../db/client';
 import { passkeys, users } from '../db/schema/index';
 import { AppError, isUniqueViolation } from '../errors';
-import { auditActorOf } from './access';
+import { auditActorOf } from '../auth/audit-actor';
 import { openSignedInSession, type AccountDeps, type RequestMeta } from './accounts';
 import { findTwoFactorState, toUser } from './users';
 

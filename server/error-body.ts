@@ -1,9 +1,10 @@
-// Every failed REST call answers with API.md's body: {statusCode, error, code, message, issues?}.
+// Every failed HTTP call (REST, the locked practice's routes, /practice-ca.crt) answers with API.md's
+// body: {statusCode, error, code, message, issues?}.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import type { ErrorBody } from '../../shared/errors';
-import { noteDatabaseError } from '../db/integrity';
-import { classifyError, type ClassifiedError } from '../error-mapping';
+import type { ErrorBody } from '../shared/errors';
+import { noteDatabaseError } from './db/integrity';
+import { classifyError, type ClassifiedError } from './error-mapping';
 
 export function toErrorBody(classified: ClassifiedError): ErrorBody {
   return {

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_PAGE_SIZE, type AuditFilter } from '../../shared/admin';
 import { addDays } from '../../shared/agenda';
 import { openDatabase } from '../db/client';
-import { registerAuditChain } from './audit-chain';
-import { insertAuditEvents, type TestAuditEvent } from './audit-events.fixture';
+import { registerAuditChain } from '../audit/audit-chain';
+import { insertAuditEvents, type TestAuditEvent } from '../audit/audit-events.fixture';
 import { auditEventsPage } from './audit-review';
 
 let sqlite: Database.Database;

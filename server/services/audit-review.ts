@@ -1,7 +1,7 @@
 // The administrator's review of the audit trail (issue 23; HIPAA 164.308(a)(1)(ii)(D), information
 // system activity review): filtered pages, the batches a CSV export is written from, and the chain
 // check of `npm run audit:verify`. Every viewing, export and check is itself audited.
-// Plain SQL on the connection, as the rest of audit/ reads the trail: the filter decides which
+// Plain SQL on the connection, as audit/ reads the trail: the filter decides which
 // terms the statement has, so that each filter meets the index made for it (drizzle/0014).
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -18,18 +18,18 @@ import { addDays } from '../../shared/agenda';
 import { admitAudited } from '../auth/admission';
 import type { Actor } from '../auth/sessions';
 import { readSecretFile } from '../secrets';
-import { auditAs, type Caller } from '../services/caller';
-import { verifyAuditChain } from './audit-chain';
-import { verifyAuditChainSince } from './audit-checkpoint';
-import { AuditHeadError, readAuditHead, type AuditHead } from './audit-head';
-import { AUDIT_KEY_FILE } from './audit-key';
-import { selectedBy, type Selected } from './audit-count';
+import { auditAs, type Caller } from './caller';
+import { verifyAuditChain } from '../audit/audit-chain';
+import { verifyAuditChainSince } from '../audit/audit-checkpoint';
+import { AuditHeadError, readAuditHead, type AuditHead } from '../audit/audit-head';
+import { AUDIT_KEY_FILE } from '../audit/audit-key';
+import { selectedBy, type Selected } from '../audit/audit-count';
 import { accessVersionOf } from '../auth/request-cache-version';
 import { deepFreeze, keptFromSecondRequest } from '../db/versioned-cache';
 import { withKnownJson } from '../json-text';
-import { auditedRead } from './record-audit';
+import { auditedRead } from '../audit/record-audit';
 import { preparedText } from '../db/prepared';
-import { patientIdsNamed } from './audit-patient-filter';
+import { patientIdsNamed } from '../audit/audit-patient-filter';
 
 interface EventRow {
   id: number;
