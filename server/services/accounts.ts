@@ -12,7 +12,7 @@ import { medicPatients, medics, patients, users } from '../db/schema/index';
 import { AppError, isUniqueViolation } from '../errors';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import { auditActorOf } from '../auth/audit-actor';
-import { challengeSecondFactor } from './second-factor-challenge';
+import { challengeSecondFactor } from './second-factor/challenge';
 import { findActiveMedicByEmail, findTwoFactorState, findUserByEmail, NO_SECOND_FACTOR, toUser } from './users';
 
 export interface AccountDeps {

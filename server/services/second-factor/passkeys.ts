@@ -11,19 +11,19 @@ import type {
   VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Session } from '../../shared/auth';
-import type { Passkey, PasskeyList } from '../../shared/second-factor';
-import { recordAudit, refuse, type AuditActor } from '../audit/record-audit';
-import type { RelyingParty } from '../auth/relying-party';
-import type { Actor } from '../auth/sessions';
-import { consumeSignInChallenge, countSignInChallengeFailure, findSignInChallenge } from '../auth/sign-in-challenges';
-import { saveWebauthnChallenge, takeWebauthnChallenge, WEBAUTHN_CHALLENGE_MINUTES } from '../auth/webauthn-challenges';
-import type { Db, DbOrTx } from '../db/client';
-import { passkeys, users } from '../db/schema/index';
-import { AppError, isUniqueViolation } from '../errors';
-import { auditActorOf } from '../auth/audit-actor';
-import { openSignedInSession, type AccountDeps, type RequestMeta } from './accounts';
-import { findTwoFactorState, toUser } from './users';
+import type { Session } from '../../../shared/auth';
+import type { Passkey, PasskeyList } from '../../../shared/second-factor';
+import { recordAudit, refuse, type AuditActor } from '../../audit/record-audit';
+import type { RelyingParty } from '../../auth/relying-party';
+import type { Actor } from '../../auth/sessions';
+import { consumeSignInChallenge, countSignInChallengeFailure, findSignInChallenge } from '../../auth/sign-in-challenges';
+import { saveWebauthnChallenge, takeWebauthnChallenge, WEBAUTHN_CHALLENGE_MINUTES } from '../../auth/webauthn-challenges';
+import type { Db, DbOrTx } from '../../db/client';
+import { passkeys, users } from '../../db/schema/index';
+import { AppError, isUniqueViolation } from '../../errors';
+import { auditActorOf } from '../../auth/audit-actor';
+import { openSignedInSession, type AccountDeps, type RequestMeta } from '../accounts';
+import { findTwoFactorState, toUser } from '../users';
 
 // Loaded at the first passkey ceremony, not at start: with the certificate and CBOR code it brings,
 // evaluating it was 80 ms of every start-up (profiled on the decade, issue 25).

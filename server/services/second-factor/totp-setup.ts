@@ -2,16 +2,16 @@
 // setup hands out a secret that is not a second factor yet; the first right code confirms it and
 // brings ten recovery codes, shown once. Setting it up and turning it off ask for the password again.
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { RecoveryCodes, TotpSetup } from '../../shared/second-factor';
-import { recordAudit, refuse } from '../audit/record-audit';
-import { newRecoveryCodes, normalizeRecoveryCode, recoveryCodeHash } from '../auth/recovery-codes';
-import type { SignInFailures } from '../auth/sign-in-failures';
-import { matchingTotpStep, newTotpSecret, totpUri } from '../auth/totp';
-import type { TotpSeal } from '../auth/totp-seal';
-import type { DbOrTx } from '../db/client';
-import { passkeys, recoveryCodes, signInChallenges, totpSecrets, webauthnChallenges } from '../db/schema/index';
-import { AppError } from '../errors';
-import { whoIs, type Caller } from './caller';
+import type { RecoveryCodes, TotpSetup } from '../../../shared/second-factor';
+import { recordAudit, refuse } from '../../audit/record-audit';
+import { newRecoveryCodes, normalizeRecoveryCode, recoveryCodeHash } from '../../auth/recovery-codes';
+import type { SignInFailures } from '../../auth/sign-in-failures';
+import { matchingTotpStep, newTotpSecret, totpUri } from '../../auth/totp';
+import type { TotpSeal } from '../../auth/totp-seal';
+import type { DbOrTx } from '../../db/client';
+import { passkeys, recoveryCodes, signInChallenges, totpSecrets, webauthnChallenges } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import { whoIs, type Caller } from '../caller';
 import { confirmPassword } from './reauthentication';
 
 const confirmedTotpOf = (db: DbOrTx, userId: number) =>

@@ -1,12 +1,12 @@
 // The middle of a sign-in on an account with a second factor: the password was right, so instead
 // of a session the caller gets a challenge to answer (API.md "Second factor, passkeys and oversight").
 import { and, eq, isNull } from 'drizzle-orm';
-import type { TwoFactorState } from '../../shared/auth';
-import type { SecondFactorChallenge, SecondFactorMethod } from '../../shared/second-factor';
-import { recordAudit, type AuditActor } from '../audit/record-audit';
-import { createSignInChallenge } from '../auth/sign-in-challenges';
-import type { Db, DbOrTx } from '../db/client';
-import { recoveryCodes } from '../db/schema/index';
+import type { TwoFactorState } from '../../../shared/auth';
+import type { SecondFactorChallenge, SecondFactorMethod } from '../../../shared/second-factor';
+import { recordAudit, type AuditActor } from '../../audit/record-audit';
+import { createSignInChallenge } from '../../auth/sign-in-challenges';
+import type { Db, DbOrTx } from '../../db/client';
+import { recoveryCodes } from '../../db/schema/index';
 
 const hasUnusedRecoveryCode = (db: DbOrTx, userId: number): boolean =>
   Boolean(

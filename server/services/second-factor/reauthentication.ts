@@ -5,12 +5,12 @@
 // limits, as a sign-in's do; every refusal is audited under the change that was refused, and the
 // change audits its own success.
 import { eq } from 'drizzle-orm';
-import { refuse } from '../audit/record-audit';
-import { users } from '../db/schema/index';
-import { AppError } from '../errors';
-import { whoIs, type Caller } from './caller';
-import { verifyPassword } from '../auth/passwords';
-import type { SignInFailures } from '../auth/sign-in-failures';
+import { refuse } from '../../audit/record-audit';
+import { users } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import { whoIs, type Caller } from '../caller';
+import { verifyPassword } from '../../auth/passwords';
+import type { SignInFailures } from '../../auth/sign-in-failures';
 
 export async function confirmPassword(caller: Caller, signInFailures: SignInFailures, password: string | undefined, action: string): Promise<void> {
   const { db, actor } = caller;

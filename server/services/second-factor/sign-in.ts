@@ -3,19 +3,19 @@
 // oversight"). A wrong code counts twice: on the challenge (the fifth kills it) and against the
 // sign-in limits, exactly like a wrong password, so the code cannot be guessed faster than a password.
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Session } from '../../shared/auth';
-import type { secondFactorInput } from '../../shared/second-factor';
+import type { Session } from '../../../shared/auth';
+import type { secondFactorInput } from '../../../shared/second-factor';
 import type { z } from 'zod';
-import { refuse, type AuditActor } from '../audit/record-audit';
-import { normalizeRecoveryCode, recoveryCodeHash } from '../auth/recovery-codes';
-import { consumeSignInChallenge, countSignInChallengeFailure, findSignInChallenge } from '../auth/sign-in-challenges';
-import { matchingTotpStep } from '../auth/totp';
-import type { TotpSeal } from '../auth/totp-seal';
-import type { DbOrTx } from '../db/client';
-import { recoveryCodes, totpSecrets, users } from '../db/schema/index';
-import { AppError } from '../errors';
-import { openSignedInSession, type AccountDeps, type RequestMeta } from './accounts';
-import { findTwoFactorState, toUser } from './users';
+import { refuse, type AuditActor } from '../../audit/record-audit';
+import { normalizeRecoveryCode, recoveryCodeHash } from '../../auth/recovery-codes';
+import { consumeSignInChallenge, countSignInChallengeFailure, findSignInChallenge } from '../../auth/sign-in-challenges';
+import { matchingTotpStep } from '../../auth/totp';
+import type { TotpSeal } from '../../auth/totp-seal';
+import type { DbOrTx } from '../../db/client';
+import { recoveryCodes, totpSecrets, users } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import { openSignedInSession, type AccountDeps, type RequestMeta } from '../accounts';
+import { findTwoFactorState, toUser } from '../users';
 
 const ACTION = 'auth.loginSecondFactor';
 
