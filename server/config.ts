@@ -113,7 +113,7 @@ export interface Config {
   catalogDir?: string | undefined;
   /**
    * The origin browsers reach the practice at (PUBLIC_ORIGIN): WebAuthn binds passkeys to its host
-   * name (auth/relying-party.ts). Unset, it is worked out from the TLS certificate or localhost.
+   * name (auth/second-factor/relying-party.ts). Unset, it is worked out from the TLS certificate or localhost.
    */
   publicOrigin?: string | undefined;
 }

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { practiceText } from '../practice-messages/practice-text';
 import { signAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
-import { TOTP_KEY_FILE } from '../auth/totp-seal';
+import { TOTP_KEY_FILE } from '../auth/second-factor/totp-seal';
 import { openSqlite } from '../db/open-sqlite';
 import { PRACTICE_KEY_FILE, readPracticeKeyFile } from '../encryption/practice-key';
 import { databaseKeyPragmas } from '../encryption/unlocked-practices';

@@ -1,5 +1,5 @@
 // Registration, sign-in, profile and sign-out (API.md "Routes": /auth/*).
-import type { TotpSeal } from '../auth/totp-seal';
+import type { TotpSeal } from '../auth/second-factor/totp-seal';
 import { eq } from 'drizzle-orm';
 import type { ChangePasswordInput, LoginInput, PendingRegistration, RegisterInput, Session, User } from '../../shared/auth';
 import type { LoginResult } from '../../shared/second-factor';

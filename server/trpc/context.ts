@@ -7,7 +7,7 @@ import { verifiedClaims, type TokenClaims } from '../auth/token-cache';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { TotpSeal } from '../auth/totp-seal';
+import type { TotpSeal } from '../auth/second-factor/totp-seal';
 import type { BlobStore } from '../files/blob-store';
 import type { RequestMeta } from '../services/accounts';
 import type { StorageRoom } from '../storage-room';
@@ -27,7 +27,7 @@ export interface AppDeps {
   now: () => Date;
   /** Encrypted document blobs under DATA_DIR. */
   blobs: BlobStore;
-  /** Seals and opens the TOTP seeds under DATA_DIR/totp-key (auth/totp-seal.ts). */
+  /** Seals and opens the TOTP seeds under DATA_DIR/totp-key (auth/second-factor/totp-seal.ts). */
   totpSeal: TotpSeal;
   /** Scheduled backups (BACKUP_DIR), whose last outcome the administrator sees. */
   backups: BackupSchedule;

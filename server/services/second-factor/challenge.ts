@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { TwoFactorState } from '../../../shared/auth';
 import type { SecondFactorChallenge, SecondFactorMethod } from '../../../shared/second-factor';
 import { recordAudit, type AuditActor } from '../../audit/record-audit';
-import { createSignInChallenge } from '../../auth/sign-in-challenges';
+import { createSignInChallenge } from '../../auth/second-factor/sign-in-challenges';
 import type { Db, DbOrTx } from '../../db/client';
 import { recoveryCodes } from '../../db/schema/index';
 

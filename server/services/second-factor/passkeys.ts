@@ -1,7 +1,7 @@
 // Passkeys (API.md "Second factor, passkeys and oversight"): WebAuthn credentials with user
 // verification, registered by a signed-in user and used either as the second factor after the
 // password or alone, in place of email and password. The relying party (host name and origins)
-// comes from the configuration (auth/relying-party.ts), never from the request.
+// comes from the configuration (auth/second-factor/relying-party.ts), never from the request.
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -14,10 +14,10 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Session } from '../../../shared/auth';
 import type { Passkey, PasskeyList } from '../../../shared/second-factor';
 import { recordAudit, refuse, type AuditActor } from '../../audit/record-audit';
-import type { RelyingParty } from '../../auth/relying-party';
+import type { RelyingParty } from '../../auth/second-factor/relying-party';
 import type { Actor } from '../../auth/sessions';
-import { consumeSignInChallenge, countSignInChallengeFailure, findSignInChallenge } from '../../auth/sign-in-challenges';
-import { saveWebauthnChallenge, takeWebauthnChallenge, WEBAUTHN_CHALLENGE_MINUTES } from '../../auth/webauthn-challenges';
+import { consumeSignInChallenge, countSignInChallengeFailure, findSignInChallenge } from '../../auth/second-factor/sign-in-challenges';
+import { saveWebauthnChallenge, takeWebauthnChallenge, WEBAUTHN_CHALLENGE_MINUTES } from '../../auth/second-factor/webauthn-challenges';
 import type { Db, DbOrTx } from '../../db/client';
 import { passkeys, users } from '../../db/schema/index';
 import { AppError, isUniqueViolation } from '../../errors';

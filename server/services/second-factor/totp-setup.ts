@@ -4,10 +4,10 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { RecoveryCodes, TotpSetup } from '../../../shared/second-factor';
 import { recordAudit, refuse } from '../../audit/record-audit';
-import { newRecoveryCodes, normalizeRecoveryCode, recoveryCodeHash } from '../../auth/recovery-codes';
+import { newRecoveryCodes, normalizeRecoveryCode, recoveryCodeHash } from '../../auth/second-factor/recovery-codes';
 import type { SignInFailures } from '../../auth/sign-in-failures';
-import { matchingTotpStep, newTotpSecret, totpUri } from '../../auth/totp';
-import type { TotpSeal } from '../../auth/totp-seal';
+import { matchingTotpStep, newTotpSecret, totpUri } from '../../auth/second-factor/totp';
+import type { TotpSeal } from '../../auth/second-factor/totp-seal';
 import type { DbOrTx } from '../../db/client';
 import { passkeys, recoveryCodes, signInChallenges, totpSecrets, webauthnChallenges } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -38,7 +38,7 @@ export async function setUpTotp(
   await confirmPassword(caller, deps.signInFailures, password, 'auth.totpSetup');
   if (confirmedTotpOf(db, actor.userId)) refuse(db, who, { action: 'auth.totpSetup', outcome: 'failure', detail: 'already on' }, alreadyOn());
   const secret = newTotpSecret();
-  // Stored sealed (auth/totp-seal.ts): shown once here, never readable from the database alone.
+  // Stored sealed (auth/second-factor/totp-seal.ts): shown once here, never readable from the database alone.
   const sealed = deps.totpSeal.seal(actor.userId, secret);
   db.transaction((tx) => {
     tx.insert(totpSecrets)

@@ -8,7 +8,7 @@ import {
   passkeyRegistrationInput,
   passkeyRegistrationOptionsInput,
 } from '../../../shared/second-factor';
-import { relyingPartyOf } from '../../auth/relying-party';
+import { relyingPartyOf } from '../../auth/second-factor/relying-party';
 import {
   authenticateWithPasskey,
   deletePasskey,

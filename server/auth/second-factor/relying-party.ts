@@ -1,6 +1,6 @@
 // The WebAuthn relying party: passkeys are bound to a host name, and a browser signs the origin it
 // was on, so both come from the configuration (README "Passkeys"), never from the request.
-import type { Config } from '../config';
+import type { Config } from '../../config';
 
 export interface RelyingParty {
   /** The host name passkeys are bound to (no scheme, no port). */

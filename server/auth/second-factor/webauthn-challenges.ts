@@ -3,8 +3,8 @@
 // once: its row is taken (deleted) before the answer is checked, so two requests carrying the same
 // signed answer cannot both get through, and a failed answer needs new options.
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { webauthnChallenges } from '../db/schema/index';
+import type { DbOrTx } from '../../db/client';
+import { webauthnChallenges } from '../../db/schema/index';
 
 /** As long as the password step's challenge: the browser's timeout is set to the same. */
 export const WEBAUTHN_CHALLENGE_MINUTES = 5;

@@ -6,14 +6,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBackup } from '../backup/backup';
-import { restoreBackup } from '../backup/restore';
-import { openDatabase } from '../db/client';
-import { codeAt, enableTotpFor, restCalls, type TestClock } from '../rest/second-factor.fixture';
-import { MissingKeyError } from '../startup-keys';
-import { peekSecretFile } from '../secrets';
-import { practiceForTests } from '../test/encrypted-practice';
-import { buildTestApp, register, testConfig, TEST_PASSWORD, uniqueEmail } from '../test/helpers';
+import { createBackup } from '../../backup/backup';
+import { restoreBackup } from '../../backup/restore';
+import { openDatabase } from '../../db/client';
+import { codeAt, enableTotpFor, restCalls, type TestClock } from '../../rest/second-factor.fixture';
+import { MissingKeyError } from '../../startup-keys';
+import { peekSecretFile } from '../../secrets';
+import { practiceForTests } from '../../test/encrypted-practice';
+import { buildTestApp, register, testConfig, TEST_PASSWORD, uniqueEmail } from '../../test/helpers';
 import { isSealedSeed, TOTP_KEY_FILE, totpSeal } from './totp-seal';
 
 const root = mkdtempSync(join(tmpdir(), 'expediente-totp-seal-'));

@@ -3,8 +3,8 @@
 // same for REST and tRPC and a wrong code counted by one request is seen by the next.
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { signInChallenges } from '../db/schema/index';
+import type { DbOrTx } from '../../db/client';
+import { signInChallenges } from '../../db/schema/index';
 
 export const SIGN_IN_CHALLENGE_MINUTES = 5;
 export const SIGN_IN_CHALLENGE_MAX_FAILURES = 5;
