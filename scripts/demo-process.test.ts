@@ -13,7 +13,7 @@ import { afterAll, expect, it } from 'vitest';
 import { openSqlite } from '../server/db/open-sqlite';
 import { openWithPassphrase, openWithRecoveryKey, readPracticeKeyFile } from '../server/encryption/practice-key';
 import { forgetPracticeKey, rememberPracticeKey } from '../server/encryption/unlocked-practices';
-import { DEMO_PASSWORD } from './demo/practice';
+import { DEMO_PASSWORD } from '../server/commands/demo/practice';
 
 const RUNS = 5;
 // Two cores shared with other work: one seeding takes 5 to 45 s there, and the runs share them.

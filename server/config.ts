@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_EMERGENCY_ACCESS_HOURS, DEFAULT_IDLE_MINUTES } from '../shared/constants';
-import { MIN_PASSPHRASE_LENGTH } from './backup/backup';
+import { MIN_PASSPHRASE_LENGTH } from './backup/passphrase';
 import { runtimePaths } from './packaged/runtime-paths';
 import { installedPracticeTls } from './tls/practice-tls-files';
+import type { TlsConfig } from './tls/tls-config';
 
 const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
 const optionalText = z
@@ -74,13 +75,6 @@ export interface BackupScheduleConfig {
   passphrase: string;
 }
 
-export interface TlsConfig {
-  certPath: string;
-  keyPath: string;
-  /** Set for the practice certificate only: its first host name (`npm run tls -- --host`), the passkeys' default host. */
-  practiceHost?: string | undefined;
-}
-
 export interface Config {
   port: number;
   host: string;
@@ -119,7 +113,7 @@ export interface Config {
   catalogDir?: string | undefined;
   /**
    * The origin browsers reach the practice at (PUBLIC_ORIGIN): WebAuthn binds passkeys to its host
-   * name (auth/relying-party.ts). Unset, it is worked out from the TLS certificate or localhost.
+   * name (auth/second-factor/relying-party.ts). Unset, it is worked out from the TLS certificate or localhost.
    */
   publicOrigin?: string | undefined;
 }

@@ -6,7 +6,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { registerCompression } from './compression';
 import type { Config } from './config';
-import { toErrorBody, sendError } from './rest/error-body';
+import { toErrorBody, sendError } from './error-body';
 import { registerSecurityHeaders } from './security-headers';
 import { registerPlainHttpRedirect } from './tls/https-redirect';
 import { renewalWarning, type TlsMaterial } from './tls/tls-material';

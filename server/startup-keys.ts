@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import { join, resolve } from 'node:path';
 import { AUDIT_KEY_FILE } from './audit/audit-key';
 import { removeLeftoverTemps } from './atomic-file';
-import { countSealedSeeds, sealPlainSeeds, TOTP_KEY_FILE, totpSeal, type TotpSeal } from './auth/totp-seal';
+import { countSealedSeeds, sealPlainSeeds, TOTP_KEY_FILE, totpSeal, type TotpSeal } from './auth/second-factor/totp-seal';
 import { DOCUMENT_KEY_FILE, decodeDocumentKey, isDocumentKeyText, parseMasterKey } from './files/document-key';
 import { practiceText } from './practice-messages/practice-text';
 import { createSecret, readSecretFile, type SecretFile, type Warn } from './secrets';
@@ -24,7 +24,7 @@ export interface StartupKeysOptions {
 
 export interface StartupKeys {
   auditKey: string;
-  /** Seals the TOTP seeds (auth/totp-seal.ts); its key file is made when no sealed seed needs an old one. */
+  /** Seals the TOTP seeds (auth/second-factor/totp-seal.ts); its key file is made when no sealed seed needs an old one. */
   totpSeal: TotpSeal;
   /** MASTER_KEY or the key file; undefined while there is neither file nor document (made on the first upload). */
   documentKey: Buffer | undefined;

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import type { USER_STATUSES} from './constants';
 import { MIN_PASSWORD_LENGTH, USER_TYPES } from './constants';
 import { emailSchema, optionalEmail, personName, text } from './fields';
-import type { TwoFactorState } from './second-factor';
 
 // Passwords are never shown, only hashed: any character is allowed in them.
 export const passwordSchema = z
@@ -59,6 +58,12 @@ export const loginInput = z.object({
   password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(1024),
 });
 export type LoginInput = z.input<typeof loginInput>;
+
+/** On User: what second factors the account has (the factors themselves: second-factor.ts). */
+export interface TwoFactorState {
+  totp: boolean;
+  passkeys: number;
+}
 
 export interface User {
   idUser: number;

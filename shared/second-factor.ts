@@ -86,12 +86,6 @@ export interface PasskeyList {
   passkeys: Passkey[];
 }
 
-/** On User: what second factors the account has. */
-export interface TwoFactorState {
-  totp: boolean;
-  passkeys: number;
-}
-
 /**
  * The tRPC procedures behind the routes (REST path → procedure), so server, client and tests
  * name them the same way.

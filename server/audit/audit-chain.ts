@@ -8,6 +8,10 @@ import { createHmac } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { practiceText } from '../practice-messages/practice-text';
 import { headProblem, type AuditHead } from './audit-head';
+import type { AuditProblem } from './audit-problem';
+
+// The problem's shape lives in audit-problem.ts, shared with audit-head.ts without a circle.
+export type { AuditProblem };
 
 export const AUDIT_CHAIN_FUNCTION = 'audit_chain';
 
@@ -69,15 +73,6 @@ export interface ChainReport {
   problem?: AuditProblem;
 }
 
-export interface AuditProblem {
-  /**
-   * altered: a row's chain does not match; unchained: a row without chain after a sealed one;
-   * cut: rows up to the sealed head are gone; unsealed: sealed rows lost their chains or vanished.
-   */
-  kind: 'altered' | 'unchained' | 'cut' | 'unsealed';
-  /** In words for the person running the check, in the practice's language. */
-  message: string;
-}
 
 export interface StoredRow {
   id: number;

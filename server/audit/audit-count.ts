@@ -46,7 +46,7 @@ const everyEvent = (sqlite: Database.Database): Selected =>
 /**
  * What `filter` selects now. `key` names the filter; `indexed` are its terms for a count in full
  * (each meets its index), `byId` the same terms kept off the range indexes, for the rows after a
- * kept count (audit-review.ts whereOf). `ends`: the lowest and highest id selected are wanted too
+ * kept count (services/audit-review.ts whereOf). `ends`: the lowest and highest id selected are wanted too
  * (null otherwise), for a range read by id between them.
  */
 export function selectedBy(sqlite: Database.Database, key: string, indexed: CountTerms, byId: CountTerms, { ends = false } = {}): Selected {

@@ -3,7 +3,7 @@
 // refusal — but the trail then has a gap nobody would see in it, so each one is counted since start
 // and reported as an error with the count, for the administrator to find in the log.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuditEntry } from './record-audit';
+import type { AuditEntry } from './audit-entry';
 
 export interface AuditGap {
   /** Refusals left unaudited since the process started, this one included. */

@@ -7,7 +7,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import type { AuditProblem } from './audit-chain';
+import type { AuditProblem } from './audit-problem';
 import { practiceText } from '../practice-messages/practice-text';
 
 export const AUDIT_HEAD_FILE = 'audit-head';

@@ -9,10 +9,12 @@ import { connectionOf, preparedPerConnection } from '../db/prepared';
 import { auditEvents } from '../db/schema/index';
 import { isWriteRefusedByStorage } from '../storage-failure';
 import { AUDIT_CHAIN_FUNCTION, canonicalContent } from './audit-chain';
+import { refusedProcedure, type AuditEntry, type AuditOutcome, type RefusedProcedure } from './audit-entry';
 import { noteAuditGap } from './audit-gaps';
 import { batchReadAudits, batchesReadAudits, collectReadAudits, deferToCollectingRead, type AuditRow } from './read-audit-batch';
 
-export type AuditOutcome = 'success' | 'failure' | 'denied';
+// What an event says lives in audit-entry.ts, so audit-gaps.ts can name it without a circle.
+export { refusedProcedure, type AuditEntry, type AuditOutcome, type RefusedProcedure };
 
 export interface AuditActor {
   userId: number | null;
@@ -21,28 +23,6 @@ export interface AuditActor {
   /** The name the actor acts under now, kept with the event (null for anonymous callers). */
   name?: string | null;
   lname?: string | null;
-}
-
-/**
- * A refused tRPC call is audited under its procedure's path (trpc/trpc.ts), which no table lists: the
- * one action that is not an AuditAction, marked so that no other string passes for one.
- */
-export type RefusedProcedure = string & { readonly __refusedProcedure: true };
-export const refusedProcedure = (path: string): RefusedProcedure => path as RefusedProcedure;
-
-export interface AuditEntry {
-  /** What happened: one of the table's actions (shared/audit-actions.ts). */
-  action: AuditAction | RefusedProcedure;
-  outcome: AuditOutcome;
-  patientId?: number | null;
-  detail?: string | null;
-  /** Done under emergency access; the patient's access log flags it. */
-  emergency?: boolean;
-  /**
-   * When it happened (ISO, UTC), for an event written after the fact: an attempt on a locked
-   * practice, whose trail can only be written once it opens. Unset, now.
-   */
-  at?: string;
 }
 
 const placeholders = {

@@ -5,7 +5,7 @@
 import type { Db } from '../db/client';
 import { versionedCache } from '../db/versioned-cache';
 import { accessVersionAtRequestStart } from './request-cache-version';
-import type { Actor } from './sessions';
+import type { Actor } from './actor';
 
 /** A session as kept: its caller (frozen, shared by the requests of that session) and its clocks. */
 export interface KeptSession {

@@ -4,7 +4,7 @@
 import type { DbOrTx } from '../db/client';
 import { refuse, type AuditActor } from '../audit/record-audit';
 import { AppError } from '../errors';
-import { auditActorOf } from '../services/access';
+import { auditActorOf } from './audit-actor';
 import { assertFreeToWork, type Actor } from './sessions';
 import type { AuditAction } from '../../shared/audit-actions';
 

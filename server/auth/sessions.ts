@@ -2,37 +2,16 @@
 // session while the user's other sessions live on.
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { TwoFactorState } from '../../shared/second-factor';
 import type { Db, DbOrTx } from '../db/client';
 import { connectionOf, preparedPerConnection } from '../db/prepared';
 import { deepFreeze } from '../db/versioned-cache';
 import { AppError } from '../errors';
 import { medics, passkeys, patients, practice, sessions, totpSecrets, users } from '../db/schema/index';
 import { keptSession, type KeptSession } from './actor-cache';
+import type { Actor } from './actor';
 
-export interface Actor {
-  userId: number;
-  type: 'patient' | 'medic';
-  name: string;
-  lname: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  sessionId: string;
-  /** Set for medics: their row in medics. */
-  medicId: number | null;
-  /** Set for patients: their own record. */
-  patientId: number | null;
-  isAdmin: boolean;
-  mustChangePassword: boolean;
-  /** The second factors the account has (User.twoFactor). */
-  twoFactor: TwoFactorState;
-  /**
-   * The practice requires a second factor of medics and this medic has none: until one is set up,
-   * only the profile, logout, change-password and the setup calls answer (API.md, issue 23).
-   */
-  secondFactorMissing: boolean;
-}
+// The caller's shape lives in actor.ts, so the session cache (actor-cache.ts) can name it without a circle.
+export type { Actor };
 
 /** After an administrator's reset the user must pick a new password before anything else. */
 export function assertPasswordCurrent(actor: Actor): void {

@@ -2,7 +2,12 @@
 // expires, so the claims of the tokens of recent requests are kept in memory (issue 25: the HMAC and
 // the decoding were a tenth of a record read). Only successes are kept, each until the token's own
 // `exp`; whether the session behind it still lives is findActor's question, asked on every request.
-import type { TokenClaims } from '../trpc/context';
+
+/** What a bearer token carries: its session and its user (the session decides whether it still holds). */
+export interface TokenClaims {
+  sid: string;
+  sub: string;
+}
 
 type Verify = (token: string) => TokenClaims;
 

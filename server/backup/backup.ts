@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { practiceText } from '../practice-messages/practice-text';
 import { signAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
-import { TOTP_KEY_FILE } from '../auth/totp-seal';
+import { TOTP_KEY_FILE } from '../auth/second-factor/totp-seal';
 import { openSqlite } from '../db/open-sqlite';
 import { PRACTICE_KEY_FILE, readPracticeKeyFile } from '../encryption/practice-key';
 import { databaseKeyPragmas } from '../encryption/unlocked-practices';
@@ -25,6 +25,7 @@ import { peekSecretFile } from '../secrets';
 import { ArchiveWriter, type ScryptParams } from './archive-format';
 import { listBlobs, pinBlobs, pinBlobsAsTheyAppear } from './blob-pins';
 import { snapshotDatabase, type SnapshotContents } from './snapshot';
+import { MIN_PASSPHRASE_LENGTH } from './passphrase';
 import { makeStagingDir, partialArchivePath, sweepStaging } from './staging';
 import { AUDIT_KEY, blobEntry, DATABASE, DOCUMENT_KEY, MANIFEST, PRACTICE_KEY, TOTP_KEY, writeBytesEntry, writeEnd, writeFileEntry, type Manifest } from './payload';
 
@@ -39,7 +40,6 @@ export interface BackupExtras {
   onSnapshot?: (snapshot: Database.Database) => void;
 }
 
-export const MIN_PASSPHRASE_LENGTH = 12;
 /** Each document blob is its plaintext plus a 4-byte marker, a 12-byte IV and a 16-byte tag (blob-store.ts). */
 export const BLOB_OVERHEAD_BYTES = 32;
 const ATTEMPTS = 5;

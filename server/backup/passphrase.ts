@@ -2,6 +2,9 @@
 import { practiceText } from '../practice-messages/practice-text';
 import { passphraseFromEnvOrTerminal } from '../terminal-passphrase';
 
+/** All that protects an encrypted backup: refused shorter by `npm run backup` and, for BACKUP_PASSPHRASE, at start (config.ts). */
+export const MIN_PASSPHRASE_LENGTH = 12;
+
 export async function obtainPassphrase(env: NodeJS.ProcessEnv, options: { confirm: boolean }): Promise<string> {
   const text = practiceText();
   return passphraseFromEnvOrTerminal(

@@ -17,7 +17,7 @@ export const MANIFEST = 'manifest.json';
 export const DATABASE = 'expediente.db';
 export const DOCUMENT_KEY = 'document-key';
 export const AUDIT_KEY = 'audit-key';
-/** The key the TOTP seeds are sealed under (auth/totp-seal.ts); absent from archives made before seeds were sealed. */
+/** The key the TOTP seeds are sealed under (auth/second-factor/totp-seal.ts); absent from archives made before seeds were sealed. */
 export const TOTP_KEY = 'totp-key';
 /**
  * An encrypted practice's key file (encryption/practice-key.ts): the master key wrapped by the

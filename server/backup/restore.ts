@@ -23,7 +23,7 @@ import { verifyAuditChain } from '../audit/audit-chain';
 import { AuditHeadError, openAuditHead, writeAuditHead, type AuditHead, type SignedAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { BlobStore } from '../files/blob-store';
-import { TOTP_KEY_FILE } from '../auth/totp-seal';
+import { TOTP_KEY_FILE } from '../auth/second-factor/totp-seal';
 import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
 import { runningServer } from '../data-dir-lock';
 import { openSqlite } from '../db/open-sqlite';

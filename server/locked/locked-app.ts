@@ -13,7 +13,7 @@ import type { Argon2Params } from '../encryption/practice-key';
 import type { PracticeAtStart } from '../encryption/practice-at-start';
 import { answerUnknownRoutes, createHttpServer } from '../http-server';
 import { release } from '../release';
-import { toErrorBody } from '../rest/error-body';
+import { toErrorBody } from '../error-body';
 import { registerPracticeCaRoute } from '../tls/practice-ca-route';
 import { readTlsMaterial } from '../tls/tls-material';
 import { lockedPage } from './locked-page';

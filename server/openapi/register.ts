@@ -1,7 +1,7 @@
 // GET /api/openapi.json (the description, made once on first request) and GET /api/docs (the
 // client's reference page: the built app's index.html, whose router shows pages/api-docs.tsx).
 import type { FastifyInstance } from 'fastify';
-import { toErrorBody } from '../rest/error-body';
+import { toErrorBody } from '../error-body';
 
 export function registerApiDescription(app: FastifyInstance, options: { servesClient: boolean }): void {
   let document: string | undefined;

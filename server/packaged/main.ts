@@ -12,15 +12,15 @@ import { practiceText } from '../practice-messages/practice-text';
 import { release } from '../release';
 import { ARCHIVE_ASSET, seaAssets } from './sea-assets';
 
-/** The npm scripts each command runs, loaded on demand. */
+/** The commands (server/commands/, which the npm scripts run too), loaded on demand. */
 const COMMANDS: Record<string, () => Promise<unknown>> = {
-  backup: () => import('../../scripts/backup'),
-  restore: () => import('../../scripts/restore'),
-  demo: () => import('../../scripts/demo'),
-  'audit-verify': () => import('../../scripts/audit-verify'),
-  tls: () => import('../../scripts/tls'),
-  encrypt: () => import('../../scripts/encrypt'),
-  'change-passphrase': () => import('../../scripts/change-passphrase'),
+  backup: () => import('../commands/backup'),
+  restore: () => import('../commands/restore'),
+  demo: () => import('../commands/demo'),
+  'audit-verify': () => import('../commands/audit-verify'),
+  tls: () => import('../commands/tls'),
+  encrypt: () => import('../commands/encrypt'),
+  'change-passphrase': () => import('../commands/change-passphrase'),
 };
 
 function loadArchive(): Buffer {

@@ -1,7 +1,7 @@
 // The binary and the scripts speak Spanish unless the practice's setting or locale says English.
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
-import { es } from './es';
+import { en } from './en/index';
+import { es } from './es/index';
 import { practiceLanguage } from './language';
 import { practiceText } from './practice-text';
 

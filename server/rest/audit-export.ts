@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auditFilterInput } from '../../shared/admin';
 import { localDay } from '../../shared/dates';
 import { auditCsvStream } from '../audit/audit-csv';
-import { admitAdministrator, startAuditExport } from '../audit/audit-review';
+import { admitAdministrator, startAuditExport } from '../services/audit-review';
 import { misshapenInputError, queryValueIssues } from '../input-shape';
 import type { Context } from '../trpc/context';
 import type { ContextFromRequest } from '../trpc/request-context';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 import { toJsonBytes } from '../json-text';
 import { attachmentDisposition } from './content-disposition';
-import { JSON_ONLY } from './error-body';
+import { JSON_ONLY } from '../error-body';
 import { restInputOf } from './request-input';
 import { streamedJson } from './streamed-json';
 import { appRouter, createCaller } from '../trpc/router';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import type { Session } from '../../shared/auth';
 import type { RecoveryCodes, SecondFactorInput, TotpSetup } from '../../shared/second-factor';
-import { TOTP_PARAMETERS } from '../auth/totp';
+import { TOTP_PARAMETERS } from '../auth/second-factor/totp';
 import { buildTestApp, callerFor, testConfig, TEST_PASSWORD } from '../test/helpers';
 import { injectOutcome, procedureOutcome, type Outcome } from '../test/transports';
 

@@ -2,7 +2,8 @@
 // (a link the patient agreed to), or, read-only and for a limited time, a medic with emergency
 // access. Everyone else is told the patient does not exist (API.md: existence is never revealed).
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { refuse, type AuditActor, type AuditEntry } from '../audit/record-audit';
+import { refuse, type AuditEntry } from '../audit/record-audit';
+import { auditActorOf } from '../auth/audit-actor';
 import type { Actor } from '../auth/sessions';
 import type { DbOrTx } from '../db/client';
 import { preparedPerConnection } from '../db/prepared';
@@ -59,14 +60,6 @@ export function patientAccess(db: DbOrTx, actor: Actor, patientId: number, now: 
   const emergency = standing.latestEmergency;
   return emergency && emergency.expiresAt > now.toISOString() ? { kind: 'emergency', ...emergency } : { kind: 'none' };
 }
-
-export const auditActorOf = (actor: Actor, ip: string): AuditActor => ({
-  userId: actor.userId,
-  type: actor.type,
-  ip,
-  name: actor.name,
-  lname: actor.lname,
-});
 
 export type AccessMode = 'read' | 'write';
 

@@ -1,5 +1,5 @@
 // Registration, sign-in, profile and sign-out (API.md "Routes": /auth/*).
-import type { TotpSeal } from '../auth/totp-seal';
+import type { TotpSeal } from '../auth/second-factor/totp-seal';
 import { eq } from 'drizzle-orm';
 import type { ChangePasswordInput, LoginInput, PendingRegistration, RegisterInput, Session, User } from '../../shared/auth';
 import type { LoginResult } from '../../shared/second-factor';
@@ -11,8 +11,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { medicPatients, medics, patients, users } from '../db/schema/index';
 import { AppError, isUniqueViolation } from '../errors';
 import type { SignInFailures } from '../auth/sign-in-failures';
-import { auditActorOf } from './access';
-import { challengeSecondFactor } from './second-factor-challenge';
+import { auditActorOf } from '../auth/audit-actor';
+import { challengeSecondFactor } from './second-factor/challenge';
 import { findActiveMedicByEmail, findTwoFactorState, findUserByEmail, NO_SECOND_FACTOR, toUser } from './users';
 
 export interface AccountDeps {

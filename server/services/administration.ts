@@ -12,7 +12,7 @@ import type { DbOrTx } from '../db/client';
 import { auditAs, whoIs, type Caller } from './caller';
 import { medics, users } from '../db/schema/index';
 import { AppError } from '../errors';
-import { removeSecondFactors } from './second-factor-setup';
+import { removeSecondFactors } from './second-factor/totp-setup';
 import { byEmail } from './users';
 
 /** Medic accounts, pending first, then by last name and name (or only `onlyMedicId`). */

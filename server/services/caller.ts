@@ -4,7 +4,8 @@
 import { recordAudit, type AuditEntry } from '../audit/record-audit';
 import type { Actor } from '../auth/sessions';
 import type { Db, DbOrTx } from '../db/client';
-import { auditActorOf, type PatientAccess } from './access';
+import { auditActorOf } from '../auth/audit-actor';
+import type { PatientAccess } from './access';
 
 export interface Caller {
   db: Db;

@@ -1,7 +1,7 @@
 // Reading accounts, shared by the services that sign in, register and link people.
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { User } from '../../shared/auth';
-import type { TwoFactorState } from '../../shared/second-factor';
+import type { TwoFactorState } from '../../shared/auth';
 import type { DbOrTx } from '../db/client';
 import { medics, passkeys, totpSecrets, users } from '../db/schema/index';
 

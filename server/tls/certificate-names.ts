@@ -1,5 +1,5 @@
 // The names a server certificate is good for, read from its subject alternative names: what the
-// passkeys' host defaults to (auth/relying-party.ts) and where a plain-HTTP visitor is sent
+// passkeys' host defaults to (auth/second-factor/relying-party.ts) and where a plain-HTTP visitor is sent
 // (https-redirect.ts).
 import type { X509Certificate } from 'node:crypto';
 

@@ -6,7 +6,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { toErrorBody } from '../rest/error-body';
+import { toErrorBody } from '../error-body';
 import { practiceTlsFiles } from './practice-tls-files';
 
 export const PRACTICE_CA_PATH = '/practice-ca.crt';

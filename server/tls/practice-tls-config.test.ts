@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { relyingPartyOf } from '../auth/relying-party';
+import { relyingPartyOf } from '../auth/second-factor/relying-party';
 import { loadConfig } from '../config';
 import { issueTestPracticeTls } from '../test/practice-tls';
 import { practiceTlsFiles } from './practice-tls-files';

@@ -3,7 +3,7 @@
 import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TlsConfig } from '../config';
+import type { TlsConfig } from './tls-config';
 import { certificateNames } from './certificate-names';
 
 export interface PracticeTlsFiles {

@@ -3,19 +3,17 @@ import type { Actor } from '../auth/sessions';
 import type { BackupSchedule } from '../backup/schedule';
 import { DEFAULT_IDLE_MINUTES } from '../../shared/constants';
 import { findActor } from '../auth/sessions';
-import { verifiedClaims } from '../auth/token-cache';
+import { verifiedClaims, type TokenClaims } from '../auth/token-cache';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { TotpSeal } from '../auth/totp-seal';
+import type { TotpSeal } from '../auth/second-factor/totp-seal';
 import type { BlobStore } from '../files/blob-store';
 import type { RequestMeta } from '../services/accounts';
 import type { StorageRoom } from '../storage-room';
 
-export interface TokenClaims {
-  sid: string;
-  sub: string;
-}
+// The token's claims belong to auth/; named here too, beside the AppDeps that sign and verify them.
+export type { TokenClaims };
 
 /** Everything a request needs that outlives it; built once by buildApp. */
 export interface AppDeps {
@@ -29,7 +27,7 @@ export interface AppDeps {
   now: () => Date;
   /** Encrypted document blobs under DATA_DIR. */
   blobs: BlobStore;
-  /** Seals and opens the TOTP seeds under DATA_DIR/totp-key (auth/totp-seal.ts). */
+  /** Seals and opens the TOTP seeds under DATA_DIR/totp-key (auth/second-factor/totp-seal.ts). */
   totpSeal: TotpSeal;
   /** Scheduled backups (BACKUP_DIR), whose last outcome the administrator sees. */
   backups: BackupSchedule;

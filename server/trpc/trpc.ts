@@ -8,7 +8,7 @@ import { recordRefusal, refusedProcedure } from '../audit/record-audit';
 import { pendingReadAudits } from '../audit/read-audit-batch';
 import { admitActor } from '../auth/admission';
 import { assertPasswordCurrent } from '../auth/sessions';
-import { auditActorOf } from '../services/access';
+import { auditActorOf } from '../auth/audit-actor';
 import type { Context } from './context';
 
 const t = initTRPC.context<Context>().create({

@@ -9,7 +9,7 @@ import { DIAGNOSES, DRUGS, EXPLORATION, MOTIVES, NOTES, PLANS, PROGNOSES, SUBJEC
 import type { DecadeClock } from './decade-clock';
 import type { DecadePlan } from './decade-plan';
 import type { SeededMedic, SeededPatients } from './seed-people';
-import type { Random } from '../../demo/random';
+import type { Random } from '../../../server/commands/demo/random';
 import { insertInBatches, ROWS_PER_TRANSACTION, type Progress, type TableTiming } from './timed-batches';
 
 /** An appointment that issued a prescription, kept until all are in so they can be numbered by date. */

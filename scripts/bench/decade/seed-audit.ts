@@ -10,7 +10,7 @@ import { computeAuditHead, signAuditHead, writeAuditHead } from '../../../server
 import type { DecadeClock } from './decade-clock';
 import type { DecadePlan } from './decade-plan';
 import type { SeededMedic, SeededPatients } from './seed-people';
-import type { Random } from '../../demo/random';
+import type { Random } from '../../../server/commands/demo/random';
 import { insertInBatches, type Progress, type TableTiming } from './timed-batches';
 
 /** What a day of a practice writes to its trail, as shares of all events (they add up to 1). */

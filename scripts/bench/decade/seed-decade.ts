@@ -20,7 +20,7 @@ import { sealAuditHead, seedAudit } from './seed-audit';
 import { seedDocuments } from './seed-documents';
 import { seedMeasurements } from './seed-measurements';
 import { seedMedics, seedPatients } from './seed-people';
-import { seededRandom } from '../../demo/random';
+import { seededRandom } from '../../../server/commands/demo/random';
 import type { Progress, TableTiming } from './timed-batches';
 
 /** Every seeded account's password: hashing 50,000 would measure argon2, not the practice. */

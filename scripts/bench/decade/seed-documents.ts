@@ -9,7 +9,7 @@ import { loadDocumentKey } from '../../../server/files/document-key';
 import type { DecadeClock } from './decade-clock';
 import type { DecadePlan } from './decade-plan';
 import type { SeededMedic, SeededPatients } from './seed-people';
-import type { Random } from '../../demo/random';
+import type { Random } from '../../../server/commands/demo/random';
 import { timingOf, type Progress, type TableTiming } from './timed-batches';
 
 /** Each blob write waits for two fsyncs; this many in flight keep the disk busy without flooding it. */

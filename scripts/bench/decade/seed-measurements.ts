@@ -5,7 +5,7 @@ import { LAB_TESTS } from './clinical-vocabulary';
 import type { DecadeClock } from './decade-clock';
 import type { DecadePlan } from './decade-plan';
 import type { SeededPatients } from './seed-people';
-import type { Random } from '../../demo/random';
+import type { Random } from '../../../server/commands/demo/random';
 import { insertInBatches, type Progress, type TableTiming } from './timed-batches';
 
 const round1 = (value: number) => Math.round(value * 10) / 10;

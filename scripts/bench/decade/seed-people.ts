@@ -8,7 +8,7 @@ import { FIRST_NAMES, LAST_NAMES } from '../seed';
 import { SPECIALTIES } from './clinical-vocabulary';
 import type { DecadeClock } from './decade-clock';
 import type { DecadePlan } from './decade-plan';
-import type { Random } from '../../demo/random';
+import type { Random } from '../../../server/commands/demo/random';
 import { insertInBatches, type Progress, type TableTiming } from './timed-batches';
 
 export interface SeededMedic {

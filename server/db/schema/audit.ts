@@ -33,7 +33,7 @@ export const auditEvents = sqliteTable(
      */
     chain: text('chain'),
   },
-  // The administrator's review (audit/audit-review.ts) reads newest first, that is by id, under any
+  // The administrator's review (services/audit-review.ts) reads newest first, that is by id, under any
   // of its filters; an index on (x, id) hands it a filter's rows already in that order. (patient, at)
   // is the patient's own access log's, which reads by time.
   (t) => [

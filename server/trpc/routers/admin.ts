@@ -2,7 +2,7 @@
 // reads and write each change's event in its transaction (services/administration.ts).
 import { accountLookupInput, auditEventsInput, auditVerifyInput, medicIdInput, userIdInput } from '../../../shared/admin';
 import { practiceInput } from '../../../shared/prescriptions';
-import { reviewAuditEvents, verifyAuditTrail } from '../../audit/audit-review';
+import { reviewAuditEvents, verifyAuditTrail } from '../../services/audit-review';
 import { changeMedicStatus, findAccount, medicAccountsFor, resetPassword, resetSecondFactor, type MedicStatusChange } from '../../services/administration';
 import { emergencyAccessesFor } from '../../services/emergency-access';
 import { updatePractice } from '../../services/practice-data';

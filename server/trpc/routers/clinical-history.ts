@@ -1,5 +1,5 @@
 // Appointments: create for a linked patient; edit and delete only on their own day (or a later one);
-// and what is written at one and kept for good, prescriptions and addenda (prescriptions.ts).
+// and what is written at one and kept for good: prescriptions (prescriptions.ts) and addenda (addenda.ts).
 import { z } from 'zod';
 import { idSchema } from '../../../shared/fields';
 import { appointmentFields, appointmentUpdateFields } from '../../../shared/record';
@@ -7,7 +7,8 @@ import { createAppointment, deleteAppointment, updateAppointment } from '../../s
 import { linkedPatientProcedure } from '../patient-scoped';
 import { medicProcedure, router } from '../trpc';
 import { callerOf } from '../caller';
-import { keptWritingProcedures } from './prescriptions';
+import { addendumProcedures } from './addenda';
+import { prescriptionProcedures } from './prescriptions';
 
 const historyIdInput = z.object({ idHistory: idSchema });
 
@@ -30,5 +31,6 @@ export const clinicalHistoryRouter = router({
     return null;
   }),
 
-  ...keptWritingProcedures,
+  ...prescriptionProcedures,
+  ...addendumProcedures,
 });

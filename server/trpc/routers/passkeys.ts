@@ -8,7 +8,7 @@ import {
   passkeyRegistrationInput,
   passkeyRegistrationOptionsInput,
 } from '../../../shared/second-factor';
-import { relyingPartyOf } from '../../auth/relying-party';
+import { relyingPartyOf } from '../../auth/second-factor/relying-party';
 import {
   authenticateWithPasskey,
   deletePasskey,
@@ -17,8 +17,8 @@ import {
   passkeyRegistrationOptions,
   registerPasskey,
   type PasskeyDeps,
-} from '../../services/passkeys';
-import { confirmPassword } from '../../services/reauthentication';
+} from '../../services/second-factor/passkeys';
+import { confirmPassword } from '../../services/second-factor/reauthentication';
 import { callerOf } from '../caller';
 import type { AppDeps } from '../context';
 import { authFloodProcedure, floodGuarded, oneAtATime, setupProcedure, userProcedure } from '../trpc';

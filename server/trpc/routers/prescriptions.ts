@@ -1,10 +1,9 @@
-// What is written at an appointment and kept for good (issue 22): prescriptions, issued on the
-// appointment's day and voided only by their author that day, and addenda, added any day. They are
-// procedures of the clinicalHistory router (API.md "The clinical day"); the services hold the rules.
+// Prescriptions (issue 22), issued on the appointment's day and voided only by their author that
+// day, never edited or deleted. They are procedures of the clinicalHistory router (API.md "The
+// clinical day"), spread into it by clinical-history.ts; services/prescriptions.ts holds the rules.
 import { z } from 'zod';
 import { idSchema } from '../../../shared/fields';
-import { addendumInput, prescriptionInput, voidPrescriptionInput } from '../../../shared/prescriptions';
-import { addAddendum } from '../../services/addenda';
+import { prescriptionInput, voidPrescriptionInput } from '../../../shared/prescriptions';
 import { issuePrescription, readPrescription, voidPrescription } from '../../services/prescriptions';
 import { callerOf } from '../caller';
 import { medicProcedure, userProcedure } from '../trpc';
@@ -12,7 +11,7 @@ import { medicProcedure, userProcedure } from '../trpc';
 const historyIdInput = z.object({ idHistory: idSchema });
 const prescriptionIdInput = z.object({ idPrescription: idSchema });
 
-export const keptWritingProcedures = {
+export const prescriptionProcedures = {
   prescribe: medicProcedure
     .input(historyIdInput)
     .input(prescriptionInput)
@@ -28,9 +27,4 @@ export const keptWritingProcedures = {
     .input(prescriptionIdInput)
     .input(voidPrescriptionInput)
     .mutation(({ ctx, input }) => voidPrescription(callerOf(ctx), input.idPrescription, input.reason)),
-
-  addAddendum: medicProcedure
-    .input(historyIdInput)
-    .input(addendumInput)
-    .mutation(({ ctx, input }) => addAddendum(callerOf(ctx), input.idHistory, input.text)),
 };

@@ -3,8 +3,8 @@
 // enable stay open to a medic the practice's policy holds back: that is how they get a factor.
 import { secondFactorInput, totpDisableInput, totpEnableInput, totpSetupInput } from '../../../shared/second-factor';
 import { readPractice } from '../../services/practice-data';
-import { loginSecondFactor } from '../../services/second-factor-sign-in';
-import { disableTotp, enableTotp, setUpTotp } from '../../services/second-factor-setup';
+import { loginSecondFactor } from '../../services/second-factor/sign-in';
+import { disableTotp, enableTotp, setUpTotp } from '../../services/second-factor/totp-setup';
 import { callerOf } from '../caller';
 import { accountDepsOf as accountDeps } from '../account-deps';
 import { authFloodProcedure, floodGuarded, oneAtATime, setupProcedure, userProcedure } from '../trpc';
