@@ -196,7 +196,7 @@ describe('the packaged binary', () => {
       code = ((await uploaded.json()) as { code: string }).code;
       expect(await downloadPdf(running.url, medic, code)).toEqual(samplePdf);
 
-      // While the server runs, as the README says backups are taken.
+      // While the server runs, as docs/operations.md says backups are taken.
       const backup = command(['backup', '--out', join(root, 'practice.backup')], environment(dataDir, { BACKUP_PASSPHRASE: PASSPHRASE }));
       expect(backup.output).toMatch(/^Wrote .*practice\.backup: 1 patients, 1 documents/);
       expect(backup.status).toBe(0);

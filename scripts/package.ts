@@ -1,6 +1,6 @@
 // `npm run package`: dist/expediente-linux-x64, one executable holding the server, its commands,
 // the built client, the migrations, the diagnosis catalog and the native addons. Copy it
-// alone to a machine with no Node and run it (README, "Install on a practice machine").
+// alone to a machine with no Node and run it (README, "Install on a practice machine"; docs/operations.md).
 import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

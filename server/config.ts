@@ -122,7 +122,7 @@ export interface Config {
  * Where the catalog's files are looked for when CATALOG_DIR is unset, wherever the server is started
  * from (as dist/client is found): the repository's data/catalog (a practice's own copy, git-ignored),
  * then shared/catalog beside the repository, where the steering repository ships the openly licensed
- * files with their licences (developers may not commit fetched data; see README "The diagnosis catalog").
+ * files with their licences (developers may not commit fetched data; see docs/clinical.md "The consultation note and the diagnosis catalog").
  */
 export const catalogDirCandidates = [
   fileURLToPath(new URL('../data/catalog', import.meta.url)),

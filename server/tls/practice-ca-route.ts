@@ -1,5 +1,5 @@
 // GET /practice-ca.crt: the practice's certificate authority, for a device to install before it can
-// trust the server (README "HTTPS on the practice's network"). Public data: a certificate holds no
+// trust the server (docs/operations.md "HTTPS on the practice's network"). Public data: a certificate holds no
 // secret, and a device asks for it before it trusts HTTPS, so it is answered over plain HTTP too
 // (https-redirect.ts). Whoever fetches it that way should compare its fingerprint with the one
 // `npm run tls` printed before trusting it, since nothing else authenticates a plain download.
@@ -12,7 +12,7 @@ import { practiceTlsFiles } from './practice-tls-files';
 export const PRACTICE_CA_PATH = '/practice-ca.crt';
 
 const NO_PRACTICE_CA =
-  "This server does not use a practice certificate authority: it is made by `npm run tls -- --host NAME --ca-key FILE` (README \"HTTPS on the practice's network\").";
+  "This server does not use a practice certificate authority: it is made by `npm run tls -- --host NAME --ca-key FILE` (docs/operations.md \"HTTPS on the practice's network\").";
 
 /** `servesPracticeCertificate`: the server's certificate is the one `npm run tls` issued, so its authority is the one to install. */
 export function registerPracticeCaRoute(app: FastifyInstance, options: { dataDir: string; servesPracticeCertificate: boolean }): void {

@@ -3,7 +3,7 @@
 // reused, and the directory is kept), then measured as a practice meets it: every screen's read side
 // by side with the bare server, sign-in, then the maintenance a decade makes heavy — audit:verify
 // (whole and from the checkpoint), a backup and its restore (time, size, peak memory) — and the
-// start-up on it. The server's RSS is sampled through the whole run. Prints the table the README
+// start-up on it. The server's RSS is sampled through the whole run. Prints the table docs/performance.md
 // keeps, and one line of goals met or missed. The decade is an encrypted practice, as every new one
 // is: seeded under its practice key, its server, binary and tools given the passphrase (PASSPHRASE).
 import type { ChildProcess } from 'node:child_process';

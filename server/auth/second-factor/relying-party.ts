@@ -1,5 +1,5 @@
 // The WebAuthn relying party: passkeys are bound to a host name, and a browser signs the origin it
-// was on, so both come from the configuration (README "Passkeys"), never from the request.
+// was on, so both come from the configuration (docs/security.md "Second factors and passkeys"), never from the request.
 import type { Config } from '../../config';
 
 export interface RelyingParty {

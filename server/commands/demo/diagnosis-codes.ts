@@ -1,5 +1,5 @@
 // The demo's visits name CIE-10 codes, and the server refuses a code its diagnosis catalog does not
-// hold. The catalog's files are not in the repository (CATALOG_DIR, README "The consultation note and
+// hold. The catalog's files are not in the repository (CATALOG_DIR, docs/clinical.md "The consultation note and
 // the diagnosis catalog"): where they are missing the demo still seeds every visit, without the codes
 // the catalog cannot name, and says how many it left out.
 import type { ApiClient } from './api-client';

@@ -14,7 +14,7 @@ export const demo: typeof spanish = {
   demoAdministrator: ({ email, name }) => `  administrator  ${email}  (${name}; Administration in the user menu)`,
   demoMedic: ({ email, name, patients }) => `  medic          ${email}  (${name}, ${patients} patients)`,
   demoPatient: ({ email, name }) => `  patient        ${email}  (${name}: two documents and an appointment today)`,
-  demoCodesLeftOut: ({ codes }) => `Appointments were written without ${codes}: no diagnosis catalog holds them (CATALOG_DIR; see the README).`,
+  demoCodesLeftOut: ({ codes }) => `Appointments were written without ${codes}: no diagnosis catalog holds them (CATALOG_DIR; see docs/clinical.md).`,
 
   demoEncryptedPracticeExists: ({ path }) =>
     `${path}: this DATA_DIR already holds an encrypted practice, and the demo never writes over one. Choose an empty DATA_DIR (or --data-dir DIR).`,

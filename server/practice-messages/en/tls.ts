@@ -43,7 +43,7 @@ export const tls: typeof spanish = {
       '',
       "Next: (re)start the server with `npm start` (HOST=0.0.0.0 to serve the practice's network). It serves HTTPS",
       `and answers plain HTTP on the same port with a redirect. On each device, open http://${p.host}:PORT/practice-ca.crt,`,
-      'install the authority as the README says, and check that the device shows the fingerprint above before trusting it.',
+      'install the authority as docs/operations.md says, and check that the device shows the fingerprint above before trusting it.',
     ].join('\n'),
   tlsCaUnusable: ({ dir, reason }) =>
     `The practice certificate authority in ${dir} cannot be used (${reason}). Run again with --new-ca to replace it; every device must then install the new one.`,

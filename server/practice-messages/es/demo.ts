@@ -14,7 +14,7 @@ export const demo = {
   demoMedic: ({ email, name, patients }: { email: string; name: string; patients: number }) => `  médico          ${email}  (${name}, ${patients} pacientes)`,
   demoPatient: ({ email, name }: { email: string; name: string }) => `  paciente        ${email}  (${name}: dos documentos y una cita hoy)`,
   demoCodesLeftOut: ({ codes }: { codes: string }) =>
-    `Las citas se escribieron sin ${codes}: ningún catálogo de diagnósticos los tiene (CATALOG_DIR; vea el README).`,
+    `Las citas se escribieron sin ${codes}: ningún catálogo de diagnósticos los tiene (CATALOG_DIR; vea docs/clinical.md).`,
 
   demoEncryptedPracticeExists: ({ path }: { path: string }) =>
     `${path}: este DATA_DIR ya tiene un consultorio cifrado, y la demostración nunca escribe encima de uno. Elija un DATA_DIR vacío (o --data-dir DIR).`,

@@ -56,7 +56,7 @@ export const tls = {
       '',
       'Después: (re)arranque el servidor con `npm start` (HOST=0.0.0.0 para servir a la red del consultorio). Sirve HTTPS',
       `y responde al HTTP normal en el mismo puerto con una redirección. En cada equipo, abra http://${p.host}:PUERTO/practice-ca.crt,`,
-      'instale la autoridad como dice el README, y compruebe que el equipo muestra la huella de arriba antes de confiar en ella.',
+      'instale la autoridad como dice docs/operations.md, y compruebe que el equipo muestra la huella de arriba antes de confiar en ella.',
     ].join('\n'),
   tlsCaUnusable: ({ dir, reason }: { dir: string; reason: string }) =>
     `La autoridad de certificación del consultorio en ${dir} no se puede usar (${reason}). Vuelva a ejecutarlo con --new-ca para sustituirla; todos los equipos deberán instalar la nueva.`,
