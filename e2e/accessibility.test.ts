@@ -1,4 +1,4 @@
-// Issue 14's automated accessibility check: axe-core (axe-check.ts) over every page of the real built
+// The automated accessibility check: axe-core (axe-check.ts) over every page of the real built
 // app in Chromium, in Spanish and in English, against WCAG 2.1 A and AA. A page passes with no
 // violation of impact serious or critical; the moderate and minor ones are printed, not asserted, so
 // they can be fixed later. The pages: sign-in, registration, the medic home with patients and its

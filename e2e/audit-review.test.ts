@@ -1,4 +1,4 @@
-// Issue 23's audit review in Chromium, over the practice's own HTTPS with its authority trusted
+// The audit review in Chromium, over the practice's own HTTPS with its authority trusted
 // (https-practice.ts), once in Spanish and once in English: a medic reads two patients' records; the
 // administrator opens the audit trail, narrows it to one of the two patients from a row of the
 // table, sees only that patient's events, and downloads the CSV of the same filter, which holds that

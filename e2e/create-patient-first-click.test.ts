@@ -1,4 +1,4 @@
-// Issue 14, rough edge 2, in Chromium with a real mouse: the first click on "Create patient" in an
+// In Chromium with a real mouse: the first click on "Create patient" in an
 // empty form used to be lost. Pressing the button took the focus from the first field, whose error
 // then appeared and pushed the button down before the button was released, so the click landed on
 // nothing and only the first field's error showed; a second click was needed.

@@ -1,4 +1,4 @@
-// Keyboard focus in Chromium against the real built app (issue 14, rough edge 8), in Spanish and in
+// Keyboard focus in Chromium against the real built app, in Spanish and in
 // English: the skip link is the first Tab stop and takes focus into the page; after deleting a
 // record item, after a card's menu opens a confirmation (whether the card stays or goes), and after
 // a dialog whose opener lost focus closes, focus lands somewhere sensible — never on <body>, from

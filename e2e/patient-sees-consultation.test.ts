@@ -1,4 +1,4 @@
-// Issue 21's whole clinical day in Chromium against the real server, once in Spanish and once in
+// The whole clinical day in Chromium against the real server, once in Spanish and once in
 // English: the doctor opens the agenda and books the patient next week, then writes today's note with
 // a diagnosis found in the catalog by words without accents, and closes it; the patient signs in on a
 // phone-sized window (390 × 844) and finds the booked visit under their upcoming appointments and the

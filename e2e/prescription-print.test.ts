@@ -1,4 +1,4 @@
-// Issue 22's printed receta in Chromium against the real server. Everything it prints is set up
+// The printed receta in Chromium against the real server. Everything it prints is set up
 // through the REST API (the prescribing form is not what is tested here): a medic with a specialty
 // and licence number, the practice's address and phone set by the administrator, a linked patient
 // with a birth date and an identity document, an appointment today with a diagnosis, and a

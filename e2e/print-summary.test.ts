@@ -1,4 +1,4 @@
-// Issue 13's printable summary in Chromium against the real server (with PRACTICE_NAME set): a
+// The printable summary in Chromium against the real server (with PRACTICE_NAME set): a
 // medic opens a patient's summary from the record page and the patient their own from the
 // dashboard; each is printed to PDF on A4 and on Letter, and page 1 of the PDF, read back with
 // pdfjs-dist, holds the blood type and the allergies with their severity; every page carries the

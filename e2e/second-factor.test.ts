@@ -1,4 +1,4 @@
-// Issue 23's second factors in Chromium, over the HTTPS that `npm run tls` made and with its
+// The second factors in Chromium, over the HTTPS that `npm run tls` made and with its
 // authority trusted by the browser (https-practice.ts), once in Spanish and once in English:
 // - a medic signs in, opens Security from the user menu, sets up an authenticator app from the key
 //   the page shows (the code is computed here from that key, as the phone's app would), keeps the

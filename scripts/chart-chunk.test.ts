@@ -1,5 +1,5 @@
 // The vital-sign charts' code (uPlot and its stylesheet) is a chunk of its own that only the record
-// pages ask for: neither the sign-in page nor the medic home downloads it (issue 13). Read from the
+// pages ask for: neither the sign-in page nor the medic home downloads it. Read from the
 // build's manifest, like client-build.test.ts; builds dist/client first when it is missing or stale.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -195,7 +195,7 @@ function lockOwner(dir: string): LockOwner | undefined {
  * Not flushed to the disk: after a power cut no server holds the lock, and an owner file lost or
  * emptied by it reads as unknown (lockOwner), whose lock the STALE_MS rule frees. The two flushes
  * of each of the two writes took 20–80 ms of a start in profiles on the decade, behind the
- * database's own writes (about 1 ms on an idle disk; issue 25).
+ * database's own writes (about 1 ms on an idle disk).
  */
 function writeOwner(dir: string, owner: LockOwner): void {
   try {

@@ -1,7 +1,7 @@
 // GET /api/health: whether this server can do its work — the database takes a real write and is
 // sound, the documents directory takes a file — for a monitor or a practice's uptime check. It says
 // which failed and how, and nothing more: no paths, no error texts (it answers without authentication).
-// Taking a write lock and letting it go (what this did before issue 27) succeeds on a full disk; so
+// Taking a write lock and letting it go (what an earlier release did) succeeds on a full disk; so
 // each check commits a small write and writes a small file, which fail exactly as a save would.
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';

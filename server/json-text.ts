@@ -1,7 +1,7 @@
 // JSON kept, as UTF-8 bytes, beside values that many answers share, so that an answer made of them
 // is not serialized again each time: a record's lists are the same frozen arrays until the record
 // changes (services/record-lists-json.ts), and their ~23 KB of JSON was an eighth of a REST record
-// read. Kept as bytes rather than text (issue 25): a 70 KB record answer built as one string was
+// read. Kept as bytes rather than text: a 70 KB record answer built as one string was
 // flattened, then encoded to UTF-8 by Node on every send, and those copies were most of what the
 // garbage collector did during a record read; bytes are copied once into the answer and sent as they are.
 

@@ -1,7 +1,7 @@
 // Security headers on every response (helmet). The built client has no inline scripts or styles,
 // so the policy allows only the app's own origin.
 // helmet's middleware is built once here: @fastify/helmet rebuilt it, policy parsing and all, on
-// every request (issue 11's profile of a record read found it there).
+// every request (The profile of a record read found it there).
 import type { FastifyInstance } from 'fastify';
 import helmet, { strictTransportSecurity } from 'helmet';
 import type { TLSSocket } from 'node:tls';

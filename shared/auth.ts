@@ -78,7 +78,7 @@ export interface User {
   status: (typeof USER_STATUSES)[number];
   /** After an administrator's reset: every call but change-password, profile and logout answers 403. */
   mustChangePassword: boolean;
-  /** The second factors the account has (issue 23): a confirmed TOTP, and how many passkeys. */
+  /** The second factors the account has: a confirmed TOTP, and how many passkeys. */
   twoFactor: TwoFactorState;
 }
 

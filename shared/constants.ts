@@ -11,8 +11,8 @@ export const DEFAULT_LANGUAGE: Language = 'es';
 export const LONG_PRESS_MS = 500;
 export const RECENT_PATIENT_DAYS = 7;
 /**
- * A medication is current for this many days: a prescription's items while it is not voided (issue 22);
- * the free-text medications of an appointment without prescriptions while it is open (issue 14).
+ * A medication is current for this many days: a prescription's items while it is not voided;
+ * the free-text medications of an appointment without prescriptions while it is open.
  */
 export const ACTIVE_MEDICATION_DAYS = 90;
 export const SKELETON_CARDS = 12;

@@ -5,7 +5,7 @@ export const errorStatus = {
   DOCTOR_NOT_FOUND: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
-  // Issue 23: a wrong, replayed or expired second-factor code, or a challenge that is no longer alive.
+  // A wrong, replayed or expired second-factor code, or a challenge that is no longer alive.
   INVALID_CODE: 401,
   FORBIDDEN: 403,
   ACCOUNT_PENDING: 403,
@@ -24,7 +24,7 @@ export const errorStatus = {
   EMAIL_TAKEN: 409,
   ALREADY_LINKED: 409,
   APPOINTMENT_LOCKED: 409,
-  // Prescriptions (issue 22): a prescriber without a licence number on their profile; a prescription
+  // Prescriptions: a prescriber without a licence number on their profile; a prescription
   // voided already or issued on another day; an appointment that holds what is never deleted.
   LICENSE_NUMBER_REQUIRED: 409,
   PRESCRIPTION_LOCKED: 409,

@@ -1,4 +1,4 @@
-// Prescriptions (recetas), addenda and the practice's data (API.md "The clinical day", issue 22):
+// Prescriptions (recetas), addenda and the practice's data (API.md "The clinical day"):
 // the inputs both the server and the forms validate with, and the shapes the API answers.
 // What a prescription carries follows Mexico's Reglamento de Insumos para la Salud (arts. 29–30:
 // prescriber's name, address and cédula profesional, date, signature; each medicine's dose,
@@ -57,7 +57,7 @@ export const practiceInput = z.object({
   address: clearableText(300).optional(),
   city: clearableText(100).optional(),
   phone: clearableText(40).optional(),
-  /** Issue 23: medics without a second factor can do nothing but set one up. */
+  /** medics without a second factor can do nothing but set one up. */
   requireTwoFactorForMedics: z.boolean({ error: 'validation.invalid' }).optional(),
 });
 export type PracticeInput = z.input<typeof practiceInput>;

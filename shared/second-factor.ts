@@ -1,4 +1,4 @@
-// Second factors and passkeys (issue 23, API.md "Second factor, passkeys and oversight"): the
+// Second factors and passkeys (API.md "Second factor, passkeys and oversight"): the
 // shapes server and client agree on. Messages are i18n keys under "validation.*".
 import { z } from 'zod';
 import type { Session } from './auth';

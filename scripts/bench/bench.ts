@@ -40,7 +40,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     /** Only the scenarios whose name contains this text (case-insensitive), for quick runs while tuning. */
     only: { type: 'string' },
-    /** A decade of a practice instead of N young patients (issue 25): decade/decade-bench.ts. */
+    /** A decade of a practice instead of N young patients: decade/decade-bench.ts. */
     years: { type: 'string' },
     /** With --years: seed into (or reuse the decade already seeded in) this directory, and keep it. */
     'data-dir': { type: 'string' },

@@ -1,5 +1,5 @@
 // Seeds a practice of benchmark size into a fresh DATA_DIR: one medic (the administrator), one
-// rich record (the size issue 11 measures the record read with) and N linked patients, inserted
+// rich record (the size the record read is measured with) and N linked patients, inserted
 // with prepared statements in one transaction so 50,000 patients take seconds, not minutes.
 // Every row goes through the real migrations and triggers; only the password hashes are shared,
 // since hashing 50,000 passwords would measure argon2, not the practice. Given a passphrase, the
@@ -147,7 +147,7 @@ function seedBusyWeek(sqlite: Database.Database, medicId: number, patientIds: nu
 
 type Statement = Database.Statement<unknown[]>;
 
-/** The record issue 11 measured: about 28 KB of JSON. */
+/** The record the bench reads: about 28 KB of JSON. */
 function seedRichRecord(sqlite: Database.Database, patientId: number, medicId: number, insertHistory: Statement) {
   const run = (sql: string, rows: unknown[][]) => {
     const statement = sqlite.prepare(sql);

@@ -44,7 +44,7 @@ export interface Scenario {
 
 /**
  * Sign-in against argon2 verification of the same hash alone. One account from one address may have
- * 5 sign-ins in flight (issue 10: the 6th is refused before hashing), so it runs 4 at a time, on both sides.
+ * 5 sign-ins in flight (the 6th is refused before hashing), so it runs 4 at a time, on both sides.
  */
 export const signInScenario = (credentials: string): Scenario => ({
   name: 'Sign-in vs bare argon2 verify (4 connections)',

@@ -1,4 +1,4 @@
-// Tamper evidence (issue 10): the HMAC chain over the audit trail, the append-only triggers with
+// Tamper evidence: the HMAC chain over the audit trail, the append-only triggers with
 // recursive triggers on, and `npm run audit:verify` naming the first row that was altered.
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Tamper evidence for the audit trail (issue 10): each row carries chain = HMAC-SHA256(key,
+// Tamper evidence for the audit trail: each row carries chain = HMAC-SHA256(key,
 // previous row's chain + this row's content). Editing, deleting or reordering a row breaks every
 // chain value after it, and without the key (kept in DATA_DIR, never in the database) nobody can
 // recompute them. The chain is computed inside the INSERT by a SQL function registered on the

@@ -1,4 +1,4 @@
-// The check since the checkpoint (issue 25): starting from the sealed head, it recomputes only the
+// The check since the checkpoint: starting from the sealed head, it recomputes only the
 // rows after it, yet still catches a row altered or removed after the checkpoint and rows cut up
 // to it; an edit before the checkpoint is the whole check's to find, and the whole check still does.
 import Database from 'better-sqlite3';

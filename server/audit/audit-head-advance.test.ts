@@ -1,4 +1,4 @@
-// The head moved forward by the rows written since the last one (issue 25): counted from the last
+// The head moved forward by the rows written since the last one: counted from the last
 // head's count, never from the whole trail, and sealed only over rows that match their chain; a cut
 // it cannot see while moving forward is still found against the head it wrote.
 import type Database from 'better-sqlite3';

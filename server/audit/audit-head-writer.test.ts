@@ -114,7 +114,7 @@ describe('the sealed head the server writes', () => {
   });
 });
 
-describe('the sealed head of a large trail (issue 25)', () => {
+describe('the sealed head of a large trail', () => {
   const key = 'k'.repeat(64);
   /** A database file with 20 sealed events and its head on disk, and the writer's own connection to it. */
   function trailWithHead() {

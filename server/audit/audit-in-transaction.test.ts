@@ -1,4 +1,4 @@
-// Issue 10: a change's audit event is written in the change's own transaction, so a change whose
+// A change's audit event is written in the change's own transaction, so a change whose
 // event cannot be written is rolled back: no change without its row in the audit trail.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

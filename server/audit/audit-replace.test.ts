@@ -1,4 +1,4 @@
-// The audit trail refuses replacement from any connection (issue 23, item 6). INSERT OR REPLACE
+// The audit trail refuses replacement from any connection. INSERT OR REPLACE
 // over an existing id deletes the old row first, and that delete fires the append-only DELETE
 // trigger only on a connection with recursive_triggers on, as the server's is (db/client.ts). The
 // sqlite3 shell, or any other program, opens the file without it. drizzle/0014 refuses the insert

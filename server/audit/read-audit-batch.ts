@@ -1,4 +1,4 @@
-// The audit events of reads, committed together (issue 25). A read's own transaction used to commit
+// The audit events of reads, committed together. A read's own transaction used to commit
 // its one audit row alone: about 170 µs of each read on a decade's trail, most of it the commit
 // writing the same few pages of the trail's indexes again for every row. Here a read collects its
 // events instead, and the reads answered in one turn of the event loop commit theirs in one

@@ -1,4 +1,4 @@
-// Issue 10's audit rule: every refused call — 401, 403, 404 on a patient's record, 429 — leaves
+// The audit rule: every refused call — 401, 403, 404 on a patient's record, 429 — leaves
 // exactly one audit event, whatever refused it (the token check, the role, the access rule, a
 // foreign item id, the sign-in flood cap).
 import type { FastifyInstance, InjectOptions } from 'fastify';

@@ -20,7 +20,7 @@ export interface Actor {
   twoFactor: TwoFactorState;
   /**
    * The practice requires a second factor of medics and this medic has none: until one is set up,
-   * only the profile, logout, change-password and the setup calls answer (API.md, issue 23).
+   * only the profile, logout, change-password and the setup calls answer.
    */
   secondFactorMissing: boolean;
 }

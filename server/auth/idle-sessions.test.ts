@@ -1,4 +1,4 @@
-// Security review finding 3 (issue 26): idle sign-out existed only in the browser, so a token
+// Security review finding 3: idle sign-out existed only in the browser, so a token
 // unused for longer than IDLE_MINUTES still read records. The server now ends idle sessions itself,
 // on every route, and records a session's last use at most once a minute.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Issue 25: a request's caller (the session and account behind its token) and its access to a
+// A request's caller (the session and account behind its token) and its access to a
 // patient are answered from memory while the access version is unchanged. These prove that nothing
 // that ends a session or an access waits for memory to be forgotten: after a record read has warmed
 // it, each change below takes effect on the very next request, over REST and over tRPC, whoever wrote

@@ -7,7 +7,7 @@ let common: Promise<Set<string>> | undefined;
 
 /**
  * Loaded and built on first use: start-up (the package unpacks its lists when it is evaluated,
- * 26 ms of every start, profiled on the decade, issue 25) and the tests that never set a password
+ * 26 ms of every start, profiled on the decade) and the tests that never set a password
  * do not pay for it.
  */
 function commonPasswords(): Promise<Set<string>> {

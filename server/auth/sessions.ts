@@ -18,7 +18,7 @@ export function assertPasswordCurrent(actor: Actor): void {
   if (actor.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
 }
 
-/** The practice's second-factor policy (issue 23): a medic it holds back may only set one up. */
+/** The practice's second-factor policy: a medic it holds back may only set one up. */
 export function assertSecondFactorInPlace(actor: Actor): void {
   if (actor.secondFactorMissing) throw new AppError('TWO_FACTOR_REQUIRED');
 }

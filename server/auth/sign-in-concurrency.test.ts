@@ -1,4 +1,4 @@
-// Issue 10's reproduction: sign-in limits bypassed by concurrency. Attempts are counted before the
+// The reproduction: sign-in limits bypassed by concurrency. Attempts are counted before the
 // hash is checked, so however guesses arrive (parallel requests, a tRPC batch) at most the limit
 // of them is ever checked, and the right password after them is refused too.
 import type { FastifyInstance } from 'fastify';

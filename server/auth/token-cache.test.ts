@@ -1,4 +1,4 @@
-// A bearer token's signature is checked once and its claims kept until the token expires (issue 25);
+// A bearer token's signature is checked once and its claims kept until the token expires;
 // past its expiry the token is checked again, so an expired token is refused as it always was.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TokenClaims } from '../trpc/context';

@@ -1,5 +1,5 @@
 // A bearer token's signature, checked once: the same token string verifies the same way until it
-// expires, so the claims of the tokens of recent requests are kept in memory (issue 25: the HMAC and
+// expires, so the claims of the tokens of recent requests are kept in memory (the HMAC and
 // the decoding were a tenth of a record read). Only successes are kept, each until the token's own
 // `exp`; whether the session behind it still lives is findActor's question, asked on every request.
 

@@ -1,4 +1,4 @@
-// Issue 12: a backup taken while another process writes restores into a server that serves the
+// A backup taken while another process writes restores into a server that serves the
 // same rows and the same documents; a wrong passphrase or one altered byte restores nothing; the
 // archive holds no patient's name or email in the clear.
 import Database from 'better-sqlite3';

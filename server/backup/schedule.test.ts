@@ -1,4 +1,4 @@
-// Scheduled backups (issue 12): written on schedule into BACKUP_DIR, encrypted, the last BACKUP_KEEP
+// Scheduled backups: written on schedule into BACKUP_DIR, encrypted, the last BACKUP_KEEP
 // kept and nothing else touched, never two at once, and every outcome — a failure above all — shown
 // to the administrator through admin.backupStatus and GET /api/admin/backups, also after a restart.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

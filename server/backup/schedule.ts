@@ -1,4 +1,4 @@
-// Scheduled backups (issue 12): with BACKUP_DIR set, the server writes an encrypted backup into it
+// Scheduled backups: with BACKUP_DIR set, the server writes an encrypted backup into it
 // every BACKUP_EVERY_HOURS and keeps the last BACKUP_KEEP. Every outcome is logged and remembered
 // (in memory, and in DATA_DIR for after a restart) for the administrator's page: backups that quietly
 // stopped working are otherwise found out on the day they are needed.

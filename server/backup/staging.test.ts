@@ -1,4 +1,4 @@
-// Issue 27, findings 5 and 6: a killed backup left a plaintext copy of the database (mode 0644) in
+// A killed backup left a plaintext copy of the database (mode 0644) in
 // DATA_DIR/.backup-*, a killed restore its decrypted keys and database in .restore-*, and partial
 // archives stayed beside their target; a damaged database was backed up like a sound one. Staging is
 // now private and removed by the next start, backup or restore; a damaged database is refused.

@@ -35,7 +35,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   sqlite.pragma('secure_delete = ON');
   // Temporary b-trees and statement journals in memory, not in files: a statement journal is kept
   // for every insert into a table with a trigger (the audit trail's append-only one), and in a file
-  // it cost about 46 µs of each audited request's 60 (issue 25). No query here sorts a large
+  // it cost about 46 µs of each audited request's 60. No query here sorts a large
   // unindexed set, so memory stays small, and no part of a record lands in a temporary file.
   sqlite.pragma('temp_store = MEMORY');
   // 16 MiB of pages kept in memory instead of SQLite's 2: on a decade's database (2 GiB) the pages

@@ -1,4 +1,4 @@
-// Issue 27, finding 6: a damaged database is noticed. quick_check runs at start (in a worker for a
+// A damaged database is noticed. quick_check runs at start (in a worker for a
 // large file), health answers 503 "damaged", the log names the problem, and a damaged page met
 // later by a request marks the database damaged too. The server still starts: what is not damaged
 // can still be read, and the administrator restores the last good backup.

@@ -1,6 +1,6 @@
 // Statements built and compiled once per database connection, then only run. Without this,
 // drizzle turns the query builder into SQL text and SQLite compiles that text again on every
-// call: on a record read that was most of the time spent (issue 11's profile).
+// call: on a record read that was most of the time spent.
 import type Database from 'better-sqlite3';
 import type { DbOrTx } from './client';
 

@@ -1,5 +1,5 @@
 // The WAL copied back into the database file by a worker thread, not by whichever request's commit
-// crosses SQLite's threshold (issue 25). Every audited read appends a few pages to the WAL, so on
+// crosses SQLite's threshold. Every audited read appends a few pages to the WAL, so on
 // a busy server the automatic checkpoint ran several times a second, inside a request, on the one
 // thread that serves everything: copying the pages and syncing the database file took 1–9 ms each
 // time, which every request queued behind it waited for (the p99 of the decade's reads).

@@ -1,8 +1,8 @@
 // The FHIR export of a full record and of an empty one: every entry and the bundle valid against
 // FHIR R4's StructureDefinitions, references resolved inside the bundle, LOINC and UCUM exactly as
-// issue 13 lists them, every code from its value set (which the validator does not check), the
-// notes' diagnoses as ICD-10 Conditions of their Encounters (issue 21), and each prescribed item as
-// a MedicationRequest and each addendum as a note of the appointment's ClinicalImpression (issue 22).
+// the FHIR export promises them (docs/architecture.md), every code from its value set (which the validator does not check), the
+// notes' diagnoses as ICD-10 Conditions of their Encounters, and each prescribed item as
+// a MedicationRequest and each addendum as a note of the appointment's ClinicalImpression.
 import type { Bundle, Observation } from '@medplum/fhirtypes';
 import type { Prescription } from '../../shared/prescriptions';
 import type { FastifyInstance } from 'fastify';

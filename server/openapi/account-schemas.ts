@@ -25,7 +25,7 @@ export const userSchema = z
   .meta({ id: 'User' });
 
 export const sessionSchema = z.object({ access_token: text, user: userSchema }).meta({ id: 'Session' });
-/** A right password on an account with a second factor: no token yet (issue 23). */
+/** A right password on an account with a second factor: no token yet. */
 export const secondFactorChallengeSchema = z
   .object({
     twoFactorRequired: z.literal(true),

@@ -1,4 +1,4 @@
-// Addenda (API.md "The clinical day", issue 22), through REST and tRPC alike: a linked medic adds a
+// Addenda (API.md "The clinical day"), through REST and tRPC alike: a linked medic adds a
 // dated, signed note to an appointment of any day; the original note stays as written; addenda are
 // never edited nor deleted; they show, in order, in the medic's record and the patient's own, keep
 // the name their author signed with, and are audited.

@@ -1,4 +1,4 @@
-// GET /api/admin/audit.csv (issue 23, item 5): the audit trail under the review's filter as a CSV
+// GET /api/admin/audit.csv: the audit trail under the review's filter as a CSV
 // file the administrator downloads. Only the administrator; RFC 4180 with formulas defused; the
 // same events as the review's pages, newest first; audited with its row count; and streamed: ten
 // thousand events arrive in many chunks while the server never holds the file, or its rows, at once.

@@ -1,4 +1,4 @@
-// Security review findings 5 and 6 (issue 26): the access log and the emergency list name a medic as
+// Security review findings 5 and 6: the access log and the emergency list name a medic as
 // they were when they acted, and every read that returns patients' identities is audited or
 // answers only what the caller may know.
 import { describe, expect, it } from 'vitest';

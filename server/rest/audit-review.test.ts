@@ -1,4 +1,4 @@
-// The administrator's audit review (issue 23, item 5): GET /admin/audit and GET /admin/audit/verify,
+// The administrator's audit review: GET /admin/audit and GET /admin/audit/verify,
 // and their tRPC twins admin.auditEvents and admin.verifyAudit. Only the administrator reads the
 // trail; it comes newest first, 50 a page, under filters by practice-local days, actor, patient,
 // action (exact or a family) and outcome; every viewing and every check is itself audited; and the

@@ -1,4 +1,4 @@
-// Security review finding 1 (issue 26): a medic who creates a patient with a password must not be
+// Security review finding 1: a medic who creates a patient with a password must not be
 // able to sign in as that patient and give consent in the patient's name. The password a medic sets
 // is temporary; until the patient picks their own, the account does nothing but change it.
 import { describe, expect, it } from 'vitest';

@@ -71,7 +71,7 @@ const STORAGE_FULL_BODY = {
  * A multipart upload sent with node:http the way curl sends one: chunk by chunk, the answer read as
  * soon as it comes. Resolves once the answer has arrived and the whole body has left the client,
  * which never happens when the server stops reading the body after answering: the socket then
- * holds the rest until the keep-alive timeout (72 s) resets the connection — the hang of issue 27.
+ * holds the rest until the keep-alive timeout (72 s) resets the connection — the hang an earlier release had.
  */
 function streamUpload(file: Buffer): Promise<{ status: number; body: unknown; ms: number }> {
   const boundary = '----expediente-test-boundary';

@@ -1,4 +1,4 @@
-// Issue 10 item 7: every error, tRPC's own and Fastify's own included, answers with a truthful
+// Every error, tRPC's own and Fastify's own included, answers with a truthful
 // code — never "Something went wrong on our side" for a request the client got wrong.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

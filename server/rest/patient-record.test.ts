@@ -58,7 +58,7 @@ describe('GET /api/medics/patients/:id', () => {
 
   it('runs the same number of SQL statements however many items the record holds', async () => {
     const { medic, idPatient } = await linkedPair();
-    // A first read leaves the caller and the link in memory (issue 25), as they stay for the read below.
+    // A first read leaves the caller and the link in memory, as they stay for the read below.
     await call('GET', `/api/medics/patients/${idPatient}`, medic);
     // A change to the record makes the next read load it again, as the one after the items below does.
     expect((await call('PATCH', `/api/patients/${idPatient}`, medic, { bloodGroup: 'AB', bloodRh: '-' })).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-// What stays of a prescription (API.md "The clinical day", issue 22): numbered in sequence within
+// What stays of a prescription (API.md "The clinical day"): numbered in sequence within
 // the year even when issued at once, kept as it was signed and never deleted, carried by the record's
 // appointments, and audited.
 import { afterEach, describe, expect, it } from 'vitest';

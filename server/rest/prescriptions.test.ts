@@ -1,4 +1,4 @@
-// Prescriptions (API.md "The clinical day", issue 22), through REST and tRPC alike: issued from an
+// Prescriptions (API.md "The clinical day"), through REST and tRPC alike: issued from an
 // appointment of today by a linked medic whose profile has a licence number, printed with what they
 // were signed with, voided once by their author on their day, read by a linked medic or their own
 // patient only.

@@ -58,7 +58,7 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/auth/profile', procedure: 'auth.profile' },
   { method: 'POST', path: '/auth/logout', procedure: 'auth.logout', status: 204 },
   { method: 'POST', path: '/auth/change-password', procedure: 'auth.changePassword', status: 204 },
-  // Second factor (issue 23): the sign-in's second step, TOTP on and off, and the administrator's reset.
+  // Second factor: the sign-in's second step, TOTP on and off, and the administrator's reset.
   { method: 'POST', path: '/auth/login/second-factor', procedure: 'auth.loginSecondFactor' },
   { method: 'POST', path: '/auth/totp/setup', procedure: 'auth.totpSetup' },
   { method: 'POST', path: '/auth/totp/enable', procedure: 'auth.totpEnable' },

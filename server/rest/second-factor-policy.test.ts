@@ -1,4 +1,4 @@
-// The practice's second-factor policy (API.md "Second factor, passkeys and oversight", issue 23):
+// The practice's second-factor policy (API.md "Second factor, passkeys and oversight"):
 // once the administrator sets requireTwoFactorForMedics, a medic without a second factor gets
 // 403 TWO_FACTOR_REQUIRED on every call but the profile, logout, change-password and the setup
 // calls, on every route of the table, the document routes and the audit CSV alike. Patients and

@@ -1,4 +1,4 @@
-// TOTP as a second factor (API.md "Second factor, passkeys and oversight", issue 23), through REST
+// TOTP as a second factor (API.md "Second factor, passkeys and oversight"), through REST
 // and tRPC: the password step's challenge, the code of the moment, replays, the challenge's five
 // minutes and five wrong codes, recovery codes, and TOTP set up, enabled and disabled.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Strict input through the REST adapter (issue 10): ids only in plain decimal, no control or
+// Strict input through the REST adapter: ids only in plain decimal, no control or
 // bidirectional-override characters in text, an appointment ends after it starts, and moments in
 // full ISO 8601 are stored in the practice's local time. A refused call stores nothing.
 import type { FastifyInstance } from 'fastify';

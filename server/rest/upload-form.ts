@@ -53,7 +53,7 @@ async function* fileBytes(part: Extract<Multipart, { type: 'file' }>): AsyncIter
  * Reads the rest of a body nobody will parse and throws it away. When reading stops early (a refused
  * part, a blob that could not be written for lack of space) the parser lets go of the request and
  * leaves it paused: the client, still sending, never gets to read the answer already sent, and the
- * connection hangs until a timeout resets it (issue 27). Draining lets the answer through at once.
+ * connection hangs until a timeout resets it. Draining lets the answer through at once.
  */
 function discardUnreadBody(request: FastifyRequest): void {
   const raw = request.raw;

@@ -2,7 +2,7 @@
 // callProcedure and error shapes, and an answer whose JSON is kept (json-text.ts: a record, the
 // agenda's week, a page of the list) goes out as those bytes inside tRPC's envelope, where tRPC's
 // own handler would serialize the whole answer again on every read: about 200 µs for a 70 KB
-// record, more than everything else the read costs (issue 25). Everything else (changes, streams,
+// record, more than everything else the read costs. Everything else (changes, streams,
 // a request that tRPC refuses before calling anything) goes to tRPC's own Fastify handler as it is,
 // once a query that gives a parameter twice has been refused (input-shape.ts).
 // The bytes, status and headers sent are tRPC's (http-adapter.test.ts compares the two).

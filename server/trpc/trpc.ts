@@ -46,11 +46,11 @@ function patientIdOf(rawInput: unknown): number | null {
 
 /**
  * Every procedure's outermost layer, one middleware for three rules (each layer of tRPC's chain
- * copies the call's options and context, so the chain is kept short: issue 11):
+ * copies the call's options and context, so the chain is kept short, as a profile of the record read showed):
  * - the input's shape (input-shape.ts): an input that is given and is not a JSON object is refused
  *   before anything else, as the REST adapter refuses such a body; an input that cannot even be read
  *   is left to the procedure's own schema, which answers it (a procedure without one ignores it);
- * - the audit rule for refusals (issue 10): every 401, 403, 404 and 429 a procedure answers leaves
+ * - the audit rule for refusals: every 401, 403, 404 and 429 a procedure answers leaves
  *   exactly one audit event. Services that refuse with more to say (the patient, emergency access)
  *   record it themselves and mark the error audited; every other refusal is recorded here (when
  *   storage refuses that event, the refusal still answers its own status: audit/record-audit.ts);

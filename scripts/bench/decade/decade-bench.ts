@@ -1,4 +1,4 @@
-// `npm run bench -- --years 10 [--data-dir D]` (issue 25): a decade of a practice, seeded straight
+// `npm run bench -- --years 10 [--data-dir D]`: a decade of a practice, seeded straight
 // into SQLite (seed-decade.ts, about 12 minutes; with --data-dir a decade seeded there before is
 // reused, and the directory is kept), then measured as a practice meets it: every screen's read side
 // by side with the bare server, sign-in, then the maintenance a decade makes heavy — audit:verify
@@ -247,7 +247,7 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     const again = await startRealServer(environment);
     children.push(again.child);
     await stopServer(again.child);
-    // What a practice runs (issue 24): the one binary, built from this tree, on the same decade. Its
+    // What a practice runs: the one binary, built from this tree, on the same decade. Its
     // first start unpacks the native code into DATA_DIR; the second is the daily one.
     const binary = await packageBinary({ log: () => {} });
     const binaryStarts: number[] = [];

@@ -1,11 +1,11 @@
 // `npx tsx scripts/bench/decade/decade-browser.ts --data-dir D`: the record of the patient with 400
 // appointments, in Debian's Chromium, on a decade seeded by `npm run bench -- --years 10 --data-dir D`
-// (issue 25: drawn ≤ 500 ms after the click). The administrator signs in, filters the list to that
+// (drawn ≤ 500 ms after the click). The administrator signs in, filters the list to that
 // patient, and the time is taken from the click on the card to the record's appointment cards on
 // screen, five times (each back on the list first, so every click fetches and draws the record again).
 // The time is the page's own clock: from the click event to the end of the frame that first shows an
 // appointment card (the task after that frame's paint). Playwright's click and wait add their own
-// round trips, 100–260 ms in session 11's runs; that time is printed beside it, and is not the product's.
+// round trips, 100–260 ms in earlier runs; that time is printed beside it, and is not the product's.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

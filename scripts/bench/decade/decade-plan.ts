@@ -1,4 +1,4 @@
-// How much a decade of a practice holds (issue 25 item 1), scaled: the counts the issue names for
+// How much a decade of a practice holds, scaled: the counts a busy practice reaches in
 // ten years, in proportion for fewer years, times `scale` so a test can seed a tiny decade.
 
 export interface DecadePlan {
@@ -18,7 +18,7 @@ export interface DecadePlan {
   shortHistoryAppointments: number;
 }
 
-/** The issue's figures for ten years. */
+/** A busy practice's figures for ten years. */
 const TEN_YEARS = {
   patients: 50_000,
   appointments: 500_000,

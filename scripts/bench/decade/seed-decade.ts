@@ -1,4 +1,4 @@
-// Seeds "a decade of a practice" (issue 25 item 1) straight into SQLite: a DATA_DIR as the server
+// Seeds "a decade of a practice" straight into SQLite: a DATA_DIR as the server
 // makes it (its migrations, pragmas and key files), filled with prepared statements in large
 // transactions through the real triggers, so every derived table (list sort keys, counts and
 // versions, the search index, record versions) is what the server's own writes would have left.

@@ -1,4 +1,4 @@
-// What a consultation leaves on paper and after its day (issue 22): prescriptions (recetas) with
+// What a consultation leaves on paper and after its day: prescriptions (recetas) with
 // their items, and addenda to a note. Both are never edited nor deleted (triggers in 0013): a
 // prescription can only be voided, once, by its author on its day; an addendum is final.
 // Each keeps the names it was signed with, as the audit trail does: a later change of a medic's
@@ -124,7 +124,7 @@ export const practice = sqliteTable('practice', {
   address: text('address'),
   city: text('city'),
   phone: text('phone'),
-  /** Issue 23: medics without a second factor can do nothing but set one up. */
+  /** medics without a second factor can do nothing but set one up. */
   requireTwoFactorForMedics: integer('require_two_factor_for_medics', { mode: 'boolean' }).notNull().default(false),
   updatedAt: text('updated_at').notNull(),
 });

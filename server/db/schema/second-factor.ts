@@ -1,4 +1,4 @@
-// Second factors (issue 23, API.md "Second factor, passkeys and oversight"): a TOTP secret and its
+// Second factors (API.md "Second factor, passkeys and oversight"): a TOTP secret and its
 // recovery codes, WebAuthn passkeys, the sign-in challenge that stands between a right password and
 // a session, and the WebAuthn ceremonies in flight. Everything cascades with its user: an account
 // removed takes its factors with it.

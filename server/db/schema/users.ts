@@ -37,7 +37,7 @@ export const medics = sqliteTable('medics', {
     .references(() => users.id, { onDelete: 'cascade' }),
   whatsapp: text('whatsapp'),
   about: text('about'),
-  /** For printed prescriptions (issue 22): the specialty and the cédula profesional / número de colegiado. */
+  /** For printed prescriptions: the specialty and the cédula profesional / número de colegiado. */
   specialty: text('specialty'),
   licenseNumber: text('license_number'),
 });

@@ -1,4 +1,4 @@
-// Addenda (issue 22): a dated correction written beside an appointment's note, which is never altered,
+// Addenda: a dated correction written beside an appointment's note, which is never altered,
 // any day, by a linked medic. A procedure of the clinicalHistory router (API.md "The clinical day"),
 // spread into it by clinical-history.ts; services/addenda.ts holds the rules.
 import { z } from 'zod';

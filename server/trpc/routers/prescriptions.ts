@@ -1,4 +1,4 @@
-// Prescriptions (issue 22), issued on the appointment's day and voided only by their author that
+// Prescriptions, issued on the appointment's day and voided only by their author that
 // day, never edited or deleted. They are procedures of the clinicalHistory router (API.md "The
 // clinical day"), spread into it by clinical-history.ts; services/prescriptions.ts holds the rules.
 import { z } from 'zod';
