@@ -7,7 +7,7 @@
 // machine the journeys ran alone at the end and the rest before them, each on one core. The client is
 // built once first, for the journeys' server and the tests that weigh the build.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findChromium } from './chromium';
@@ -15,10 +15,15 @@ import { ensureClientBuilt } from './client-build';
 import { addSummaries, summarize, summaryLine, type JsonReport, type Summary } from './test-report';
 import { runVitest } from './vitest-run';
 
+// The server and client tests get every core but the journeys' one, and never fewer than two
+// workers: the journeys wait on their browser and server much of the time and end first, so on
+// two cores a second worker takes up what they leave.
+const unitWorkers = Math.max(2, availableParallelism() - 1);
+
 /** The runs that `npm test` alone makes side by side. */
 const SIDE_BY_SIDE: string[][] = [
   ['--project', 'e2e'],
-  ['--project', 'server', '--project', 'client'],
+  ['--project', 'server', '--project', 'client', `--maxWorkers=${unitWorkers}`],
 ];
 
 function readSummary(reportFile: string): Summary | undefined {
