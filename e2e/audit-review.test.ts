@@ -4,12 +4,13 @@
 // table, sees only that patient's events, and downloads the CSV of the same filter, which holds that
 // patient's events and no other's.
 import { readFileSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import enAudit from '../shared/locales/en/audit.json';
 import esAudit from '../shared/locales/es/audit.json';
 import { AUDIT_ACTIONS } from '../shared/audit-actions';
 import { callApiAs, linkedPatientId, openAppTab, registerViaApi, uniqueEmail, type Locale } from './harness';
 import { useHttpsJourney } from './https-journey';
+import { describeWithCertutil } from './needs-certutil';
 import { fill } from './texts';
 
 const PASSWORD = 'secreto-de-la-consulta-9';
@@ -47,7 +48,7 @@ function csvRows(text: string): string[][] {
   return rows;
 }
 
-describe.each<Locale>(['es-ES', 'en-US'])('the audit review over the practice HTTPS, browser in %s', (locale) => {
+describeWithCertutil.each<Locale>(['es-ES', 'en-US'])('the audit review over the practice HTTPS, browser in %s', (locale) => {
   const a = auditTexts[locale];
 
   test('the administrator narrows the trail to one patient and downloads the CSV of that filter', async () => {

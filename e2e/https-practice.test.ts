@@ -1,9 +1,10 @@
 // The practice's own HTTPS (`npm run tls`), in a browser that trusts the practice authority as an
 // installed device does: the sign-in page loads with no certificate error, in a secure context
 // where passkeys work, and the plain-HTTP address is sent on to HTTPS by the server itself.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { cspErrors, launchBrowser, openTab, reportFailure, type Tab } from './harness';
 import { startHttpsApp, type HttpsPractice } from './https-practice';
+import { describeWithCertutil } from './needs-certutil';
 import { texts } from './texts';
 
 let practice: HttpsPractice;
@@ -27,7 +28,7 @@ afterEach(async (context) => {
   expect(csp, 'Content-Security-Policy violations in the console').toEqual([]);
 });
 
-describe('HTTPS on the practice network', () => {
+describeWithCertutil('HTTPS on the practice network', () => {
   it('redirects http://localhost:<port>/ to HTTPS, from the server (308), not by the browser', async () => {
     tab = await openTab(practice.browser, 'es-ES');
     const response = await tab.page.goto(`http://localhost:${practice.port}/`);

@@ -8,11 +8,12 @@
 //   and signs in with the passkey alone, no email or password typed.
 import { TOTP, Secret } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import enSecurity from '../shared/locales/en/security.json';
 import esSecurity from '../shared/locales/es/security.json';
 import { registerViaApi, uniqueEmail, type Locale } from './harness';
 import { useHttpsJourney } from './https-journey';
+import { describeWithCertutil } from './needs-certutil';
 import { fill, texts } from './texts';
 
 const PASSWORD = 'secreto-de-la-consulta-9';
@@ -30,7 +31,7 @@ async function expectPath(page: Page, path: string): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname).toBe(path);
 }
 
-describe.each<Locale>(['es-ES', 'en-US'])('second factors over the practice HTTPS, browser in %s', (locale) => {
+describeWithCertutil.each<Locale>(['es-ES', 'en-US'])('second factors over the practice HTTPS, browser in %s', (locale) => {
   const { auth, common } = texts[locale];
   const s = securityTexts[locale];
 

@@ -1,7 +1,6 @@
 // Finds the Chromium that the browser journeys drive: Debian's package, or CHROME_PATH.
 // On a clean CI machine running as root it installs the package rather than skipping the tests.
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { installDebianPackages, isExecutable } from './debian-packages';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
@@ -16,26 +15,6 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-quic',
 ];
 
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function run(command: string, args: string[]): void {
-  const result = spawnSync(command, args, {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  if (result.error) throw new Error(`${command} ${args.join(' ')} failed: ${result.error.message}`);
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
-  }
-}
-
 export async function findChromium(): Promise<string> {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) {
@@ -46,8 +25,7 @@ export async function findChromium(): Promise<string> {
 
   if (process.getuid?.() === 0) {
     console.log('Chromium not found: installing Debian\'s "chromium" package for the browser tests.');
-    run('apt-get', ['update']);
-    run('apt-get', ['install', '-y', 'chromium']);
+    installDebianPackages(['chromium']);
     if (isExecutable(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
     throw new Error(`apt-get installed chromium but ${DEBIAN_CHROMIUM} is still missing.`);
   }

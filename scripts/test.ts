@@ -1,61 +1,37 @@
-// `npm test`: every vitest project (server, client, e2e) in one run, ending with one summary line
-// `N passed, N failed[, N skipped]` that CI reads. Extra arguments go to vitest unchanged.
-import { spawn } from 'node:child_process';
+// `npm test`: every vitest project (server, client, e2e), ending with one summary line
+// `N passed, N failed[, N skipped]` that CI reads. Extra arguments go to vitest unchanged, in one run.
+//
+// Without arguments it makes two vitest runs side by side: the browser journeys (e2e), one file at a
+// time since each drives a server and a Chromium, and the server and client projects. In a single run
+// vitest keeps a project limited to one file at a time for after every other file, so on a two-core
+// machine the journeys ran alone at the end and the rest before them, each on one core. The client is
+// built once first, for the journeys' server and the tests that weigh the build.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findChromium } from './chromium';
-import { repoRoot } from './client-build';
+import { ensureClientBuilt } from './client-build';
+import { addSummaries, summarize, summaryLine, type JsonReport, type Summary } from './test-report';
+import { runVitest } from './vitest-run';
 
-/** The parts of vitest's JSON report (reporters/json) that the summary reads. */
-export interface JsonReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-  testResults: { name: string; status: string; message: string; assertionResults: { status: string }[] }[];
-}
+// The server and client tests get every core but the journeys' one, and never fewer than two
+// workers: the journeys wait on their browser and server much of the time and end first, so on
+// two cores a second worker takes up what they leave.
+const unitWorkers = Math.max(2, availableParallelism() - 1);
 
-export interface Summary {
-  passed: number;
-  failed: number;
-  skipped: number;
-  /** Files that failed without a failing test: an import error, a failing beforeAll/afterAll. */
-  brokenFiles: string[];
-}
+/** The runs that `npm test` alone makes side by side. */
+const SIDE_BY_SIDE: string[][] = [
+  ['--project', 'e2e'],
+  ['--project', 'server', '--project', 'client', `--maxWorkers=${unitWorkers}`],
+];
 
-export function summarize(report: JsonReport): Summary {
-  const brokenFiles = report.testResults
-    .filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'))
-    .map((file) => file.name);
-  return {
-    passed: report.numPassedTests,
-    // A file that fails outside its tests counts once, so a broken run never reads "0 failed".
-    failed: report.numFailedTests + brokenFiles.length,
-    skipped: report.numPendingTests + report.numTodoTests,
-    brokenFiles,
-  };
-}
-
-export function summaryLine({ passed, failed, skipped }: Pick<Summary, 'passed' | 'failed' | 'skipped'>): string {
-  return `${passed} passed, ${failed} failed` + (skipped > 0 ? `, ${skipped} skipped` : '');
-}
-
-function runVitest(args: string[]): Promise<number> {
-  const vitest = join(repoRoot, 'node_modules', '.bin', 'vitest');
-  const child = spawn(vitest, ['run', ...args], { cwd: repoRoot, stdio: 'inherit' });
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  process.on('SIGINT', forward);
-  process.on('SIGTERM', forward);
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      resolve(code ?? (signal ? 128 : 1));
-    });
-  });
+function readSummary(reportFile: string): Summary | undefined {
+  try {
+    return summarize(JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport);
+  } catch {
+    return undefined;
+  }
 }
 
 async function main(): Promise<number> {
@@ -68,31 +44,32 @@ async function main(): Promise<number> {
     return 1;
   }
 
+  const extraArgs = process.argv.slice(2);
+  const runs = extraArgs.length > 0 ? [extraArgs] : SIDE_BY_SIDE;
   const reportDir = mkdtempSync(join(tmpdir(), 'expediente-report-'));
-  const reportFile = join(reportDir, 'report.json');
   try {
-    const exitCode = await runVitest([
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${reportFile}`,
-      ...process.argv.slice(2),
-    ]);
+    if (runs.length > 1) await ensureClientBuilt((line) => console.log(line));
+    const reportFiles = runs.map((_, index) => join(reportDir, `report-${index}.json`));
+    const exitCodes = await Promise.all(
+      runs.map((args, index) => runVitest({ args, reportFile: reportFiles[index]!, byLine: runs.length > 1 })),
+    );
 
-    let summary: Summary;
-    try {
-      summary = summarize(JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport);
-    } catch {
-      console.log(`vitest exited with ${exitCode} and wrote no JSON report.`);
+    const summaries = reportFiles.map(readSummary);
+    const missing = summaries.findIndex((summary) => summary === undefined);
+    if (missing >= 0) {
+      console.log(`vitest ${runs[missing]!.join(' ')} exited with ${exitCodes[missing]} and wrote no JSON report.`);
       console.log(summaryLine({ passed: 0, failed: 0, skipped: 0 }));
       return 1;
     }
+    const summary = addSummaries(summaries as Summary[]);
+    const failedExit = exitCodes.find((code) => code !== 0);
 
     for (const file of summary.brokenFiles) console.log(`Failed outside its tests: ${file}`);
     const total = summary.passed + summary.failed;
     if (total === 0) console.log('No tests ran.');
-    else if (exitCode !== 0 && summary.failed === 0) console.log(`vitest exited with ${exitCode}.`);
+    else if (failedExit !== undefined && summary.failed === 0) console.log(`vitest exited with ${failedExit}.`);
     console.log(summaryLine(summary));
-    return exitCode !== 0 || summary.failed > 0 || total === 0 ? 1 : 0;
+    return failedExit !== undefined || summary.failed > 0 || total === 0 ? 1 : 0;
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
   }
