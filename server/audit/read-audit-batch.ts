@@ -9,7 +9,7 @@
 // (app.ts, onSend), and a batch that fails (no room on the disk) fails the responses waiting on it
 // with its error instead of sending what was read. A read that throws collects nothing, as its
 // rolled-back transaction wrote nothing before. Changes are not batched: their events commit with
-// them (auditedTransaction), and a refusal's commits at once (recordRefusal).
+// them (services/audited-change.ts), and a refusal's commits at once (recordRefusal).
 import type Database from 'better-sqlite3';
 
 /** One audit row as the insert takes it. */

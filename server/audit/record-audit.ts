@@ -1,8 +1,7 @@
 // The one way anything is written to the audit trail (HIPAA audit controls): who, what action,
 // which patient if any, when (UTC), from which address, and the outcome.
-import type { AuditAction } from '../../shared/audit-actions';
 import type { Db, DbOrTx } from '../db/client';
-import { AppError } from '../errors';
+import type { AppError } from '../errors';
 import type Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import { connectionOf, preparedPerConnection } from '../db/prepared';
@@ -143,23 +142,4 @@ export function refuse(db: DbOrTx, who: AuditActor, entry: AuditEntry, error: Ap
   recordRefusal(db, who, entry);
   error.audited = true;
   throw error;
-}
-
-/**
- * Runs a change in one transaction; `change` writes its own success event inside it, so the two
- * commit together or not at all. A refusal (an AppError) changes nothing and is audited as a failure.
- */
-export function auditedTransaction<T>(
-  db: Db,
-  who: AuditActor,
-  action: AuditAction,
-  patientId: number | null,
-  change: (tx: DbOrTx) => T,
-): T {
-  try {
-    return db.transaction(change);
-  } catch (error) {
-    if (error instanceof AppError && !error.audited) refuse(db, who, { action, outcome: 'failure', patientId, detail: error.code }, error);
-    throw error;
-  }
 }

@@ -3,7 +3,7 @@ import type { TotpSeal } from '../auth/second-factor/totp-seal';
 import { eq } from 'drizzle-orm';
 import type { ChangePasswordInput, LoginInput, PendingRegistration, RegisterInput, Session, User } from '../../shared/auth';
 import type { LoginResult } from '../../shared/second-factor';
-import { recordAudit, refuse, type AuditActor } from '../audit/record-audit';
+import { refuse, type AuditActor } from '../audit/record-audit';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwords';
 import { assertUncommonPassword } from '../auth/password-policy';
 import { createSession, revokeSession, revokeUserSessions, type Actor } from '../auth/sessions';
@@ -11,7 +11,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { medicPatients, medics, patients, users } from '../db/schema/index';
 import { AppError, isUniqueViolation } from '../errors';
 import type { SignInFailures } from '../auth/sign-in-failures';
-import { auditActorOf } from '../auth/audit-actor';
+import { auditedChange, auditedSignInChange } from './audited-change';
+import { whoIs, type Caller } from './caller';
 import { challengeSecondFactor } from './second-factor/challenge';
 import { findActiveMedicByEmail, findTwoFactorState, findUserByEmail, NO_SECOND_FACTOR, toUser } from './users';
 
@@ -72,7 +73,8 @@ export async function register(
   try {
     // One transaction: the user, their medic or patient row, the doctor link and the audit event
     // exist together or not at all.
-    user = deps.db.transaction((tx) => {
+    // A refusal in it (DOCTOR_NOT_FOUND, EMAIL_TAKEN) is audited under the anonymous caller.
+    user = auditedSignInChange(deps.db, anonymousAt(meta), { action: 'auth.register' }, (tx, succeeded) => {
       const doctor = input.doctorEmail ? findActiveMedicByEmail(tx, input.doctorEmail) : undefined;
       if (input.doctorEmail && !doctor) throw new AppError('DOCTOR_NOT_FOUND');
       if (findUserByEmail(tx, input.email)) throw new AppError('EMAIL_TAKEN');
@@ -98,11 +100,11 @@ export async function register(
         if (doctor) tx.insert(medicPatients).values({ medicId: doctor.medicId, patientId: patient.id }).run();
       }
       const detail = firstMedic ? 'administrator' : row.status === 'pending' ? 'pending approval' : input.doctorEmail ? 'linked to doctor' : null;
-      recordAudit(tx, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname }, { action: 'auth.register', outcome: 'success', detail });
+      // The new account registered itself: its success event names it.
+      succeeded({ detail }, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname });
       return toUser(row, NO_SECOND_FACTOR);
     });
   } catch (error) {
-    if (error instanceof AppError) return fail(error);
     if (isUniqueViolation(error)) return fail(new AppError('EMAIL_TAKEN'));
     throw error;
   }
@@ -157,9 +159,11 @@ export function openSignedInSession(
   detail: string | null,
   before?: (tx: DbOrTx) => void,
 ): Session {
-  return deps.db.transaction((tx) => {
+  const who: AuditActor = { userId: user.idUser, type: user.type, ip: meta.ip, name: user.name, lname: user.lname };
+  // The proof was checked and its refusals audited before: nothing is left to refuse here.
+  return auditedSignInChange(deps.db, who, { action: 'auth.login', auditRefusal: false }, (tx, succeeded) => {
     before?.(tx);
-    recordAudit(tx, { userId: user.idUser, type: user.type, ip: meta.ip, name: user.name, lname: user.lname }, { action: 'auth.login', outcome: 'success', detail });
+    succeeded({ detail });
     return startSession(deps, user, meta, tx);
   });
 }
@@ -173,12 +177,13 @@ const wrongCurrentPassword = () =>
  * A signed-in user picks a new password, proving the current one. Wrong guesses count like failed
  * sign-ins, so a stolen session cannot be used to guess the password. Every other session ends.
  */
-export async function changePassword(deps: AccountDeps, actor: Actor, meta: RequestMeta, input: ChangePasswordInput): Promise<void> {
-  const who = auditActorOf(actor, meta.ip);
+export async function changePassword(caller: Caller, signInFailures: SignInFailures, input: ChangePasswordInput): Promise<void> {
+  const { db, actor } = caller;
+  const who = whoIs(caller);
   const fail = (error: AppError): never =>
-    refuse(deps.db, who, { action: 'auth.changePassword', outcome: error.code === 'RATE_LIMITED' ? 'denied' : 'failure', detail: error.code }, error);
-  const attempt = deps.signInFailures.reserve(meta.ip, actor.email) ?? fail(new AppError('RATE_LIMITED'));
-  const row = deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).get();
+    refuse(db, who, { action: 'auth.changePassword', outcome: error.code === 'RATE_LIMITED' ? 'denied' : 'failure', detail: error.code }, error);
+  const attempt = signInFailures.reserve(caller.ip, actor.email) ?? fail(new AppError('RATE_LIMITED'));
+  const row = db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).get();
   if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
     attempt.failed();
     fail(wrongCurrentPassword());
@@ -195,12 +200,12 @@ export async function changePassword(deps: AccountDeps, actor: Actor, meta: Requ
     fail(error as AppError);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  deps.db.transaction((tx) => {
+  auditedChange(caller, { action: 'auth.changePassword' }, (tx, succeeded) => {
     tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, actor.userId)).run();
     revokeUserSessions(tx, actor.userId, actor.sessionId);
     // A temporary password (a medic's new patient, an administrator's reset) replaced by the user's
     // own is the moment the account becomes theirs: the trail says so.
-    recordAudit(tx, who, { action: 'auth.changePassword', outcome: 'success', detail: actor.mustChangePassword ? 'account activated' : null });
+    succeeded({ detail: actor.mustChangePassword ? 'account activated' : null });
   });
 }
 
@@ -209,9 +214,9 @@ export const profile = (actor: Actor): { user: User } => ({
   user: toUser({ ...actor, id: actor.userId, status: 'active' }, actor.twoFactor),
 });
 
-export function logout(db: Db, actor: Actor, meta: RequestMeta): void {
-  db.transaction((tx) => {
-    revokeSession(tx, actor.sessionId);
-    recordAudit(tx, auditActorOf(actor, meta.ip), { action: 'auth.logout', outcome: 'success' });
+export function logout(caller: Caller): void {
+  auditedChange(caller, { action: 'auth.logout' }, (tx, succeeded) => {
+    revokeSession(tx, caller.actor.sessionId);
+    succeeded();
   });
 }

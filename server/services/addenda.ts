@@ -8,7 +8,8 @@ import { localMoment } from '../../shared/dates';
 import type { Addendum } from '../../shared/prescriptions';
 import { addenda } from '../db/schema/index';
 import { writableAppointment } from './appointments';
-import { auditAs, type MedicCaller } from './caller';
+import { auditedChange } from './audited-change';
+import type { MedicCaller } from './caller';
 import { addendumJson } from './columns';
 
 const a = alias(addenda, 'a');
@@ -17,7 +18,7 @@ const a = alias(addenda, 'a');
 export function addAddendum(caller: MedicCaller, idHistory: number, text: string): Addendum {
   const action = 'addendum.create';
   const appointment = writableAppointment(caller, idHistory, action);
-  return caller.db.transaction((tx) => {
+  return auditedChange(caller, { action, patientId: appointment.idPatient }, (tx, succeeded) => {
     const { id } = tx
       .insert(addenda)
       .values({
@@ -31,7 +32,7 @@ export function addAddendum(caller: MedicCaller, idHistory: number, text: string
       })
       .returning({ id: addenda.id })
       .get();
-    auditAs(caller, { action, outcome: 'success', patientId: appointment.idPatient, detail: `appointment ${idHistory}` }, tx);
+    succeeded({ detail: `appointment ${idHistory}` });
     return tx.select({ addendum: addendumJson }).from(a).where(eq(a.id, id)).get()!.addendum;
   });
 }

@@ -4,11 +4,12 @@
 import { randomInt } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AccountSummary, MedicAccount } from '../../shared/admin';
-import { auditedTransaction, recordAudit, refuse } from '../audit/record-audit';
+import { refuse } from '../audit/record-audit';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import type { SignInFailures } from '../auth/sign-in-failures';
 import type { DbOrTx } from '../db/client';
+import { auditedChange } from './audited-change';
 import { auditAs, whoIs, type Caller } from './caller';
 import { medics, users } from '../db/schema/index';
 import { AppError } from '../errors';
@@ -48,15 +49,14 @@ const statusAfter: Record<MedicStatusChange, MedicAccount['status']> = { approve
 export function changeMedicStatus(caller: Caller, idMedic: number, change: MedicStatusChange): MedicAccount {
   const action = `admin.${change}Medic` as const;
   const admin = caller.actor;
-  const who = whoIs(caller);
-  return auditedTransaction(caller.db, who, action, null, (tx) => {
+  return auditedChange(caller, { action }, (tx, succeeded) => {
     const medic = listMedicAccounts(tx, idMedic)[0];
     if (!medic) throw new AppError('NOT_FOUND', 'No such medic.');
     if (medic.idUser === admin.userId) throw new AppError('FORBIDDEN', 'You cannot change the status of your own account.');
     if (change === 'approve' && medic.status !== 'pending') throw new AppError('FORBIDDEN', 'Only a medic waiting for approval can be approved.');
     tx.update(users).set({ status: statusAfter[change] }).where(eq(users.id, medic.idUser)).run();
     if (change === 'disable') revokeUserSessions(tx, medic.idUser);
-    recordAudit(tx, who, { action, outcome: 'success', detail: `medic ${idMedic}` });
+    succeeded({ detail: `medic ${idMedic}` });
     return listMedicAccounts(tx, idMedic)[0]!;
   });
 }
@@ -82,10 +82,10 @@ export async function resetPassword(caller: Caller, idUser: number): Promise<{ t
   if (!db.select({ id: users.id }).from(users).where(eq(users.id, idUser)).get()) fail(new AppError('NOT_FOUND', 'No such account.'));
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
-  db.transaction((tx) => {
+  auditedChange(caller, { action: 'admin.resetPassword' }, (tx, succeeded) => {
     tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, idUser)).run();
     revokeUserSessions(tx, idUser);
-    recordAudit(tx, who, { action: 'admin.resetPassword', outcome: 'success', detail: `user ${idUser}` });
+    succeeded({ detail: `user ${idUser}` });
   });
   return { temporaryPassword: password };
 }
@@ -104,10 +104,10 @@ export function resetSecondFactor(caller: Caller, signInFailures: SignInFailures
   // The administrator's own factors are theirs to change from the account page, with their password.
   if (idUser === admin.userId) fail(new AppError('FORBIDDEN', 'Turn off your own second factors from your account page.'));
   const account = db.select({ email: users.email }).from(users).where(eq(users.id, idUser)).get() ?? fail(new AppError('NOT_FOUND', 'No such account.'));
-  db.transaction((tx) => {
+  auditedChange(caller, { action: 'admin.resetSecondFactor' }, (tx, succeeded) => {
     removeSecondFactors(tx, idUser);
     revokeUserSessions(tx, idUser);
-    recordAudit(tx, who, { action: 'admin.resetSecondFactor', outcome: 'success', detail: `user ${idUser}` });
+    succeeded({ detail: `user ${idUser}` });
   });
   // The codes guessed before the reset no longer hold the owner back: they sign in at once.
   signInFailures.forgetAccount(account.email);

@@ -15,7 +15,8 @@ import { clinicalHistories } from '../db/schema/index';
 import { AppError } from '../errors';
 import { patientAccess } from './access';
 import { diagnosesToStore } from './appointment-diagnoses';
-import { auditAs, whoIs, type MedicCaller } from './caller';
+import { auditedChange } from './audited-change';
+import { whoIs, type MedicCaller } from './caller';
 import { historyColumns } from './columns';
 import type { AuditAction } from '../../shared/audit-actions';
 
@@ -113,14 +114,14 @@ export function createAppointment(caller: MedicCaller, patientId: number, input:
   assertWithinAYear(caller, input.date);
   const { diagnoses: _codes, ...fields } = input;
   const diagnosed = diagnosesToStore(caller.db, input);
-  return caller.db.transaction((tx) => {
+  return auditedChange(caller, { action: 'appointment.create', patientId }, (tx, succeeded) => {
     const row = tx
       .insert(clinicalHistories)
       // Written now by the practice's clock: a note for a day already past is a late entry (columns.ts).
       .values({ patientId, medicId: caller.actor.medicId, ...fields, ...diagnosed, start: input.date.slice(11, 16), createdAt: caller.now.toISOString() })
       .returning({ id: clinicalHistories.id })
       .get();
-    auditAs(caller, { action: 'appointment.create', outcome: 'success', patientId }, tx);
+    succeeded();
     return findAppointment(tx, row.id)!;
   });
 }
@@ -137,9 +138,9 @@ export function updateAppointment(caller: MedicCaller, idHistory: number, change
   assertEndsAfterStart(appointment, changes);
   const { diagnoses: _codes, ...fields } = changes;
   const set = { ...fields, ...diagnosesToStore(caller.db, changes), ...(changes.date ? { start: changes.date.slice(11, 16) } : {}) };
-  return caller.db.transaction((tx) => {
+  return auditedChange(caller, { action: 'appointment.update', patientId: appointment.idPatient }, (tx, succeeded) => {
     if (Object.keys(set).length) tx.update(clinicalHistories).set(set).where(eq(clinicalHistories.id, idHistory)).run();
-    auditAs(caller, { action: 'appointment.update', outcome: 'success', patientId: appointment.idPatient, detail: Object.keys(changes).join(',') || null }, tx);
+    succeeded({ detail: Object.keys(changes).join(',') || null });
     return findAppointment(tx, idHistory)!;
   });
 }
@@ -171,8 +172,8 @@ export function deleteAppointment(caller: MedicCaller, idHistory: number): void 
   assertAuthor(caller, appointment, 'appointment.delete');
   assertNotPast(caller, appointment, 'appointment.delete');
   assertHoldsNothingKept(caller, appointment, 'appointment.delete');
-  caller.db.transaction((tx) => {
+  auditedChange(caller, { action: 'appointment.delete', patientId: appointment.idPatient }, (tx, succeeded) => {
     tx.delete(clinicalHistories).where(eq(clinicalHistories.id, idHistory)).run();
-    auditAs(caller, { action: 'appointment.delete', outcome: 'success', patientId: appointment.idPatient }, tx);
+    succeeded();
   });
 }

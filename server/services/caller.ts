@@ -1,6 +1,6 @@
-// The one call shape of every service that acts for a signed-in user (issue 10): the database, who
-// calls, from where and when. A service opens its own transaction and writes its own audit event,
-// so no procedure or REST handler does either.
+// The one call shape of every service that acts for a signed-in user: the database, who calls, from
+// where and when. A service writes through auditedChange (audited-change.ts), which opens the
+// transaction and writes the audit event, so no procedure or REST handler does either.
 import { recordAudit, type AuditEntry } from '../audit/record-audit';
 import type { Actor } from '../auth/sessions';
 import type { Db, DbOrTx } from '../db/client';
@@ -20,8 +20,9 @@ export type MedicCaller = Caller & { actor: Actor & { medicId: number } };
 export type PatientCaller = Caller & { actor: Actor & { patientId: number } };
 
 /**
- * Audits what the caller did, in `db` (the change's transaction when there is one). What a medic
- * does under emergency access is flagged, with the reason they gave, for the patient to see.
+ * Audits what the caller read, in `db` (the read's transaction, auditedRead, when there is one); a
+ * change is audited by auditedChange. What a medic reads under emergency access is flagged, with the
+ * reason they gave, for the patient to see.
  */
 export function auditAs(caller: Caller, entry: AuditEntry, db: DbOrTx = caller.db): void {
   const flagged = caller.access?.kind === 'emergency' ? { ...entry, emergency: true, detail: caller.access.reason } : entry;

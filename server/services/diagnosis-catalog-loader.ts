@@ -89,6 +89,8 @@ export function loadDiagnosisCatalog(sqlite: Database.Database, dir: string, log
     const english = parseCatalogFile(CATALOG_FILES.en, bytes.en.toString('utf8'));
     const started = performance.now();
     let englishNames = 0;
+    // A plain transaction, not auditedChange: the catalog is reference data the server loads at
+    // start for no caller, and holds no patient data for the trail to account for.
     sqlite.transaction(() => {
       sqlite.prepare('delete from diagnoses').run();
       const insert = sqlite.prepare('insert into diagnoses (code, compact, name_es, name_en) values (?, ?, ?, ?)');

@@ -15,6 +15,7 @@ import { AppError } from '../errors';
 import { BlobIntegrityError, type BlobStore, type OpenedBlob } from '../files/blob-store';
 import { drain, sniff } from '../files/sniff';
 import { assertPatientAccess, patientAccess } from './access';
+import { auditedChange } from './audited-change';
 import { auditAs, whoIs, type Caller } from './caller';
 import type { StorageRoom } from '../storage-room';
 import type { AuditAction } from '../../shared/audit-actions';
@@ -147,9 +148,10 @@ export async function uploadDocument(
     }
     if (!staged) throw missingFile();
     const blob = staged;
-    const row = db.transaction((tx) => {
+    // Its failures, in the body or here, are audited below with what was learnt of them.
+    const row = auditedChange(caller, { action: 'files.upload', patientId, auditRefusal: false }, (tx, succeeded) => {
       const inserted = tx.insert(files).values({ ...blob, patientId, uploadedBy: actor.userId, comment }).returning().get();
-      auditAs(caller, { action: 'files.upload', outcome: 'success', patientId, detail: `file ${inserted.id}` }, tx);
+      succeeded({ detail: `file ${inserted.id}` });
       return inserted;
     });
     return toRecordFile(row);
@@ -203,16 +205,16 @@ export async function openDocument(caller: DocumentCaller, input: { code: string
 
 /** Deletes the row with its audit event, then the blob; a blob left by a crash in between is swept at start-up. */
 export async function removeDocument(caller: DocumentCaller, input: { patientId: number; fileId: number }): Promise<void> {
-  const { db, actor } = caller;
+  const { db } = caller;
   const { patientId, fileId } = input;
-  assertPatientAccess(db, actor, caller.ip, patientId, 'files.delete', { mode: 'write', now: caller.now });
-  const removed = db.transaction((tx) => {
+  // A document that is not there leaves no success event; it is refused below, once nothing changed.
+  const removed = auditedChange(caller, { action: 'files.delete', patientId, checkAccess: true }, (tx, succeeded) => {
     const row = tx
       .delete(files)
       .where(and(eq(files.id, fileId), eq(files.patientId, patientId)))
       .returning({ blobName: files.blobName })
       .get();
-    if (row) auditAs(caller, { action: 'files.delete', outcome: 'success', patientId, detail: `file ${fileId}` }, tx);
+    if (row) succeeded({ detail: `file ${fileId}` });
     return row;
   });
   if (!removed) {

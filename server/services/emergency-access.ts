@@ -3,9 +3,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { EmergencyAccess, EmergencyAccessInput } from '../../shared/patients';
-import { auditedTransaction, recordAudit } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
-import { auditAs, whoIs, type Caller, type MedicCaller } from './caller';
+import { auditedChange } from './audited-change';
+import { auditAs, type Caller, type MedicCaller } from './caller';
 import { emergencyAccesses, medics, patients, users } from '../db/schema/index';
 import { AppError } from '../errors';
 import { isLinked } from './access';
@@ -45,9 +45,8 @@ export function listEmergencyAccesses(db: DbOrTx, onlyId?: number): EmergencyAcc
 /** POST /medics/emergency-access: read-only access to one patient for `hours`, with the reason given. */
 export function startEmergencyAccess(caller: MedicCaller, input: EmergencyAccessInput, hours: number): EmergencyAccess {
   const { medicId } = caller.actor;
-  const who = whoIs(caller);
   const options = { now: caller.now, hours };
-  return auditedTransaction(caller.db, who, 'emergency.start', null, (tx) => {
+  return auditedChange(caller, { action: 'emergency.start' }, (tx, succeeded) => {
     const found = findPatientByEmail(tx, input.patientEmail);
     if (!found) throw new AppError('PATIENT_NOT_FOUND', 'No patient account has that email.');
     if (isLinked(tx, medicId, found.idPatient)) {
@@ -60,7 +59,7 @@ export function startEmergencyAccess(caller: MedicCaller, input: EmergencyAccess
       .values({ medicId, patientId: found.idPatient, reason: input.reason, medicName: caller.actor.name, medicLname: caller.actor.lname, startedAt: startedAt.toISOString(), expiresAt: expiresAt.toISOString() })
       .returning({ id: emergencyAccesses.id })
       .get();
-    recordAudit(tx, who, { action: 'emergency.start', outcome: 'success', patientId: found.idPatient, emergency: true, detail: input.reason });
+    succeeded({ patientId: found.idPatient, emergency: true, detail: input.reason });
     return listEmergencyAccesses(tx, id)[0]!;
   });
 }

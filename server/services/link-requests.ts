@@ -2,9 +2,10 @@
 // to see a patient's record; the record stays closed to them until the patient accepts.
 import { and, desc, eq } from 'drizzle-orm';
 import type { Doctor, LinkRequestForMedic, LinkRequestForPatient } from '../../shared/patients';
-import { auditedRead, auditedTransaction as audited, recordAudit } from '../audit/record-audit';
+import { auditedRead } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
-import { auditAs, whoIs, type MedicCaller, type PatientCaller } from './caller';
+import { auditedChange } from './audited-change';
+import { auditAs, type MedicCaller, type PatientCaller } from './caller';
 import { linkRequests, medicPatients, medics, patients, users } from '../db/schema/index';
 import { AppError } from '../errors';
 import { isLinked } from './access';
@@ -60,8 +61,7 @@ export function readMedicRequests(caller: MedicCaller): LinkRequestForMedic[] {
 export function requestLink(caller: MedicCaller, email: string): { message: string; request: LinkRequestForMedic } {
   const { medicId } = caller.actor;
   const { now } = caller;
-  const who = whoIs(caller);
-  const request = audited(caller.db, who, 'patients.linkRequest', null, (tx) => {
+  const request = auditedChange(caller, { action: 'patients.linkRequest' }, (tx, succeeded) => {
     const found = findPatientByEmail(tx, email);
     if (!found) throw new AppError('PATIENT_NOT_FOUND', 'No patient account has that email.');
     if (isLinked(tx, medicId, found.idPatient)) throw new AppError('ALREADY_LINKED', 'That patient is already linked to you.');
@@ -76,7 +76,7 @@ export function requestLink(caller: MedicCaller, email: string): { message: stri
     } else if (existing.status === 'declined') {
       tx.update(linkRequests).set({ status: 'pending', createdAt: now.toISOString(), decidedAt: null }).where(eq(linkRequests.id, existing.id)).run();
     }
-    recordAudit(tx, who, { action: 'patients.linkRequest', outcome: 'success', patientId: found.idPatient, detail: `request ${id}` });
+    succeeded({ patientId: found.idPatient, detail: `request ${id}` });
     return medicRequest(tx, medicId, id!)!;
   });
   return { message: 'Request sent. The patient must accept it before you can see the record.', request };
@@ -85,15 +85,14 @@ export function requestLink(caller: MedicCaller, email: string): { message: stri
 /** DELETE /medics/link-requests/:idRequest: the medic withdraws a request (pending or declined). */
 export function withdrawRequest(caller: MedicCaller, idRequest: number): void {
   const { medicId } = caller.actor;
-  const who = whoIs(caller);
-  audited(caller.db, who, 'patients.linkRequestWithdraw', null, (tx) => {
+  auditedChange(caller, { action: 'patients.linkRequestWithdraw' }, (tx, succeeded) => {
     const row = tx
       .delete(linkRequests)
       .where(and(eq(linkRequests.id, idRequest), eq(linkRequests.medicId, medicId)))
       .returning({ patientId: linkRequests.patientId })
       .get();
     if (!row) throw new AppError('NOT_FOUND', 'No such request.');
-    recordAudit(tx, who, { action: 'patients.linkRequestWithdraw', outcome: 'success', patientId: row.patientId, detail: `request ${idRequest}` });
+    succeeded({ patientId: row.patientId, detail: `request ${idRequest}` });
   });
 }
 
@@ -125,12 +124,11 @@ function pendingRequestOrThrow(tx: DbOrTx, patientId: number, idRequest: number)
 /** The patient accepts: the medic is linked, and the request, fulfilled, goes. */
 export function acceptRequest(caller: PatientCaller, idRequest: number): { message: string; doctor: Doctor } {
   const { patientId } = caller.actor;
-  const who = whoIs(caller);
-  const doctor = audited(caller.db, who, 'linkRequests.accept', patientId, (tx) => {
+  const doctor = auditedChange(caller, { action: 'linkRequests.accept', patientId }, (tx, succeeded) => {
     const { medic } = pendingRequestOrThrow(tx, patientId, idRequest);
     tx.insert(medicPatients).values({ medicId: medic.idMedic, patientId }).onConflictDoNothing().run();
     tx.delete(linkRequests).where(eq(linkRequests.id, idRequest)).run();
-    recordAudit(tx, who, { action: 'linkRequests.accept', outcome: 'success', patientId, detail: `medic ${medic.idMedic}` });
+    succeeded({ detail: `medic ${medic.idMedic}` });
     return medic;
   });
   return { message: 'Doctor linked', doctor };
@@ -140,11 +138,10 @@ export function acceptRequest(caller: PatientCaller, idRequest: number): { messa
 export function declineRequest(caller: PatientCaller, idRequest: number): void {
   const { patientId } = caller.actor;
   const { now } = caller;
-  const who = whoIs(caller);
-  audited(caller.db, who, 'linkRequests.decline', patientId, (tx) => {
+  auditedChange(caller, { action: 'linkRequests.decline', patientId }, (tx, succeeded) => {
     const { medic } = pendingRequestOrThrow(tx, patientId, idRequest);
     tx.update(linkRequests).set({ status: 'declined', decidedAt: now.toISOString() }).where(eq(linkRequests.id, idRequest)).run();
-    recordAudit(tx, who, { action: 'linkRequests.decline', outcome: 'success', patientId, detail: `medic ${medic.idMedic}` });
+    succeeded({ detail: `medic ${medic.idMedic}` });
   });
 }
 

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Doctor, medicProfileInput } from '../../shared/patients';
 import type { DbOrTx } from '../db/client';
-import { auditAs, type MedicCaller } from './caller';
+import { auditedChange } from './audited-change';
+import type { MedicCaller } from './caller';
 import { medics, users } from '../db/schema/index';
 import { doctorColumns } from './columns';
 
@@ -15,15 +16,14 @@ export const medicProfile = (db: DbOrTx, medicId: number): Doctor =>
 
 /** Fields left out stay as they are; a blank optional field is cleared. */
 export function updateMedicProfile(caller: MedicCaller, changes: ProfileChanges): Doctor {
-  const { db, actor: medic } = caller;
+  const { actor: medic } = caller;
   const defined = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
   const account = defined({ name: changes.name, lname: changes.lname, phone: changes.phone, address: changes.address });
   const card = defined({ whatsapp: changes.whatsapp, about: changes.about, specialty: changes.specialty, licenseNumber: changes.licenseNumber });
-  return db.transaction((tx) => {
+  return auditedChange(caller, { action: 'medics.updateProfile' }, (tx, succeeded) => {
     if (Object.keys(account).length) tx.update(users).set(account).where(eq(users.id, medic.userId)).run();
     if (Object.keys(card).length) tx.update(medics).set(card).where(eq(medics.id, medic.medicId)).run();
-    const detail = [...Object.keys(account), ...Object.keys(card)].join(',') || null;
-    auditAs(caller, { action: 'medics.updateProfile', outcome: 'success', detail }, tx);
+    succeeded({ detail: [...Object.keys(account), ...Object.keys(card)].join(',') || null });
     return medicProfile(tx, medic.medicId);
   });
 }

@@ -8,6 +8,7 @@ import { recordAudit, refuse } from '../audit/record-audit';
 import { assertUncommonPassword } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import type { Tx } from '../db/client';
+import { auditedChange } from './audited-change';
 import { whoIs, type MedicCaller } from './caller';
 import { medicPatients, patients, users } from '../db/schema/index';
 import { AppError, isUniqueViolation } from '../errors';
@@ -100,7 +101,8 @@ export async function createPatient(caller: MedicCaller, input: CreatePatientPar
     if (input.form === 'newAccount') await assertUncommonPassword(input.password, 'password');
     // Hashing is slow and async; it happens before the (synchronous) transaction opens.
     const passwordHash = input.form === 'newAccount' ? await hashPassword(input.password) : undefined;
-    patientId = db.transaction((tx) => {
+    // Every failure, before the change or in it, is audited below (EMAIL_TAKEN from either check).
+    patientId = auditedChange(caller, { action: 'patients.create', auditRefusal: false }, (tx, succeeded) => {
       let id: number;
       if (input.form === 'newAccount') {
         // A patient the medic creates is linked at once: the medic brought the patient to the practice.
@@ -109,7 +111,7 @@ export async function createPatient(caller: MedicCaller, input: CreatePatientPar
       } else {
         id = completeLinkedAccount(tx, input, medicId);
       }
-      recordAudit(tx, who, { action: 'patients.create', outcome: 'success', patientId: id, detail: input.form });
+      succeeded({ patientId: id, detail: input.form });
       return id;
     });
   } catch (error) {

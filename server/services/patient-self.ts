@@ -1,9 +1,10 @@
 // What a patient sees of themself (PatientSelf of API.md), and their links to doctors.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Doctor } from '../../shared/patients';
-import { auditedRead, auditedTransaction, recordAudit } from '../audit/record-audit';
+import { auditedRead } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
-import { auditAs, whoIs, type PatientCaller } from './caller';
+import { auditedChange } from './audited-change';
+import { auditAs, type PatientCaller } from './caller';
 import { auditEvents, medicPatients, medics, users } from '../db/schema/index';
 import { AppError } from '../errors';
 import { loadPatientRecord } from './patient-record';
@@ -40,14 +41,13 @@ export function loadPatientSelf(db: DbOrTx, patientId: number) {
 /** The patient links a doctor themself: consent is given, so the link is made at once. */
 export function linkDoctorByEmail(caller: PatientCaller, email: string): { message: string; doctor: Doctor } {
   const patientId = caller.actor.patientId;
-  const who = whoIs(caller);
-  const doctor = auditedTransaction(caller.db, who, 'doctors.link', patientId, (tx) => {
+  const doctor = auditedChange(caller, { action: 'doctors.link', patientId }, (tx, succeeded) => {
     const medic = findActiveMedicByEmail(tx, email);
     if (!medic) throw new AppError('NOT_FOUND', 'No doctor is registered with that email.');
     if (isLinked(tx, medic.medicId, patientId)) throw new AppError('ALREADY_LINKED', 'That doctor is already linked to you.');
     tx.insert(medicPatients).values({ medicId: medic.medicId, patientId }).run();
     clearRequest(tx, medic.medicId, patientId);
-    recordAudit(tx, who, { action: 'doctors.link', outcome: 'success', patientId, detail: `medic ${medic.medicId}` });
+    succeeded({ detail: `medic ${medic.medicId}` });
     return medicProfile(tx, medic.medicId);
   });
   return { message: 'Doctor linked', doctor };
@@ -55,14 +55,13 @@ export function linkDoctorByEmail(caller: PatientCaller, email: string): { messa
 
 export function unlinkDoctor(caller: PatientCaller, medicId: number): void {
   const patientId = caller.actor.patientId;
-  const who = whoIs(caller);
-  auditedTransaction(caller.db, who, 'doctors.unlink', patientId, (tx) => {
+  auditedChange(caller, { action: 'doctors.unlink', patientId }, (tx, succeeded) => {
     const { changes } = tx
       .delete(medicPatients)
       .where(and(eq(medicPatients.medicId, medicId), eq(medicPatients.patientId, patientId)))
       .run();
     if (!changes) throw new AppError('NOT_FOUND', 'That doctor is not linked to you.');
-    recordAudit(tx, who, { action: 'doctors.unlink', outcome: 'success', patientId, detail: `medic ${medicId}` });
+    succeeded({ detail: `medic ${medicId}` });
   });
 }
 

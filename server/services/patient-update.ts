@@ -7,7 +7,8 @@ import type { patientUpdateInput } from '../../shared/patient-update';
 import type { Tx } from '../db/client';
 import { documentTypes, educations, insurances, lifestyles, nationalities, patients, professions, religions, users } from '../db/schema/index';
 import { AppError, isUniqueViolation } from '../errors';
-import { auditAs, type Caller } from './caller';
+import { auditedChange } from './audited-change';
+import type { Caller } from './caller';
 import { findPatient } from './patient-queries';
 import { byEmail } from './users';
 
@@ -99,9 +100,10 @@ export function updatePatient(tx: Tx, patientId: number, input: PatientUpdate): 
 /** PATCH /patients/:idPatient: the change and its audit event in one transaction. */
 export function updatePatientRecord(caller: Caller, patientId: number, changes: PatientUpdate): Patient {
   try {
-    return caller.db.transaction((tx) => {
+    // PATIENT_NOT_FOUND and EMAIL_TAKEN are refused by the procedure's own refusal audit, as ever.
+    return auditedChange(caller, { action: 'patient.update', patientId, auditRefusal: false }, (tx, succeeded) => {
       const patient = updatePatient(tx, patientId, changes);
-      auditAs(caller, { action: 'patient.update', outcome: 'success', patientId, detail: Object.keys(changes).join(',') }, tx);
+      succeeded({ detail: Object.keys(changes).join(',') });
       return patient;
     });
   } catch (error) {

@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import type { Practice, practiceInput, PracticeSettings } from '../../shared/prescriptions';
 import type { DbOrTx } from '../db/client';
 import { practice } from '../db/schema/index';
-import { auditAs, type Caller } from './caller';
+import { auditedChange } from './audited-change';
+import type { Caller } from './caller';
 
 /** The one row the practice's data lives in. */
 const PRACTICE_ROW = 1;
@@ -46,12 +47,12 @@ const changedFields = (set: Partial<PracticeChanges>): string | null =>
 export function updatePractice(caller: Caller, changes: PracticeChanges, defaultName: string | undefined): PracticeSettings {
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<PracticeChanges>;
   const updatedAt = caller.now.toISOString();
-  return caller.db.transaction((tx) => {
+  return auditedChange(caller, { action: 'admin.updatePractice' }, (tx, succeeded) => {
     tx.insert(practice)
       .values({ id: PRACTICE_ROW, ...set, updatedAt })
       .onConflictDoUpdate({ target: practice.id, set: { ...set, updatedAt } })
       .run();
-    auditAs(caller, { action: 'admin.updatePractice', outcome: 'success', detail: changedFields(set) }, tx);
+    succeeded({ detail: changedFields(set) });
     return readPracticeSettings(tx, defaultName);
   });
 }

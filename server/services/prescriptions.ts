@@ -16,6 +16,7 @@ import { medics, patients, prescriptionItems, prescriptions, users } from '../db
 import { AppError } from '../errors';
 import { patientAccess } from './access';
 import { writableAppointment } from './appointments';
+import { auditedChange } from './audited-change';
 import { auditAs, whoIs, type Caller, type MedicCaller } from './caller';
 import { prescriptionJson } from './columns';
 import { readPractice } from './practice-data';
@@ -63,7 +64,7 @@ export function issuePrescription(caller: MedicCaller, idHistory: number, input:
   if (!licenseNumber) {
     refusal(new AppError('LICENSE_NUMBER_REQUIRED', 'Add your licence number to your profile before issuing a prescription.'));
   }
-  return caller.db.transaction((tx) => {
+  return auditedChange(caller, { action, patientId: appointment.idPatient }, (tx, succeeded) => {
     // Read and written in one transaction on the one connection: no other issue comes between.
     const year = Number(today.slice(0, 4));
     const seq = (tx.select({ last: max(prescriptions.seq) }).from(prescriptions).where(eq(prescriptions.year, year)).get()?.last ?? 0) + 1;
@@ -89,7 +90,7 @@ export function issuePrescription(caller: MedicCaller, idHistory: number, input:
     tx.insert(prescriptionItems)
       .values(input.items.map((item, index) => ({ ...item, prescriptionId: id, position: index + 1, drugFolded: foldForSearch(item.drug) })))
       .run();
-    auditAs(caller, { action, outcome: 'success', patientId: appointment.idPatient, detail: number }, tx);
+    succeeded({ detail: number });
     return findPrescription(tx, id)!;
   });
 }
@@ -138,12 +139,12 @@ export function voidPrescription(caller: MedicCaller, idPrescription: number, re
     refuse(caller.db, whoIs(caller), { action, outcome: 'failure', patientId, detail: 'PRESCRIPTION_LOCKED' }, new AppError('PRESCRIPTION_LOCKED', message));
   if (header.voidedAt !== null) locked('This prescription is already voided.');
   if (header.issuedAt.slice(0, 10) !== localDay(caller.now)) locked('A prescription can be voided only on the day it was issued.');
-  return caller.db.transaction((tx) => {
+  return auditedChange(caller, { action, patientId }, (tx, succeeded) => {
     tx.update(prescriptions)
       .set({ voidedAt: localMoment(caller.now), voidReason: reason })
       .where(and(eq(prescriptions.id, idPrescription), isNull(prescriptions.voidedAt)))
       .run();
-    auditAs(caller, { action, outcome: 'success', patientId, detail: `prescription ${idPrescription}` }, tx);
+    succeeded({ detail: `prescription ${idPrescription}` });
     return findPrescription(tx, idPrescription)!;
   });
 }

@@ -26,7 +26,8 @@ import type { DbOrTx } from '../db/client';
 import { localDay } from '../../shared/dates';
 import { allergies, clinicalHistories, emergencyContacts, familyHistory, labs, pathologicalRecords, vaccines, vitals } from '../db/schema/index';
 import { AppError } from '../errors';
-import { auditAs, type Caller } from './caller';
+import { auditedChange } from './audited-change';
+import type { Caller } from './caller';
 
 type RecordTable =
   | typeof allergies
@@ -221,26 +222,29 @@ export function removeItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId
   if (!changes) throw new AppError('NOT_FOUND', `No such item in this patient's ${def.restPath}.`);
 }
 
-/** Adding, editing and removing one item, each with its audit event in the same transaction. */
+/**
+ * Adding, editing and removing one item, each with its audit event in the same transaction. An item
+ * or consultation not found, or locked, is refused by the procedure's own refusal audit, as ever.
+ */
 export function addRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, fields: Fields): Item {
-  return caller.db.transaction((tx) => {
+  return auditedChange(caller, { action: `${def.key}.add`, patientId, auditRefusal: false }, (tx, succeeded) => {
     const item = addItem(tx, def, patientId, fields, caller.now);
-    auditAs(caller, { action: `${def.key}.add`, outcome: 'success', patientId }, tx);
+    succeeded();
     return item;
   });
 }
 
 export function updateRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, itemId: number, fields: Fields): Item {
-  return caller.db.transaction((tx) => {
+  return auditedChange(caller, { action: `${def.key}.update`, patientId, auditRefusal: false }, (tx, succeeded) => {
     const item = updateItem(tx, def, patientId, itemId, fields, caller.now);
-    auditAs(caller, { action: `${def.key}.update`, outcome: 'success', patientId, detail: `${def.idName} ${itemId}` }, tx);
+    succeeded({ detail: `${def.idName} ${itemId}` });
     return item;
   });
 }
 
 export function removeRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, itemId: number): void {
-  caller.db.transaction((tx) => {
+  auditedChange(caller, { action: `${def.key}.remove`, patientId, auditRefusal: false }, (tx, succeeded) => {
     removeItem(tx, def, patientId, itemId, caller.now);
-    auditAs(caller, { action: `${def.key}.remove`, outcome: 'success', patientId, detail: `${def.idName} ${itemId}` }, tx);
+    succeeded({ detail: `${def.idName} ${itemId}` });
   });
 }

@@ -3,10 +3,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TwoFactorState } from '../../../shared/auth';
 import type { SecondFactorChallenge, SecondFactorMethod } from '../../../shared/second-factor';
-import { recordAudit, type AuditActor } from '../../audit/record-audit';
+import type { AuditActor } from '../../audit/record-audit';
 import { createSignInChallenge } from '../../auth/second-factor/sign-in-challenges';
 import type { Db, DbOrTx } from '../../db/client';
 import { recoveryCodes } from '../../db/schema/index';
+import { auditedSignInChange } from '../audited-change';
 
 const hasUnusedRecoveryCode = (db: DbOrTx, userId: number): boolean =>
   Boolean(
@@ -41,9 +42,9 @@ export function challengeSecondFactor(
 ): SecondFactorChallenge | null {
   if (!twoFactor.totp && twoFactor.passkeys === 0) return null;
   const methods = secondFactorMethods(db, who.userId, twoFactor);
-  const challenge = db.transaction((tx) => {
+  const challenge = auditedSignInChange(db, who, { action: 'auth.login' }, (tx, succeeded) => {
     const id = createSignInChallenge(tx, who.userId, now);
-    recordAudit(tx, who, { action: 'auth.login', outcome: 'success', detail: 'second factor requested' });
+    succeeded({ detail: 'second factor requested' });
     return id;
   });
   return { twoFactorRequired: true, challenge, methods };

@@ -13,15 +13,16 @@ import type {
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Session } from '../../../shared/auth';
 import type { Passkey, PasskeyList } from '../../../shared/second-factor';
-import { recordAudit, refuse, type AuditActor } from '../../audit/record-audit';
+import { refuse, type AuditActor } from '../../audit/record-audit';
 import type { RelyingParty } from '../../auth/second-factor/relying-party';
 import type { Actor } from '../../auth/sessions';
 import { consumeSignInChallenge, countSignInChallengeFailure, findSignInChallenge } from '../../auth/second-factor/sign-in-challenges';
 import { saveWebauthnChallenge, takeWebauthnChallenge, WEBAUTHN_CHALLENGE_MINUTES } from '../../auth/second-factor/webauthn-challenges';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { passkeys, users } from '../../db/schema/index';
 import { AppError, isUniqueViolation } from '../../errors';
-import { auditActorOf } from '../../auth/audit-actor';
+import { auditedChange } from '../audited-change';
+import { whoIs, type Caller } from '../caller';
 import { openSignedInSession, type AccountDeps, type RequestMeta } from '../accounts';
 import { findTwoFactorState, toUser } from '../users';
 
@@ -156,12 +157,12 @@ export async function passkeyRegistrationOptions(deps: PasskeyDeps, actor: Actor
 }
 
 export async function registerPasskey(
+  caller: Caller,
   deps: PasskeyDeps,
-  actor: Actor,
-  meta: RequestMeta,
   input: { response: Record<string, unknown>; name: string },
 ): Promise<NewPasskey> {
-  const who = auditActorOf(actor, meta.ip);
+  const { actor } = caller;
+  const who = whoIs(caller);
   const fail = (detail: string, error = new AppError('INVALID_CODE')): never =>
     refuse(deps.db, who, { action: 'auth.passkeyRegistration', outcome: 'failure', detail }, error);
   const now = deps.now();
@@ -188,7 +189,7 @@ export async function registerPasskey(
 
   let added: NewPasskey | 'already registered' | 'too many passkeys';
   try {
-    added = deps.db.transaction((tx) => {
+    added = auditedChange(caller, { action: 'auth.passkeyRegistration' }, (tx, succeeded) => {
       if (tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, credential.id)).get()) return 'already registered';
       if (countPasskeys(tx, actor.userId) >= MAX_PASSKEYS_PER_USER) return 'too many passkeys';
       const row = tx
@@ -204,7 +205,7 @@ export async function registerPasskey(
         })
         .returning()
         .get();
-      recordAudit(tx, who, { action: 'auth.passkeyRegistration', outcome: 'success', detail: `passkey ${row.id}` });
+      succeeded({ detail: `passkey ${row.id}` });
       return { idPasskey: row.id, name: row.name, createdAt: row.createdAt };
     });
   } catch (error) {
@@ -235,18 +236,19 @@ export function listPasskeys(db: DbOrTx, actor: Actor): PasskeyList {
 }
 
 /** Only the owner's own: someone else's id is as absent as one that never existed. */
-export function deletePasskey(db: Db, actor: Actor, meta: RequestMeta, idPasskey: number): void {
-  const who = auditActorOf(actor, meta.ip);
-  const deleted = db.transaction((tx) => {
+export function deletePasskey(caller: Caller, idPasskey: number): void {
+  const { actor } = caller;
+  // One that is not there (or another's) leaves no success event; it is refused below, once nothing changed.
+  const deleted = auditedChange(caller, { action: 'auth.deletePasskey' }, (tx, succeeded) => {
     const row = tx
       .delete(passkeys)
       .where(and(eq(passkeys.id, idPasskey), eq(passkeys.userId, actor.userId)))
       .returning({ id: passkeys.id })
       .get();
-    if (row) recordAudit(tx, who, { action: 'auth.deletePasskey', outcome: 'success', detail: `passkey ${row.id}` });
+    if (row) succeeded({ detail: `passkey ${row.id}` });
     return Boolean(row);
   });
-  if (!deleted) refuse(db, who, { action: 'auth.deletePasskey', outcome: 'denied', detail: 'NOT_FOUND' }, new AppError('NOT_FOUND', 'No such passkey.'));
+  if (!deleted) refuse(caller.db, whoIs(caller), { action: 'auth.deletePasskey', outcome: 'denied', detail: 'NOT_FOUND' }, new AppError('NOT_FOUND', 'No such passkey.'));
 }
 
 // ---------------------------------------------------------------------------------------------

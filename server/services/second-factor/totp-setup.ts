@@ -3,7 +3,7 @@
 // brings ten recovery codes, shown once. Setting it up and turning it off ask for the password again.
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { RecoveryCodes, TotpSetup } from '../../../shared/second-factor';
-import { recordAudit, refuse } from '../../audit/record-audit';
+import { refuse } from '../../audit/record-audit';
 import { newRecoveryCodes, normalizeRecoveryCode, recoveryCodeHash } from '../../auth/second-factor/recovery-codes';
 import type { SignInFailures } from '../../auth/sign-in-failures';
 import { matchingTotpStep, newTotpSecret, totpUri } from '../../auth/second-factor/totp';
@@ -11,6 +11,7 @@ import type { TotpSeal } from '../../auth/second-factor/totp-seal';
 import type { DbOrTx } from '../../db/client';
 import { passkeys, recoveryCodes, signInChallenges, totpSecrets, webauthnChallenges } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { auditedChange } from '../audited-change';
 import { whoIs, type Caller } from '../caller';
 import { confirmPassword } from './reauthentication';
 
@@ -40,7 +41,7 @@ export async function setUpTotp(
   const secret = newTotpSecret();
   // Stored sealed (auth/second-factor/totp-seal.ts): shown once here, never readable from the database alone.
   const sealed = deps.totpSeal.seal(actor.userId, secret);
-  db.transaction((tx) => {
+  auditedChange(caller, { action: 'auth.totpSetup' }, (tx, succeeded) => {
     tx.insert(totpSecrets)
       .values({ userId: actor.userId, secret: sealed, createdAt: caller.now.toISOString() })
       .onConflictDoUpdate({
@@ -50,7 +51,7 @@ export async function setUpTotp(
         setWhere: isNull(totpSecrets.confirmedAt),
       })
       .run();
-    recordAudit(tx, who, { action: 'auth.totpSetup', outcome: 'success' });
+    succeeded();
   });
   return { secret, otpauthUri: totpUri(secret, issuer, actor.email) };
 }
@@ -72,7 +73,7 @@ export function enableTotp(caller: Caller, totpSeal: TotpSeal, code: string): Re
   const step = matchingTotpStep(totpSeal.open(actor.userId, row.secret), code, now);
   if (step === null) fail(codeIssue('The code is not correct.'));
   const codes = newRecoveryCodes();
-  db.transaction((tx) => {
+  auditedChange(caller, { action: 'auth.totpEnable' }, (tx, succeeded) => {
     tx.update(totpSecrets)
       .set({ confirmedAt: now.toISOString(), lastUsedStep: step })
       .where(and(eq(totpSecrets.userId, actor.userId), isNull(totpSecrets.confirmedAt)))
@@ -81,19 +82,17 @@ export function enableTotp(caller: Caller, totpSeal: TotpSeal, code: string): Re
     tx.insert(recoveryCodes)
       .values(codes.map((shown) => ({ userId: actor.userId, codeHash: recoveryCodeHash(normalizeRecoveryCode(shown)), createdAt: now.toISOString() })))
       .run();
-    recordAudit(tx, who, { action: 'auth.totpEnable', outcome: 'success', detail: `${codes.length} recovery codes` });
+    succeeded({ detail: `${codes.length} recovery codes` });
   });
   return { recoveryCodes: codes };
 }
 
 /** POST /auth/totp/disable: the password again, so a session left open cannot strip the account's second factor. */
 export async function disableTotp(caller: Caller, signInFailures: SignInFailures, password: string | undefined): Promise<void> {
-  const { db, actor } = caller;
-  const who = whoIs(caller);
   await confirmPassword(caller, signInFailures, password, 'auth.totpDisable');
-  db.transaction((tx) => {
-    removeTotp(tx, actor.userId);
-    recordAudit(tx, who, { action: 'auth.totpDisable', outcome: 'success' });
+  auditedChange(caller, { action: 'auth.totpDisable' }, (tx, succeeded) => {
+    removeTotp(tx, caller.actor.userId);
+    succeeded();
   });
 }
 

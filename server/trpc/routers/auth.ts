@@ -1,6 +1,7 @@
 import { changePasswordInput, loginInput, registerInput } from '../../../shared/auth';
 import { changePassword, login, logout, profile, register } from '../../services/accounts';
 import { accountDepsOf as accountDeps } from '../account-deps';
+import { callerOf } from '../caller';
 import { authFloodProcedure, floodGuarded, oneAtATime, router, sessionProcedure } from '../trpc';
 import { passkeyProcedures } from './passkeys';
 import { secondFactorProcedures } from './second-factor';
@@ -21,7 +22,7 @@ export const authRouter = router({
   // These three stay open to a user who must change their password: it is how they do so.
   profile: sessionAuth.query(({ ctx }) => profile(ctx.actor)),
   logout: sessionAuth.mutation(({ ctx }) => {
-    logout(ctx.deps.db, ctx.actor, ctx.meta);
+    logout(callerOf(ctx));
     return null;
   }),
   changePassword: sessionAuth
@@ -29,7 +30,7 @@ export const authRouter = router({
     .use(floodGuarded)
     .input(changePasswordInput)
     .mutation(async ({ ctx, input }) => {
-      await changePassword(accountDeps(ctx.deps), ctx.actor, ctx.meta, input);
+      await changePassword(callerOf(ctx), ctx.deps.signInFailures, input);
       return null;
     }),
 });

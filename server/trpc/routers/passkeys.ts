@@ -46,7 +46,7 @@ export const passkeyProcedures = {
   }),
   passkeyRegistration: setupCeremony
     .input(passkeyRegistrationInput)
-    .mutation(({ ctx, input }) => registerPasskey(passkeyDeps(ctx.deps), ctx.actor, ctx.meta, input)),
+    .mutation(({ ctx, input }) => registerPasskey(callerOf(ctx), passkeyDeps(ctx.deps), input)),
   passkeys: setupProcedure.query(({ ctx }) => listPasskeys(ctx.deps.db, ctx.actor)),
   deletePasskey: userProcedure
     .use(oneAtATime)
@@ -54,7 +54,7 @@ export const passkeyProcedures = {
     .input(passkeyDeleteInput)
     .mutation(async ({ ctx, input }) => {
       await confirmPassword(callerOf(ctx), ctx.deps.signInFailures, input.password, 'auth.deletePasskey');
-      deletePasskey(ctx.deps.db, ctx.actor, ctx.meta, input.idPasskey);
+      deletePasskey(callerOf(ctx), input.idPasskey);
       return null;
     }),
   // Anyone may start a ceremony; each one is a row, so a flood from one address is refused.
