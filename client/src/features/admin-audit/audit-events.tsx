@@ -10,6 +10,7 @@ import { translateApiError } from '../../lib/translate-error';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
 import { auditActionLabel } from './audit-action-label';
+import { LoadFailed } from '../../components/load-failed';
 
 /** Narrow the filter to one user or one patient of a row (the ids are what the filter takes). */
 export type NarrowAuditFilter = (narrowed: { idUser: number } | { idPatient: number }) => void;
@@ -27,14 +28,7 @@ export function AuditEvents({ input, onPage, onNarrow }: AuditEventsProps) {
   if (events.isPending) return <Spinner />;
   if (events.isError) {
     return (
-      <div role="alert" className="alert alert--error banner">
-        <span>
-          {t('loadFailed')} {translateApiError(t, events.error, 'audit:network')}
-        </span>
-        <button type="button" className="button button--secondary button--small" onClick={() => void events.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
+      <LoadFailed message={t('loadFailed')} reason={translateApiError(t, events.error, 'audit:network')} retryLabel={t('retry')} onRetry={() => void events.refetch()} />
     );
   }
   const { page, pageSize, total } = events.data;

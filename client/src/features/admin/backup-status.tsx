@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { BackupRun, BackupStatus } from '../../../../shared/backup-status';
 import { Spinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../components/load-failed';
+import { translateApiError } from '../../lib/translate-error';
 import { useBackupFormats } from './use-backup-formats';
 
 /** A page left open shows a backup that ran, or failed, meanwhile. */
@@ -79,7 +80,7 @@ export function BackupStatusPanel() {
       {status.isPending ? (
         <Spinner />
       ) : status.isError ? (
-        <LoadFailed message={t('backups.loadFailed')} error={status.error} onRetry={() => void status.refetch()} />
+        <LoadFailed message={t('backups.loadFailed')} reason={translateApiError(t, status.error, 'admin:network')} retryLabel={t('retry')} onRetry={() => void status.refetch()} />
       ) : (
         <ScheduleDetails status={status.data} />
       )}

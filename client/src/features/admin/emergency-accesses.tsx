@@ -7,7 +7,8 @@ import { TableScroll } from '../../components/table-scroll';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
 import { fullName } from './full-name';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../components/load-failed';
+import { translateApiError } from '../../lib/translate-error';
 
 export function EmergencyAccesses() {
   const { t } = useTranslation('admin');
@@ -24,7 +25,7 @@ export function EmergencyAccesses() {
       {accesses.isPending ? (
         <Spinner />
       ) : accesses.isError ? (
-        <LoadFailed message={t('emergency.loadFailed')} error={accesses.error} onRetry={() => void accesses.refetch()} />
+        <LoadFailed message={t('emergency.loadFailed')} reason={translateApiError(t, accesses.error, 'admin:network')} retryLabel={t('retry')} onRetry={() => void accesses.refetch()} />
       ) : accesses.data.accesses.length === 0 ? (
         <p className="dashboard-section__empty">{t('emergency.empty')}</p>
       ) : (

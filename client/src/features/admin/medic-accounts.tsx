@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
 import { TableScroll } from '../../components/table-scroll';
 import { trpc } from '../../lib/trpc';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../components/load-failed';
+import { translateApiError } from '../../lib/translate-error';
 import { MedicAccountRow } from './medic-account-row';
 
 export function MedicAccounts({ currentUserId }: { currentUserId: number | undefined }) {
@@ -21,7 +22,7 @@ export function MedicAccounts({ currentUserId }: { currentUserId: number | undef
       {medics.isPending ? (
         <Spinner />
       ) : medics.isError ? (
-        <LoadFailed message={t('medics.loadFailed')} error={medics.error} onRetry={() => void medics.refetch()} />
+        <LoadFailed message={t('medics.loadFailed')} reason={translateApiError(t, medics.error, 'admin:network')} retryLabel={t('retry')} onRetry={() => void medics.refetch()} />
       ) : medics.data.medics.length === 0 ? (
         <p className="dashboard-section__empty">{t('medics.empty')}</p>
       ) : (

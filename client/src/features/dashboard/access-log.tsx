@@ -8,6 +8,7 @@ import { Spinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
 import { describeAction, emergencyReason } from './access-log-action';
+import { LoadFailed } from '../../components/load-failed';
 
 export function AccessLog() {
   const { t } = useTranslation('dashboard');
@@ -20,12 +21,7 @@ export function AccessLog() {
     content = <Spinner />;
   } else if (log.isError) {
     content = (
-      <div role="alert" className="alert alert--error banner">
-        <span>{t('accessLog.loadFailed')}</span>
-        <button type="button" className="button button--secondary button--small" onClick={() => void log.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
+      <LoadFailed message={t('accessLog.loadFailed')} retryLabel={t('retry')} onRetry={() => void log.refetch()} />
     );
   } else if (log.data.total === 0) {
     content = (

@@ -13,6 +13,7 @@ import { AddPasskeyForm } from './add-passkey-form';
 import { PasskeyList } from './passkey-list';
 import { RemovePasskeyDialog } from './remove-passkey-dialog';
 import { useRefreshProfile } from './use-refresh-profile';
+import { LoadFailed } from '../../components/load-failed';
 
 interface PasskeysSectionProps {
   /** Whether the authenticator app is on: then no passkey is the account's last second factor. */
@@ -45,12 +46,7 @@ export function PasskeysSection({ totpEnabled, onFactorAdded }: PasskeysSectionP
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
-        <div role="alert" className="alert alert--error">
-          {translateApiError(t, list.error, 'security:passkeys.loadFailed')}{' '}
-          <button type="button" className="button button--secondary button--small" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
+        <LoadFailed message={translateApiError(t, list.error, 'security:passkeys.loadFailed')} retryLabel={t('retry')} onRetry={() => void list.refetch()} />
       ) : (
         <PasskeyList passkeys={passkeys} onRemove={setRemoving} />
       )}
