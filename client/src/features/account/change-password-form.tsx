@@ -1,18 +1,15 @@
 // The signed-in user's new password (API.md auth.changePassword). The server refuses a wrong current
 // password, an unchanged one and a too common one; each refusal names its field, so it is shown on
 // that field and what was typed stays for the user to correct.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { changePasswordForm } from '../../../../shared/auth';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { useUpdateSessionUser } from './use-update-session-user';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
-type ChangePasswordFields = z.input<typeof changePasswordForm>;
 const fieldNames = ['currentPassword', 'newPassword'] as const;
 const isFieldName = (path: string): path is (typeof fieldNames)[number] => (fieldNames as readonly string[]).includes(path);
 
@@ -30,11 +27,7 @@ export function ChangePasswordForm({ forced, onChanged }: ChangePasswordFormProp
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ChangePasswordFields, unknown, z.output<typeof changePasswordForm>>({
-    resolver: zodResolver(changePasswordForm),
-    mode: 'onTouched',
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
+  } = useSchemaForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = trpc.auth.changePassword.useMutation({
     onSuccess: () => {
       // The server has lifted the requirement; the stored user must stop asking for it too.

@@ -2,10 +2,7 @@
 // patients' doctor cards show, and the specialty and licence number every prescription prints (a
 // prescription cannot be issued without the licence number). Blank optional fields are cleared; a
 // failed save keeps what was typed and puts field messages where they belong.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { medicProfileInput } from '../../../../shared/patients';
 import type { Doctor } from '../../lib/api-types';
 import { TextAreaField } from '../../components/text-area-field';
@@ -15,9 +12,8 @@ import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { useUpdateSessionUser } from './use-update-session-user';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
-type ProfileFields = z.input<typeof medicProfileInput>;
-type ProfileValues = z.output<typeof medicProfileInput>;
 const fieldNames = ['name', 'lname', 'phone', 'address', 'whatsapp', 'about', 'specialty', 'licenseNumber'] as const;
 
 interface MedicProfileFormProps {
@@ -48,11 +44,7 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<ProfileFields, unknown, ProfileValues>({
-    resolver: zodResolver(medicProfileInput),
-    mode: 'onTouched',
-    defaultValues: formValues(doctor, address),
-  });
+  } = useSchemaForm(medicProfileInput, formValues(doctor, address));
   const save = trpc.medics.updateMe.useMutation({
     onError: (error) => showFieldIssues(error, fieldNames, setError),
   });

@@ -2,12 +2,13 @@
 // with the shared schema and applied only on submit; the page then puts it in the address.
 // The action is a family picked from a list or, under "Other", any exact name or dotted prefix.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_OUTCOMES, auditFilterInput, type AuditFilter } from '../../../../shared/admin';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { translateValidation } from '../../lib/translate-error';
+import { useTouchedForm } from '../../lib/use-touched-form';
 
 /** The families of actions the trail records most, as their dotted prefixes. */
 export const ACTION_FAMILIES = [
@@ -77,7 +78,7 @@ export function AuditFilterForm({ filter, onApply, onClear }: AuditFilterFormPro
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<FilterFields, unknown, AuditFilter>({ resolver: filterResolver, mode: 'onTouched', defaultValues: fieldsOf(filter) });
+  } = useTouchedForm(filterResolver, fieldsOf(filter));
   const family = useWatch({ control, name: 'family' });
   const error = (message: string | undefined) => translateValidation(t, message);
 

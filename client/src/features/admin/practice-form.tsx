@@ -3,11 +3,8 @@
 // prescriber's address), and the practice's sign-in rule: whether medics must have a second factor
 // (issue 23). Read from practice.details, saved with admin.updatePractice; a blank field is cleared,
 // and a blank name falls back to PRACTICE_NAME. A failed save keeps what was typed.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { practiceInput, type PracticeSettings } from '../../../../shared/prescriptions';
 import { CheckboxField } from '../../components/checkbox-field';
 import { Spinner } from '../../components/spinner';
@@ -16,10 +13,9 @@ import { useToast } from '../../components/toasts';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../components/load-failed';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
-type PracticeFields = z.input<typeof practiceInput>;
-type PracticeValues = z.output<typeof practiceInput>;
 const fieldNames = ['name', 'address', 'city', 'phone', 'requireTwoFactorForMedics'] as const;
 
 const formValues = (practice: PracticeSettings) => ({
@@ -40,11 +36,7 @@ function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<PracticeFields, unknown, PracticeValues>({
-    resolver: zodResolver(practiceInput),
-    mode: 'onTouched',
-    defaultValues: formValues(practice),
-  });
+  } = useSchemaForm(practiceInput, formValues(practice));
   const save = trpc.admin.updatePractice.useMutation({
     onError: (error) => showFieldIssues(error, fieldNames, setError),
   });
@@ -118,7 +110,7 @@ export function PracticeForm() {
       {details.isPending ? (
         <Spinner />
       ) : details.isError ? (
-        <LoadFailed message={t('practice.loadFailed')} error={details.error} onRetry={() => void details.refetch()} />
+        <LoadFailed message={t('practice.loadFailed')} reason={translateApiError(t, details.error, 'admin:network')} retryLabel={t('retry')} onRetry={() => void details.refetch()} />
       ) : (
         <PracticeDetailsForm practice={details.data} />
       )}

@@ -1,11 +1,8 @@
 // "Reset a password or a second factor": find an account by its exact email, then, once confirmed,
 // give it a temporary password that its owner must replace at their next sign-in (API.md
 // admin.resetPassword), or remove the second factors its owner lost (admin.resetSecondFactor).
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { accountLookupInput, type AccountSummary } from '../../../../shared/admin';
 import { confirmAction } from '../../components/confirm';
 import { TextField } from '../../components/text-field';
@@ -15,8 +12,8 @@ import { AccountStatusTag } from './account-status-tag';
 import { fullName } from './full-name';
 import { ResetSecondFactor } from './reset-second-factor';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
-type LookupFields = z.input<typeof accountLookupInput>;
 
 export function ResetPassword() {
   const { t } = useTranslation('admin');
@@ -26,11 +23,7 @@ export function ResetPassword() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LookupFields, unknown, z.output<typeof accountLookupInput>>({
-    resolver: zodResolver(accountLookupInput),
-    mode: 'onTouched',
-    defaultValues: { email: '' },
-  });
+  } = useSchemaForm(accountLookupInput, { email: '' });
   // Always asked afresh: an account found a while ago may have changed since.
   const lookup = trpc.admin.findAccount.useQuery({ email: email ?? '' }, { enabled: email !== null, staleTime: 0, gcTime: 0 });
 

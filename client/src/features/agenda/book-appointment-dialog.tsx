@@ -2,9 +2,8 @@
 // the reason. Before saving it warns when the times overlap another appointment of that day (it
 // does not stop the booking). A failure keeps what was typed and says why inside the dialog;
 // success closes it and shows the booked day.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PatientSearchResult } from '../../../../shared/patients';
 import { Modal } from '../../components/modal';
@@ -15,11 +14,12 @@ import { DialogFormActions } from '../../components/dialog-form-actions';
 import { OverlapWarning } from './overlap-warning';
 import { PatientPicker } from './patient-picker';
 import { SlotFields } from './slot-fields';
-import { bookingSchema, momentOf, type BookingValues } from './slot-values';
+import { bookingSchema, momentOf } from './slot-values';
 import { useBookAppointment } from './use-agenda-actions';
 import type { AgendaFormats } from './use-agenda-formats';
 import type { ShownAgenda } from './use-day-appointments';
 import { useSlotOverlaps } from './use-slot-overlaps';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 interface BookAppointmentDialogProps {
   today: string;
@@ -45,11 +45,7 @@ export function BookAppointmentDialog({ today, defaultDay, shown, format, onBook
     setError,
     control,
     formState: { errors, isDirty },
-  } = useForm<BookingValues>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
-    defaultValues: { date: defaultDay, start: '', end: '', motive: '' },
-  });
+  } = useSchemaForm(schema, { date: defaultDay, start: '', end: '', motive: '' });
   const [date, start, end] = useWatch({ control, name: ['date', 'start', 'end'] });
   const overlaps = useSlotOverlaps({ date, start, end }, shown);
 

@@ -1,9 +1,8 @@
 // Moving a booked appointment (today or later) to another day or time: the same day, start and end
 // fields as a booking, starting from where it is now, and the same overlap warning (the appointment
 // itself left out). A failure, such as the day having passed meanwhile, says why inside the dialog.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AgendaItem } from '../../../../shared/agenda';
 import { Modal } from '../../components/modal';
@@ -12,11 +11,12 @@ import { translateApiError, translateValidation } from '../../lib/translate-erro
 import { DialogFormActions } from '../../components/dialog-form-actions';
 import { OverlapWarning } from './overlap-warning';
 import { SlotFields } from './slot-fields';
-import { momentOf, moveSchema, type MoveValues } from './slot-values';
+import { momentOf, moveSchema } from './slot-values';
 import { useMoveAppointment } from './use-agenda-actions';
 import type { AgendaFormats } from './use-agenda-formats';
 import type { ShownAgenda } from './use-day-appointments';
 import { useSlotOverlaps } from './use-slot-overlaps';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 interface MoveAppointmentDialogProps {
   appointment: AgendaItem;
@@ -37,11 +37,7 @@ export function MoveAppointmentDialog({ appointment, today, shown, format, onMov
     setError,
     control,
     formState: { errors, isDirty },
-  } = useForm<MoveValues>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
-    defaultValues: { date: appointment.date.slice(0, 10), start: appointment.start, end: appointment.end ?? '' },
-  });
+  } = useSchemaForm(schema, { date: appointment.date.slice(0, 10), start: appointment.start, end: appointment.end ?? '' });
   const [date, start, end] = useWatch({ control, name: ['date', 'start', 'end'] });
   const overlaps = useSlotOverlaps({ date, start, end }, shown, appointment.idHistory);
 

@@ -1,15 +1,16 @@
 // The first step of signing in: email and password. A right password answers a session, or, on an
 // account with a second factor, a challenge for the next step (login-form.tsx decides which follows).
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { LoginResult } from '../../../../shared/second-factor';
 import type { loginInput } from '../../../../shared/auth';
 import { TextField } from '../../components/text-field';
 import { showFieldIssues } from '../../lib/field-issues';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { useTouchedForm } from '../../lib/use-touched-form';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 
 type LoginFields = z.input<typeof loginInput>;
@@ -20,10 +21,7 @@ const fieldNames = ['email', 'password'] as const;
  * The sign-in rules and zod load on the first check of the form, not with the page: the sign-in
  * page is the first download of every visit, and zod is the largest part it does not need to draw.
  */
-const lazyLoginResolver: Resolver<LoginFields, unknown, LoginValues> = async (values, context, options) => {
-  const [{ zodResolver }, { loginInput }] = await Promise.all([import('@hookform/resolvers/zod'), import('../../../../shared/auth')]);
-  return zodResolver(loginInput)(values, context, options);
-};
+const lazyLoginResolver = lazyZodResolver<LoginFields, LoginValues>(async () => (await import('../../../../shared/auth')).loginInput);
 
 interface PasswordStepProps {
   /** Kept from an earlier try ("Start again" after a second step): the password is asked afresh. */
@@ -40,11 +38,7 @@ export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
     setError,
     setFocus,
     formState: { errors },
-  } = useForm<LoginFields, unknown, LoginValues>({
-    resolver: lazyLoginResolver,
-    mode: 'onTouched',
-    defaultValues: { email, password: '' },
-  });
+  } = useTouchedForm(lazyLoginResolver, { email, password: '' });
   // Here a 401 is a wrong password, not an expired session: it stays on the form.
   const login = trpc.auth.login.useMutation({
     meta: { handlesUnauthorized: true },

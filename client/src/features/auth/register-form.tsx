@@ -1,17 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { z } from 'zod';
 import { isPendingRegistration, registerForm, type RegisterInput } from '../../../../shared/auth';
 import { TextField } from '../../components/text-field';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { useStartSession } from './use-start-session';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
-type RegisterFields = z.input<typeof registerForm>;
 const fieldNames = ['name', 'lname', 'email', 'password', 'type', 'doctorEmail'] as const;
 
 export function RegisterForm() {
@@ -23,12 +21,7 @@ export function RegisterForm() {
     setError,
     control,
     formState: { errors },
-  } = useForm<RegisterFields, unknown, z.output<typeof registerForm>>({
-    resolver: zodResolver(registerForm),
-    mode: 'onTouched',
-    // No user type preselected: a medic signing up as a patient by mistake is hard to undo.
-    defaultValues: { name: '', lname: '', email: '', password: '', confirmPassword: '', doctorEmail: '' },
-  });
+  } = useSchemaForm(registerForm, { name: '', lname: '', email: '', password: '', confirmPassword: '', doctorEmail: '' });
   const type = useWatch({ control, name: 'type' });
   const typeErrorId = useId();
   const [pending, setPending] = useState(false);

@@ -2,13 +2,14 @@
 // the recovery codes. A wrong code (INVALID_CODE) is said under the field, in the user's language,
 // and what was typed stays there to be corrected.
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../../../../shared/auth';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { useTouchedForm } from '../../lib/use-touched-form';
 
 export type CodeKind = 'totp' | 'recovery';
 
@@ -17,12 +18,7 @@ interface CodeFields {
 }
 
 /** The shared rules (and zod with them) load on the first check, as the password step's do. */
-const lazyResolver =
-  (kind: CodeKind): Resolver<CodeFields> =>
-  async (values, context, options) => {
-    const [{ zodResolver }, { codeRules }] = await Promise.all([import('@hookform/resolvers/zod'), import('./second-factor-code-rules')]);
-    return zodResolver(codeRules[kind])(values, context, options);
-  };
+const lazyResolver = (kind: CodeKind) => lazyZodResolver<CodeFields>(async () => (await import('./second-factor-code-rules')).codeRules[kind]);
 
 interface SecondFactorCodeFormProps {
   kind: CodeKind;
@@ -40,7 +36,7 @@ export function SecondFactorCodeForm({ kind, challenge, onSignedIn, onInvalidCod
     handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm<CodeFields>({ resolver: lazyResolver(kind), mode: 'onTouched', defaultValues: { code: '' } });
+  } = useTouchedForm(lazyResolver(kind), { code: '' });
   // INVALID_CODE is a 401 that belongs to this form, not an ended session.
   const verify = trpc.auth.loginSecondFactor.useMutation({
     meta: { handlesUnauthorized: true },

@@ -2,10 +2,7 @@
 // field was touched (or the form submitted). A failure keeps the form as typed and says why inside the dialog, where the
 // user's attention (and a screen reader's, behind aria-modal) is; success closes it, says so and
 // reloads the list.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { BLOOD_GROUPS, BLOOD_RH } from '../../../../shared/constants';
 import { createPatientAccountInput } from '../../../../shared/patients';
 import { DialogFormActions } from '../../components/dialog-form-actions';
@@ -16,8 +13,8 @@ import { useToast } from '../../components/toasts';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
-type CreatePatientFields = z.input<typeof createPatientAccountInput>;
 const fieldNames = ['name', 'lname', 'email', 'password', 'phone', 'address', 'weight', 'height', 'bloodGroup', 'bloodRh'] as const;
 
 export function CreatePatientModal({ onClose }: { onClose: () => void }) {
@@ -29,11 +26,7 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
     handleSubmit,
     setError,
     formState: { errors, isDirty },
-  } = useForm<CreatePatientFields, unknown, z.output<typeof createPatientAccountInput>>({
-    resolver: zodResolver(createPatientAccountInput),
-    mode: 'onTouched',
-    defaultValues: { name: '', lname: '', email: '', password: '', phone: '', address: '', weight: '', height: '', bloodGroup: '', bloodRh: '' },
-  });
+  } = useSchemaForm(createPatientAccountInput, { name: '', lname: '', email: '', password: '', phone: '', address: '', weight: '', height: '', bloodGroup: '', bloodRh: '' });
   const create = trpc.patients.create.useMutation({
     onSuccess: () => {
       void utils.medics.patientPage.invalidate();

@@ -1,18 +1,15 @@
 // The set-up page's first step: the practice passphrase, chosen twice. The server makes the practice
 // key with it and answers the recovery key (201), which the next step shows once.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { setUpForm } from '../../../../shared/practice-lock';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { showFieldIssues } from '../../lib/field-issues';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { setUpPractice } from './unlock-api';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
-type Fields = z.input<typeof setUpForm>;
 
 export function SetUpForm({ onSetUp }: { onSetUp: (recoveryKey: string) => void }) {
   const { t } = useTranslation('auth');
@@ -21,7 +18,7 @@ export function SetUpForm({ onSetUp }: { onSetUp: (recoveryKey: string) => void 
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Fields>({ resolver: zodResolver(setUpForm), mode: 'onTouched', defaultValues: { passphrase: '', confirmPassphrase: '' } });
+  } = useSchemaForm(setUpForm, { passphrase: '', confirmPassphrase: '' });
   const setUp = useMutation({
     mutationFn: (passphrase: string) => setUpPractice(passphrase),
     onError: (error) => showFieldIssues(error, ['passphrase'] as const, setError),

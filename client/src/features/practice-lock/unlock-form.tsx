@@ -1,12 +1,9 @@
 // The unlock page's form: the practice passphrase, or instead the recovery key printed at set-up.
 // A right one opens the practice (204) and the page waits for its app (use-opening.ts), then goes to
 // sign-in; a wrong one says so, and after too many from this address, how long to wait.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { unlockWithPassphrase, unlockWithRecoveryKey, type UnlockInput } from '../../../../shared/practice-lock';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
@@ -14,6 +11,7 @@ import { translateApiError, translateValidation } from '../../lib/translate-erro
 import { OpeningStatus } from './opening-status';
 import { retryAfterOf, unlockPractice } from './unlock-api';
 import { useOpening } from './use-opening';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 type Method = 'passphrase' | 'recoveryKey';
 
@@ -27,11 +25,7 @@ interface FieldsProps {
 
 function PassphraseFields({ onSubmit, serverError, children }: FieldsProps) {
   const { t } = useTranslation('auth');
-  const { register, handleSubmit, setFocus, formState } = useForm<z.input<typeof unlockWithPassphrase>>({
-    resolver: zodResolver(unlockWithPassphrase),
-    mode: 'onTouched',
-    defaultValues: { passphrase: '' },
-  });
+  const { register, handleSubmit, setFocus, formState } = useSchemaForm(unlockWithPassphrase, { passphrase: '' });
   useEffect(() => setFocus('passphrase'), [setFocus]);
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
@@ -49,11 +43,7 @@ function PassphraseFields({ onSubmit, serverError, children }: FieldsProps) {
 
 function RecoveryKeyFields({ onSubmit, serverError, children }: FieldsProps) {
   const { t } = useTranslation('auth');
-  const { register, handleSubmit, setFocus, formState } = useForm<z.input<typeof unlockWithRecoveryKey>>({
-    resolver: zodResolver(unlockWithRecoveryKey),
-    mode: 'onTouched',
-    defaultValues: { recoveryKey: '' },
-  });
+  const { register, handleSubmit, setFocus, formState } = useSchemaForm(unlockWithRecoveryKey, { recoveryKey: '' });
   useEffect(() => setFocus('recoveryKey'), [setFocus]);
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>

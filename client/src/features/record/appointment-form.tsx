@@ -2,11 +2,9 @@
 // NOM-004-SSA3-2012 gives a nota de evolución (6.2): date and time, reason, history of the present
 // illness, physical examination, diagnoses from the catalog, plan and prognosis; then the notes and
 // the medications as a list.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useUnsavedInput } from '../../components/unsaved-input';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
@@ -15,11 +13,11 @@ import {
   appointmentFormSchema,
   appointmentFormValues,
   withoutUnchangedDiagnoses,
-  type AppointmentFormValues,
   type AppointmentInput,
 } from './appointment-values';
 import { DiagnosisCombobox } from './diagnosis-combobox';
 import type { ClinicalHistory } from '../../../../shared/record';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 interface AppointmentFormProps {
   appointment: ClinicalHistory | null;
@@ -43,11 +41,7 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<AppointmentFormValues, unknown, z.output<typeof appointmentFormSchema>>({
-    resolver: zodResolver(appointmentFormSchema),
-    mode: 'onTouched',
-    defaultValues: appointmentFormValues(appointment),
-  });
+  } = useSchemaForm(appointmentFormSchema, appointmentFormValues(appointment));
   // In a dialog, Escape, its close button and this Cancel ask before discarding what was typed.
   const askBeforeDiscarding = useUnsavedInput(isDirty);
   const submit = handleSubmit(async (values) => {

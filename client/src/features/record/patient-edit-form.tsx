@@ -2,7 +2,7 @@
 // physical data, insurance and lifestyle so a record can be completed. Validated with the server's
 // own schema; a failed save keeps what was typed and puts field messages where they belong.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import type { FieldPath, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BLOOD_GROUPS, BLOOD_RH, SEXES } from '../../../../shared/constants';
 import { localDay } from '../../../../shared/dates';
@@ -12,6 +12,7 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { translateValidation } from '../../lib/translate-error';
+import { useTouchedForm } from '../../lib/use-touched-form';
 import type { PatientDetail } from '../../lib/api-types';
 import { patientFormValues, patientUpdateOf, type PatientFormValues, type PatientUpdateValues } from './patient-form-values';
 import { useRecordMutation } from './use-record-mutation';
@@ -28,11 +29,10 @@ export function PatientEditForm({ detail, onDone }: { detail: PatientDetail; onD
     reset,
     getFieldState,
     formState,
-  } = useForm<PatientFormValues, unknown, PatientUpdateValues>({
-    resolver: zodResolver(patientUpdateFields) as unknown as Resolver<PatientFormValues, unknown, PatientUpdateValues>,
-    mode: 'onTouched',
-    defaultValues: patientFormValues(detail),
-  });
+  } = useTouchedForm(
+    zodResolver(patientUpdateFields) as unknown as Resolver<PatientFormValues, unknown, PatientUpdateValues>,
+    patientFormValues(detail),
+  );
   const save = useRecordMutation((client, values: PatientUpdateValues) => client.patients.update.mutate({ idPatient, ...values }), 'save', {
     alsoPatientList: true,
   });

@@ -1,16 +1,14 @@
 // Voiding a prescription (issue 22): only its author, on the day it was issued, and only with a
 // reason, since the voided prescription stays in the record for good with that reason beside it.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { voidPrescriptionInput, type Prescription } from '../../../../shared/prescriptions';
 import { Modal } from '../../components/modal';
 import { TextAreaField } from '../../components/text-area-field';
 import { translateValidation } from '../../lib/translate-error';
 import { WriteFailure } from './write-failure';
 import { DialogFormActions } from '../../components/dialog-form-actions';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 interface VoidPrescriptionDialogProps {
   prescription: Prescription;
@@ -25,11 +23,7 @@ export function VoidPrescriptionDialog({ prescription, onVoid, onClose }: VoidPr
     register,
     handleSubmit,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<z.input<typeof voidPrescriptionInput>, unknown, z.output<typeof voidPrescriptionInput>>({
-    resolver: zodResolver(voidPrescriptionInput),
-    mode: 'onTouched',
-    defaultValues: { reason: '' },
-  });
+  } = useSchemaForm(voidPrescriptionInput, { reason: '' });
   const title = t('void.title', { number: prescription.number });
   const submit = handleSubmit(async ({ reason }) => {
     setFailure(null);

@@ -1,10 +1,7 @@
 // Setting up an authenticator app: the QR code to scan, the same key as text for an app that cannot
 // scan (grouped in fours, as apps show and people read it), and the first code the app shows, which
 // proves both sides agree before TOTP is turned on (auth.totpEnable answers the recovery codes).
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { totpEnableInput, type TotpSetup } from '../../../../shared/second-factor';
 import { CopyButton } from '../../components/copy-button';
 import { TextField } from '../../components/text-field';
@@ -13,8 +10,8 @@ import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { QrCodeImage } from './qr-code-image';
 import { useFocusOnMount } from './use-focus-on-mount';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
-type EnableFields = z.input<typeof totpEnableInput>;
 
 /** "JBSW Y3DP EHPK 3PXP": the key in groups of four, easier to read and to type. */
 export const groupInFours = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -33,11 +30,7 @@ export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<EnableFields, unknown, z.output<typeof totpEnableInput>>({
-    resolver: zodResolver(totpEnableInput),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  } = useSchemaForm(totpEnableInput, { code: '' });
   // The recovery codes are shown once: no cache keeps them after the next screen.
   const enable = trpc.auth.totpEnable.useMutation({
     gcTime: 0,
