@@ -1,6 +1,5 @@
 // Every "break the glass" access, newest first (the server's order): who opened whose record, when,
 // until when, and the reason they gave. Dates follow the active language.
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
 import { TableScroll } from '../../components/table-scroll';
@@ -9,19 +8,15 @@ import { useFormatters } from '../../lib/use-formatters';
 import { fullName } from './full-name';
 import { LoadFailed } from '../../components/load-failed';
 import { translateApiError } from '../../lib/translate-error';
+import { CardSection } from '../../components/card-section';
 
 export function EmergencyAccesses() {
   const { t } = useTranslation('admin');
   const format = useFormatters();
-  const headingId = useId();
   const accesses = trpc.admin.emergencyAccesses.useQuery();
 
   return (
-    <section className="card dashboard-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-section__title">
-        {t('emergency.title')}
-      </h2>
-      <p className="dashboard-section__intro">{t('emergency.intro')}</p>
+    <CardSection title={t('emergency.title')} intro={t('emergency.intro')}>
       {accesses.isPending ? (
         <Spinner />
       ) : accesses.isError ? (
@@ -58,6 +53,6 @@ export function EmergencyAccesses() {
           </table>
         </TableScroll>
       )}
-    </section>
+    </CardSection>
   );
 }

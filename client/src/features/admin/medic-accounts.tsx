@@ -1,5 +1,4 @@
 // The practice's medic accounts, pending approval first (the server's order), with their actions.
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
 import { TableScroll } from '../../components/table-scroll';
@@ -7,18 +6,14 @@ import { trpc } from '../../lib/trpc';
 import { LoadFailed } from '../../components/load-failed';
 import { translateApiError } from '../../lib/translate-error';
 import { MedicAccountRow } from './medic-account-row';
+import { CardSection } from '../../components/card-section';
 
 export function MedicAccounts({ currentUserId }: { currentUserId: number | undefined }) {
   const { t } = useTranslation('admin');
-  const headingId = useId();
   const medics = trpc.admin.medics.useQuery();
 
   return (
-    <section className="card dashboard-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-section__title">
-        {t('medics.title')}
-      </h2>
-      <p className="dashboard-section__intro">{t('medics.intro')}</p>
+    <CardSection title={t('medics.title')} intro={t('medics.intro')}>
       {medics.isPending ? (
         <Spinner />
       ) : medics.isError ? (
@@ -44,6 +39,6 @@ export function MedicAccounts({ currentUserId }: { currentUserId: number | undef
           </table>
         </TableScroll>
       )}
-    </section>
+    </CardSection>
   );
 }

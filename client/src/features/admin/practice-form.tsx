@@ -3,7 +3,6 @@
 // prescriber's address), and the practice's sign-in rule: whether medics must have a second factor
 // (issue 23). Read from practice.details, saved with admin.updatePractice; a blank field is cleared,
 // and a blank name falls back to PRACTICE_NAME. A failed save keeps what was typed.
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { practiceInput, type PracticeSettings } from '../../../../shared/prescriptions';
 import { CheckboxField } from '../../components/checkbox-field';
@@ -15,6 +14,7 @@ import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { LoadFailed } from '../../components/load-failed';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { CardSection } from '../../components/card-section';
 
 const fieldNames = ['name', 'address', 'city', 'phone', 'requireTwoFactorForMedics'] as const;
 
@@ -98,15 +98,10 @@ function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
 
 export function PracticeForm() {
   const { t } = useTranslation('admin');
-  const headingId = useId();
   const details = trpc.practice.details.useQuery();
 
   return (
-    <section className="card dashboard-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-section__title">
-        {t('practice.title')}
-      </h2>
-      <p className="dashboard-section__intro">{t('practice.intro')}</p>
+    <CardSection title={t('practice.title')} intro={t('practice.intro')}>
       {details.isPending ? (
         <Spinner />
       ) : details.isError ? (
@@ -114,6 +109,6 @@ export function PracticeForm() {
       ) : (
         <PracticeDetailsForm practice={details.data} />
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,7 +1,7 @@
 // "Reset a password or a second factor": find an account by its exact email, then, once confirmed,
 // give it a temporary password that its owner must replace at their next sign-in (API.md
 // admin.resetPassword), or remove the second factors its owner lost (admin.resetSecondFactor).
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountLookupInput, type AccountSummary } from '../../../../shared/admin';
 import { confirmAction } from '../../components/confirm';
@@ -13,11 +13,11 @@ import { fullName } from './full-name';
 import { ResetSecondFactor } from './reset-second-factor';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { CardSection } from '../../components/card-section';
 
 
 export function ResetPassword() {
   const { t } = useTranslation('admin');
-  const headingId = useId();
   const [email, setEmail] = useState<string | null>(null);
   const {
     register,
@@ -33,11 +33,7 @@ export function ResetPassword() {
   });
 
   return (
-    <section className="card dashboard-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-section__title">
-        {t('reset.title')}
-      </h2>
-      <p className="dashboard-section__intro">{t('reset.intro')}</p>
+    <CardSection title={t('reset.title')} intro={t('reset.intro')}>
       <form className="form admin-lookup" onSubmit={onSubmit} noValidate>
         <TextField
           label={t('reset.email')}
@@ -59,7 +55,7 @@ export function ResetPassword() {
         )}
         {lookup.isSuccess && !lookup.isFetching && (lookup.data.account ? <FoundAccount account={lookup.data.account} /> : <p>{t('reset.notFound')}</p>)}
       </div>
-    </section>
+    </CardSection>
   );
 }
 

@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
 import { describeAction, emergencyReason } from './access-log-action';
 import { LoadFailed } from '../../components/load-failed';
+import { CardSection } from '../../components/card-section';
 
 export function AccessLog() {
   const { t } = useTranslation('dashboard');
@@ -72,14 +73,8 @@ export function AccessLog() {
   }
 
   return (
-    <section className="dashboard-section card" aria-labelledby="access-log-title">
-      <div className="dashboard-section__head">
-        <h2 id="access-log-title" className="dashboard-section__title">
-          {t('accessLog.title')}
-        </h2>
-      </div>
-      <p className="dashboard-section__intro">{t('accessLog.intro')}</p>
+    <CardSection title={t('accessLog.title')} intro={t('accessLog.intro')}>
       {content}
-    </section>
+    </CardSection>
   );
 }

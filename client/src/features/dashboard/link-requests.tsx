@@ -6,6 +6,7 @@ import { Avatar } from '../../components/avatar';
 import { useFormatters } from '../../lib/use-formatters';
 import type { LinkRequest } from '../../lib/api-types';
 import { useLinkRequestAnswers } from './use-link-request-answers';
+import { CardSection } from '../../components/card-section';
 
 export function LinkRequests({ requests }: { requests: LinkRequest[] }) {
   const { t } = useTranslation('dashboard');
@@ -13,13 +14,7 @@ export function LinkRequests({ requests }: { requests: LinkRequest[] }) {
   const { accept, decline, busy } = useLinkRequestAnswers();
 
   return (
-    <section className="dashboard-section card patient-link-requests" aria-labelledby="link-requests-title">
-      <div className="dashboard-section__head">
-        <h2 id="link-requests-title" className="dashboard-section__title">
-          {t('linkRequests.title')}
-        </h2>
-      </div>
-      <p className="dashboard-section__intro">{t('linkRequests.intro')}</p>
+    <CardSection title={t('linkRequests.title')} intro={t('linkRequests.intro')} className="patient-link-requests">
       <ul className="bordered-list result-list" aria-label={t('linkRequests.listLabel')}>
         {requests.map((request) => {
           const name = `${request.medic.name} ${request.medic.lname}`.trim();
@@ -58,6 +53,6 @@ export function LinkRequests({ requests }: { requests: LinkRequest[] }) {
           );
         })}
       </ul>
-    </section>
+    </CardSection>
   );
 }

@@ -5,15 +5,13 @@ import { TableScroll } from '../../components/table-scroll';
 import { useFormatters } from '../../lib/use-formatters';
 import { AppointmentStatus } from './appointment-status';
 import type { Appointment } from '../../lib/api-types';
+import { CardSection } from '../../components/card-section';
 
 export function MedicalHistory({ appointments }: { appointments: Appointment[] }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const format = useFormatters();
   return (
-    <section className="dashboard-section card" aria-labelledby="medical-history-title">
-      <h2 id="medical-history-title" className="dashboard-section__title">
-        {t('history.title')}
-      </h2>
+    <CardSection title={t('history.title')}>
       {appointments.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state__title">{t('history.empty')}</p>
@@ -50,6 +48,6 @@ export function MedicalHistory({ appointments }: { appointments: Appointment[] }
           </table>
         </TableScroll>
       )}
-    </section>
+    </CardSection>
   );
 }
