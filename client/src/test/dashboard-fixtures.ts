@@ -3,6 +3,7 @@
 import { fakeTrpcServer, ok } from './fake-trpc-server';
 import { patientUser, renderApp, sessionFor } from './render-app';
 import type { Appointment, Doctor, PatientSelf } from '../lib/api-types';
+import { appointmentOf, type AppointmentOverrides } from './appointment-fixture';
 
 export const drAna: Doctor = {
   idMedic: 21,
@@ -27,31 +28,7 @@ export const drLuis: Doctor = {
   licenseNumber: null,
 };
 
-export function appointment(overrides: Partial<Appointment> & Pick<Appointment, 'idHistory' | 'date'>): Appointment {
-  return {
-    idPatient: 5,
-    idMedic: 21,
-    start: overrides.date.slice(11, 16),
-    end: null,
-    motive: 'Revisión',
-    notes: null,
-    medications: [],
-    diagnosisIds: [],
-    subjective: null,
-    exploration: null,
-    plan: null,
-    prognosis: null,
-    diagnoses: [],
-    prescriptions: [],
-    addenda: [],
-    medic: null,
-    closed: false,
-    // Written on its own day, as a consultation normally is.
-    writtenAt: `${overrides.date.slice(0, 10)}T${overrides.date.slice(11, 16) || '09:00'}:00.000Z`,
-    lateEntry: false,
-    ...overrides,
-  };
-}
+export const appointment = (overrides: AppointmentOverrides): Appointment => appointmentOf({ idPatient: 5, idMedic: 21, motive: 'Revisión' }, overrides);
 
 /** A patient with nothing on record but their account; overrides fill in parts. */
 export function patientSelf(overrides: Partial<PatientSelf> = {}): PatientSelf {

@@ -5,35 +5,12 @@ import type { Addendum, Prescription, PrescriptionItem } from '../../../shared/p
 import type { ClinicalHistory, Lab, Vital } from '../../../shared/record';
 import { fakeTrpcServer, ok } from './fake-trpc-server';
 import { medicUser, renderApp, sessionFor } from './render-app';
+import { appointmentOf, type AppointmentOverrides } from './appointment-fixture';
 import type { PatientDetail } from '../lib/api-types';
 
 export const today = localDay(new Date());
 
-export function appointment(overrides: Partial<ClinicalHistory> & Pick<ClinicalHistory, 'idHistory' | 'date'>): ClinicalHistory {
-  return {
-    idPatient: 11,
-    idMedic: 3,
-    start: overrides.date.slice(11, 16),
-    end: null,
-    motive: 'Control',
-    notes: null,
-    medications: [],
-    diagnosisIds: [],
-    subjective: null,
-    exploration: null,
-    plan: null,
-    prognosis: null,
-    diagnoses: [],
-    prescriptions: [],
-    addenda: [],
-    medic: null,
-    closed: false,
-    // Written on its own day, as a consultation normally is.
-    writtenAt: `${overrides.date.slice(0, 10)}T${overrides.date.slice(11, 16) || '09:00'}:00.000Z`,
-    lateEntry: false,
-    ...overrides,
-  };
-}
+export const appointment = (overrides: AppointmentOverrides): ClinicalHistory => appointmentOf({ idPatient: 11, idMedic: 3, motive: 'Control' }, overrides);
 
 /** A prescription item with only the drug; the rest as given. */
 export const prescriptionItem = (drug: string, overrides: Partial<PrescriptionItem> = {}): PrescriptionItem => ({
