@@ -6,7 +6,7 @@ import { changePasswordForm } from '../../../../shared/auth';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
 import { useUpdateSessionUser } from './use-update-session-user';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
@@ -23,10 +23,9 @@ export function ChangePasswordForm({ forced, onChanged }: ChangePasswordFormProp
   const { t } = useTranslation('account');
   const updateSessionUser = useUpdateSessionUser();
   const {
-    register,
+    field,
     handleSubmit,
     setError,
-    formState: { errors },
   } = useSchemaForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = trpc.auth.changePassword.useMutation({
     onSuccess: () => {
@@ -43,7 +42,6 @@ export function ChangePasswordForm({ forced, onChanged }: ChangePasswordFormProp
 
   // The confirmation never leaves the browser.
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }));
-  const error = (message: string | undefined) => translateValidation(t, message);
   // A refusal already shown on its field needs no second, vaguer sentence above the form.
   const shownOnField = change.error ? readApiError(change.error).issues.some((issue) => isFieldName(issue.path)) : false;
 
@@ -59,23 +57,20 @@ export function ChangePasswordForm({ forced, onChanged }: ChangePasswordFormProp
         hint={forced ? t('password.currentForcedHint') : undefined}
         type="password"
         autoComplete="current-password"
-        error={error(errors.currentPassword?.message)}
-        {...register('currentPassword')}
+        {...field('currentPassword')}
       />
       <TextField
         label={t('password.new')}
         hint={t('password.newHint')}
         type="password"
         autoComplete="new-password"
-        error={error(errors.newPassword?.message)}
-        {...register('newPassword')}
+        {...field('newPassword')}
       />
       <TextField
         label={t('password.confirm')}
         type="password"
         autoComplete="new-password"
-        error={error(errors.confirmPassword?.message)}
-        {...register('confirmPassword')}
+        {...field('confirmPassword')}
       />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={change.isPending}>

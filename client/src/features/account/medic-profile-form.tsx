@@ -10,7 +10,7 @@ import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
 import { useUpdateSessionUser } from './use-update-session-user';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
@@ -39,11 +39,10 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
   const utils = trpc.useUtils();
   const updateSessionUser = useUpdateSessionUser();
   const {
-    register,
+    field,
     handleSubmit,
     setError,
     reset,
-    formState: { errors },
   } = useSchemaForm(medicProfileInput, formValues(doctor, address));
   const save = trpc.medics.updateMe.useMutation({
     onError: (error) => showFieldIssues(error, fieldNames, setError),
@@ -64,7 +63,6 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
       },
     }),
   );
-  const error = (message: string | undefined) => translateValidation(t, message);
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -74,8 +72,8 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
         </div>
       )}
       <div className="form__row">
-        <TextField label={t('profile.name')} autoComplete="given-name" error={error(errors.name?.message)} {...register('name')} />
-        <TextField label={t('profile.lname')} autoComplete="family-name" error={error(errors.lname?.message)} {...register('lname')} />
+        <TextField label={t('profile.name')} autoComplete="given-name" {...field('name')} />
+        <TextField label={t('profile.lname')} autoComplete="family-name" {...field('lname')} />
       </div>
       <div className="form__row">
         <TextField
@@ -83,47 +81,41 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          error={error(errors.phone?.message)}
-          {...register('phone')}
+          {...field('phone')}
         />
         <TextField
           label={t('profile.whatsapp')}
           type="tel"
           inputMode="tel"
           autoComplete="off"
-          error={error(errors.whatsapp?.message)}
-          {...register('whatsapp')}
+          {...field('whatsapp')}
         />
       </div>
       <TextField
         label={t('profile.address')}
         autoComplete="street-address"
-        error={error(errors.address?.message)}
-        {...register('address')}
+        {...field('address')}
       />
       <div className="form__row">
         <TextField
           label={t('profile.specialty')}
           hint={t('profile.specialtyHint')}
           autoComplete="off"
-          error={error(errors.specialty?.message)}
-          {...register('specialty')}
+          {...field('specialty')}
         />
         <TextField
           label={t('profile.licenseNumber')}
           hint={t('profile.licenseNumberHint')}
           autoComplete="off"
           spellCheck={false}
-          error={error(errors.licenseNumber?.message)}
-          {...register('licenseNumber')}
+          {...field('licenseNumber')}
         />
       </div>
       <TextAreaField
         label={t('profile.about')}
         hint={t('profile.aboutHint')}
         rows={4}
-        error={error(errors.about?.message)}
-        {...register('about')}
+        {...field('about')}
       />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>

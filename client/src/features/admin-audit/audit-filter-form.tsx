@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_OUTCOMES, auditFilterInput, type AuditFilter } from '../../../../shared/admin';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { translateValidation } from '../../lib/translate-error';
 import { useTouchedForm } from '../../lib/use-touched-form';
 
 /** The families of actions the trail records most, as their dotted prefixes. */
@@ -75,33 +74,30 @@ export function AuditFilterForm({ filter, onApply, onClear }: AuditFilterFormPro
   const { t } = useTranslation(['audit', 'validation']);
   const {
     register,
+    field,
     handleSubmit,
     control,
-    formState: { errors },
   } = useTouchedForm(filterResolver, fieldsOf(filter));
   const family = useWatch({ control, name: 'family' });
-  const error = (message: string | undefined) => translateValidation(t, message);
 
   return (
     <form className="form audit-filters" onSubmit={handleSubmit(onApply)} noValidate aria-label={t('filters.title')}>
       <div className="audit-filters__fields">
-        <TextField label={t('filters.from')} type="date" error={error(errors.from?.message)} {...register('from')} />
-        <TextField label={t('filters.to')} type="date" error={error(errors.to?.message)} {...register('to')} />
+        <TextField label={t('filters.from')} type="date" {...field('from')} />
+        <TextField label={t('filters.to')} type="date" {...field('to')} />
         <TextField
           label={t('filters.idUser')}
           inputMode="numeric"
           autoComplete="off"
-          error={error(errors.idUser?.message)}
-          {...register('idUser')}
+          {...field('idUser')}
         />
         <TextField
           label={t('filters.idPatient')}
           inputMode="numeric"
           autoComplete="off"
-          error={error(errors.idPatient?.message)}
-          {...register('idPatient')}
+          {...field('idPatient')}
         />
-        <TextField label={t('filters.patient')} autoComplete="off" spellCheck={false} error={error(errors.patient?.message)} {...register('patient')} />
+        <TextField label={t('filters.patient')} autoComplete="off" spellCheck={false} {...field('patient')} />
         <SelectField
           label={t('filters.action')}
           options={[
@@ -117,15 +113,13 @@ export function AuditFilterForm({ filter, onApply, onClear }: AuditFilterFormPro
             hint={t('filters.actionOtherHint')}
             autoComplete="off"
             spellCheck={false}
-            error={error(errors.action?.message)}
-            {...register('action')}
+            {...field('action')}
           />
         )}
         <SelectField
           label={t('filters.outcome')}
           options={[{ value: '', label: t('filters.any') }, ...AUDIT_OUTCOMES.map((outcome) => ({ value: outcome, label: t(`outcomes.${outcome}`) }))]}
-          error={error(errors.outcome?.message)}
-          {...register('outcome')}
+          {...field('outcome')}
         />
       </div>
       <div className="form__actions audit-filters__actions">

@@ -11,7 +11,7 @@ import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
 import { LoadFailed } from '../../components/load-failed';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { CardSection } from '../../components/card-section';
@@ -31,11 +31,10 @@ function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
   const toast = useToast();
   const utils = trpc.useUtils();
   const {
-    register,
+    field,
     handleSubmit,
     setError,
     reset,
-    formState: { errors },
   } = useSchemaForm(practiceInput, formValues(practice));
   const save = trpc.admin.updatePractice.useMutation({
     onError: (error) => showFieldIssues(error, fieldNames, setError),
@@ -52,7 +51,6 @@ function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
       },
     }),
   );
-  const error = (message: string | undefined) => translateValidation(t, message);
 
   return (
     <form className="form practice-form" onSubmit={onSubmit} noValidate>
@@ -65,27 +63,24 @@ function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
         label={t('practice.name')}
         hint={t('practice.nameHint')}
         autoComplete="organization"
-        error={error(errors.name?.message)}
-        {...register('name')}
+        {...field('name')}
       />
-      <TextField label={t('practice.address')} autoComplete="street-address" error={error(errors.address?.message)} {...register('address')} />
+      <TextField label={t('practice.address')} autoComplete="street-address" {...field('address')} />
       <div className="form__row">
-        <TextField label={t('practice.city')} autoComplete="address-level2" error={error(errors.city?.message)} {...register('city')} />
+        <TextField label={t('practice.city')} autoComplete="address-level2" {...field('city')} />
         <TextField
           label={t('practice.phone')}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          error={error(errors.phone?.message)}
-          {...register('phone')}
+          {...field('phone')}
         />
       </div>
       <h3 className="form__section">{t('practice.securityHeading')}</h3>
       <CheckboxField
         label={t('practice.requireTwoFactor')}
         hint={t('practice.requireTwoFactorHint')}
-        error={error(errors.requireTwoFactorForMedics?.message)}
-        {...register('requireTwoFactorForMedics')}
+        {...field('requireTwoFactorForMedics')}
       />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>

@@ -7,7 +7,7 @@ import { accountLookupInput, type AccountSummary } from '../../../../shared/admi
 import { confirmAction } from '../../components/confirm';
 import { TextField } from '../../components/text-field';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
 import { AccountStatusTag } from './account-status-tag';
 import { fullName } from './full-name';
 import { ResetSecondFactor } from './reset-second-factor';
@@ -20,9 +20,8 @@ export function ResetPassword() {
   const { t } = useTranslation('admin');
   const [email, setEmail] = useState<string | null>(null);
   const {
-    register,
+    field,
     handleSubmit,
-    formState: { errors },
   } = useSchemaForm(accountLookupInput, { email: '' });
   // Always asked afresh: an account found a while ago may have changed since.
   const lookup = trpc.admin.findAccount.useQuery({ email: email ?? '' }, { enabled: email !== null, staleTime: 0, gcTime: 0 });
@@ -40,8 +39,7 @@ export function ResetPassword() {
           type="email"
           inputMode="email"
           autoComplete="off"
-          error={translateValidation(t, errors.email?.message)}
-          {...register('email')}
+          {...field('email')}
         />
         <button type="submit" className="button button--secondary" disabled={lookup.isFetching}>
           {lookup.isFetching ? t('reset.finding') : t('reset.find')}

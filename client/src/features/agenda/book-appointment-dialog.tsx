@@ -41,6 +41,7 @@ export function BookAppointmentDialog({ today, defaultDay, shown, format, onBook
   const schema = useMemo(() => bookingSchema(today), [today]);
   const {
     register,
+    field,
     handleSubmit,
     setError,
     control,
@@ -85,7 +86,7 @@ export function BookAppointmentDialog({ today, defaultDay, shown, format, onBook
           errors={{ date: error(errors.date?.message), start: error(errors.start?.message), end: error(errors.end?.message) }}
           today={today}
         />
-        <TextField label={t('book.motive')} autoComplete="off" aria-required error={error(errors.motive?.message)} {...register('motive')} />
+        <TextField label={t('book.motive')} autoComplete="off" aria-required {...field('motive')} />
         <OverlapWarning overlaps={overlaps} format={format} />
         <p className="agenda-form__note">{t('book.requiredNote')}</p>
         <DialogFormActions cancelLabel={t('book.cancel')} submitLabel={t('book.submit')} pendingLabel={t('book.submitting')} pending={book.isPending} onCancel={onClose} />

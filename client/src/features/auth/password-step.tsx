@@ -9,7 +9,7 @@ import { TextField } from '../../components/text-field';
 import { showFieldIssues } from '../../lib/field-issues';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
 import { useTouchedForm } from '../../lib/use-touched-form';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 
@@ -33,11 +33,10 @@ interface PasswordStepProps {
 export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
   const { t } = useTranslation('auth');
   const {
-    register,
+    field,
     handleSubmit,
     setError,
     setFocus,
-    formState: { errors },
   } = useTouchedForm(lazyLoginResolver, { email, password: '' });
   // Here a 401 is a wrong password, not an expired session: it stays on the form.
   const login = trpc.auth.login.useMutation({
@@ -67,15 +66,13 @@ export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
           type="email"
           autoComplete="username"
           inputMode="email"
-          error={translateValidation(t, errors.email?.message)}
-          {...register('email')}
+          {...field('email')}
         />
         <TextField
           label={t('login.password')}
           type="password"
           autoComplete="current-password"
-          error={translateValidation(t, errors.password?.message)}
-          {...register('password')}
+          {...field('password')}
         />
         <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
           {login.isPending ? t('login.submitting') : t('login.submit')}

@@ -17,6 +17,7 @@ export function RegisterForm() {
   const startSession = useStartSession();
   const {
     register,
+    field,
     handleSubmit,
     setError,
     control,
@@ -49,8 +50,8 @@ export function RegisterForm() {
         </div>
       )}
       <div className="form__row">
-        <TextField label={t('register.name')} autoComplete="given-name" error={error(errors.name?.message)} {...register('name')} />
-        <TextField label={t('register.lname')} autoComplete="family-name" error={error(errors.lname?.message)} {...register('lname')} />
+        <TextField label={t('register.name')} autoComplete="given-name" {...field('name')} />
+        <TextField label={t('register.lname')} autoComplete="family-name" {...field('lname')} />
       </div>
       <fieldset
         className="choice"
@@ -91,23 +92,20 @@ export function RegisterForm() {
         type="email"
         inputMode="email"
         autoComplete="email"
-        error={error(errors.email?.message)}
-        {...register('email')}
+        {...field('email')}
       />
       <TextField
         label={t('register.password')}
         hint={t('register.passwordHint')}
         type="password"
         autoComplete="new-password"
-        error={error(errors.password?.message)}
-        {...register('password')}
+        {...field('password')}
       />
       <TextField
         label={t('register.confirmPassword')}
         type="password"
         autoComplete="new-password"
-        error={error(errors.confirmPassword?.message)}
-        {...register('confirmPassword')}
+        {...field('confirmPassword')}
       />
       <button type="submit" className="button button--primary button--block" disabled={signUp.isPending}>
         {signUp.isPending ? t('register.submitting') : t('register.submit')}

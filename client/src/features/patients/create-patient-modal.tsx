@@ -12,7 +12,7 @@ import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
 const fieldNames = ['name', 'lname', 'email', 'password', 'phone', 'address', 'weight', 'height', 'bloodGroup', 'bloodRh'] as const;
@@ -22,10 +22,10 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
   const toast = useToast();
   const utils = trpc.useUtils();
   const {
-    register,
+    field,
     handleSubmit,
     setError,
-    formState: { errors, isDirty },
+    formState: { isDirty },
   } = useSchemaForm(createPatientAccountInput, { name: '', lname: '', email: '', password: '', phone: '', address: '', weight: '', height: '', bloodGroup: '', bloodRh: '' });
   const create = trpc.patients.create.useMutation({
     onSuccess: () => {
@@ -39,7 +39,6 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
   const onSubmit = handleSubmit((values) => {
     if (!create.isPending) create.mutate(values);
   });
-  const error = (message: string | undefined) => translateValidation(t, message);
   const notSpecified = { value: '', label: t('create.notSpecified') };
 
   return (
@@ -51,8 +50,8 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
           </div>
         )}
         <div className="form__row">
-          <TextField label={t('create.name')} autoComplete="off" data-autofocus error={error(errors.name?.message)} {...register('name')} />
-          <TextField label={t('create.lname')} autoComplete="off" error={error(errors.lname?.message)} {...register('lname')} />
+          <TextField label={t('create.name')} autoComplete="off" data-autofocus {...field('name')} />
+          <TextField label={t('create.lname')} autoComplete="off" {...field('lname')} />
         </div>
         <div className="form__row">
           <TextField
@@ -60,22 +59,20 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
             type="email"
             inputMode="email"
             autoComplete="off"
-            error={error(errors.email?.message)}
-            {...register('email')}
+            {...field('email')}
           />
           <TextField
             label={t('create.password')}
             hint={t('create.passwordHint')}
             type="password"
             autoComplete="new-password"
-            error={error(errors.password?.message)}
-            {...register('password')}
+            {...field('password')}
           />
         </div>
         <h3 className="form__section">{t('create.health')}</h3>
         <div className="form__row">
-          <TextField label={t('create.phone')} type="tel" inputMode="tel" autoComplete="off" error={error(errors.phone?.message)} {...register('phone')} />
-          <TextField label={t('create.address')} autoComplete="off" error={error(errors.address?.message)} {...register('address')} />
+          <TextField label={t('create.phone')} type="tel" inputMode="tel" autoComplete="off" {...field('phone')} />
+          <TextField label={t('create.address')} autoComplete="off" {...field('address')} />
         </div>
         <div className="form__row">
           <TextField
@@ -85,8 +82,7 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
             step="0.1"
             min="0.2"
             max="500"
-            error={error(errors.weight?.message)}
-            {...register('weight')}
+            {...field('weight')}
           />
           <TextField
             label={t('create.height')}
@@ -95,16 +91,14 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
             step="1"
             min="20"
             max="260"
-            error={error(errors.height?.message)}
-            {...register('height')}
+            {...field('height')}
           />
         </div>
         <div className="form__row">
           <SelectField
             label={t('create.bloodGroup')}
             options={[notSpecified, ...BLOOD_GROUPS.map((group) => ({ value: group, label: group }))]}
-            error={error(errors.bloodGroup?.message)}
-            {...register('bloodGroup')}
+            {...field('bloodGroup')}
           />
           <SelectField
             label={t('create.bloodRh')}
@@ -112,8 +106,7 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
               notSpecified,
               ...BLOOD_RH.map((rh) => ({ value: rh, label: rh === '+' ? t('create.rhPositive') : t('create.rhNegative') })),
             ]}
-            error={error(errors.bloodRh?.message)}
-            {...register('bloodRh')}
+            {...field('bloodRh')}
           />
         </div>
         <DialogFormActions cancelLabel={t('create.cancel')} submitLabel={t('create.submit')} pendingLabel={t('create.submitting')} pending={create.isPending} onCancel={onClose} />

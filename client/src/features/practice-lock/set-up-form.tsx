@@ -6,7 +6,7 @@ import { setUpForm } from '../../../../shared/practice-lock';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { showFieldIssues } from '../../lib/field-issues';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
 import { setUpPractice } from './unlock-api';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
@@ -14,10 +14,9 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 export function SetUpForm({ onSetUp }: { onSetUp: (recoveryKey: string) => void }) {
   const { t } = useTranslation('auth');
   const {
-    register,
+    field,
     handleSubmit,
     setError,
-    formState: { errors },
   } = useSchemaForm(setUpForm, { passphrase: '', confirmPassphrase: '' });
   const setUp = useMutation({
     mutationFn: (passphrase: string) => setUpPractice(passphrase),
@@ -39,15 +38,13 @@ export function SetUpForm({ onSetUp }: { onSetUp: (recoveryKey: string) => void 
         hint={t('practiceLock.setUp.passphraseHint')}
         type="password"
         autoComplete="new-password"
-        error={translateValidation(t, errors.passphrase?.message)}
-        {...register('passphrase')}
+        {...field('passphrase')}
       />
       <TextField
         label={t('practiceLock.setUp.confirm')}
         type="password"
         autoComplete="new-password"
-        error={translateValidation(t, errors.confirmPassphrase?.message)}
-        {...register('confirmPassphrase')}
+        {...field('confirmPassphrase')}
       />
       <button type="submit" className="button button--primary button--block" disabled={setUp.isPending}>
         {setUp.isPending ? t('practiceLock.setUp.submitting') : t('practiceLock.setUp.submit')}

@@ -25,7 +25,7 @@ interface FieldsProps {
 
 function PassphraseFields({ onSubmit, serverError, children }: FieldsProps) {
   const { t } = useTranslation('auth');
-  const { register, handleSubmit, setFocus, formState } = useSchemaForm(unlockWithPassphrase, { passphrase: '' });
+  const { field, handleSubmit, setFocus } = useSchemaForm(unlockWithPassphrase, { passphrase: '' });
   useEffect(() => setFocus('passphrase'), [setFocus]);
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
@@ -33,8 +33,7 @@ function PassphraseFields({ onSubmit, serverError, children }: FieldsProps) {
         label={t('practiceLock.unlock.passphrase')}
         type="password"
         autoComplete="off"
-        error={translateValidation(t, formState.errors.passphrase?.message) ?? serverError}
-        {...register('passphrase')}
+        {...field('passphrase', serverError)}
       />
       {children}
     </form>
@@ -43,7 +42,7 @@ function PassphraseFields({ onSubmit, serverError, children }: FieldsProps) {
 
 function RecoveryKeyFields({ onSubmit, serverError, children }: FieldsProps) {
   const { t } = useTranslation('auth');
-  const { register, handleSubmit, setFocus, formState } = useSchemaForm(unlockWithRecoveryKey, { recoveryKey: '' });
+  const { field, handleSubmit, setFocus } = useSchemaForm(unlockWithRecoveryKey, { recoveryKey: '' });
   useEffect(() => setFocus('recoveryKey'), [setFocus]);
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
@@ -54,8 +53,7 @@ function RecoveryKeyFields({ onSubmit, serverError, children }: FieldsProps) {
         autoCapitalize="characters"
         spellCheck={false}
         className="practice-lock__recovery-field"
-        error={translateValidation(t, formState.errors.recoveryKey?.message) ?? serverError}
-        {...register('recoveryKey')}
+        {...field('recoveryKey', serverError)}
       />
       {children}
     </form>

@@ -7,7 +7,6 @@ import { ADDENDUM_MAX, addendumInput } from '../../../../shared/prescriptions';
 import type { ClinicalHistory } from '../../../../shared/record';
 import { Modal } from '../../components/modal';
 import { TextAreaField } from '../../components/text-area-field';
-import { translateValidation } from '../../lib/translate-error';
 import { useFormatters } from '../../lib/use-formatters';
 import { WriteFailure } from './write-failure';
 import { DialogFormActions } from '../../components/dialog-form-actions';
@@ -24,9 +23,9 @@ export function AddendumDialog({ appointment, onAdd, onClose }: AddendumDialogPr
   const format = useFormatters();
   const [failure, setFailure] = useState<unknown>(null);
   const {
-    register,
+    field,
     handleSubmit,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { isSubmitting, isDirty },
   } = useSchemaForm(addendumInput, { text: '' });
   const submit = handleSubmit(async ({ text }) => {
     setFailure(null);
@@ -64,8 +63,7 @@ export function AddendumDialog({ appointment, onAdd, onClose }: AddendumDialogPr
           rows={6}
           aria-required
           data-autofocus
-          error={translateValidation(t, errors.text?.message)}
-          {...register('text')}
+          {...field('text')}
         />
         <DialogFormActions cancelLabel={t('cancel')} submitLabel={t('addenda.submit')} pendingLabel={t('addenda.submitting')} pending={isSubmitting} onCancel={onClose} />
       </form>

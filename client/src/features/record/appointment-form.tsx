@@ -37,6 +37,7 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
   const { t } = useTranslation(['record', 'validation']);
   const {
     register,
+    field,
     control,
     handleSubmit,
     setError,
@@ -72,15 +73,13 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
           label={<>{t('appointments.date')}{required}</>}
           type="datetime-local"
           aria-required
-          error={error(errors.date?.message)}
-          {...register('date')}
+          {...field('date')}
         />
         <TextField
           label={<>{t('appointments.motive')}{required}</>}
           aria-required
           autoComplete="off"
-          error={error(errors.motive?.message)}
-          {...register('motive')}
+          {...field('motive')}
         />
         {noteTexts.map(noteText)}
         <Controller
@@ -98,13 +97,12 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
           )}
         />
         {closingTexts.map(noteText)}
-        <TextAreaField className="item-form__wide" label={t('appointments.notes')} error={error(errors.notes?.message)} {...register('notes')} />
+        <TextAreaField className="item-form__wide" label={t('appointments.notes')} {...field('notes')} />
         <TextAreaField
           className="item-form__wide"
           label={t('appointments.medications')}
           hint={t('appointments.listHint')}
-          error={error(errors.medications?.message)}
-          {...register('medications')}
+          {...field('medications')}
         />
       </div>
       <p className="item-form__note">{t('requiredNote')}</p>

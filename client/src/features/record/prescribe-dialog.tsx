@@ -52,7 +52,7 @@ export function PrescribeDialog({ appointment, onIssue, onClose }: PrescribeDial
   const form = useSchemaForm(prescriptionInput, { items: [blankItem], notes: '' });
   const {
     control,
-    register,
+    field,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isDirty },
@@ -127,7 +127,7 @@ export function PrescribeDialog({ appointment, onIssue, onClose }: PrescribeDial
               </p>
             )}
           </div>
-          <TextAreaField label={t('prescribe.notes')} error={translateValidation(t, errors.notes?.message)} {...register('notes')} />
+          <TextAreaField label={t('prescribe.notes')} {...field('notes')} />
           <p className="item-form__note">
             {t('prescribe.requiredNote')} {t('prescribe.lockedHint')}
           </p>

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { voidPrescriptionInput, type Prescription } from '../../../../shared/prescriptions';
 import { Modal } from '../../components/modal';
 import { TextAreaField } from '../../components/text-area-field';
-import { translateValidation } from '../../lib/translate-error';
 import { WriteFailure } from './write-failure';
 import { DialogFormActions } from '../../components/dialog-form-actions';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -20,9 +19,9 @@ export function VoidPrescriptionDialog({ prescription, onVoid, onClose }: VoidPr
   const { t } = useTranslation(['prescriptions', 'validation']);
   const [failure, setFailure] = useState<unknown>(null);
   const {
-    register,
+    field,
     handleSubmit,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { isSubmitting, isDirty },
   } = useSchemaForm(voidPrescriptionInput, { reason: '' });
   const title = t('void.title', { number: prescription.number });
   const submit = handleSubmit(async ({ reason }) => {
@@ -59,8 +58,7 @@ export function VoidPrescriptionDialog({ prescription, onVoid, onClose }: VoidPr
           }
           aria-required
           data-autofocus
-          error={translateValidation(t, errors.reason?.message)}
-          {...register('reason')}
+          {...field('reason')}
         />
         <DialogFormActions cancelLabel={t('cancel')} submitLabel={t('void.submit')} pendingLabel={t('void.submitting')} pending={isSubmitting} onCancel={onClose} danger />
       </form>

@@ -34,10 +34,9 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
   /** The name typed, while the password is asked for. */
   const [asking, setAsking] = useState<string | null>(null);
   const {
-    register,
+    field,
     handleSubmit,
     reset,
-    formState: { errors },
   } = useSchemaForm(nameOnly, { name: suggested });
   // A 401 from the options is a wrong password, said in the dialog.
   const askOptions = trpc.auth.passkeyRegistrationOptions.useMutation({ meta: { handlesUnauthorized: true } });
@@ -80,8 +79,7 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
         label={t('passkeys.name')}
         hint={t('passkeys.nameHint')}
         autoComplete="off"
-        error={translateValidation(t, errors.name?.message)}
-        {...register('name')}
+        {...field('name')}
       />
       <div className="form__actions">
         <button type="submit" className="button button--primary" aria-disabled={busy}>

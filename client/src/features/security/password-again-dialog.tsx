@@ -10,7 +10,7 @@ import { passwordAgainForm } from '../../../../shared/second-factor';
 import { Modal } from '../../components/modal';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
 
@@ -35,10 +35,9 @@ export function PasswordAgainDialog({ title, intro, confirmLabel, pendingLabel, 
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const {
-    register,
+    field,
     handleSubmit,
     setError,
-    formState: { errors },
   } = useSchemaForm(passwordAgainForm, { password: '' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
@@ -79,8 +78,7 @@ export function PasswordAgainDialog({ title, intro, confirmLabel, pendingLabel, 
           type="password"
           autoComplete="current-password"
           data-autofocus
-          error={translateValidation(t, errors.password?.message)}
-          {...register('password')}
+          {...field('password')}
         />
         <div className="form__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>

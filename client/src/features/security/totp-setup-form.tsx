@@ -7,7 +7,7 @@ import { CopyButton } from '../../components/copy-button';
 import { TextField } from '../../components/text-field';
 import { isShownOnFields, showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
 import { QrCodeImage } from './qr-code-image';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -26,10 +26,9 @@ export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps
   const { t } = useTranslation('security');
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const {
-    register,
+    field,
     handleSubmit,
     setError,
-    formState: { errors },
   } = useSchemaForm(totpEnableInput, { code: '' });
   // The recovery codes are shown once: no cache keeps them after the next screen.
   const enable = trpc.auth.totpEnable.useMutation({
@@ -68,8 +67,7 @@ export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps
           autoComplete="one-time-code"
           inputMode="numeric"
           spellCheck={false}
-          error={translateValidation(t, errors.code?.message)}
-          {...register('code')}
+          {...field('code')}
         />
         <div className="form__actions">
           <button type="button" className="button button--secondary" onClick={onCancel}>
