@@ -3,12 +3,12 @@
 // that field and what was typed stays for the user to correct.
 import { useTranslation } from 'react-i18next';
 import { changePasswordForm } from '../../../../shared/auth';
-import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
 import { translateApiError } from '../../lib/translate-error';
 import { useUpdateSessionUser } from './use-update-session-user';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
 
 const fieldNames = ['currentPassword', 'newPassword'] as const;
 const isFieldName = (path: string): path is (typeof fieldNames)[number] => (fieldNames as readonly string[]).includes(path);
@@ -52,24 +52,21 @@ export function ChangePasswordForm({ forced, onChanged }: ChangePasswordFormProp
           {translateApiError(t, change.error, 'account:password.failed')}
         </div>
       )}
-      <TextField
+      <SecretField
         label={t('password.current')}
         hint={forced ? t('password.currentForcedHint') : undefined}
-        type="password"
-        autoComplete="current-password"
+        kind="currentPassword"
         {...field('currentPassword')}
       />
-      <TextField
+      <SecretField
         label={t('password.new')}
         hint={t('password.newHint')}
-        type="password"
-        autoComplete="new-password"
+        kind="newPassword"
         {...field('newPassword')}
       />
-      <TextField
+      <SecretField
         label={t('password.confirm')}
-        type="password"
-        autoComplete="new-password"
+        kind="newPassword"
         {...field('confirmPassword')}
       />
       <div className="form__actions">

@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { translateApiError } from '../../lib/translate-error';
 import { useTouchedForm } from '../../lib/use-touched-form';
 import { PasskeySignInButton } from './passkey-sign-in-button';
+import { SecretField } from '../../components/secret-field';
 
 type LoginFields = z.input<typeof loginInput>;
 type LoginValues = z.output<typeof loginInput>;
@@ -68,10 +69,9 @@ export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
           inputMode="email"
           {...field('email')}
         />
-        <TextField
+        <SecretField
           label={t('login.password')}
-          type="password"
-          autoComplete="current-password"
+          kind="currentPassword"
           {...field('password')}
         />
         <button type="submit" className="button button--primary button--block" disabled={login.isPending}>

@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { useStartSession } from './use-start-session';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
 
 const fieldNames = ['name', 'lname', 'email', 'password', 'type', 'doctorEmail'] as const;
 
@@ -94,17 +95,15 @@ export function RegisterForm() {
         autoComplete="email"
         {...field('email')}
       />
-      <TextField
+      <SecretField
         label={t('register.password')}
         hint={t('register.passwordHint')}
-        type="password"
-        autoComplete="new-password"
+        kind="newPassword"
         {...field('password')}
       />
-      <TextField
+      <SecretField
         label={t('register.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
+        kind="newPassword"
         {...field('confirmPassword')}
       />
       <button type="submit" className="button button--primary button--block" disabled={signUp.isPending}>

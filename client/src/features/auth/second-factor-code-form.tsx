@@ -4,12 +4,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../../../../shared/auth';
-import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
 import { useTouchedForm } from '../../lib/use-touched-form';
+import { SecretField } from '../../components/secret-field';
 
 export type CodeKind = 'totp' | 'recovery';
 
@@ -32,10 +32,9 @@ interface SecondFactorCodeFormProps {
 export function SecondFactorCodeForm({ kind, challenge, onSignedIn, onInvalidCode }: SecondFactorCodeFormProps) {
   const { t } = useTranslation('auth');
   const {
-    register,
+    field,
     handleSubmit,
     setFocus,
-    formState: { errors },
   } = useTouchedForm(lazyResolver(kind), { code: '' });
   // INVALID_CODE is a 401 that belongs to this form, not an ended session.
   const verify = trpc.auth.loginSecondFactor.useMutation({
@@ -53,7 +52,6 @@ export function SecondFactorCodeForm({ kind, challenge, onSignedIn, onInvalidCod
 
   const onSubmit = handleSubmit(({ code }) => verify.mutate(kind === 'totp' ? { challenge, code } : { challenge, recoveryCode: code }));
   const invalidCode = verify.error && readApiError(verify.error).appCode === 'INVALID_CODE';
-  const fieldError = translateValidation(t, errors.code?.message) ?? (invalidCode ? t('errors:INVALID_CODE') : undefined);
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -62,29 +60,14 @@ export function SecondFactorCodeForm({ kind, challenge, onSignedIn, onInvalidCod
           {translateApiError(t, verify.error, 'auth:secondFactor.failed')}
         </div>
       )}
-      {kind === 'totp' ? (
-        <TextField
-          key="totp"
-          label={t('secondFactor.code')}
-          hint={t('secondFactor.codeHint')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          spellCheck={false}
-          error={fieldError}
-          {...register('code')}
-        />
-      ) : (
-        <TextField
-          key="recovery"
-          label={t('secondFactor.recoveryCode')}
-          hint={t('secondFactor.recoveryCodeHint')}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={fieldError}
-          {...register('code')}
-        />
-      )}
+      {/* Keyed by kind: a switch to the other kind starts an empty field with its own keyboard. */}
+      <SecretField
+        key={kind}
+        label={kind === 'totp' ? t('secondFactor.code') : t('secondFactor.recoveryCode')}
+        hint={kind === 'totp' ? t('secondFactor.codeHint') : t('secondFactor.recoveryCodeHint')}
+        kind={kind === 'totp' ? 'oneTimeCode' : 'recoveryCode'}
+        {...field('code', invalidCode ? t('errors:INVALID_CODE') : undefined)}
+      />
       <button type="submit" className="button button--primary button--block" disabled={verify.isPending}>
         {verify.isPending ? t('secondFactor.submitting') : t('secondFactor.submit')}
       </button>

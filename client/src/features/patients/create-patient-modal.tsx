@@ -14,6 +14,7 @@ import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError } from '../../lib/translate-error';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
 
 const fieldNames = ['name', 'lname', 'email', 'password', 'phone', 'address', 'weight', 'height', 'bloodGroup', 'bloodRh'] as const;
 
@@ -61,11 +62,10 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
             autoComplete="off"
             {...field('email')}
           />
-          <TextField
+          <SecretField
             label={t('create.password')}
             hint={t('create.passwordHint')}
-            type="password"
-            autoComplete="new-password"
+            kind="newPassword"
             {...field('password')}
           />
         </div>

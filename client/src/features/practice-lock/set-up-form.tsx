@@ -3,12 +3,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { setUpForm } from '../../../../shared/practice-lock';
-import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { showFieldIssues } from '../../lib/field-issues';
 import { translateApiError } from '../../lib/translate-error';
 import { setUpPractice } from './unlock-api';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
 
 
 export function SetUpForm({ onSetUp }: { onSetUp: (recoveryKey: string) => void }) {
@@ -33,17 +33,15 @@ export function SetUpForm({ onSetUp }: { onSetUp: (recoveryKey: string) => void 
           {problem}
         </div>
       )}
-      <TextField
+      <SecretField
         label={t('practiceLock.setUp.passphrase')}
         hint={t('practiceLock.setUp.passphraseHint')}
-        type="password"
-        autoComplete="new-password"
+        kind="newPassword"
         {...field('passphrase')}
       />
-      <TextField
+      <SecretField
         label={t('practiceLock.setUp.confirm')}
-        type="password"
-        autoComplete="new-password"
+        kind="newPassword"
         {...field('confirmPassphrase')}
       />
       <button type="submit" className="button button--primary button--block" disabled={setUp.isPending}>

@@ -5,13 +5,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unlockWithPassphrase, unlockWithRecoveryKey, type UnlockInput } from '../../../../shared/practice-lock';
-import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { OpeningStatus } from './opening-status';
 import { retryAfterOf, unlockPractice } from './unlock-api';
 import { useOpening } from './use-opening';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
 
 type Method = 'passphrase' | 'recoveryKey';
 
@@ -29,10 +29,9 @@ function PassphraseFields({ onSubmit, serverError, children }: FieldsProps) {
   useEffect(() => setFocus('passphrase'), [setFocus]);
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
-      <TextField
+      <SecretField
         label={t('practiceLock.unlock.passphrase')}
-        type="password"
-        autoComplete="off"
+        kind="passphrase"
         {...field('passphrase', serverError)}
       />
       {children}
@@ -46,12 +45,10 @@ function RecoveryKeyFields({ onSubmit, serverError, children }: FieldsProps) {
   useEffect(() => setFocus('recoveryKey'), [setFocus]);
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
-      <TextField
+      <SecretField
         label={t('practiceLock.unlock.recoveryKey')}
         hint={t('practiceLock.unlock.recoveryKeyHint')}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
+        kind="recoveryKey"
         className="practice-lock__recovery-field"
         {...field('recoveryKey', serverError)}
       />

@@ -8,10 +8,10 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordAgainForm } from '../../../../shared/second-factor';
 import { Modal } from '../../components/modal';
-import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { translateApiError } from '../../lib/translate-error';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
 
 
 interface PasswordAgainDialogProps {
@@ -73,10 +73,9 @@ export function PasswordAgainDialog({ title, intro, confirmLabel, pendingLabel, 
             {translateApiError(t, failure, failedKey)}
           </p>
         )}
-        <TextField
+        <SecretField
           label={t('reauthentication.password')}
-          type="password"
-          autoComplete="current-password"
+          kind="currentPassword"
           data-autofocus
           {...field('password')}
         />

@@ -4,13 +4,13 @@
 import { useTranslation } from 'react-i18next';
 import { totpEnableInput, type TotpSetup } from '../../../../shared/second-factor';
 import { CopyButton } from '../../components/copy-button';
-import { TextField } from '../../components/text-field';
 import { isShownOnFields, showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
 import { translateApiError } from '../../lib/translate-error';
 import { QrCodeImage } from './qr-code-image';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
 
 
 /** "JBSW Y3DP EHPK 3PXP": the key in groups of four, easier to read and to type. */
@@ -61,12 +61,10 @@ export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps
             {translateApiError(t, enable.error, 'security:totp.enableFailed')}
           </div>
         )}
-        <TextField
+        <SecretField
           label={t('totp.code')}
           hint={t('totp.codeHint')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          spellCheck={false}
+          kind="oneTimeCode"
           {...field('code')}
         />
         <div className="form__actions">
