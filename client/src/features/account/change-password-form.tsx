@@ -22,11 +22,7 @@ interface ChangePasswordFormProps {
 export function ChangePasswordForm({ forced, onChanged }: ChangePasswordFormProps) {
   const { t } = useTranslation('account');
   const updateSessionUser = useUpdateSessionUser();
-  const {
-    field,
-    handleSubmit,
-    setError,
-  } = useSchemaForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const { field, handleSubmit, setError } = useSchemaForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = trpc.auth.changePassword.useMutation({
     onSuccess: () => {
       // The server has lifted the requirement; the stored user must stop asking for it too.
@@ -58,17 +54,8 @@ export function ChangePasswordForm({ forced, onChanged }: ChangePasswordFormProp
         kind="currentPassword"
         {...field('currentPassword')}
       />
-      <SecretField
-        label={t('password.new')}
-        hint={t('password.newHint')}
-        kind="newPassword"
-        {...field('newPassword')}
-      />
-      <SecretField
-        label={t('password.confirm')}
-        kind="newPassword"
-        {...field('confirmPassword')}
-      />
+      <SecretField label={t('password.new')} hint={t('password.newHint')} kind="newPassword" {...field('newPassword')} />
+      <SecretField label={t('password.confirm')} kind="newPassword" {...field('confirmPassword')} />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={change.isPending}>
           {change.isPending ? t('password.submitting') : t('password.submit')}

@@ -38,12 +38,7 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
   const toast = useToast();
   const utils = trpc.useUtils();
   const updateSessionUser = useUpdateSessionUser();
-  const {
-    field,
-    handleSubmit,
-    setError,
-    reset,
-  } = useSchemaForm(medicProfileInput, formValues(doctor, address));
+  const { field, handleSubmit, setError, reset } = useSchemaForm(medicProfileInput, formValues(doctor, address));
   const save = trpc.medics.updateMe.useMutation({
     onError: (error) => showFieldIssues(error, fieldNames, setError),
   });
@@ -76,47 +71,15 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
         <TextField label={t('profile.lname')} autoComplete="family-name" {...field('lname')} />
       </div>
       <div className="form__row">
-        <TextField
-          label={t('profile.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          {...field('phone')}
-        />
-        <TextField
-          label={t('profile.whatsapp')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          {...field('whatsapp')}
-        />
+        <TextField label={t('profile.phone')} type="tel" inputMode="tel" autoComplete="tel" {...field('phone')} />
+        <TextField label={t('profile.whatsapp')} type="tel" inputMode="tel" autoComplete="off" {...field('whatsapp')} />
       </div>
-      <TextField
-        label={t('profile.address')}
-        autoComplete="street-address"
-        {...field('address')}
-      />
+      <TextField label={t('profile.address')} autoComplete="street-address" {...field('address')} />
       <div className="form__row">
-        <TextField
-          label={t('profile.specialty')}
-          hint={t('profile.specialtyHint')}
-          autoComplete="off"
-          {...field('specialty')}
-        />
-        <TextField
-          label={t('profile.licenseNumber')}
-          hint={t('profile.licenseNumberHint')}
-          autoComplete="off"
-          spellCheck={false}
-          {...field('licenseNumber')}
-        />
+        <TextField label={t('profile.specialty')} hint={t('profile.specialtyHint')} autoComplete="off" {...field('specialty')} />
+        <TextField label={t('profile.licenseNumber')} hint={t('profile.licenseNumberHint')} autoComplete="off" spellCheck={false} {...field('licenseNumber')} />
       </div>
-      <TextAreaField
-        label={t('profile.about')}
-        hint={t('profile.aboutHint')}
-        rows={4}
-        {...field('about')}
-      />
+      <TextAreaField label={t('profile.about')} hint={t('profile.aboutHint')} rows={4} {...field('about')} />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending ? t('profile.submitting') : t('profile.submit')}

@@ -72,12 +72,7 @@ interface AuditFilterFormProps {
 
 export function AuditFilterForm({ filter, onApply, onClear }: AuditFilterFormProps) {
   const { t } = useTranslation(['audit', 'validation']);
-  const {
-    register,
-    field,
-    handleSubmit,
-    control,
-  } = useTouchedForm(filterResolver, fieldsOf(filter));
+  const { register, field, handleSubmit, control } = useTouchedForm(filterResolver, fieldsOf(filter));
   const family = useWatch({ control, name: 'family' });
 
   return (
@@ -85,18 +80,8 @@ export function AuditFilterForm({ filter, onApply, onClear }: AuditFilterFormPro
       <div className="audit-filters__fields">
         <TextField label={t('filters.from')} type="date" {...field('from')} />
         <TextField label={t('filters.to')} type="date" {...field('to')} />
-        <TextField
-          label={t('filters.idUser')}
-          inputMode="numeric"
-          autoComplete="off"
-          {...field('idUser')}
-        />
-        <TextField
-          label={t('filters.idPatient')}
-          inputMode="numeric"
-          autoComplete="off"
-          {...field('idPatient')}
-        />
+        <TextField label={t('filters.idUser')} inputMode="numeric" autoComplete="off" {...field('idUser')} />
+        <TextField label={t('filters.idPatient')} inputMode="numeric" autoComplete="off" {...field('idPatient')} />
         <TextField label={t('filters.patient')} autoComplete="off" spellCheck={false} {...field('patient')} />
         <SelectField
           label={t('filters.action')}
@@ -108,13 +93,7 @@ export function AuditFilterForm({ filter, onApply, onClear }: AuditFilterFormPro
           {...register('family')}
         />
         {family === OTHER && (
-          <TextField
-            label={t('filters.actionOther')}
-            hint={t('filters.actionOtherHint')}
-            autoComplete="off"
-            spellCheck={false}
-            {...field('action')}
-          />
+          <TextField label={t('filters.actionOther')} hint={t('filters.actionOtherHint')} autoComplete="off" spellCheck={false} {...field('action')} />
         )}
         <SelectField
           label={t('filters.outcome')}

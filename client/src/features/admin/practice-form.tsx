@@ -30,12 +30,7 @@ function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const utils = trpc.useUtils();
-  const {
-    field,
-    handleSubmit,
-    setError,
-    reset,
-  } = useSchemaForm(practiceInput, formValues(practice));
+  const { field, handleSubmit, setError, reset } = useSchemaForm(practiceInput, formValues(practice));
   const save = trpc.admin.updatePractice.useMutation({
     onError: (error) => showFieldIssues(error, fieldNames, setError),
   });
@@ -59,29 +54,14 @@ function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
           <strong>{t('practice.failed')}</strong> {translateApiError(t, save.error, 'admin:network')}
         </div>
       )}
-      <TextField
-        label={t('practice.name')}
-        hint={t('practice.nameHint')}
-        autoComplete="organization"
-        {...field('name')}
-      />
+      <TextField label={t('practice.name')} hint={t('practice.nameHint')} autoComplete="organization" {...field('name')} />
       <TextField label={t('practice.address')} autoComplete="street-address" {...field('address')} />
       <div className="form__row">
         <TextField label={t('practice.city')} autoComplete="address-level2" {...field('city')} />
-        <TextField
-          label={t('practice.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          {...field('phone')}
-        />
+        <TextField label={t('practice.phone')} type="tel" inputMode="tel" autoComplete="tel" {...field('phone')} />
       </div>
       <h3 className="form__section">{t('practice.securityHeading')}</h3>
-      <CheckboxField
-        label={t('practice.requireTwoFactor')}
-        hint={t('practice.requireTwoFactorHint')}
-        {...field('requireTwoFactorForMedics')}
-      />
+      <CheckboxField label={t('practice.requireTwoFactor')} hint={t('practice.requireTwoFactorHint')} {...field('requireTwoFactorForMedics')} />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending ? t('practice.saving') : t('practice.save')}

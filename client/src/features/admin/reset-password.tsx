@@ -19,10 +19,7 @@ import { CardSection } from '../../components/card-section';
 export function ResetPassword() {
   const { t } = useTranslation('admin');
   const [email, setEmail] = useState<string | null>(null);
-  const {
-    field,
-    handleSubmit,
-  } = useSchemaForm(accountLookupInput, { email: '' });
+  const { field, handleSubmit } = useSchemaForm(accountLookupInput, { email: '' });
   // Always asked afresh: an account found a while ago may have changed since.
   const lookup = trpc.admin.findAccount.useQuery({ email: email ?? '' }, { enabled: email !== null, staleTime: 0, gcTime: 0 });
 
@@ -34,13 +31,7 @@ export function ResetPassword() {
   return (
     <CardSection title={t('reset.title')} intro={t('reset.intro')}>
       <form className="form admin-lookup" onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('reset.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          {...field('email')}
-        />
+        <TextField label={t('reset.email')} type="email" inputMode="email" autoComplete="off" {...field('email')} />
         <button type="submit" className="button button--secondary" disabled={lookup.isFetching}>
           {lookup.isFetching ? t('reset.finding') : t('reset.find')}
         </button>

@@ -33,12 +33,7 @@ interface PasswordStepProps {
 
 export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
   const { t } = useTranslation('auth');
-  const {
-    field,
-    handleSubmit,
-    setError,
-    setFocus,
-  } = useTouchedForm(lazyLoginResolver, { email, password: '' });
+  const { field, handleSubmit, setError, setFocus } = useTouchedForm(lazyLoginResolver, { email, password: '' });
   // Here a 401 is a wrong password, not an expired session: it stays on the form.
   const login = trpc.auth.login.useMutation({
     meta: { handlesUnauthorized: true },
@@ -62,18 +57,8 @@ export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
             {translateApiError(t, login.error, 'auth:login.failed')}
           </div>
         )}
-        <TextField
-          label={t('login.email')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          {...field('email')}
-        />
-        <SecretField
-          label={t('login.password')}
-          kind="currentPassword"
-          {...field('password')}
-        />
+        <TextField label={t('login.email')} type="email" autoComplete="username" inputMode="email" {...field('email')} />
+        <SecretField label={t('login.password')} kind="currentPassword" {...field('password')} />
         <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
           {login.isPending ? t('login.submitting') : t('login.submit')}
         </button>

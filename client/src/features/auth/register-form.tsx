@@ -88,24 +88,9 @@ export function RegisterForm() {
           {...register('doctorEmail', { shouldUnregister: true })}
         />
       )}
-      <TextField
-        label={t('register.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        {...field('email')}
-      />
-      <SecretField
-        label={t('register.password')}
-        hint={t('register.passwordHint')}
-        kind="newPassword"
-        {...field('password')}
-      />
-      <SecretField
-        label={t('register.confirmPassword')}
-        kind="newPassword"
-        {...field('confirmPassword')}
-      />
+      <TextField label={t('register.email')} type="email" inputMode="email" autoComplete="email" {...field('email')} />
+      <SecretField label={t('register.password')} hint={t('register.passwordHint')} kind="newPassword" {...field('password')} />
+      <SecretField label={t('register.confirmPassword')} kind="newPassword" {...field('confirmPassword')} />
       <button type="submit" className="button button--primary button--block" disabled={signUp.isPending}>
         {signUp.isPending ? t('register.submitting') : t('register.submit')}
       </button>

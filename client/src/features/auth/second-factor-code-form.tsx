@@ -31,11 +31,7 @@ interface SecondFactorCodeFormProps {
 
 export function SecondFactorCodeForm({ kind, challenge, onSignedIn, onInvalidCode }: SecondFactorCodeFormProps) {
   const { t } = useTranslation('auth');
-  const {
-    field,
-    handleSubmit,
-    setFocus,
-  } = useTouchedForm(lazyResolver(kind), { code: '' });
+  const { field, handleSubmit, setFocus } = useTouchedForm(lazyResolver(kind), { code: '' });
   // INVALID_CODE is a 401 that belongs to this form, not an ended session.
   const verify = trpc.auth.loginSecondFactor.useMutation({
     meta: { handlesUnauthorized: true },

@@ -55,19 +55,8 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
           <TextField label={t('create.lname')} autoComplete="off" {...field('lname')} />
         </div>
         <div className="form__row">
-          <TextField
-            label={t('create.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            {...field('email')}
-          />
-          <SecretField
-            label={t('create.password')}
-            hint={t('create.passwordHint')}
-            kind="newPassword"
-            {...field('password')}
-          />
+          <TextField label={t('create.email')} type="email" inputMode="email" autoComplete="off" {...field('email')} />
+          <SecretField label={t('create.password')} hint={t('create.passwordHint')} kind="newPassword" {...field('password')} />
         </div>
         <h3 className="form__section">{t('create.health')}</h3>
         <div className="form__row">
@@ -75,24 +64,8 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
           <TextField label={t('create.address')} autoComplete="off" {...field('address')} />
         </div>
         <div className="form__row">
-          <TextField
-            label={t('create.weight')}
-            type="number"
-            inputMode="decimal"
-            step="0.1"
-            min="0.2"
-            max="500"
-            {...field('weight')}
-          />
-          <TextField
-            label={t('create.height')}
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="20"
-            max="260"
-            {...field('height')}
-          />
+          <TextField label={t('create.weight')} type="number" inputMode="decimal" step="0.1" min="0.2" max="500" {...field('weight')} />
+          <TextField label={t('create.height')} type="number" inputMode="numeric" step="1" min="20" max="260" {...field('height')} />
         </div>
         <div className="form__row">
           <SelectField

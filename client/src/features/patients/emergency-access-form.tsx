@@ -27,13 +27,7 @@ export function EmergencyAccessForm({ patient, onBack }: EmergencyAccessFormProp
   const utils = trpc.useUtils();
   const [, navigate] = useLocation();
   const name = `${patient.name} ${patient.lname}`.trim();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useSchemaForm(reasonSchema, { reason: '' });
+  const { register, handleSubmit, setError, control, formState: { errors } } = useSchemaForm(reasonSchema, { reason: '' });
   const reason = useWatch({ control, name: 'reason' }) ?? '';
 
   const start = trpc.medics.emergencyAccess.useMutation({

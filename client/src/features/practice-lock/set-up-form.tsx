@@ -13,11 +13,7 @@ import { SecretField } from '../../components/secret-field';
 
 export function SetUpForm({ onSetUp }: { onSetUp: (recoveryKey: string) => void }) {
   const { t } = useTranslation('auth');
-  const {
-    field,
-    handleSubmit,
-    setError,
-  } = useSchemaForm(setUpForm, { passphrase: '', confirmPassphrase: '' });
+  const { field, handleSubmit, setError } = useSchemaForm(setUpForm, { passphrase: '', confirmPassphrase: '' });
   const setUp = useMutation({
     mutationFn: (passphrase: string) => setUpPractice(passphrase),
     onError: (error) => showFieldIssues(error, ['passphrase'] as const, setError),
@@ -33,17 +29,8 @@ export function SetUpForm({ onSetUp }: { onSetUp: (recoveryKey: string) => void 
           {problem}
         </div>
       )}
-      <SecretField
-        label={t('practiceLock.setUp.passphrase')}
-        hint={t('practiceLock.setUp.passphraseHint')}
-        kind="newPassword"
-        {...field('passphrase')}
-      />
-      <SecretField
-        label={t('practiceLock.setUp.confirm')}
-        kind="newPassword"
-        {...field('confirmPassphrase')}
-      />
+      <SecretField label={t('practiceLock.setUp.passphrase')} hint={t('practiceLock.setUp.passphraseHint')} kind="newPassword" {...field('passphrase')} />
+      <SecretField label={t('practiceLock.setUp.confirm')} kind="newPassword" {...field('confirmPassphrase')} />
       <button type="submit" className="button button--primary button--block" disabled={setUp.isPending}>
         {setUp.isPending ? t('practiceLock.setUp.submitting') : t('practiceLock.setUp.submit')}
       </button>

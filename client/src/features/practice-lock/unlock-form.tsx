@@ -29,11 +29,7 @@ function PassphraseFields({ onSubmit, serverError, children }: FieldsProps) {
   useEffect(() => setFocus('passphrase'), [setFocus]);
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
-      <SecretField
-        label={t('practiceLock.unlock.passphrase')}
-        kind="passphrase"
-        {...field('passphrase', serverError)}
-      />
+      <SecretField label={t('practiceLock.unlock.passphrase')} kind="passphrase" {...field('passphrase', serverError)} />
       {children}
     </form>
   );

@@ -22,11 +22,7 @@ export function AddendumDialog({ appointment, onAdd, onClose }: AddendumDialogPr
   const { t } = useTranslation(['prescriptions', 'validation']);
   const format = useFormatters();
   const [failure, setFailure] = useState<unknown>(null);
-  const {
-    field,
-    handleSubmit,
-    formState: { isSubmitting, isDirty },
-  } = useSchemaForm(addendumInput, { text: '' });
+  const { field, handleSubmit, formState: { isSubmitting, isDirty } } = useSchemaForm(addendumInput, { text: '' });
   const submit = handleSubmit(async ({ text }) => {
     setFailure(null);
     try {

@@ -69,18 +69,8 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
   return (
     <form className="item-form" aria-label={t(appointment ? 'appointments.editTitle' : 'appointments.newTitle')} onSubmit={submit} noValidate>
       <div className="item-form__grid">
-        <TextField
-          label={<>{t('appointments.date')}{required}</>}
-          type="datetime-local"
-          aria-required
-          {...field('date')}
-        />
-        <TextField
-          label={<>{t('appointments.motive')}{required}</>}
-          aria-required
-          autoComplete="off"
-          {...field('motive')}
-        />
+        <TextField label={<>{t('appointments.date')}{required}</>} type="datetime-local" aria-required {...field('date')} />
+        <TextField label={<>{t('appointments.motive')}{required}</>} aria-required autoComplete="off" {...field('motive')} />
         {noteTexts.map(noteText)}
         <Controller
           control={control}
@@ -98,12 +88,7 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
         />
         {closingTexts.map(noteText)}
         <TextAreaField className="item-form__wide" label={t('appointments.notes')} {...field('notes')} />
-        <TextAreaField
-          className="item-form__wide"
-          label={t('appointments.medications')}
-          hint={t('appointments.listHint')}
-          {...field('medications')}
-        />
+        <TextAreaField className="item-form__wide" label={t('appointments.medications')} hint={t('appointments.listHint')} {...field('medications')} />
       </div>
       <p className="item-form__note">{t('requiredNote')}</p>
       <div className="form__actions">

@@ -29,12 +29,7 @@ interface ItemFormProps {
 
 export function ItemForm({ title, fields, schema, defaultValues, submitLabel, onSubmit, onCancel }: ItemFormProps) {
   const { t } = useTranslation(['record', 'validation']);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useTouchedForm(
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting, isDirty } } = useTouchedForm(
     // The specs' schemas differ per collection; each one takes the form's text values.
     zodResolver(schema as z.ZodType<Record<string, unknown>, FormValues>) as Resolver<FormValues, unknown, Record<string, unknown>>,
     defaultValues,

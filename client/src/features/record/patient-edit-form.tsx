@@ -22,14 +22,7 @@ type Path = FieldPath<PatientFormValues>;
 export function PatientEditForm({ detail, onDone }: { detail: PatientDetail; onDone: () => void }) {
   const { t } = useTranslation(['record', 'validation']);
   const idPatient = detail.patient.idPatient;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    getFieldState,
-    formState,
-  } = useTouchedForm(
+  const { register, handleSubmit, setError, reset, getFieldState, formState } = useTouchedForm(
     zodResolver(patientUpdateFields) as unknown as Resolver<PatientFormValues, unknown, PatientUpdateValues>,
     patientFormValues(detail),
   );
@@ -51,13 +44,7 @@ export function PatientEditForm({ detail, onDone }: { detail: PatientDetail; onD
   };
 
   const field = (name: Path, label: string, extra: Record<string, string> = {}) => (
-    <TextField
-      label={label}
-      autoComplete="off"
-      error={translateValidation(t, getFieldState(name, formState).error?.message)}
-      {...extra}
-      {...register(name)}
-    />
+    <TextField label={label} autoComplete="off" error={translateValidation(t, getFieldState(name, formState).error?.message)} {...extra} {...register(name)} />
   );
   const lifestyleField = (habit: string, part: string) =>
     field(`lifestyle.${habit}.${part}` as Path, `${t(`lifestyle.${habit}`)}: ${t(`lifestyle.${part}`).toLocaleLowerCase()}`);

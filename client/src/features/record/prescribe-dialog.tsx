@@ -50,13 +50,7 @@ export function PrescribeDialog({ appointment, onIssue, onClose }: PrescribeDial
   const fullHintId = useId();
   const addButton = useRef<HTMLButtonElement>(null);
   const form = useSchemaForm(prescriptionInput, { items: [blankItem], notes: '' });
-  const {
-    control,
-    field,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = form;
+  const { control, field, handleSubmit, setError, formState: { errors, isSubmitting, isDirty } } = form;
   const items = useFieldArray({ control, name: 'items' });
   const full = items.fields.length >= PRESCRIPTION_ITEMS_MAX;
 

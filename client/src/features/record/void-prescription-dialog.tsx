@@ -18,11 +18,7 @@ interface VoidPrescriptionDialogProps {
 export function VoidPrescriptionDialog({ prescription, onVoid, onClose }: VoidPrescriptionDialogProps) {
   const { t } = useTranslation(['prescriptions', 'validation']);
   const [failure, setFailure] = useState<unknown>(null);
-  const {
-    field,
-    handleSubmit,
-    formState: { isSubmitting, isDirty },
-  } = useSchemaForm(voidPrescriptionInput, { reason: '' });
+  const { field, handleSubmit, formState: { isSubmitting, isDirty } } = useSchemaForm(voidPrescriptionInput, { reason: '' });
   const title = t('void.title', { number: prescription.number });
   const submit = handleSubmit(async ({ reason }) => {
     setFailure(null);

@@ -33,11 +33,7 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
   const [busy, setBusy] = useState(false);
   /** The name typed, while the password is asked for. */
   const [asking, setAsking] = useState<string | null>(null);
-  const {
-    field,
-    handleSubmit,
-    reset,
-  } = useSchemaForm(nameOnly, { name: suggested });
+  const { field, handleSubmit, reset } = useSchemaForm(nameOnly, { name: suggested });
   // A 401 from the options is a wrong password, said in the dialog.
   const askOptions = trpc.auth.passkeyRegistrationOptions.useMutation({ meta: { handlesUnauthorized: true } });
   const registerPasskey = trpc.auth.passkeyRegistration.useMutation();
@@ -75,12 +71,7 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
           {failureText(t, outcome.error)}
         </p>
       )}
-      <TextField
-        label={t('passkeys.name')}
-        hint={t('passkeys.nameHint')}
-        autoComplete="off"
-        {...field('name')}
-      />
+      <TextField label={t('passkeys.name')} hint={t('passkeys.nameHint')} autoComplete="off" {...field('name')} />
       <div className="form__actions">
         <button type="submit" className="button button--primary" aria-disabled={busy}>
           {busy ? t('passkeys.adding') : t('passkeys.add')}

@@ -34,11 +34,7 @@ export function PasswordAgainDialog({ title, intro, confirmLabel, pendingLabel, 
   const { t } = useTranslation(['security', 'validation']);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
-  const {
-    field,
-    handleSubmit,
-    setError,
-  } = useSchemaForm(passwordAgainForm, { password: '' });
+  const { field, handleSubmit, setError } = useSchemaForm(passwordAgainForm, { password: '' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     if (pending) return;
@@ -73,12 +69,7 @@ export function PasswordAgainDialog({ title, intro, confirmLabel, pendingLabel, 
             {translateApiError(t, failure, failedKey)}
           </p>
         )}
-        <SecretField
-          label={t('reauthentication.password')}
-          kind="currentPassword"
-          data-autofocus
-          {...field('password')}
-        />
+        <SecretField label={t('reauthentication.password')} kind="currentPassword" data-autofocus {...field('password')} />
         <div className="form__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t('cancel')}

@@ -25,11 +25,7 @@ interface TotpSetupFormProps {
 export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps) {
   const { t } = useTranslation('security');
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
-  const {
-    field,
-    handleSubmit,
-    setError,
-  } = useSchemaForm(totpEnableInput, { code: '' });
+  const { field, handleSubmit, setError } = useSchemaForm(totpEnableInput, { code: '' });
   // The recovery codes are shown once: no cache keeps them after the next screen.
   const enable = trpc.auth.totpEnable.useMutation({
     gcTime: 0,
@@ -61,12 +57,7 @@ export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps
             {translateApiError(t, enable.error, 'security:totp.enableFailed')}
           </div>
         )}
-        <SecretField
-          label={t('totp.code')}
-          hint={t('totp.codeHint')}
-          kind="oneTimeCode"
-          {...field('code')}
-        />
+        <SecretField label={t('totp.code')} hint={t('totp.codeHint')} kind="oneTimeCode" {...field('code')} />
         <div className="form__actions">
           <button type="button" className="button button--secondary" onClick={onCancel}>
             {t('cancel')}
