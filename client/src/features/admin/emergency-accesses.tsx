@@ -2,7 +2,7 @@
 // until when, and the reason they gave. Dates follow the active language.
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
-import { TableScroll } from '../../components/table-scroll';
+import { DataTable } from '../../components/data-table';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
 import { fullName } from './full-name';
@@ -24,34 +24,28 @@ export function EmergencyAccesses() {
       ) : accesses.data.accesses.length === 0 ? (
         <p className="dashboard-section__empty">{t('emergency.empty')}</p>
       ) : (
-        <TableScroll label={t('emergency.tableLabel')}>
-          <table className="data-table data-table--stacked admin-table" aria-label={t('emergency.tableLabel')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('emergency.started')}</th>
-                <th scope="col">{t('emergency.ends')}</th>
-                <th scope="col">{t('emergency.medic')}</th>
-                <th scope="col">{t('emergency.patient')}</th>
-                <th scope="col">{t('emergency.reason')}</th>
+        <DataTable
+          label={t('emergency.tableLabel')}
+          namedBy="aria-label"
+          className="data-table data-table--stacked admin-table"
+          headings={[t('emergency.started'), t('emergency.ends'), t('emergency.medic'), t('emergency.patient'), t('emergency.reason')]}
+        >
+          <tbody>
+            {accesses.data.accesses.map((access) => (
+              <tr key={access.idAccess}>
+                <td data-label={t('emergency.started')}>
+                  <time dateTime={access.startedAt}>{format.date(access.startedAt)}</time>
+                </td>
+                <td data-label={t('emergency.ends')}>
+                  <time dateTime={access.expiresAt}>{format.date(access.expiresAt)}</time>
+                </td>
+                <td data-label={t('emergency.medic')}>{fullName(access.medic)}</td>
+                <td data-label={t('emergency.patient')}>{fullName(access.patient)}</td>
+                <td className="admin-table__reason" data-label={t('emergency.reason')}>{access.reason}</td>
               </tr>
-            </thead>
-            <tbody>
-              {accesses.data.accesses.map((access) => (
-                <tr key={access.idAccess}>
-                  <td data-label={t('emergency.started')}>
-                    <time dateTime={access.startedAt}>{format.date(access.startedAt)}</time>
-                  </td>
-                  <td data-label={t('emergency.ends')}>
-                    <time dateTime={access.expiresAt}>{format.date(access.expiresAt)}</time>
-                  </td>
-                  <td data-label={t('emergency.medic')}>{fullName(access.medic)}</td>
-                  <td data-label={t('emergency.patient')}>{fullName(access.patient)}</td>
-                  <td className="admin-table__reason" data-label={t('emergency.reason')}>{access.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </CardSection>
   );

@@ -1,7 +1,7 @@
 // The practice's medic accounts, pending approval first (the server's order), with their actions.
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
-import { TableScroll } from '../../components/table-scroll';
+import { DataTable } from '../../components/data-table';
 import { trpc } from '../../lib/trpc';
 import { LoadFailed } from '../../components/load-failed';
 import { translateApiError } from '../../lib/translate-error';
@@ -21,23 +21,18 @@ export function MedicAccounts({ currentUserId }: { currentUserId: number | undef
       ) : medics.data.medics.length === 0 ? (
         <p className="dashboard-section__empty">{t('medics.empty')}</p>
       ) : (
-        <TableScroll label={t('medics.listLabel')}>
-          <table className="data-table data-table--stacked admin-table" aria-label={t('medics.listLabel')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('medics.name')}</th>
-                <th scope="col">{t('medics.email')}</th>
-                <th scope="col">{t('medics.status')}</th>
-                <th scope="col">{t('medics.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {medics.data.medics.map((medic) => (
-                <MedicAccountRow key={medic.idMedic} medic={medic} isSelf={medic.idUser === currentUserId} />
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t('medics.listLabel')}
+          namedBy="aria-label"
+          className="data-table data-table--stacked admin-table"
+          headings={[t('medics.name'), t('medics.email'), t('medics.status'), t('medics.actions')]}
+        >
+          <tbody>
+            {medics.data.medics.map((medic) => (
+              <MedicAccountRow key={medic.idMedic} medic={medic} isSelf={medic.idUser === currentUserId} />
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </CardSection>
   );
