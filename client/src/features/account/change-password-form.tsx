@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { changePasswordForm } from '../../../../shared/auth';
 import { readApiError } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
 import { useUpdateSessionUser } from './use-update-session-user';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SecretField } from '../../components/secret-field';
+import { FormFailure } from '../../components/form-failure';
 
 const fieldNames = ['currentPassword', 'newPassword'] as const;
 const isFieldName = (path: string): path is (typeof fieldNames)[number] => (fieldNames as readonly string[]).includes(path);
@@ -43,11 +43,7 @@ export function ChangePasswordForm({ forced, onChanged }: ChangePasswordFormProp
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {change.error && !shownOnField && (
-        <div role="alert" className="alert alert--error">
-          {translateApiError(t, change.error, 'account:password.failed')}
-        </div>
-      )}
+      <FormFailure error={shownOnField ? null : change.error} fallbackKey="account:password.failed" />
       <SecretField
         label={t('password.current')}
         hint={forced ? t('password.currentForcedHint') : undefined}

@@ -10,9 +10,9 @@ import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
 import { useUpdateSessionUser } from './use-update-session-user';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { FormFailure } from '../../components/form-failure';
 
 const fieldNames = ['name', 'lname', 'phone', 'address', 'whatsapp', 'about', 'specialty', 'licenseNumber'] as const;
 
@@ -61,11 +61,7 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {save.error && (
-        <div role="alert" className="alert alert--error">
-          <strong>{t('profile.failed')}</strong> {translateApiError(t, save.error, 'account:network')}
-        </div>
-      )}
+      <FormFailure error={save.error} title={t('profile.failed')} fallbackKey="account:network" />
       <div className="form__row">
         <TextField label={t('profile.name')} autoComplete="given-name" {...field('name')} />
         <TextField label={t('profile.lname')} autoComplete="family-name" {...field('lname')} />

@@ -15,6 +15,7 @@ import { translateApiError } from '../../lib/translate-error';
 import { LoadFailed } from '../../components/load-failed';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { CardSection } from '../../components/card-section';
+import { FormFailure } from '../../components/form-failure';
 
 const fieldNames = ['name', 'address', 'city', 'phone', 'requireTwoFactorForMedics'] as const;
 
@@ -49,11 +50,7 @@ function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
 
   return (
     <form className="form practice-form" onSubmit={onSubmit} noValidate>
-      {save.error && (
-        <div role="alert" className="alert alert--error">
-          <strong>{t('practice.failed')}</strong> {translateApiError(t, save.error, 'admin:network')}
-        </div>
-      )}
+      <FormFailure error={save.error} title={t('practice.failed')} fallbackKey="admin:network" />
       <TextField label={t('practice.name')} hint={t('practice.nameHint')} autoComplete="organization" {...field('name')} />
       <TextField label={t('practice.address')} autoComplete="street-address" {...field('address')} />
       <div className="form__row">

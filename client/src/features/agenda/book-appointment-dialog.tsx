@@ -9,7 +9,7 @@ import type { PatientSearchResult } from '../../../../shared/patients';
 import { Modal } from '../../components/modal';
 import { TextField } from '../../components/text-field';
 import { showFieldIssues } from '../../lib/field-issues';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateValidation } from '../../lib/translate-error';
 import { DialogFormActions } from '../../components/dialog-form-actions';
 import { OverlapWarning } from './overlap-warning';
 import { PatientPicker } from './patient-picker';
@@ -20,6 +20,7 @@ import type { AgendaFormats } from './use-agenda-formats';
 import type { ShownAgenda } from './use-day-appointments';
 import { useSlotOverlaps } from './use-slot-overlaps';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { FormFailure } from '../../components/form-failure';
 
 interface BookAppointmentDialogProps {
   today: string;
@@ -68,11 +69,7 @@ export function BookAppointmentDialog({ today, defaultDay, shown, format, onBook
   return (
     <Modal title={t('book.title')} description={t('book.intro')} unsaved={isDirty || patient !== null} onClose={onClose}>
       <form className="form agenda-form" onSubmit={submit} noValidate>
-        {book.error && (
-          <div role="alert" className="alert alert--error">
-            <strong>{t('book.failed')}</strong> {translateApiError(t, book.error, 'network')}
-          </div>
-        )}
+        <FormFailure error={book.error} title={t('book.failed')} fallbackKey="agenda:network" />
         <PatientPicker
           value={patient}
           onChange={(chosen) => {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { AgendaItem } from '../../../../shared/agenda';
 import { Modal } from '../../components/modal';
 import { readApiError } from '../../lib/api-error';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateValidation } from '../../lib/translate-error';
 import { DialogFormActions } from '../../components/dialog-form-actions';
 import { OverlapWarning } from './overlap-warning';
 import { SlotFields } from './slot-fields';
@@ -17,6 +17,7 @@ import type { AgendaFormats } from './use-agenda-formats';
 import type { ShownAgenda } from './use-day-appointments';
 import { useSlotOverlaps } from './use-slot-overlaps';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { FormFailure } from '../../components/form-failure';
 
 interface MoveAppointmentDialogProps {
   appointment: AgendaItem;
@@ -60,11 +61,7 @@ export function MoveAppointmentDialog({ appointment, today, shown, format, onMov
   return (
     <Modal title={t('move.title')} description={t('move.description', { name, when: format.when(appointment) })} unsaved={isDirty} onClose={onClose}>
       <form className="form agenda-form" onSubmit={submit} noValidate>
-        {move.error && (
-          <div role="alert" className="alert alert--error">
-            <strong>{t('move.failed')}</strong> {translateApiError(t, move.error, 'network')}
-          </div>
-        )}
+        <FormFailure error={move.error} title={t('move.failed')} fallbackKey="agenda:network" />
         <SlotFields
           fields={{ date: register('date'), start: register('start'), end: register('end') }}
           errors={{ date: error(errors.date?.message), start: error(errors.start?.message), end: error(errors.end?.message) }}

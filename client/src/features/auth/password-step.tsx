@@ -9,10 +9,10 @@ import { TextField } from '../../components/text-field';
 import { showFieldIssues } from '../../lib/field-issues';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
 import { useTouchedForm } from '../../lib/use-touched-form';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SecretField } from '../../components/secret-field';
+import { FormFailure } from '../../components/form-failure';
 
 type LoginFields = z.input<typeof loginInput>;
 type LoginValues = z.output<typeof loginInput>;
@@ -52,11 +52,7 @@ export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
   return (
     <>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {login.error && (
-          <div role="alert" className="alert alert--error">
-            {translateApiError(t, login.error, 'auth:login.failed')}
-          </div>
-        )}
+        <FormFailure error={login.error} fallbackKey="auth:login.failed" />
         <TextField label={t('login.email')} type="email" autoComplete="username" inputMode="email" {...field('email')} />
         <SecretField label={t('login.password')} kind="currentPassword" {...field('password')} />
         <button type="submit" className="button button--primary button--block" disabled={login.isPending}>

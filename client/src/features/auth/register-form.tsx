@@ -6,10 +6,11 @@ import { isPendingRegistration, registerForm, type RegisterInput } from '../../.
 import { TextField } from '../../components/text-field';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateValidation } from '../../lib/translate-error';
 import { useStartSession } from './use-start-session';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SecretField } from '../../components/secret-field';
+import { FormFailure } from '../../components/form-failure';
 
 const fieldNames = ['name', 'lname', 'email', 'password', 'type', 'doctorEmail'] as const;
 
@@ -45,11 +46,7 @@ export function RegisterForm() {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {signUp.error && (
-        <div role="alert" className="alert alert--error">
-          {translateApiError(t, signUp.error, 'auth:register.failed')}
-        </div>
-      )}
+      <FormFailure error={signUp.error} fallbackKey="auth:register.failed" />
       <div className="form__row">
         <TextField label={t('register.name')} autoComplete="given-name" {...field('name')} />
         <TextField label={t('register.lname')} autoComplete="family-name" {...field('lname')} />

@@ -7,9 +7,9 @@ import type { Session } from '../../../../shared/auth';
 import { readApiError } from '../../lib/api-error';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
 import { useTouchedForm } from '../../lib/use-touched-form';
 import { SecretField } from '../../components/secret-field';
+import { FormFailure } from '../../components/form-failure';
 
 export type CodeKind = 'totp' | 'recovery';
 
@@ -51,11 +51,7 @@ export function SecondFactorCodeForm({ kind, challenge, onSignedIn, onInvalidCod
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {verify.error && !invalidCode && (
-        <div role="alert" className="alert alert--error">
-          {translateApiError(t, verify.error, 'auth:secondFactor.failed')}
-        </div>
-      )}
+      <FormFailure error={invalidCode ? null : verify.error} fallbackKey="auth:secondFactor.failed" />
       {/* Keyed by kind: a switch to the other kind starts an empty field with its own keyboard. */}
       <SecretField
         key={kind}

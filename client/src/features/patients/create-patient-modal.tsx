@@ -12,9 +12,9 @@ import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SecretField } from '../../components/secret-field';
+import { FormFailure } from '../../components/form-failure';
 
 const fieldNames = ['name', 'lname', 'email', 'password', 'phone', 'address', 'weight', 'height', 'bloodGroup', 'bloodRh'] as const;
 
@@ -45,11 +45,7 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title={t('create.title')} description={t('create.intro')} unsaved={isDirty} onClose={onClose}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {create.error && (
-          <div role="alert" className="alert alert--error">
-            <strong>{t('create.failed')}</strong> {translateApiError(t, create.error, 'patients:errors.network')}
-          </div>
-        )}
+        <FormFailure error={create.error} title={t('create.failed')} fallbackKey="patients:errors.network" />
         <div className="form__row">
           <TextField label={t('create.name')} autoComplete="off" data-autofocus {...field('name')} />
           <TextField label={t('create.lname')} autoComplete="off" {...field('lname')} />

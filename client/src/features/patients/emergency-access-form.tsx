@@ -10,8 +10,9 @@ import { TextAreaField } from '../../components/text-area-field';
 import { useToast } from '../../components/toasts';
 import { readApiError } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateValidation } from '../../lib/translate-error';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { FormFailure } from '../../components/form-failure';
 
 // The email is the chosen patient's, never typed here: only the reason is the medic's to write.
 const reasonSchema = emergencyAccessInput.pick({ reason: true });
@@ -48,11 +49,7 @@ export function EmergencyAccessForm({ patient, onBack }: EmergencyAccessFormProp
 
   return (
     <form className="form emergency-form" onSubmit={onSubmit} noValidate>
-      {start.error && (
-        <div role="alert" className="alert alert--error">
-          <strong>{t('emergency.failed')}</strong> {translateApiError(t, start.error, 'patients:errors.network')}
-        </div>
-      )}
+      <FormFailure error={start.error} title={t('emergency.failed')} fallbackKey="patients:errors.network" />
       <dl className="emergency-form__patient">
         <dt>{t('emergency.patient')}</dt>
         <dd>

@@ -6,11 +6,11 @@ import { totpEnableInput, type TotpSetup } from '../../../../shared/second-facto
 import { CopyButton } from '../../components/copy-button';
 import { isShownOnFields, showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
 import { QrCodeImage } from './qr-code-image';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SecretField } from '../../components/secret-field';
+import { FormFailure } from '../../components/form-failure';
 
 
 /** "JBSW Y3DP EHPK 3PXP": the key in groups of four, easier to read and to type. */
@@ -52,11 +52,7 @@ export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps
         </p>
       </div>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {enable.error && !shownOnField && (
-          <div role="alert" className="alert alert--error">
-            {translateApiError(t, enable.error, 'security:totp.enableFailed')}
-          </div>
-        )}
+        <FormFailure error={shownOnField ? null : enable.error} fallbackKey="security:totp.enableFailed" />
         <SecretField label={t('totp.code')} hint={t('totp.codeHint')} kind="oneTimeCode" {...field('code')} />
         <div className="form__actions">
           <button type="button" className="button button--secondary" onClick={onCancel}>
