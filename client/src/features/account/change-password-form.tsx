@@ -9,6 +9,7 @@ import { useUpdateSessionUser } from './use-update-session-user';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SecretField } from '../../components/secret-field';
 import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
 const fieldNames = ['currentPassword', 'newPassword'] as const;
 const isFieldName = (path: string): path is (typeof fieldNames)[number] => (fieldNames as readonly string[]).includes(path);
@@ -53,9 +54,7 @@ export function ChangePasswordForm({ forced, onChanged }: ChangePasswordFormProp
       <SecretField label={t('password.new')} hint={t('password.newHint')} kind="newPassword" {...field('newPassword')} />
       <SecretField label={t('password.confirm')} kind="newPassword" {...field('confirmPassword')} />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
-          {change.isPending ? t('password.submitting') : t('password.submit')}
-        </button>
+        <SubmitButton label={t('password.submit')} pendingLabel={t('password.submitting')} pending={change.isPending} />
       </div>
     </form>
   );

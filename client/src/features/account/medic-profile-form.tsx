@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc';
 import { useUpdateSessionUser } from './use-update-session-user';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
 const fieldNames = ['name', 'lname', 'phone', 'address', 'whatsapp', 'about', 'specialty', 'licenseNumber'] as const;
 
@@ -77,9 +78,7 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
       </div>
       <TextAreaField label={t('profile.about')} hint={t('profile.aboutHint')} rows={4} {...field('about')} />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? t('profile.submitting') : t('profile.submit')}
-        </button>
+        <SubmitButton label={t('profile.submit')} pendingLabel={t('profile.submitting')} pending={save.isPending} />
       </div>
     </form>
   );

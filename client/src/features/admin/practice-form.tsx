@@ -16,6 +16,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { CardSection } from '../../components/card-section';
 import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
 const fieldNames = ['name', 'address', 'city', 'phone', 'requireTwoFactorForMedics'] as const;
 
@@ -60,9 +61,7 @@ function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
       <h3 className="form__section">{t('practice.securityHeading')}</h3>
       <CheckboxField label={t('practice.requireTwoFactor')} hint={t('practice.requireTwoFactorHint')} {...field('requireTwoFactorForMedics')} />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? t('practice.saving') : t('practice.save')}
-        </button>
+        <SubmitButton label={t('practice.save')} pendingLabel={t('practice.saving')} pending={save.isPending} />
       </div>
     </form>
   );

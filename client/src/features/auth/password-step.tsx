@@ -13,6 +13,7 @@ import { useTouchedForm } from '../../lib/use-touched-form';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SecretField } from '../../components/secret-field';
 import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
 type LoginFields = z.input<typeof loginInput>;
 type LoginValues = z.output<typeof loginInput>;
@@ -55,9 +56,7 @@ export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
         <FormFailure error={login.error} fallbackKey="auth:login.failed" />
         <TextField label={t('login.email')} type="email" autoComplete="username" inputMode="email" {...field('email')} />
         <SecretField label={t('login.password')} kind="currentPassword" {...field('password')} />
-        <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
-          {login.isPending ? t('login.submitting') : t('login.submit')}
-        </button>
+        <SubmitButton label={t('login.submit')} pendingLabel={t('login.submitting')} pending={login.isPending} block />
       </form>
       <PasskeySignInButton />
     </>

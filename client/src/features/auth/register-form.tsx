@@ -11,6 +11,7 @@ import { useStartSession } from './use-start-session';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SecretField } from '../../components/secret-field';
 import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
 const fieldNames = ['name', 'lname', 'email', 'password', 'type', 'doctorEmail'] as const;
 
@@ -88,9 +89,7 @@ export function RegisterForm() {
       <TextField label={t('register.email')} type="email" inputMode="email" autoComplete="email" {...field('email')} />
       <SecretField label={t('register.password')} hint={t('register.passwordHint')} kind="newPassword" {...field('password')} />
       <SecretField label={t('register.confirmPassword')} kind="newPassword" {...field('confirmPassword')} />
-      <button type="submit" className="button button--primary button--block" disabled={signUp.isPending}>
-        {signUp.isPending ? t('register.submitting') : t('register.submit')}
-      </button>
+      <SubmitButton label={t('register.submit')} pendingLabel={t('register.submitting')} pending={signUp.isPending} block />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { useTouchedForm } from '../../lib/use-touched-form';
 import { SecretField } from '../../components/secret-field';
 import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
 export type CodeKind = 'totp' | 'recovery';
 
@@ -60,9 +61,7 @@ export function SecondFactorCodeForm({ kind, challenge, onSignedIn, onInvalidCod
         kind={kind === 'totp' ? 'oneTimeCode' : 'recoveryCode'}
         {...field('code', invalidCode ? t('errors:INVALID_CODE') : undefined)}
       />
-      <button type="submit" className="button button--primary button--block" disabled={verify.isPending}>
-        {verify.isPending ? t('secondFactor.submitting') : t('secondFactor.submit')}
-      </button>
+      <SubmitButton label={t('secondFactor.submit')} pendingLabel={t('secondFactor.submitting')} pending={verify.isPending} block />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { translateApiError } from '../../lib/translate-error';
 import { setUpPractice } from './unlock-api';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SecretField } from '../../components/secret-field';
+import { SubmitButton } from '../../components/submit-button';
 
 
 export function SetUpForm({ onSetUp }: { onSetUp: (recoveryKey: string) => void }) {
@@ -31,9 +32,7 @@ export function SetUpForm({ onSetUp }: { onSetUp: (recoveryKey: string) => void 
       )}
       <SecretField label={t('practiceLock.setUp.passphrase')} hint={t('practiceLock.setUp.passphraseHint')} kind="newPassword" {...field('passphrase')} />
       <SecretField label={t('practiceLock.setUp.confirm')} kind="newPassword" {...field('confirmPassphrase')} />
-      <button type="submit" className="button button--primary button--block" disabled={setUp.isPending}>
-        {setUp.isPending ? t('practiceLock.setUp.submitting') : t('practiceLock.setUp.submit')}
-      </button>
+      <SubmitButton label={t('practiceLock.setUp.submit')} pendingLabel={t('practiceLock.setUp.submitting')} pending={setUp.isPending} block />
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { retryAfterOf, unlockPractice } from './unlock-api';
 import { useOpening } from './use-opening';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SecretField } from '../../components/secret-field';
+import { SubmitButton } from '../../components/submit-button';
 
 type Method = 'passphrase' | 'recoveryKey';
 
@@ -88,9 +89,7 @@ export function UnlockForm() {
           {problem}
         </div>
       )}
-      <button type="submit" className="button button--primary button--block" disabled={unlock.isPending}>
-        {unlock.isPending ? t('practiceLock.unlock.submitting') : t('practiceLock.unlock.submit')}
-      </button>
+      <SubmitButton label={t('practiceLock.unlock.submit')} pendingLabel={t('practiceLock.unlock.submitting')} pending={unlock.isPending} block />
       <button type="button" className="button button--ghost button--block" onClick={() => switchTo(method === 'passphrase' ? 'recoveryKey' : 'passphrase')}>
         {method === 'passphrase' ? t('practiceLock.unlock.useRecoveryKey') : t('practiceLock.unlock.usePassphrase')}
       </button>

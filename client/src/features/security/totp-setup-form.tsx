@@ -11,6 +11,7 @@ import { useFocusOnMount } from './use-focus-on-mount';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SecretField } from '../../components/secret-field';
 import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
 
 /** "JBSW Y3DP EHPK 3PXP": the key in groups of four, easier to read and to type. */
@@ -58,9 +59,7 @@ export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps
           <button type="button" className="button button--secondary" onClick={onCancel}>
             {t('cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={enable.isPending}>
-            {enable.isPending ? t('totp.enabling') : t('totp.enable')}
-          </button>
+          <SubmitButton label={t('totp.enable')} pendingLabel={t('totp.enabling')} pending={enable.isPending} />
         </div>
       </form>
     </div>
