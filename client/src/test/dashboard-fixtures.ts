@@ -4,6 +4,7 @@ import { fakeTrpcServer, ok } from './fake-trpc-server';
 import { patientUser, renderApp, sessionFor } from './render-app';
 import type { Appointment, Doctor, PatientSelf } from '../lib/api-types';
 import { appointmentOf, type AppointmentOverrides } from './appointment-fixture';
+import { emptyRecordParts } from './empty-record-parts';
 
 export const drAna: Doctor = {
   idMedic: 21,
@@ -54,21 +55,7 @@ export function patientSelf(overrides: Partial<PatientSelf> = {}): PatientSelf {
       documentNumber: null,
     },
     doctors: [drAna],
-    allergies: [],
-    vitals: [],
-    labs: [],
-    vaccines: [],
-    pathologicalRecords: [],
-    contacts: [],
-    familyHistory: [],
-    lifestyle: null,
-    insurance: null,
-    profession: null,
-    religion: null,
-    nationality: null,
-    education: null,
-    documentType: null,
-    files: [],
+    ...emptyRecordParts(),
     clinicalHistories: [],
     linkRequests: [],
     // The record holds what it carries: nothing is left to page through (API.md "Long histories").

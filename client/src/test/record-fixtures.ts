@@ -6,6 +6,7 @@ import type { ClinicalHistory, Lab, Vital } from '../../../shared/record';
 import { fakeTrpcServer, ok } from './fake-trpc-server';
 import { medicUser, renderApp, sessionFor } from './render-app';
 import { appointmentOf, type AppointmentOverrides } from './appointment-fixture';
+import { emptyRecordParts } from './empty-record-parts';
 import type { PatientDetail } from '../lib/api-types';
 
 export const today = localDay(new Date());
@@ -97,21 +98,7 @@ export function bareDetail(): PatientDetail {
       documentNumber: null,
     },
     history: [],
-    allergies: [],
-    vitals: [],
-    labs: [],
-    vaccines: [],
-    pathologicalRecords: [],
-    contacts: [],
-    familyHistory: [],
-    lifestyle: null,
-    insurance: null,
-    profession: null,
-    religion: null,
-    nationality: null,
-    education: null,
-    documentType: null,
-    files: [],
+    ...emptyRecordParts(),
     emergencyAccess: null,
     // Nothing left to page through (API.md "Long histories"); a test of a long record sets these.
     historyTotal: 0,
