@@ -1,8 +1,8 @@
 // The results region of a "find someone and link them" panel: a note while the first answer is on
 // its way, a no-results note, or a list of people each with a link button (or a tag when already
 // linked). A failed search reads as no results (SPEC §8); the caller logs it.
-import { Avatar } from './avatar';
 import { LinkIcon } from './icons';
+import { PersonItem } from './person-item';
 
 interface Person {
   name: string;
@@ -49,15 +49,7 @@ export function SearchResultsList<T extends Person>(props: SearchResultsListProp
             const name = `${item.name} ${item.lname}`.trim();
             const detail = detailOf(item);
             return (
-              <li key={keyOf(item)} className="result-list__item">
-                <Avatar name={item.name} lname={item.lname} />
-                <div className="result-list__who">
-                  <p className="result-list__name">{name}</p>
-                  <p className="result-list__meta">
-                    <span>{item.email}</span>
-                    {detail && <span>{detail}</span>}
-                  </p>
-                </div>
+              <PersonItem key={keyOf(item)} person={item} title={name} details={[item.email, detail]}>
                 {isLinked(item) ? (
                   <span className="tag tag--muted">{texts.alreadyLinked}</span>
                 ) : (
@@ -73,7 +65,7 @@ export function SearchResultsList<T extends Person>(props: SearchResultsListProp
                     {texts.link}
                   </button>
                 )}
-              </li>
+              </PersonItem>
             );
           })}
         </ul>

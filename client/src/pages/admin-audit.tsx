@@ -10,7 +10,6 @@ import { AuditEvents } from '../features/admin-audit/audit-events';
 import { AuditFilterForm } from '../features/admin-audit/audit-filter-form';
 import { AUDIT_PATH, auditSearchOf, filterOf, readAuditSearch } from '../features/admin-audit/audit-search';
 import { VerifyAudit } from '../features/admin-audit/verify-audit';
-import { downloadFile } from '../lib/download-file';
 import { useDocumentTitle } from '../lib/use-document-title';
 import '../features/admin-audit/admin-audit.css';
 
@@ -40,7 +39,7 @@ export function AdminAuditPage() {
         {/* Keyed by the filter, so going back to an earlier address shows that filter in the form too. */}
         <AuditFilterForm key={filterSearch} filter={filter} onApply={(applied) => show(applied)} onClear={() => show({})} />
         <div className="audit-page__actions">
-          <AuditCsvButton filter={filter} downloadFile={downloadFile} />
+          <AuditCsvButton filter={filter} />
           <VerifyAudit />
         </div>
       </div>

@@ -19,6 +19,7 @@ import { translateApiError } from '../lib/translate-error';
 import { trpc } from '../lib/trpc';
 import { useDocumentTitle } from '../lib/use-document-title';
 import '../features/agenda/agenda.css';
+import { LoadFailed } from '../components/load-failed';
 
 type Dialog = { kind: 'book' } | { kind: 'move'; appointment: AgendaItem } | null;
 
@@ -68,14 +69,7 @@ export function AgendaPage() {
         showsToday={isWithin(today, range)}
       />
       {agenda.isError && !agenda.data ? (
-        <div role="alert" className="alert alert--error banner">
-          <span>
-            {t('loadFailed')} {translateApiError(t, agenda.error, 'network')}
-          </span>
-          <button type="button" className="button button--secondary button--small" onClick={() => void agenda.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('loadFailed')} reason={translateApiError(t, agenda.error, 'network')} retryLabel={t('retry')} onRetry={() => void agenda.refetch()} />
       ) : appointments === undefined ? (
         <Spinner />
       ) : (

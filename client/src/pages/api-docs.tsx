@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../components/language-switch';
 import { Spinner } from '../components/spinner';
 import { useDocumentTitle } from '../lib/use-document-title';
 import './api-docs.css';
+import { LoadFailed } from '../components/load-failed';
 
 interface Schema {
   $ref?: string;
@@ -224,7 +225,7 @@ export function ApiDocsPage() {
         </div>
         <LanguageSwitch />
       </header>
-      {failed && <p role="alert">{t('apiDocs.loadFailed')}</p>}
+      {failed && <LoadFailed message={t('apiDocs.loadFailed')} />}
       {!doc && !failed && <Spinner />}
       {doc && (
         <>

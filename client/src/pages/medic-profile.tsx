@@ -7,6 +7,7 @@ import { useSession } from '../features/auth/use-session';
 import { trpc } from '../lib/trpc';
 import { translateApiError } from '../lib/translate-error';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { LoadFailed } from '../components/load-failed';
 
 export function MedicProfilePage() {
   const { t } = useTranslation(['account', 'common']);
@@ -24,14 +25,7 @@ export function MedicProfilePage() {
       {me.isPending ? (
         <Spinner />
       ) : me.isError ? (
-        <div role="alert" className="alert alert--error banner">
-          <span>
-            {t('profile.loadFailed')} {translateApiError(t, me.error, 'account:network')}
-          </span>
-          <button type="button" className="button button--secondary button--small" onClick={() => void me.refetch()}>
-            {t('profile.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('profile.loadFailed')} reason={translateApiError(t, me.error, 'account:network')} retryLabel={t('profile.retry')} onRetry={() => void me.refetch()} />
       ) : (
         <MedicProfileForm doctor={me.data} address={address} />
       )}

@@ -3,6 +3,8 @@
 import { fakeTrpcServer, ok } from './fake-trpc-server';
 import { patientUser, renderApp, sessionFor } from './render-app';
 import type { Appointment, Doctor, PatientSelf } from '../lib/api-types';
+import { appointmentOf, type AppointmentOverrides } from './appointment-fixture';
+import { emptyRecordParts } from './empty-record-parts';
 
 export const drAna: Doctor = {
   idMedic: 21,
@@ -27,31 +29,7 @@ export const drLuis: Doctor = {
   licenseNumber: null,
 };
 
-export function appointment(overrides: Partial<Appointment> & Pick<Appointment, 'idHistory' | 'date'>): Appointment {
-  return {
-    idPatient: 5,
-    idMedic: 21,
-    start: overrides.date.slice(11, 16),
-    end: null,
-    motive: 'Revisión',
-    notes: null,
-    medications: [],
-    diagnosisIds: [],
-    subjective: null,
-    exploration: null,
-    plan: null,
-    prognosis: null,
-    diagnoses: [],
-    prescriptions: [],
-    addenda: [],
-    medic: null,
-    closed: false,
-    // Written on its own day, as a consultation normally is.
-    writtenAt: `${overrides.date.slice(0, 10)}T${overrides.date.slice(11, 16) || '09:00'}:00.000Z`,
-    lateEntry: false,
-    ...overrides,
-  };
-}
+export const appointment = (overrides: AppointmentOverrides): Appointment => appointmentOf({ idPatient: 5, idMedic: 21, motive: 'Revisión' }, overrides);
 
 /** A patient with nothing on record but their account; overrides fill in parts. */
 export function patientSelf(overrides: Partial<PatientSelf> = {}): PatientSelf {
@@ -77,21 +55,7 @@ export function patientSelf(overrides: Partial<PatientSelf> = {}): PatientSelf {
       documentNumber: null,
     },
     doctors: [drAna],
-    allergies: [],
-    vitals: [],
-    labs: [],
-    vaccines: [],
-    pathologicalRecords: [],
-    contacts: [],
-    familyHistory: [],
-    lifestyle: null,
-    insurance: null,
-    profession: null,
-    religion: null,
-    nationality: null,
-    education: null,
-    documentType: null,
-    files: [],
+    ...emptyRecordParts(),
     clinicalHistories: [],
     linkRequests: [],
     // The record holds what it carries: nothing is left to page through (API.md "Long histories").

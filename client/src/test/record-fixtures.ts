@@ -5,35 +5,13 @@ import type { Addendum, Prescription, PrescriptionItem } from '../../../shared/p
 import type { ClinicalHistory, Lab, Vital } from '../../../shared/record';
 import { fakeTrpcServer, ok } from './fake-trpc-server';
 import { medicUser, renderApp, sessionFor } from './render-app';
+import { appointmentOf, type AppointmentOverrides } from './appointment-fixture';
+import { emptyRecordParts } from './empty-record-parts';
 import type { PatientDetail } from '../lib/api-types';
 
 export const today = localDay(new Date());
 
-export function appointment(overrides: Partial<ClinicalHistory> & Pick<ClinicalHistory, 'idHistory' | 'date'>): ClinicalHistory {
-  return {
-    idPatient: 11,
-    idMedic: 3,
-    start: overrides.date.slice(11, 16),
-    end: null,
-    motive: 'Control',
-    notes: null,
-    medications: [],
-    diagnosisIds: [],
-    subjective: null,
-    exploration: null,
-    plan: null,
-    prognosis: null,
-    diagnoses: [],
-    prescriptions: [],
-    addenda: [],
-    medic: null,
-    closed: false,
-    // Written on its own day, as a consultation normally is.
-    writtenAt: `${overrides.date.slice(0, 10)}T${overrides.date.slice(11, 16) || '09:00'}:00.000Z`,
-    lateEntry: false,
-    ...overrides,
-  };
-}
+export const appointment = (overrides: AppointmentOverrides): ClinicalHistory => appointmentOf({ idPatient: 11, idMedic: 3, motive: 'Control' }, overrides);
 
 /** A prescription item with only the drug; the rest as given. */
 export const prescriptionItem = (drug: string, overrides: Partial<PrescriptionItem> = {}): PrescriptionItem => ({
@@ -120,21 +98,7 @@ export function bareDetail(): PatientDetail {
       documentNumber: null,
     },
     history: [],
-    allergies: [],
-    vitals: [],
-    labs: [],
-    vaccines: [],
-    pathologicalRecords: [],
-    contacts: [],
-    familyHistory: [],
-    lifestyle: null,
-    insurance: null,
-    profession: null,
-    religion: null,
-    nationality: null,
-    education: null,
-    documentType: null,
-    files: [],
+    ...emptyRecordParts(),
     emergencyAccess: null,
     // Nothing left to page through (API.md "Long histories"); a test of a long record sets these.
     historyTotal: 0,

@@ -1,18 +1,16 @@
 // The signed-in user's new password (API.md auth.changePassword). The server refuses a wrong current
 // password, an unchanged one and a too common one; each refusal names its field, so it is shown on
 // that field and what was typed stays for the user to correct.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { changePasswordForm } from '../../../../shared/auth';
-import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { useUpdateSessionUser } from './use-update-session-user';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
+import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
-type ChangePasswordFields = z.input<typeof changePasswordForm>;
 const fieldNames = ['currentPassword', 'newPassword'] as const;
 const isFieldName = (path: string): path is (typeof fieldNames)[number] => (fieldNames as readonly string[]).includes(path);
 
@@ -25,16 +23,7 @@ interface ChangePasswordFormProps {
 export function ChangePasswordForm({ forced, onChanged }: ChangePasswordFormProps) {
   const { t } = useTranslation('account');
   const updateSessionUser = useUpdateSessionUser();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ChangePasswordFields, unknown, z.output<typeof changePasswordForm>>({
-    resolver: zodResolver(changePasswordForm),
-    mode: 'onTouched',
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
+  const { field, handleSubmit, setError } = useSchemaForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = trpc.auth.changePassword.useMutation({
     onSuccess: () => {
       // The server has lifted the requirement; the stored user must stop asking for it too.
@@ -50,44 +39,22 @@ export function ChangePasswordForm({ forced, onChanged }: ChangePasswordFormProp
 
   // The confirmation never leaves the browser.
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }));
-  const error = (message: string | undefined) => translateValidation(t, message);
   // A refusal already shown on its field needs no second, vaguer sentence above the form.
   const shownOnField = change.error ? readApiError(change.error).issues.some((issue) => isFieldName(issue.path)) : false;
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {change.error && !shownOnField && (
-        <div role="alert" className="alert alert--error">
-          {translateApiError(t, change.error, 'account:password.failed')}
-        </div>
-      )}
-      <TextField
+      <FormFailure error={shownOnField ? null : change.error} fallbackKey="account:password.failed" />
+      <SecretField
         label={t('password.current')}
         hint={forced ? t('password.currentForcedHint') : undefined}
-        type="password"
-        autoComplete="current-password"
-        error={error(errors.currentPassword?.message)}
-        {...register('currentPassword')}
+        kind="currentPassword"
+        {...field('currentPassword')}
       />
-      <TextField
-        label={t('password.new')}
-        hint={t('password.newHint')}
-        type="password"
-        autoComplete="new-password"
-        error={error(errors.newPassword?.message)}
-        {...register('newPassword')}
-      />
-      <TextField
-        label={t('password.confirm')}
-        type="password"
-        autoComplete="new-password"
-        error={error(errors.confirmPassword?.message)}
-        {...register('confirmPassword')}
-      />
+      <SecretField label={t('password.new')} hint={t('password.newHint')} kind="newPassword" {...field('newPassword')} />
+      <SecretField label={t('password.confirm')} kind="newPassword" {...field('confirmPassword')} />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
-          {change.isPending ? t('password.submitting') : t('password.submit')}
-        </button>
+        <SubmitButton label={t('password.submit')} pendingLabel={t('password.submitting')} pending={change.isPending} />
       </div>
     </form>
   );

@@ -2,10 +2,7 @@
 // patients' doctor cards show, and the specialty and licence number every prescription prints (a
 // prescription cannot be issued without the licence number). Blank optional fields are cleared; a
 // failed save keeps what was typed and puts field messages where they belong.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { medicProfileInput } from '../../../../shared/patients';
 import type { Doctor } from '../../lib/api-types';
 import { TextAreaField } from '../../components/text-area-field';
@@ -13,11 +10,11 @@ import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { useUpdateSessionUser } from './use-update-session-user';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
-type ProfileFields = z.input<typeof medicProfileInput>;
-type ProfileValues = z.output<typeof medicProfileInput>;
 const fieldNames = ['name', 'lname', 'phone', 'address', 'whatsapp', 'about', 'specialty', 'licenseNumber'] as const;
 
 interface MedicProfileFormProps {
@@ -42,17 +39,7 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
   const toast = useToast();
   const utils = trpc.useUtils();
   const updateSessionUser = useUpdateSessionUser();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<ProfileFields, unknown, ProfileValues>({
-    resolver: zodResolver(medicProfileInput),
-    mode: 'onTouched',
-    defaultValues: formValues(doctor, address),
-  });
+  const { field, handleSubmit, setError, reset } = useSchemaForm(medicProfileInput, formValues(doctor, address));
   const save = trpc.medics.updateMe.useMutation({
     onError: (error) => showFieldIssues(error, fieldNames, setError),
   });
@@ -72,71 +59,26 @@ export function MedicProfileForm({ doctor, address }: MedicProfileFormProps) {
       },
     }),
   );
-  const error = (message: string | undefined) => translateValidation(t, message);
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {save.error && (
-        <div role="alert" className="alert alert--error">
-          <strong>{t('profile.failed')}</strong> {translateApiError(t, save.error, 'account:network')}
-        </div>
-      )}
+      <FormFailure error={save.error} title={t('profile.failed')} fallbackKey="account:network" />
       <div className="form__row">
-        <TextField label={t('profile.name')} autoComplete="given-name" error={error(errors.name?.message)} {...register('name')} />
-        <TextField label={t('profile.lname')} autoComplete="family-name" error={error(errors.lname?.message)} {...register('lname')} />
+        <TextField label={t('profile.name')} autoComplete="given-name" {...field('name')} />
+        <TextField label={t('profile.lname')} autoComplete="family-name" {...field('lname')} />
       </div>
       <div className="form__row">
-        <TextField
-          label={t('profile.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          error={error(errors.phone?.message)}
-          {...register('phone')}
-        />
-        <TextField
-          label={t('profile.whatsapp')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          error={error(errors.whatsapp?.message)}
-          {...register('whatsapp')}
-        />
+        <TextField label={t('profile.phone')} type="tel" inputMode="tel" autoComplete="tel" {...field('phone')} />
+        <TextField label={t('profile.whatsapp')} type="tel" inputMode="tel" autoComplete="off" {...field('whatsapp')} />
       </div>
-      <TextField
-        label={t('profile.address')}
-        autoComplete="street-address"
-        error={error(errors.address?.message)}
-        {...register('address')}
-      />
+      <TextField label={t('profile.address')} autoComplete="street-address" {...field('address')} />
       <div className="form__row">
-        <TextField
-          label={t('profile.specialty')}
-          hint={t('profile.specialtyHint')}
-          autoComplete="off"
-          error={error(errors.specialty?.message)}
-          {...register('specialty')}
-        />
-        <TextField
-          label={t('profile.licenseNumber')}
-          hint={t('profile.licenseNumberHint')}
-          autoComplete="off"
-          spellCheck={false}
-          error={error(errors.licenseNumber?.message)}
-          {...register('licenseNumber')}
-        />
+        <TextField label={t('profile.specialty')} hint={t('profile.specialtyHint')} autoComplete="off" {...field('specialty')} />
+        <TextField label={t('profile.licenseNumber')} hint={t('profile.licenseNumberHint')} autoComplete="off" spellCheck={false} {...field('licenseNumber')} />
       </div>
-      <TextAreaField
-        label={t('profile.about')}
-        hint={t('profile.aboutHint')}
-        rows={4}
-        error={error(errors.about?.message)}
-        {...register('about')}
-      />
+      <TextAreaField label={t('profile.about')} hint={t('profile.aboutHint')} rows={4} {...field('about')} />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? t('profile.submitting') : t('profile.submit')}
-        </button>
+        <SubmitButton label={t('profile.submit')} pendingLabel={t('profile.submitting')} pending={save.isPending} />
       </div>
     </form>
   );

@@ -5,11 +5,12 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AuditEvent, AuditEventsInput } from '../../../../shared/admin';
 import { Spinner } from '../../components/spinner';
-import { TableScroll } from '../../components/table-scroll';
+import { DataTable } from '../../components/data-table';
 import { translateApiError } from '../../lib/translate-error';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
 import { auditActionLabel } from './audit-action-label';
+import { LoadFailed } from '../../components/load-failed';
 
 /** Narrow the filter to one user or one patient of a row (the ids are what the filter takes). */
 export type NarrowAuditFilter = (narrowed: { idUser: number } | { idPatient: number }) => void;
@@ -27,14 +28,7 @@ export function AuditEvents({ input, onPage, onNarrow }: AuditEventsProps) {
   if (events.isPending) return <Spinner />;
   if (events.isError) {
     return (
-      <div role="alert" className="alert alert--error banner">
-        <span>
-          {t('loadFailed')} {translateApiError(t, events.error, 'audit:network')}
-        </span>
-        <button type="button" className="button button--secondary button--small" onClick={() => void events.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
+      <LoadFailed message={t('loadFailed')} reason={translateApiError(t, events.error, 'audit:network')} retryLabel={t('retry')} onRetry={() => void events.refetch()} />
     );
   }
   const { page, pageSize, total } = events.data;
@@ -49,27 +43,19 @@ export function AuditEvents({ input, onPage, onNarrow }: AuditEventsProps) {
   return (
     <>
       {/* Each event stacks on a phone; between a phone and a desktop the table scrolls inside its box. */}
-      <TableScroll label={t('table.caption')} busy={events.isPlaceholderData}>
-        <table className="data-table data-table--stacked audit-table">
-          <caption className="visually-hidden">{t('table.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('table.at')}</th>
-              <th scope="col">{t('table.actor')}</th>
-              <th scope="col">{t('table.action')}</th>
-              <th scope="col">{t('table.patient')}</th>
-              <th scope="col">{t('table.outcome')}</th>
-              <th scope="col">{t('table.ip')}</th>
-              <th scope="col">{t('table.detail')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.data.events.map((event) => (
-              <AuditEventRow key={event.id} event={event} input={input} onNarrow={onNarrow} />
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label={t('table.caption')}
+        namedBy="caption"
+        busy={events.isPlaceholderData}
+        className="data-table data-table--stacked audit-table"
+        headings={[t('table.at'), t('table.actor'), t('table.action'), t('table.patient'), t('table.outcome'), t('table.ip'), t('table.detail')]}
+      >
+        <tbody>
+          {events.data.events.map((event) => (
+            <AuditEventRow key={event.id} event={event} input={input} onNarrow={onNarrow} />
+          ))}
+        </tbody>
+      </DataTable>
       <nav className="audit-pager" aria-label={t('pages')}>
         <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           {t('previous')}

@@ -2,12 +2,12 @@
 // with the shared schema and applied only on submit; the page then puts it in the address.
 // The action is a family picked from a list or, under "Other", any exact name or dotted prefix.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_OUTCOMES, auditFilterInput, type AuditFilter } from '../../../../shared/admin';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { translateValidation } from '../../lib/translate-error';
+import { useTouchedForm } from '../../lib/use-touched-form';
 
 /** The families of actions the trail records most, as their dotted prefixes. */
 export const ACTION_FAMILIES = [
@@ -72,35 +72,17 @@ interface AuditFilterFormProps {
 
 export function AuditFilterForm({ filter, onApply, onClear }: AuditFilterFormProps) {
   const { t } = useTranslation(['audit', 'validation']);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<FilterFields, unknown, AuditFilter>({ resolver: filterResolver, mode: 'onTouched', defaultValues: fieldsOf(filter) });
+  const { register, field, handleSubmit, control } = useTouchedForm(filterResolver, fieldsOf(filter));
   const family = useWatch({ control, name: 'family' });
-  const error = (message: string | undefined) => translateValidation(t, message);
 
   return (
     <form className="form audit-filters" onSubmit={handleSubmit(onApply)} noValidate aria-label={t('filters.title')}>
       <div className="audit-filters__fields">
-        <TextField label={t('filters.from')} type="date" error={error(errors.from?.message)} {...register('from')} />
-        <TextField label={t('filters.to')} type="date" error={error(errors.to?.message)} {...register('to')} />
-        <TextField
-          label={t('filters.idUser')}
-          inputMode="numeric"
-          autoComplete="off"
-          error={error(errors.idUser?.message)}
-          {...register('idUser')}
-        />
-        <TextField
-          label={t('filters.idPatient')}
-          inputMode="numeric"
-          autoComplete="off"
-          error={error(errors.idPatient?.message)}
-          {...register('idPatient')}
-        />
-        <TextField label={t('filters.patient')} autoComplete="off" spellCheck={false} error={error(errors.patient?.message)} {...register('patient')} />
+        <TextField label={t('filters.from')} type="date" {...field('from')} />
+        <TextField label={t('filters.to')} type="date" {...field('to')} />
+        <TextField label={t('filters.idUser')} inputMode="numeric" autoComplete="off" {...field('idUser')} />
+        <TextField label={t('filters.idPatient')} inputMode="numeric" autoComplete="off" {...field('idPatient')} />
+        <TextField label={t('filters.patient')} autoComplete="off" spellCheck={false} {...field('patient')} />
         <SelectField
           label={t('filters.action')}
           options={[
@@ -111,20 +93,12 @@ export function AuditFilterForm({ filter, onApply, onClear }: AuditFilterFormPro
           {...register('family')}
         />
         {family === OTHER && (
-          <TextField
-            label={t('filters.actionOther')}
-            hint={t('filters.actionOtherHint')}
-            autoComplete="off"
-            spellCheck={false}
-            error={error(errors.action?.message)}
-            {...register('action')}
-          />
+          <TextField label={t('filters.actionOther')} hint={t('filters.actionOtherHint')} autoComplete="off" spellCheck={false} {...field('action')} />
         )}
         <SelectField
           label={t('filters.outcome')}
           options={[{ value: '', label: t('filters.any') }, ...AUDIT_OUTCOMES.map((outcome) => ({ value: outcome, label: t(`outcomes.${outcome}`) }))]}
-          error={error(errors.outcome?.message)}
-          {...register('outcome')}
+          {...field('outcome')}
         />
       </div>
       <div className="form__actions audit-filters__actions">

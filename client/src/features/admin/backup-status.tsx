@@ -1,13 +1,14 @@
 // The administrator's view of the scheduled backups: off, or how often and how many are kept, the
 // last outcome and the next run. A failed backup is an alert: it must not wait for the day a backup
 // is needed to be noticed.
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BackupRun, BackupStatus } from '../../../../shared/backup-status';
 import { Spinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../components/load-failed';
+import { translateApiError } from '../../lib/translate-error';
 import { useBackupFormats } from './use-backup-formats';
+import { CardSection } from '../../components/card-section';
 
 /** A page left open shows a backup that ran, or failed, meanwhile. */
 const REFRESH_MS = 5 * 60_000;
@@ -68,21 +69,17 @@ function ScheduleDetails({ status }: { status: BackupStatus }) {
 
 export function BackupStatusPanel() {
   const { t } = useTranslation('admin');
-  const headingId = useId();
   const status = trpc.admin.backupStatus.useQuery(undefined, { refetchInterval: REFRESH_MS });
 
   return (
-    <section className="card dashboard-section backup-status" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-section__title">
-        {t('backups.title')}
-      </h2>
+    <CardSection title={t('backups.title')} className="backup-status">
       {status.isPending ? (
         <Spinner />
       ) : status.isError ? (
-        <LoadFailed message={t('backups.loadFailed')} error={status.error} onRetry={() => void status.refetch()} />
+        <LoadFailed message={t('backups.loadFailed')} reason={translateApiError(t, status.error, 'admin:network')} retryLabel={t('retry')} onRetry={() => void status.refetch()} />
       ) : (
         <ScheduleDetails status={status.data} />
       )}
-    </section>
+    </CardSection>
   );
 }

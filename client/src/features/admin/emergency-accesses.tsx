@@ -1,62 +1,52 @@
 // Every "break the glass" access, newest first (the server's order): who opened whose record, when,
 // until when, and the reason they gave. Dates follow the active language.
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
-import { TableScroll } from '../../components/table-scroll';
+import { DataTable } from '../../components/data-table';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
 import { fullName } from './full-name';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../components/load-failed';
+import { translateApiError } from '../../lib/translate-error';
+import { CardSection } from '../../components/card-section';
 
 export function EmergencyAccesses() {
   const { t } = useTranslation('admin');
   const format = useFormatters();
-  const headingId = useId();
   const accesses = trpc.admin.emergencyAccesses.useQuery();
 
   return (
-    <section className="card dashboard-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-section__title">
-        {t('emergency.title')}
-      </h2>
-      <p className="dashboard-section__intro">{t('emergency.intro')}</p>
+    <CardSection title={t('emergency.title')} intro={t('emergency.intro')}>
       {accesses.isPending ? (
         <Spinner />
       ) : accesses.isError ? (
-        <LoadFailed message={t('emergency.loadFailed')} error={accesses.error} onRetry={() => void accesses.refetch()} />
+        <LoadFailed message={t('emergency.loadFailed')} reason={translateApiError(t, accesses.error, 'admin:network')} retryLabel={t('retry')} onRetry={() => void accesses.refetch()} />
       ) : accesses.data.accesses.length === 0 ? (
         <p className="dashboard-section__empty">{t('emergency.empty')}</p>
       ) : (
-        <TableScroll label={t('emergency.tableLabel')}>
-          <table className="data-table data-table--stacked admin-table" aria-label={t('emergency.tableLabel')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('emergency.started')}</th>
-                <th scope="col">{t('emergency.ends')}</th>
-                <th scope="col">{t('emergency.medic')}</th>
-                <th scope="col">{t('emergency.patient')}</th>
-                <th scope="col">{t('emergency.reason')}</th>
+        <DataTable
+          label={t('emergency.tableLabel')}
+          namedBy="aria-label"
+          className="data-table data-table--stacked admin-table"
+          headings={[t('emergency.started'), t('emergency.ends'), t('emergency.medic'), t('emergency.patient'), t('emergency.reason')]}
+        >
+          <tbody>
+            {accesses.data.accesses.map((access) => (
+              <tr key={access.idAccess}>
+                <td data-label={t('emergency.started')}>
+                  <time dateTime={access.startedAt}>{format.date(access.startedAt)}</time>
+                </td>
+                <td data-label={t('emergency.ends')}>
+                  <time dateTime={access.expiresAt}>{format.date(access.expiresAt)}</time>
+                </td>
+                <td data-label={t('emergency.medic')}>{fullName(access.medic)}</td>
+                <td data-label={t('emergency.patient')}>{fullName(access.patient)}</td>
+                <td className="admin-table__reason" data-label={t('emergency.reason')}>{access.reason}</td>
               </tr>
-            </thead>
-            <tbody>
-              {accesses.data.accesses.map((access) => (
-                <tr key={access.idAccess}>
-                  <td data-label={t('emergency.started')}>
-                    <time dateTime={access.startedAt}>{format.date(access.startedAt)}</time>
-                  </td>
-                  <td data-label={t('emergency.ends')}>
-                    <time dateTime={access.expiresAt}>{format.date(access.expiresAt)}</time>
-                  </td>
-                  <td data-label={t('emergency.medic')}>{fullName(access.medic)}</td>
-                  <td data-label={t('emergency.patient')}>{fullName(access.patient)}</td>
-                  <td className="admin-table__reason" data-label={t('emergency.reason')}>{access.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            ))}
+          </tbody>
+        </DataTable>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,48 +1,39 @@
 // The practice's medic accounts, pending approval first (the server's order), with their actions.
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
-import { TableScroll } from '../../components/table-scroll';
+import { DataTable } from '../../components/data-table';
 import { trpc } from '../../lib/trpc';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../components/load-failed';
+import { translateApiError } from '../../lib/translate-error';
 import { MedicAccountRow } from './medic-account-row';
+import { CardSection } from '../../components/card-section';
 
 export function MedicAccounts({ currentUserId }: { currentUserId: number | undefined }) {
   const { t } = useTranslation('admin');
-  const headingId = useId();
   const medics = trpc.admin.medics.useQuery();
 
   return (
-    <section className="card dashboard-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-section__title">
-        {t('medics.title')}
-      </h2>
-      <p className="dashboard-section__intro">{t('medics.intro')}</p>
+    <CardSection title={t('medics.title')} intro={t('medics.intro')}>
       {medics.isPending ? (
         <Spinner />
       ) : medics.isError ? (
-        <LoadFailed message={t('medics.loadFailed')} error={medics.error} onRetry={() => void medics.refetch()} />
+        <LoadFailed message={t('medics.loadFailed')} reason={translateApiError(t, medics.error, 'admin:network')} retryLabel={t('retry')} onRetry={() => void medics.refetch()} />
       ) : medics.data.medics.length === 0 ? (
         <p className="dashboard-section__empty">{t('medics.empty')}</p>
       ) : (
-        <TableScroll label={t('medics.listLabel')}>
-          <table className="data-table data-table--stacked admin-table" aria-label={t('medics.listLabel')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('medics.name')}</th>
-                <th scope="col">{t('medics.email')}</th>
-                <th scope="col">{t('medics.status')}</th>
-                <th scope="col">{t('medics.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {medics.data.medics.map((medic) => (
-                <MedicAccountRow key={medic.idMedic} medic={medic} isSelf={medic.idUser === currentUserId} />
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t('medics.listLabel')}
+          namedBy="aria-label"
+          className="data-table data-table--stacked admin-table"
+          headings={[t('medics.name'), t('medics.email'), t('medics.status'), t('medics.actions')]}
+        >
+          <tbody>
+            {medics.data.medics.map((medic) => (
+              <MedicAccountRow key={medic.idMedic} medic={medic} isSelf={medic.idUser === currentUserId} />
+            ))}
+          </tbody>
+        </DataTable>
       )}
-    </section>
+    </CardSection>
   );
 }

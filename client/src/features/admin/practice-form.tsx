@@ -3,11 +3,7 @@
 // prescriber's address), and the practice's sign-in rule: whether medics must have a second factor
 // (issue 23). Read from practice.details, saved with admin.updatePractice; a blank field is cleared,
 // and a blank name falls back to PRACTICE_NAME. A failed save keeps what was typed.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { practiceInput, type PracticeSettings } from '../../../../shared/prescriptions';
 import { CheckboxField } from '../../components/checkbox-field';
 import { Spinner } from '../../components/spinner';
@@ -15,11 +11,13 @@ import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
-import { LoadFailed } from './load-failed';
+import { translateApiError } from '../../lib/translate-error';
+import { LoadFailed } from '../../components/load-failed';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { CardSection } from '../../components/card-section';
+import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
-type PracticeFields = z.input<typeof practiceInput>;
-type PracticeValues = z.output<typeof practiceInput>;
 const fieldNames = ['name', 'address', 'city', 'phone', 'requireTwoFactorForMedics'] as const;
 
 const formValues = (practice: PracticeSettings) => ({
@@ -34,17 +32,7 @@ function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const utils = trpc.useUtils();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<PracticeFields, unknown, PracticeValues>({
-    resolver: zodResolver(practiceInput),
-    mode: 'onTouched',
-    defaultValues: formValues(practice),
-  });
+  const { field, handleSubmit, setError, reset } = useSchemaForm(practiceInput, formValues(practice));
   const save = trpc.admin.updatePractice.useMutation({
     onError: (error) => showFieldIssues(error, fieldNames, setError),
   });
@@ -60,45 +48,20 @@ function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
       },
     }),
   );
-  const error = (message: string | undefined) => translateValidation(t, message);
 
   return (
     <form className="form practice-form" onSubmit={onSubmit} noValidate>
-      {save.error && (
-        <div role="alert" className="alert alert--error">
-          <strong>{t('practice.failed')}</strong> {translateApiError(t, save.error, 'admin:network')}
-        </div>
-      )}
-      <TextField
-        label={t('practice.name')}
-        hint={t('practice.nameHint')}
-        autoComplete="organization"
-        error={error(errors.name?.message)}
-        {...register('name')}
-      />
-      <TextField label={t('practice.address')} autoComplete="street-address" error={error(errors.address?.message)} {...register('address')} />
+      <FormFailure error={save.error} title={t('practice.failed')} fallbackKey="admin:network" />
+      <TextField label={t('practice.name')} hint={t('practice.nameHint')} autoComplete="organization" {...field('name')} />
+      <TextField label={t('practice.address')} autoComplete="street-address" {...field('address')} />
       <div className="form__row">
-        <TextField label={t('practice.city')} autoComplete="address-level2" error={error(errors.city?.message)} {...register('city')} />
-        <TextField
-          label={t('practice.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          error={error(errors.phone?.message)}
-          {...register('phone')}
-        />
+        <TextField label={t('practice.city')} autoComplete="address-level2" {...field('city')} />
+        <TextField label={t('practice.phone')} type="tel" inputMode="tel" autoComplete="tel" {...field('phone')} />
       </div>
       <h3 className="form__section">{t('practice.securityHeading')}</h3>
-      <CheckboxField
-        label={t('practice.requireTwoFactor')}
-        hint={t('practice.requireTwoFactorHint')}
-        error={error(errors.requireTwoFactorForMedics?.message)}
-        {...register('requireTwoFactorForMedics')}
-      />
+      <CheckboxField label={t('practice.requireTwoFactor')} hint={t('practice.requireTwoFactorHint')} {...field('requireTwoFactorForMedics')} />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? t('practice.saving') : t('practice.save')}
-        </button>
+        <SubmitButton label={t('practice.save')} pendingLabel={t('practice.saving')} pending={save.isPending} />
       </div>
     </form>
   );
@@ -106,22 +69,17 @@ function PracticeDetailsForm({ practice }: { practice: PracticeSettings }) {
 
 export function PracticeForm() {
   const { t } = useTranslation('admin');
-  const headingId = useId();
   const details = trpc.practice.details.useQuery();
 
   return (
-    <section className="card dashboard-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-section__title">
-        {t('practice.title')}
-      </h2>
-      <p className="dashboard-section__intro">{t('practice.intro')}</p>
+    <CardSection title={t('practice.title')} intro={t('practice.intro')}>
       {details.isPending ? (
         <Spinner />
       ) : details.isError ? (
-        <LoadFailed message={t('practice.loadFailed')} error={details.error} onRetry={() => void details.refetch()} />
+        <LoadFailed message={t('practice.loadFailed')} reason={translateApiError(t, details.error, 'admin:network')} retryLabel={t('retry')} onRetry={() => void details.refetch()} />
       ) : (
         <PracticeDetailsForm practice={details.data} />
       )}
-    </section>
+    </CardSection>
   );
 }

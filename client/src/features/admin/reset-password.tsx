@@ -1,36 +1,25 @@
 // "Reset a password or a second factor": find an account by its exact email, then, once confirmed,
 // give it a temporary password that its owner must replace at their next sign-in (API.md
 // admin.resetPassword), or remove the second factors its owner lost (admin.resetSecondFactor).
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { accountLookupInput, type AccountSummary } from '../../../../shared/admin';
 import { confirmAction } from '../../components/confirm';
 import { TextField } from '../../components/text-field';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
 import { AccountStatusTag } from './account-status-tag';
 import { fullName } from './full-name';
 import { ResetSecondFactor } from './reset-second-factor';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { CardSection } from '../../components/card-section';
 
-type LookupFields = z.input<typeof accountLookupInput>;
 
 export function ResetPassword() {
   const { t } = useTranslation('admin');
-  const headingId = useId();
   const [email, setEmail] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LookupFields, unknown, z.output<typeof accountLookupInput>>({
-    resolver: zodResolver(accountLookupInput),
-    mode: 'onTouched',
-    defaultValues: { email: '' },
-  });
+  const { field, handleSubmit } = useSchemaForm(accountLookupInput, { email: '' });
   // Always asked afresh: an account found a while ago may have changed since.
   const lookup = trpc.admin.findAccount.useQuery({ email: email ?? '' }, { enabled: email !== null, staleTime: 0, gcTime: 0 });
 
@@ -40,20 +29,9 @@ export function ResetPassword() {
   });
 
   return (
-    <section className="card dashboard-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-section__title">
-        {t('reset.title')}
-      </h2>
-      <p className="dashboard-section__intro">{t('reset.intro')}</p>
+    <CardSection title={t('reset.title')} intro={t('reset.intro')}>
       <form className="form admin-lookup" onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('reset.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          error={translateValidation(t, errors.email?.message)}
-          {...register('email')}
-        />
+        <TextField label={t('reset.email')} type="email" inputMode="email" autoComplete="off" {...field('email')} />
         <button type="submit" className="button button--secondary" disabled={lookup.isFetching}>
           {lookup.isFetching ? t('reset.finding') : t('reset.find')}
         </button>
@@ -66,7 +44,7 @@ export function ResetPassword() {
         )}
         {lookup.isSuccess && !lookup.isFetching && (lookup.data.account ? <FoundAccount account={lookup.data.account} /> : <p>{t('reset.notFound')}</p>)}
       </div>
-    </section>
+    </CardSection>
   );
 }
 

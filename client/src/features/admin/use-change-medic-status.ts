@@ -1,13 +1,11 @@
 // Approve, disable or enable a medic's account. The answer is the updated account, which replaces
 // its row in place: the list is not re-sorted under the administrator's pointer. Disabling signs
 // the medic out at once, so it asks first.
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MedicAccount } from '../../../../shared/admin';
 import { confirmAction } from '../../components/confirm';
-import { useToast } from '../../components/toasts';
+import { useToastedMutation } from '../../components/use-toasted-mutation';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
 import { fullName } from './full-name';
 
 export type MedicStatusChange = 'approve' | 'disable' | 'enable';
@@ -16,22 +14,23 @@ const doneKey = { approve: 'medics.approved', disable: 'medics.disabled', enable
 
 export function useChangeMedicStatus() {
   const { t } = useTranslation('admin');
-  const toast = useToast();
   const utils = trpc.useUtils();
-  const mutation = useMutation({
-    mutationFn: ({ medic, change }: { medic: MedicAccount; change: MedicStatusChange }) => {
+  const mutation = useToastedMutation({
+    mutationFn: async ({ medic, change }: { medic: MedicAccount; change: MedicStatusChange }) => {
       const input = { idMedic: medic.idMedic };
-      if (change === 'approve') return utils.client.admin.approveMedic.mutate(input);
-      if (change === 'disable') return utils.client.admin.disableMedic.mutate(input);
-      return utils.client.admin.enableMedic.mutate(input);
-    },
-    onSuccess: (updated, { change }) => {
+      const updated = await (change === 'approve'
+        ? utils.client.admin.approveMedic.mutate(input)
+        : change === 'disable'
+          ? utils.client.admin.disableMedic.mutate(input)
+          : utils.client.admin.enableMedic.mutate(input));
+      // The updated account replaces its row in place, before the toast says so.
       utils.admin.medics.setData(undefined, (data) =>
         data ? { medics: data.medics.map((medic) => (medic.idMedic === updated.idMedic ? updated : medic)) } : data,
       );
-      toast.success(t(doneKey[change], { name: fullName(updated) }));
+      return updated;
     },
-    onError: (error) => toast.error(t('medics.changeFailed'), translateApiError(t, error, 'admin:network')),
+    success: (updated, { change }) => t(doneKey[change], { name: fullName(updated) }),
+    failure: { title: () => t('medics.changeFailed'), networkKey: 'admin:network' },
   });
 
   const change = (medic: MedicAccount, change: MedicStatusChange) => {

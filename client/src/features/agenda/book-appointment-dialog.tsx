@@ -2,24 +2,25 @@
 // the reason. Before saving it warns when the times overlap another appointment of that day (it
 // does not stop the booking). A failure keeps what was typed and says why inside the dialog;
 // success closes it and shows the booked day.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PatientSearchResult } from '../../../../shared/patients';
 import { Modal } from '../../components/modal';
 import { TextField } from '../../components/text-field';
 import { showFieldIssues } from '../../lib/field-issues';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateValidation } from '../../lib/translate-error';
 import { DialogFormActions } from '../../components/dialog-form-actions';
 import { OverlapWarning } from './overlap-warning';
 import { PatientPicker } from './patient-picker';
 import { SlotFields } from './slot-fields';
-import { bookingSchema, momentOf, type BookingValues } from './slot-values';
+import { bookingSchema, momentOf } from './slot-values';
 import { useBookAppointment } from './use-agenda-actions';
 import type { AgendaFormats } from './use-agenda-formats';
 import type { ShownAgenda } from './use-day-appointments';
 import { useSlotOverlaps } from './use-slot-overlaps';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { FormFailure } from '../../components/form-failure';
 
 interface BookAppointmentDialogProps {
   today: string;
@@ -41,15 +42,12 @@ export function BookAppointmentDialog({ today, defaultDay, shown, format, onBook
   const schema = useMemo(() => bookingSchema(today), [today]);
   const {
     register,
+    field,
     handleSubmit,
     setError,
     control,
     formState: { errors, isDirty },
-  } = useForm<BookingValues>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
-    defaultValues: { date: defaultDay, start: '', end: '', motive: '' },
-  });
+  } = useSchemaForm(schema, { date: defaultDay, start: '', end: '', motive: '' });
   const [date, start, end] = useWatch({ control, name: ['date', 'start', 'end'] });
   const overlaps = useSlotOverlaps({ date, start, end }, shown);
 
@@ -71,11 +69,7 @@ export function BookAppointmentDialog({ today, defaultDay, shown, format, onBook
   return (
     <Modal title={t('book.title')} description={t('book.intro')} unsaved={isDirty || patient !== null} onClose={onClose}>
       <form className="form agenda-form" onSubmit={submit} noValidate>
-        {book.error && (
-          <div role="alert" className="alert alert--error">
-            <strong>{t('book.failed')}</strong> {translateApiError(t, book.error, 'network')}
-          </div>
-        )}
+        <FormFailure error={book.error} title={t('book.failed')} fallbackKey="agenda:network" />
         <PatientPicker
           value={patient}
           onChange={(chosen) => {
@@ -89,7 +83,7 @@ export function BookAppointmentDialog({ today, defaultDay, shown, format, onBook
           errors={{ date: error(errors.date?.message), start: error(errors.start?.message), end: error(errors.end?.message) }}
           today={today}
         />
-        <TextField label={t('book.motive')} autoComplete="off" aria-required error={error(errors.motive?.message)} {...register('motive')} />
+        <TextField label={t('book.motive')} autoComplete="off" aria-required {...field('motive')} />
         <OverlapWarning overlaps={overlaps} format={format} />
         <p className="agenda-form__note">{t('book.requiredNote')}</p>
         <DialogFormActions cancelLabel={t('book.cancel')} submitLabel={t('book.submit')} pendingLabel={t('book.submitting')} pending={book.isPending} onCancel={onClose} />

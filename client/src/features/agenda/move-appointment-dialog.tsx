@@ -1,22 +1,23 @@
 // Moving a booked appointment (today or later) to another day or time: the same day, start and end
 // fields as a booking, starting from where it is now, and the same overlap warning (the appointment
 // itself left out). A failure, such as the day having passed meanwhile, says why inside the dialog.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AgendaItem } from '../../../../shared/agenda';
 import { Modal } from '../../components/modal';
 import { readApiError } from '../../lib/api-error';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateValidation } from '../../lib/translate-error';
 import { DialogFormActions } from '../../components/dialog-form-actions';
 import { OverlapWarning } from './overlap-warning';
 import { SlotFields } from './slot-fields';
-import { momentOf, moveSchema, type MoveValues } from './slot-values';
+import { momentOf, moveSchema } from './slot-values';
 import { useMoveAppointment } from './use-agenda-actions';
 import type { AgendaFormats } from './use-agenda-formats';
 import type { ShownAgenda } from './use-day-appointments';
 import { useSlotOverlaps } from './use-slot-overlaps';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { FormFailure } from '../../components/form-failure';
 
 interface MoveAppointmentDialogProps {
   appointment: AgendaItem;
@@ -37,11 +38,7 @@ export function MoveAppointmentDialog({ appointment, today, shown, format, onMov
     setError,
     control,
     formState: { errors, isDirty },
-  } = useForm<MoveValues>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
-    defaultValues: { date: appointment.date.slice(0, 10), start: appointment.start, end: appointment.end ?? '' },
-  });
+  } = useSchemaForm(schema, { date: appointment.date.slice(0, 10), start: appointment.start, end: appointment.end ?? '' });
   const [date, start, end] = useWatch({ control, name: ['date', 'start', 'end'] });
   const overlaps = useSlotOverlaps({ date, start, end }, shown, appointment.idHistory);
 
@@ -64,11 +61,7 @@ export function MoveAppointmentDialog({ appointment, today, shown, format, onMov
   return (
     <Modal title={t('move.title')} description={t('move.description', { name, when: format.when(appointment) })} unsaved={isDirty} onClose={onClose}>
       <form className="form agenda-form" onSubmit={submit} noValidate>
-        {move.error && (
-          <div role="alert" className="alert alert--error">
-            <strong>{t('move.failed')}</strong> {translateApiError(t, move.error, 'network')}
-          </div>
-        )}
+        <FormFailure error={move.error} title={t('move.failed')} fallbackKey="agenda:network" />
         <SlotFields
           fields={{ date: register('date'), start: register('start'), end: register('end') }}
           errors={{ date: error(errors.date?.message), start: error(errors.start?.message), end: error(errors.end?.message) }}

@@ -1,16 +1,19 @@
 // The first step of signing in: email and password. A right password answers a session, or, on an
 // account with a second factor, a challenge for the next step (login-form.tsx decides which follows).
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { LoginResult } from '../../../../shared/second-factor';
 import type { loginInput } from '../../../../shared/auth';
 import { TextField } from '../../components/text-field';
 import { showFieldIssues } from '../../lib/field-issues';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { useTouchedForm } from '../../lib/use-touched-form';
 import { PasskeySignInButton } from './passkey-sign-in-button';
+import { SecretField } from '../../components/secret-field';
+import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
 type LoginFields = z.input<typeof loginInput>;
 type LoginValues = z.output<typeof loginInput>;
@@ -20,10 +23,7 @@ const fieldNames = ['email', 'password'] as const;
  * The sign-in rules and zod load on the first check of the form, not with the page: the sign-in
  * page is the first download of every visit, and zod is the largest part it does not need to draw.
  */
-const lazyLoginResolver: Resolver<LoginFields, unknown, LoginValues> = async (values, context, options) => {
-  const [{ zodResolver }, { loginInput }] = await Promise.all([import('@hookform/resolvers/zod'), import('../../../../shared/auth')]);
-  return zodResolver(loginInput)(values, context, options);
-};
+const lazyLoginResolver = lazyZodResolver<LoginFields, LoginValues>(async () => (await import('../../../../shared/auth')).loginInput);
 
 interface PasswordStepProps {
   /** Kept from an earlier try ("Start again" after a second step): the password is asked afresh. */
@@ -34,17 +34,7 @@ interface PasswordStepProps {
 
 export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
   const { t } = useTranslation('auth');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<LoginFields, unknown, LoginValues>({
-    resolver: lazyLoginResolver,
-    mode: 'onTouched',
-    defaultValues: { email, password: '' },
-  });
+  const { field, handleSubmit, setError, setFocus } = useTouchedForm(lazyLoginResolver, { email, password: '' });
   // Here a 401 is a wrong password, not an expired session: it stays on the form.
   const login = trpc.auth.login.useMutation({
     meta: { handlesUnauthorized: true },
@@ -63,29 +53,10 @@ export function PasswordStep({ email, onAnswer }: PasswordStepProps) {
   return (
     <>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {login.error && (
-          <div role="alert" className="alert alert--error">
-            {translateApiError(t, login.error, 'auth:login.failed')}
-          </div>
-        )}
-        <TextField
-          label={t('login.email')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          error={translateValidation(t, errors.email?.message)}
-          {...register('email')}
-        />
-        <TextField
-          label={t('login.password')}
-          type="password"
-          autoComplete="current-password"
-          error={translateValidation(t, errors.password?.message)}
-          {...register('password')}
-        />
-        <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
-          {login.isPending ? t('login.submitting') : t('login.submit')}
-        </button>
+        <FormFailure error={login.error} fallbackKey="auth:login.failed" />
+        <TextField label={t('login.email')} type="email" autoComplete="username" inputMode="email" {...field('email')} />
+        <SecretField label={t('login.password')} kind="currentPassword" {...field('password')} />
+        <SubmitButton label={t('login.submit')} pendingLabel={t('login.submitting')} pending={login.isPending} block />
       </form>
       <PasskeySignInButton />
     </>

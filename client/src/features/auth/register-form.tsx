@@ -1,17 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { z } from 'zod';
 import { isPendingRegistration, registerForm, type RegisterInput } from '../../../../shared/auth';
 import { TextField } from '../../components/text-field';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateValidation } from '../../lib/translate-error';
 import { useStartSession } from './use-start-session';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
+import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
-type RegisterFields = z.input<typeof registerForm>;
 const fieldNames = ['name', 'lname', 'email', 'password', 'type', 'doctorEmail'] as const;
 
 export function RegisterForm() {
@@ -19,16 +20,12 @@ export function RegisterForm() {
   const startSession = useStartSession();
   const {
     register,
+    field,
     handleSubmit,
     setError,
     control,
     formState: { errors },
-  } = useForm<RegisterFields, unknown, z.output<typeof registerForm>>({
-    resolver: zodResolver(registerForm),
-    mode: 'onTouched',
-    // No user type preselected: a medic signing up as a patient by mistake is hard to undo.
-    defaultValues: { name: '', lname: '', email: '', password: '', confirmPassword: '', doctorEmail: '' },
-  });
+  } = useSchemaForm(registerForm, { name: '', lname: '', email: '', password: '', confirmPassword: '', doctorEmail: '' });
   const type = useWatch({ control, name: 'type' });
   const typeErrorId = useId();
   const [pending, setPending] = useState(false);
@@ -50,14 +47,10 @@ export function RegisterForm() {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {signUp.error && (
-        <div role="alert" className="alert alert--error">
-          {translateApiError(t, signUp.error, 'auth:register.failed')}
-        </div>
-      )}
+      <FormFailure error={signUp.error} fallbackKey="auth:register.failed" />
       <div className="form__row">
-        <TextField label={t('register.name')} autoComplete="given-name" error={error(errors.name?.message)} {...register('name')} />
-        <TextField label={t('register.lname')} autoComplete="family-name" error={error(errors.lname?.message)} {...register('lname')} />
+        <TextField label={t('register.name')} autoComplete="given-name" {...field('name')} />
+        <TextField label={t('register.lname')} autoComplete="family-name" {...field('lname')} />
       </div>
       <fieldset
         className="choice"
@@ -93,32 +86,10 @@ export function RegisterForm() {
           {...register('doctorEmail', { shouldUnregister: true })}
         />
       )}
-      <TextField
-        label={t('register.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        error={error(errors.email?.message)}
-        {...register('email')}
-      />
-      <TextField
-        label={t('register.password')}
-        hint={t('register.passwordHint')}
-        type="password"
-        autoComplete="new-password"
-        error={error(errors.password?.message)}
-        {...register('password')}
-      />
-      <TextField
-        label={t('register.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={error(errors.confirmPassword?.message)}
-        {...register('confirmPassword')}
-      />
-      <button type="submit" className="button button--primary button--block" disabled={signUp.isPending}>
-        {signUp.isPending ? t('register.submitting') : t('register.submit')}
-      </button>
+      <TextField label={t('register.email')} type="email" inputMode="email" autoComplete="email" {...field('email')} />
+      <SecretField label={t('register.password')} hint={t('register.passwordHint')} kind="newPassword" {...field('password')} />
+      <SecretField label={t('register.confirmPassword')} kind="newPassword" {...field('confirmPassword')} />
+      <SubmitButton label={t('register.submit')} pendingLabel={t('register.submitting')} pending={signUp.isPending} block />
     </form>
   );
 }

@@ -2,13 +2,15 @@
 // the recovery codes. A wrong code (INVALID_CODE) is said under the field, in the user's language,
 // and what was typed stays there to be corrected.
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../../../../shared/auth';
-import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { useTouchedForm } from '../../lib/use-touched-form';
+import { SecretField } from '../../components/secret-field';
+import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
 export type CodeKind = 'totp' | 'recovery';
 
@@ -17,12 +19,7 @@ interface CodeFields {
 }
 
 /** The shared rules (and zod with them) load on the first check, as the password step's do. */
-const lazyResolver =
-  (kind: CodeKind): Resolver<CodeFields> =>
-  async (values, context, options) => {
-    const [{ zodResolver }, { codeRules }] = await Promise.all([import('@hookform/resolvers/zod'), import('./second-factor-code-rules')]);
-    return zodResolver(codeRules[kind])(values, context, options);
-  };
+const lazyResolver = (kind: CodeKind) => lazyZodResolver<CodeFields>(async () => (await import('./second-factor-code-rules')).codeRules[kind]);
 
 interface SecondFactorCodeFormProps {
   kind: CodeKind;
@@ -35,12 +32,7 @@ interface SecondFactorCodeFormProps {
 
 export function SecondFactorCodeForm({ kind, challenge, onSignedIn, onInvalidCode }: SecondFactorCodeFormProps) {
   const { t } = useTranslation('auth');
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<CodeFields>({ resolver: lazyResolver(kind), mode: 'onTouched', defaultValues: { code: '' } });
+  const { field, handleSubmit, setFocus } = useTouchedForm(lazyResolver(kind), { code: '' });
   // INVALID_CODE is a 401 that belongs to this form, not an ended session.
   const verify = trpc.auth.loginSecondFactor.useMutation({
     meta: { handlesUnauthorized: true },
@@ -57,41 +49,19 @@ export function SecondFactorCodeForm({ kind, challenge, onSignedIn, onInvalidCod
 
   const onSubmit = handleSubmit(({ code }) => verify.mutate(kind === 'totp' ? { challenge, code } : { challenge, recoveryCode: code }));
   const invalidCode = verify.error && readApiError(verify.error).appCode === 'INVALID_CODE';
-  const fieldError = translateValidation(t, errors.code?.message) ?? (invalidCode ? t('errors:INVALID_CODE') : undefined);
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {verify.error && !invalidCode && (
-        <div role="alert" className="alert alert--error">
-          {translateApiError(t, verify.error, 'auth:secondFactor.failed')}
-        </div>
-      )}
-      {kind === 'totp' ? (
-        <TextField
-          key="totp"
-          label={t('secondFactor.code')}
-          hint={t('secondFactor.codeHint')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          spellCheck={false}
-          error={fieldError}
-          {...register('code')}
-        />
-      ) : (
-        <TextField
-          key="recovery"
-          label={t('secondFactor.recoveryCode')}
-          hint={t('secondFactor.recoveryCodeHint')}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={fieldError}
-          {...register('code')}
-        />
-      )}
-      <button type="submit" className="button button--primary button--block" disabled={verify.isPending}>
-        {verify.isPending ? t('secondFactor.submitting') : t('secondFactor.submit')}
-      </button>
+      <FormFailure error={invalidCode ? null : verify.error} fallbackKey="auth:secondFactor.failed" />
+      {/* Keyed by kind: a switch to the other kind starts an empty field with its own keyboard. */}
+      <SecretField
+        key={kind}
+        label={kind === 'totp' ? t('secondFactor.code') : t('secondFactor.recoveryCode')}
+        hint={kind === 'totp' ? t('secondFactor.codeHint') : t('secondFactor.recoveryCodeHint')}
+        kind={kind === 'totp' ? 'oneTimeCode' : 'recoveryCode'}
+        {...field('code', invalidCode ? t('errors:INVALID_CODE') : undefined)}
+      />
+      <SubmitButton label={t('secondFactor.submit')} pendingLabel={t('secondFactor.submitting')} pending={verify.isPending} block />
     </form>
   );
 }

@@ -8,6 +8,8 @@ import { Spinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
 import { describeAction, emergencyReason } from './access-log-action';
+import { LoadFailed } from '../../components/load-failed';
+import { CardSection } from '../../components/card-section';
 
 export function AccessLog() {
   const { t } = useTranslation('dashboard');
@@ -20,12 +22,7 @@ export function AccessLog() {
     content = <Spinner />;
   } else if (log.isError) {
     content = (
-      <div role="alert" className="alert alert--error banner">
-        <span>{t('accessLog.loadFailed')}</span>
-        <button type="button" className="button button--secondary button--small" onClick={() => void log.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
+      <LoadFailed message={t('accessLog.loadFailed')} retryLabel={t('retry')} onRetry={() => void log.refetch()} />
     );
   } else if (log.data.total === 0) {
     content = (
@@ -76,14 +73,8 @@ export function AccessLog() {
   }
 
   return (
-    <section className="dashboard-section card" aria-labelledby="access-log-title">
-      <div className="dashboard-section__head">
-        <h2 id="access-log-title" className="dashboard-section__title">
-          {t('accessLog.title')}
-        </h2>
-      </div>
-      <p className="dashboard-section__intro">{t('accessLog.intro')}</p>
+    <CardSection title={t('accessLog.title')} intro={t('accessLog.intro')}>
       {content}
-    </section>
+    </CardSection>
   );
 }

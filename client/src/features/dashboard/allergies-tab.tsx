@@ -3,14 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ReadOnlyItemList } from '../../components/record-item';
 import { allergyView } from '../../lib/item-views';
 import type { PatientSelf } from '../../lib/api-types';
+import { CardSection } from '../../components/card-section';
 
 export function AllergiesTab({ allergies }: { allergies: PatientSelf['allergies'] }) {
   const { t } = useTranslation('dashboard');
   return (
-    <section className="dashboard-section card" aria-labelledby="allergies-tab-title">
-      <h2 id="allergies-tab-title" className="dashboard-section__title">
-        {t('allergiesTab.title', { count: allergies.length })}
-      </h2>
+    <CardSection title={t('allergiesTab.title', { count: allergies.length })}>
       {allergies.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state__title">{t('allergiesTab.empty')}</p>
@@ -19,6 +17,6 @@ export function AllergiesTab({ allergies }: { allergies: PatientSelf['allergies'
       ) : (
         <ReadOnlyItemList view={allergyView} items={allergies} label={t('health.allergies')} />
       )}
-    </section>
+    </CardSection>
   );
 }

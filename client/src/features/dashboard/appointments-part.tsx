@@ -4,10 +4,9 @@
 import type { ReactNode } from 'react';
 import { AppointmentSummary } from './appointment-summary';
 import type { Appointment } from '../../lib/api-types';
+import { CardSection } from '../../components/card-section';
 
 interface AppointmentsPartProps {
-  /** The heading's id, unique on the page. */
-  titleId: string;
   title: string;
   empty: string;
   appointments: Appointment[];
@@ -15,12 +14,9 @@ interface AppointmentsPartProps {
   renderExtra?: (appointment: Appointment) => ReactNode;
 }
 
-export function AppointmentsPart({ titleId, title, empty, appointments, renderExtra }: AppointmentsPartProps) {
+export function AppointmentsPart({ title, empty, appointments, renderExtra }: AppointmentsPartProps) {
   return (
-    <section className="dashboard-section card" aria-labelledby={titleId}>
-      <h2 id={titleId} className="dashboard-section__title">
-        {title}
-      </h2>
+    <CardSection title={title}>
       {appointments.length === 0 ? (
         <p className="dashboard-section__empty">{empty}</p>
       ) : (
@@ -33,6 +29,6 @@ export function AppointmentsPart({ titleId, title, empty, appointments, renderEx
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -2,10 +2,11 @@
 // for is granted until the patient accepts here. Each request names the doctor and when it was
 // sent; Accept and Decline are labelled with the doctor's name for screen readers.
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../components/avatar';
 import { useFormatters } from '../../lib/use-formatters';
 import type { LinkRequest } from '../../lib/api-types';
 import { useLinkRequestAnswers } from './use-link-request-answers';
+import { CardSection } from '../../components/card-section';
+import { PersonItem } from '../../components/person-item';
 
 export function LinkRequests({ requests }: { requests: LinkRequest[] }) {
   const { t } = useTranslation('dashboard');
@@ -13,26 +14,17 @@ export function LinkRequests({ requests }: { requests: LinkRequest[] }) {
   const { accept, decline, busy } = useLinkRequestAnswers();
 
   return (
-    <section className="dashboard-section card patient-link-requests" aria-labelledby="link-requests-title">
-      <div className="dashboard-section__head">
-        <h2 id="link-requests-title" className="dashboard-section__title">
-          {t('linkRequests.title')}
-        </h2>
-      </div>
-      <p className="dashboard-section__intro">{t('linkRequests.intro')}</p>
+    <CardSection title={t('linkRequests.title')} intro={t('linkRequests.intro')} className="patient-link-requests">
       <ul className="bordered-list result-list" aria-label={t('linkRequests.listLabel')}>
         {requests.map((request) => {
           const name = `${request.medic.name} ${request.medic.lname}`.trim();
           return (
-            <li key={request.idRequest} className="result-list__item">
-              <Avatar name={request.medic.name} lname={request.medic.lname} />
-              <div className="result-list__who">
-                <p className="result-list__name">{t('linkRequests.asks', { name })}</p>
-                <p className="result-list__meta">
-                  <span>{request.medic.email}</span>
-                  <span>{t('linkRequests.sent', { date: format.day(request.createdAt) })}</span>
-                </p>
-              </div>
+            <PersonItem
+              key={request.idRequest}
+              person={request.medic}
+              title={t('linkRequests.asks', { name })}
+              details={[request.medic.email, t('linkRequests.sent', { date: format.day(request.createdAt) })]}
+            >
               <div className="result-list__actions">
                 <button
                   type="button"
@@ -54,10 +46,10 @@ export function LinkRequests({ requests }: { requests: LinkRequest[] }) {
                   {t('linkRequests.decline')}
                 </button>
               </div>
-            </li>
+            </PersonItem>
           );
         })}
       </ul>
-    </section>
+    </CardSection>
   );
 }

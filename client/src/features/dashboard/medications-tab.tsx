@@ -6,6 +6,7 @@ import { useFormatters } from '../../lib/use-formatters';
 import { activeMedications, earlierMedications, type Medication } from '../../lib/medications';
 import { itemPosology } from '../../lib/prescription-text';
 import type { Appointment } from '../../lib/api-types';
+import { CardSection } from '../../components/card-section';
 
 function MedicationList({ id, title, medications }: { id: string; title: string; medications: Medication[] }) {
   const { t } = useTranslation('dashboard');
@@ -40,10 +41,7 @@ export function MedicationsTab({ appointments }: { appointments: Appointment[] }
   const past = earlierMedications(appointments);
   const days = ACTIVE_MEDICATION_DAYS;
   return (
-    <section className="dashboard-section card" aria-labelledby="medications-tab-title">
-      <h2 id="medications-tab-title" className="dashboard-section__title">
-        {t('medications.title')}
-      </h2>
+    <CardSection title={t('medications.title')}>
       {current.length === 0 && past.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state__title">{t('medications.empty')}</p>
@@ -59,6 +57,6 @@ export function MedicationsTab({ appointments }: { appointments: Appointment[] }
           {past.length > 0 && <MedicationList id="medications-past" title={t('medications.past')} medications={past} />}
         </div>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,10 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
 import { drAna, drLuis, patientSelf, renderDashboard } from '../../test/dashboard-fixtures';
+import { advance, hold, longPress } from '../../test/long-press';
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const doctorsSection = () => screen.getByRole('region', { name: /^My doctors?$/ });
 
 describe('my doctors', () => {
@@ -125,8 +125,7 @@ describe('my doctors', () => {
     const card = await screen.findByRole('article', { name: 'Ana Ruiz' });
     vi.useFakeTimers();
 
-    fireEvent.pointerDown(card, { button: 0, clientX: 30, clientY: 30 });
-    advance(499);
+    hold(card, 499, 30);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     advance(1);
     const menu = screen.getByRole('menu', { name: 'Actions for Ana Ruiz' });
@@ -141,8 +140,7 @@ describe('my doctors', () => {
     const card = await screen.findByRole('article', { name: 'Ana Ruiz' });
     vi.useFakeTimers();
 
-    fireEvent.pointerDown(card, { button: 0, clientX: 30, clientY: 30 });
-    advance(450);
+    hold(card, 450, 30);
     fireEvent.pointerUp(card, { button: 0 });
     advance(100);
     fireEvent.pointerDown(card, { button: 0, clientX: 30, clientY: 30 });
@@ -155,10 +153,7 @@ describe('my doctors', () => {
     renderDashboard();
     const card = await screen.findByRole('article', { name: 'Ana Ruiz' });
     vi.useFakeTimers();
-    fireEvent.pointerDown(card, { button: 0, clientX: 30, clientY: 30 });
-    advance(500);
-    fireEvent.pointerUp(card, { button: 0 });
-    advance(1);
+    longPress(card, 30);
 
     fireEvent.click(document.body);
     expect(screen.getByRole('menu')).toBeInTheDocument();

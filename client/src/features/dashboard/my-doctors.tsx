@@ -7,6 +7,7 @@ import { DoctorCard } from './doctor-card';
 import { DoctorSearch } from './doctor-search';
 import type { Doctor } from '../../lib/api-types';
 import { useDoctorLinks } from './use-doctor-links';
+import { CardSection } from '../../components/card-section';
 
 export function MyDoctors({ doctors }: { doctors: Doctor[] }) {
   const { t } = useTranslation('dashboard');
@@ -28,12 +29,10 @@ export function MyDoctors({ doctors }: { doctors: Doctor[] }) {
   };
 
   return (
-    <section className="dashboard-section card" aria-labelledby="my-doctors-title">
-      <div className="dashboard-section__head">
-        <h2 id="my-doctors-title" className="dashboard-section__title">
-          {t('doctors.title', { count: doctors.length })}
-        </h2>
-        {hasDoctors && (
+    <CardSection
+      title={t('doctors.title', { count: doctors.length })}
+      actions={
+        hasDoctors && (
           <button
             ref={toggleRef}
             type="button"
@@ -45,8 +44,9 @@ export function MyDoctors({ doctors }: { doctors: Doctor[] }) {
             {adding ? <CloseIcon /> : <PlusIcon />}
             {adding ? t('doctors.cancelAdd') : t('doctors.add')}
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       {!hasDoctors && <p className="dashboard-section__empty">{t('doctors.none')}</p>}
       {hasDoctors && (
         <ul className="doctor-list" aria-label={t('doctors.listLabel')}>
@@ -66,6 +66,6 @@ export function MyDoctors({ doctors }: { doctors: Doctor[] }) {
       {showSearch && (
         <DoctorSearch id={searchId} linkedIds={new Set(doctors.map((doctor) => doctor.idMedic))} linking={linking} onLink={onLink} />
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -9,6 +9,7 @@ import { allergyView, contactView, familyHistoryView, labView, pathologicalRecor
 import { DocumentList } from './document-list';
 import { LifestyleSummary } from './lifestyle-summary';
 import type { PatientSelf } from '../../lib/api-types';
+import { CardSection } from '../../components/card-section';
 
 function HealthPart({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -39,10 +40,7 @@ export function MyHealth({ self, vitalsTrends }: { self: PatientSelf; vitalsTren
   if (self.files.length) parts.push(['documents', t('health.documents'), <DocumentList files={self.files} />]);
 
   return (
-    <section className="dashboard-section card" aria-labelledby="my-health-title">
-      <h2 id="my-health-title" className="dashboard-section__title">
-        {t('health.title')}
-      </h2>
+    <CardSection title={t('health.title')}>
       {parts.length === 0 ? (
         <p className="dashboard-section__empty">{t('health.empty')}</p>
       ) : (
@@ -54,6 +52,6 @@ export function MyHealth({ self, vitalsTrends }: { self: PatientSelf; vitalsTren
           ))}
         </div>
       )}
-    </section>
+    </CardSection>
   );
 }

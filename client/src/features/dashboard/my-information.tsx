@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ageText, sexText } from '../../lib/age-text';
 import { useFormatters } from '../../lib/use-formatters';
 import type { PatientSelf } from '../../lib/api-types';
+import { CardSection } from '../../components/card-section';
 
 type Fact = [label: string, value: string | null | undefined];
 
@@ -32,10 +33,7 @@ export function MyInformation({ self }: { self: PatientSelf }) {
   const bloodType = patient.bloodGroup && patient.bloodRh ? `${patient.bloodGroup}${patient.bloodRh}` : patient.bloodGroup;
 
   return (
-    <section className="dashboard-section card" aria-labelledby="my-information-title">
-      <h2 id="my-information-title" className="dashboard-section__title">
-        {t('information.title')}
-      </h2>
+    <CardSection title={t('information.title')}>
       <div className="fact-groups">
         <FactGroup
           title={t('information.demographics')}
@@ -65,6 +63,6 @@ export function MyInformation({ self }: { self: PatientSelf }) {
           ]}
         />
       </div>
-    </section>
+    </CardSection>
   );
 }

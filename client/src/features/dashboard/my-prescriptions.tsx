@@ -8,6 +8,7 @@ import type { Prescription } from '../../../../shared/prescriptions';
 import { itemSentence } from '../../lib/prescription-text';
 import { useFormatters } from '../../lib/use-formatters';
 import type { Appointment } from '../../lib/api-types';
+import { CardSection } from '../../components/card-section';
 
 /** The prescriptions of the given appointments, newest first. */
 export function prescriptionsOf(appointments: Appointment[]): Prescription[] {
@@ -20,10 +21,7 @@ export function MyPrescriptions({ appointments }: { appointments: Appointment[] 
   const { t } = useTranslation('dashboard');
   const prescriptions = prescriptionsOf(appointments);
   return (
-    <section className="dashboard-section card" aria-labelledby="my-prescriptions-title">
-      <h2 id="my-prescriptions-title" className="dashboard-section__title">
-        {t('prescriptions.title')}
-      </h2>
+    <CardSection title={t('prescriptions.title')}>
       {prescriptions.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state__title">{t('prescriptions.empty')}</p>
@@ -36,7 +34,7 @@ export function MyPrescriptions({ appointments }: { appointments: Appointment[] 
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }
 

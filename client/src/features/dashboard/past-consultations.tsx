@@ -10,7 +10,6 @@ export function PastConsultations({ appointments }: { appointments: Appointment[
   const { t } = useTranslation('dashboard');
   return (
     <AppointmentsPart
-      titleId="past-consultations-title"
       title={t('appointments.past')}
       empty={t('appointments.pastEmpty')}
       appointments={appointments}

@@ -30,6 +30,7 @@ import './dashboard.css';
 import './my-doctors.css';
 import './health-lists.css';
 import './access-log.css';
+import { LoadFailed } from '../../components/load-failed';
 
 type TabId = 'overview' | 'history' | 'allergies' | 'medications' | 'prescriptions' | 'access';
 
@@ -76,12 +77,7 @@ export function PatientDashboard({ signedIn, onLogout, loggingOut, recordActions
         </div>
       )}
       {me.isError && !self && (
-        <div role="alert" className="alert alert--error banner">
-          <span>{t('loadFailed')}</span>
-          <button type="button" className="button button--secondary button--small" onClick={() => void me.refetch()} disabled={me.isFetching}>
-            {me.isFetching ? t('retrying') : t('retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void me.refetch()} retrying={me.isFetching} retryingLabel={t('retrying')} />
       )}
       {self && (
         <>

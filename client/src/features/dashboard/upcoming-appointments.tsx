@@ -8,7 +8,6 @@ export function UpcomingAppointments({ appointments }: { appointments: Appointme
   const { t } = useTranslation('dashboard');
   return (
     <AppointmentsPart
-      titleId="upcoming-appointments-title"
       title={t('appointments.upcoming')}
       empty={t('appointments.upcomingEmpty')}
       appointments={appointments}

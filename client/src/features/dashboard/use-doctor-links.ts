@@ -2,43 +2,37 @@
 // dashboard and says so in a toast; each failure says why.
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
-import { useToast } from '../../components/toasts';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
 import type { Doctor } from '../../lib/api-types';
+import { useDashboardChange } from './use-dashboard-change';
 
 const fullName = (doctor: Pick<Doctor, 'name' | 'lname'>) => `${doctor.name} ${doctor.lname}`.trim();
 
 export function useDoctorLinks() {
   const { t } = useTranslation('dashboard');
-  const toast = useToast();
   const utils = trpc.useUtils();
-  const reload = () => utils.patients.me.invalidate();
-  const link = trpc.patients.linkDoctor.useMutation({ onSettled: reload });
-  const unlink = trpc.patients.unlinkDoctor.useMutation({ onSettled: reload });
+  const link = useDashboardChange(
+    (doctor: Doctor) => utils.client.patients.linkDoctor.mutate({ doctorEmail: doctor.email }),
+    (doctor) => [t('doctors.linkSuccess'), fullName(doctor)],
+    () => t('doctors.linkFailed'),
+  );
+  const unlink = useDashboardChange(
+    (doctor: Doctor) => utils.client.patients.unlinkDoctor.mutate({ idMedic: doctor.idMedic }),
+    (doctor) => [t('doctors.unlinkSuccess'), fullName(doctor)],
+    () => t('doctors.unlinkFailed'),
+  );
 
   return {
     linking: link.isPending,
     /** Resolves true once linked, so the search can clear and close itself. */
-    linkTo: async (doctor: Doctor): Promise<boolean> => {
-      try {
-        await link.mutateAsync({ doctorEmail: doctor.email });
-        toast.success(t('doctors.linkSuccess'), fullName(doctor));
-        return true;
-      } catch (error) {
-        toast.error(t('doctors.linkFailed'), translateApiError(t, error, 'dashboard:errors.network'));
-        return false;
-      }
-    },
+    linkTo: (doctor: Doctor): Promise<boolean> =>
+      link.mutateAsync(doctor).then(
+        () => true,
+        () => false,
+      ),
     unlinkFrom: (doctor: Doctor) => {
       if (!confirmAction(t('doctors.unlinkConfirm', { name: fullName(doctor) }))) return;
-      unlink.mutate(
-        { idMedic: doctor.idMedic },
-        {
-          onSuccess: () => toast.success(t('doctors.unlinkSuccess'), fullName(doctor)),
-          onError: (error) => toast.error(t('doctors.unlinkFailed'), translateApiError(t, error, 'dashboard:errors.network')),
-        },
-      );
+      unlink.mutate(doctor);
     },
   };
 }

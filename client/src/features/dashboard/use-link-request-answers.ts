@@ -3,43 +3,35 @@
 // says how it went (SPEC §8).
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
-import { useToast } from '../../components/toasts';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
 import type { LinkRequest } from '../../lib/api-types';
+import { useDashboardChange } from './use-dashboard-change';
 
 const doctorName = (request: LinkRequest) => `${request.medic.name} ${request.medic.lname}`.trim();
 
 export function useLinkRequestAnswers() {
   const { t } = useTranslation('dashboard');
-  const toast = useToast();
   const utils = trpc.useUtils();
-  const reload = () => utils.patients.me.invalidate();
-  const accept = trpc.patients.acceptLinkRequest.useMutation({ onSettled: reload });
-  const decline = trpc.patients.declineLinkRequest.useMutation({ onSettled: reload });
+  const accept = useDashboardChange(
+    (request: LinkRequest) => utils.client.patients.acceptLinkRequest.mutate({ idRequest: request.idRequest }),
+    (request) => t('linkRequests.accepted', { name: doctorName(request) }),
+    () => t('linkRequests.acceptFailed'),
+  );
+  const decline = useDashboardChange(
+    (request: LinkRequest) => utils.client.patients.declineLinkRequest.mutate({ idRequest: request.idRequest }),
+    (request) => [t('linkRequests.declined'), doctorName(request)],
+    () => t('linkRequests.declineFailed'),
+  );
   const busy = accept.isPending || decline.isPending;
 
   return {
     busy,
     accept: (request: LinkRequest) => {
-      if (busy) return;
-      accept.mutate(
-        { idRequest: request.idRequest },
-        {
-          onSuccess: () => toast.success(t('linkRequests.accepted', { name: doctorName(request) })),
-          onError: (error) => toast.error(t('linkRequests.acceptFailed'), translateApiError(t, error, 'dashboard:errors.network')),
-        },
-      );
+      if (!busy) accept.mutate(request);
     },
     decline: (request: LinkRequest) => {
       if (busy || !confirmAction(t('linkRequests.confirmDecline', { name: doctorName(request) }))) return;
-      decline.mutate(
-        { idRequest: request.idRequest },
-        {
-          onSuccess: () => toast.success(t('linkRequests.declined'), doctorName(request)),
-          onError: (error) => toast.error(t('linkRequests.declineFailed'), translateApiError(t, error, 'dashboard:errors.network')),
-        },
-      );
+      decline.mutate(request);
     },
   };
 }

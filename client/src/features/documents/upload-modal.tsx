@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/modal';
 import { TextAreaField } from '../../components/text-area-field';
 import { useToast } from '../../components/toasts';
-import { translateApiError } from '../../lib/translate-error';
 import { useFormatters } from '../../lib/use-formatters';
 import { formatKilobytes } from './format-size';
 import { useUploadDocument } from './use-upload-document';
+import { FormFailure } from '../../components/form-failure';
 
 export const ACCEPTED_TYPES = 'image/*,video/*,audio/*,application/pdf';
 
@@ -52,11 +52,7 @@ export function UploadModal({ idPatient, onClose }: { idPatient: number; onClose
   return (
     <Modal title={t('documents.uploadTitle')} description={t('documents.uploadIntro')} unsaved={file !== null || comment !== ''} onClose={onClose}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {upload.error && (
-          <div role="alert" className="alert alert--error">
-            <strong>{t('documents.uploadFailed')}</strong> {translateApiError(t, upload.error, 'messages.network')}
-          </div>
-        )}
+        <FormFailure error={upload.error} title={t('documents.uploadFailed')} fallbackKey="record:messages.network" />
         <div className="field">
           <label className="field__label" htmlFor={fileId}>
             {t('documents.file')}

@@ -1,7 +1,7 @@
 // Opening and deleting a stored document, with the messages of SPEC §8 "Documents".
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toasts';
+import { useToastedMutation } from '../../components/use-toasted-mutation';
 import { medicDocumentUrl, openDocument } from '../../lib/open-document';
 import { trpc } from '../../lib/trpc';
 import { translateApiError } from '../../lib/translate-error';
@@ -10,13 +10,11 @@ export function useDocumentActions(idPatient: number) {
   const { t } = useTranslation('record');
   const toast = useToast();
   const utils = trpc.useUtils();
-  const remove = useMutation({
+  const remove = useToastedMutation({
     mutationFn: (fileId: number) => utils.client.medics.deleteFile.mutate({ idPatient, fileId }),
-    onSuccess: async () => {
-      toast.success(t('messages.deleted'));
-      await utils.medics.patientDetail.invalidate();
-    },
-    onError: (error) => toast.error(t('documents.deleteFailed'), translateApiError(t, error, 'messages.network')),
+    success: () => t('messages.deleted'),
+    failure: { title: () => t('documents.deleteFailed'), networkKey: 'record:messages.network' },
+    reload: () => utils.medics.patientDetail.invalidate(),
   });
   const open = (code: string) =>
     openDocument(medicDocumentUrl(code)).catch((error: unknown) => {

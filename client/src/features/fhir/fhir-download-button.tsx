@@ -1,10 +1,7 @@
-// A button that downloads a record as FHIR (issue 13): "Export (FHIR)" on the medic's record page,
-// "Download my record" on the patient's dashboard. A failure is said in the user's language beside
-// the button; a mutation, so that a 401 signs the user out like every other call (query-client.ts).
-import { useMutation } from '@tanstack/react-query';
+// A button that downloads a record as FHIR: "Export (FHIR)" on the medic's record page, "Download my
+// record" on the patient's dashboard.
 import { useTranslation } from 'react-i18next';
-import { translateApiError } from '../../lib/translate-error';
-import { downloadFile } from '../../lib/download-file';
+import { DownloadButton } from '../../components/download-button';
 
 interface FhirDownloadButtonProps {
   url: string;
@@ -14,23 +11,16 @@ interface FhirDownloadButtonProps {
 
 export function FhirDownloadButton({ url, labelKey }: FhirDownloadButtonProps) {
   const { t } = useTranslation('fhir');
-  const download = useMutation({ mutationFn: () => downloadFile(url, t('fallbackFileName')) });
   return (
-    <div className="fhir-download">
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => download.mutate()}
-        disabled={download.isPending}
-        title={t('hint')}
-      >
-        {download.isPending ? t('preparing') : t(labelKey)}
-      </button>
-      {download.isError && (
-        <p role="alert" className="alert alert--error">
-          {t('failed')} {translateApiError(t, download.error, 'fhir:network')}
-        </p>
-      )}
-    </div>
+    <DownloadButton
+      url={url}
+      fallbackName={t('fallbackFileName')}
+      label={t(labelKey)}
+      preparingLabel={t('preparing')}
+      hint={t('hint')}
+      failedLabel={t('failed')}
+      networkKey="fhir:network"
+      className="fhir-download"
+    />
   );
 }

@@ -2,10 +2,7 @@
 // field was touched (or the form submitted). A failure keeps the form as typed and says why inside the dialog, where the
 // user's attention (and a screen reader's, behind aria-modal) is; success closes it, says so and
 // reloads the list.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { BLOOD_GROUPS, BLOOD_RH } from '../../../../shared/constants';
 import { createPatientAccountInput } from '../../../../shared/patients';
 import { DialogFormActions } from '../../components/dialog-form-actions';
@@ -15,9 +12,10 @@ import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toasts';
 import { showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
+import { FormFailure } from '../../components/form-failure';
 
-type CreatePatientFields = z.input<typeof createPatientAccountInput>;
 const fieldNames = ['name', 'lname', 'email', 'password', 'phone', 'address', 'weight', 'height', 'bloodGroup', 'bloodRh'] as const;
 
 export function CreatePatientModal({ onClose }: { onClose: () => void }) {
@@ -25,15 +23,11 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
   const toast = useToast();
   const utils = trpc.useUtils();
   const {
-    register,
+    field,
     handleSubmit,
     setError,
-    formState: { errors, isDirty },
-  } = useForm<CreatePatientFields, unknown, z.output<typeof createPatientAccountInput>>({
-    resolver: zodResolver(createPatientAccountInput),
-    mode: 'onTouched',
-    defaultValues: { name: '', lname: '', email: '', password: '', phone: '', address: '', weight: '', height: '', bloodGroup: '', bloodRh: '' },
-  });
+    formState: { isDirty },
+  } = useSchemaForm(createPatientAccountInput, { name: '', lname: '', email: '', password: '', phone: '', address: '', weight: '', height: '', bloodGroup: '', bloodRh: '' });
   const create = trpc.patients.create.useMutation({
     onSuccess: () => {
       void utils.medics.patientPage.invalidate();
@@ -46,72 +40,34 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
   const onSubmit = handleSubmit((values) => {
     if (!create.isPending) create.mutate(values);
   });
-  const error = (message: string | undefined) => translateValidation(t, message);
   const notSpecified = { value: '', label: t('create.notSpecified') };
 
   return (
     <Modal title={t('create.title')} description={t('create.intro')} unsaved={isDirty} onClose={onClose}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {create.error && (
-          <div role="alert" className="alert alert--error">
-            <strong>{t('create.failed')}</strong> {translateApiError(t, create.error, 'patients:errors.network')}
-          </div>
-        )}
+        <FormFailure error={create.error} title={t('create.failed')} fallbackKey="patients:errors.network" />
         <div className="form__row">
-          <TextField label={t('create.name')} autoComplete="off" data-autofocus error={error(errors.name?.message)} {...register('name')} />
-          <TextField label={t('create.lname')} autoComplete="off" error={error(errors.lname?.message)} {...register('lname')} />
+          <TextField label={t('create.name')} autoComplete="off" data-autofocus {...field('name')} />
+          <TextField label={t('create.lname')} autoComplete="off" {...field('lname')} />
         </div>
         <div className="form__row">
-          <TextField
-            label={t('create.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            error={error(errors.email?.message)}
-            {...register('email')}
-          />
-          <TextField
-            label={t('create.password')}
-            hint={t('create.passwordHint')}
-            type="password"
-            autoComplete="new-password"
-            error={error(errors.password?.message)}
-            {...register('password')}
-          />
+          <TextField label={t('create.email')} type="email" inputMode="email" autoComplete="off" {...field('email')} />
+          <SecretField label={t('create.password')} hint={t('create.passwordHint')} kind="newPassword" {...field('password')} />
         </div>
         <h3 className="form__section">{t('create.health')}</h3>
         <div className="form__row">
-          <TextField label={t('create.phone')} type="tel" inputMode="tel" autoComplete="off" error={error(errors.phone?.message)} {...register('phone')} />
-          <TextField label={t('create.address')} autoComplete="off" error={error(errors.address?.message)} {...register('address')} />
+          <TextField label={t('create.phone')} type="tel" inputMode="tel" autoComplete="off" {...field('phone')} />
+          <TextField label={t('create.address')} autoComplete="off" {...field('address')} />
         </div>
         <div className="form__row">
-          <TextField
-            label={t('create.weight')}
-            type="number"
-            inputMode="decimal"
-            step="0.1"
-            min="0.2"
-            max="500"
-            error={error(errors.weight?.message)}
-            {...register('weight')}
-          />
-          <TextField
-            label={t('create.height')}
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="20"
-            max="260"
-            error={error(errors.height?.message)}
-            {...register('height')}
-          />
+          <TextField label={t('create.weight')} type="number" inputMode="decimal" step="0.1" min="0.2" max="500" {...field('weight')} />
+          <TextField label={t('create.height')} type="number" inputMode="numeric" step="1" min="20" max="260" {...field('height')} />
         </div>
         <div className="form__row">
           <SelectField
             label={t('create.bloodGroup')}
             options={[notSpecified, ...BLOOD_GROUPS.map((group) => ({ value: group, label: group }))]}
-            error={error(errors.bloodGroup?.message)}
-            {...register('bloodGroup')}
+            {...field('bloodGroup')}
           />
           <SelectField
             label={t('create.bloodRh')}
@@ -119,8 +75,7 @@ export function CreatePatientModal({ onClose }: { onClose: () => void }) {
               notSpecified,
               ...BLOOD_RH.map((rh) => ({ value: rh, label: rh === '+' ? t('create.rhPositive') : t('create.rhNegative') })),
             ]}
-            error={error(errors.bloodRh?.message)}
-            {...register('bloodRh')}
+            {...field('bloodRh')}
           />
         </div>
         <DialogFormActions cancelLabel={t('create.cancel')} submitLabel={t('create.submit')} pendingLabel={t('create.submitting')} pending={create.isPending} onCancel={onClose} />

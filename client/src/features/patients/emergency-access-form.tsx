@@ -1,22 +1,21 @@
 // Emergency ("break the glass") access to one patient who has not linked this medic: the reason is
 // required and audited, so the form says plainly who will see it before the medic commits. Success
 // opens the record, read-only; a failure keeps the reason as typed and says why.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { z } from 'zod';
 import { EMERGENCY_REASON_MAX } from '../../../../shared/constants';
 import { emergencyAccessInput, type PatientSearchResult } from '../../../../shared/patients';
 import { TextAreaField } from '../../components/text-area-field';
 import { useToast } from '../../components/toasts';
 import { readApiError } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateValidation } from '../../lib/translate-error';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { FormFailure } from '../../components/form-failure';
 
 // The email is the chosen patient's, never typed here: only the reason is the medic's to write.
 const reasonSchema = emergencyAccessInput.pick({ reason: true });
-type ReasonFields = z.input<typeof reasonSchema>;
 
 interface EmergencyAccessFormProps {
   patient: PatientSearchResult;
@@ -29,17 +28,7 @@ export function EmergencyAccessForm({ patient, onBack }: EmergencyAccessFormProp
   const utils = trpc.useUtils();
   const [, navigate] = useLocation();
   const name = `${patient.name} ${patient.lname}`.trim();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<ReasonFields, unknown, z.output<typeof reasonSchema>>({
-    resolver: zodResolver(reasonSchema),
-    mode: 'onTouched',
-    defaultValues: { reason: '' },
-  });
+  const { register, handleSubmit, setError, control, formState: { errors } } = useSchemaForm(reasonSchema, { reason: '' });
   const reason = useWatch({ control, name: 'reason' }) ?? '';
 
   const start = trpc.medics.emergencyAccess.useMutation({
@@ -60,11 +49,7 @@ export function EmergencyAccessForm({ patient, onBack }: EmergencyAccessFormProp
 
   return (
     <form className="form emergency-form" onSubmit={onSubmit} noValidate>
-      {start.error && (
-        <div role="alert" className="alert alert--error">
-          <strong>{t('emergency.failed')}</strong> {translateApiError(t, start.error, 'patients:errors.network')}
-        </div>
-      )}
+      <FormFailure error={start.error} title={t('emergency.failed')} fallbackKey="patients:errors.network" />
       <dl className="emergency-form__patient">
         <dt>{t('emergency.patient')}</dt>
         <dd>

@@ -11,11 +11,11 @@ import type { PatientSearchResult } from '../../../../shared/patients';
 import { Modal } from '../../components/modal';
 import { SearchForm } from '../../components/search-form';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
 import { EmergencyAccessForm } from './emergency-access-form';
 import { PatientSearchResults, type FocusTarget } from './patient-search-results';
 import { SEARCH_PAUSE_MS } from './search-pause';
 import { useRequestAccess } from './use-request-access';
+import { FormFailure } from '../../components/form-failure';
 
 
 export function LinkPatientModal({ onClose }: { onClose: () => void }) {
@@ -72,11 +72,7 @@ export function LinkPatientModal({ onClose }: { onClose: () => void }) {
             else setTerm(trimmed);
           }}
         />
-        {access.error && (
-          <div role="alert" className="alert alert--error">
-            <strong>{t('link.requestFailed')}</strong> {translateApiError(t, access.error, 'patients:errors.network')}
-          </div>
-        )}
+        <FormFailure error={access.error} title={t('link.requestFailed')} fallbackKey="patients:errors.network" />
         {/* Inside the dialog, where a screen reader's attention is held by aria-modal. */}
         <p role="status" className="link-patient__sent">
           {sentTo && t('link.requested', { name: `${sentTo.name} ${sentTo.lname}`.trim() })}

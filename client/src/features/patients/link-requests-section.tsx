@@ -2,10 +2,10 @@
 // each with the day it was sent and a way to withdraw it. Nothing shows while there are none, or
 // if the list cannot be read: the patient list below is what the page is for.
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../components/avatar';
 import { trpc } from '../../lib/trpc';
 import { useFormatters } from '../../lib/use-formatters';
 import { useWithdrawRequest } from './use-withdraw-request';
+import { PersonItem } from '../../components/person-item';
 
 export function LinkRequestsSection() {
   const { t } = useTranslation('patients');
@@ -24,15 +24,12 @@ export function LinkRequestsSection() {
         {requests.map((request) => {
           const name = `${request.patient.name} ${request.patient.lname}`.trim();
           return (
-            <li key={request.idRequest} className="result-list__item">
-              <Avatar name={request.patient.name} lname={request.patient.lname} />
-              <div className="result-list__who">
-                <p className="result-list__name">{name}</p>
-                <p className="result-list__meta">
-                  <span>{request.patient.email}</span>
-                  <span>{t('requests.sent', { date: format.day(request.createdAt) })}</span>
-                </p>
-              </div>
+            <PersonItem
+              key={request.idRequest}
+              person={request.patient}
+              title={name}
+              details={[request.patient.email, t('requests.sent', { date: format.day(request.createdAt) })]}
+            >
               <div className="result-list__actions">
                 <span className={`tag link-requests__status link-requests__status--${request.status}`}>{t(`requests.status.${request.status}`)}</span>
                 <button
@@ -46,7 +43,7 @@ export function LinkRequestsSection() {
                   {t('requests.withdraw')}
                 </button>
               </div>
-            </li>
+            </PersonItem>
           );
         })}
       </ul>

@@ -1,10 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../test/fake-trpc-server';
 import { lucia, mateo, renderMedicHome } from './test-patients';
-
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+import { advance, hold, longPress } from '../../test/long-press';
 
 describe('patient card menu', () => {
   afterEach(() => {
@@ -16,8 +15,7 @@ describe('patient card menu', () => {
     const link = await screen.findByRole('link', { name: 'Lucía Hernández Ruiz' });
     vi.useFakeTimers();
 
-    fireEvent.pointerDown(link, { button: 0, clientX: 40, clientY: 40 });
-    advance(499);
+    hold(link, 499, 40);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     advance(1);
     const menu = screen.getByRole('menu', { name: 'Actions for Lucía Hernández Ruiz' });
@@ -41,8 +39,7 @@ describe('patient card menu', () => {
     const link = await screen.findByRole('link', { name: 'Lucía Hernández Ruiz' });
     vi.useFakeTimers();
 
-    fireEvent.pointerDown(link, { button: 0, clientX: 40, clientY: 40 });
-    advance(400);
+    hold(link, 400, 40);
     fireEvent.pointerUp(link, { button: 0 });
     advance(400);
     fireEvent.pointerDown(link, { button: 0, clientX: 40, clientY: 40 });
@@ -55,10 +52,7 @@ describe('patient card menu', () => {
     renderMedicHome();
     const link = await screen.findByRole('link', { name: 'Lucía Hernández Ruiz' });
     vi.useFakeTimers();
-    fireEvent.pointerDown(link, { button: 0, clientX: 40, clientY: 40 });
-    advance(500);
-    fireEvent.pointerUp(link, { button: 0 });
-    advance(1);
+    longPress(link, 40);
 
     fireEvent.click(document.body);
     expect(screen.getByRole('menu')).toBeInTheDocument();

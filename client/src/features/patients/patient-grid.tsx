@@ -11,6 +11,7 @@ import type { PatientListItem } from '../../../../shared/patients';
 import { SkeletonCard } from '../../components/skeleton-card';
 import { PatientCard } from './patient-card';
 import { useUnlinkPatient } from './use-unlink-patient';
+import { LoadFailed } from '../../components/load-failed';
 
 interface PatientGridProps {
   patients: PatientListItem[] | undefined;
@@ -87,12 +88,7 @@ function GridContent({ patients, isPending, isError, onRetry, query, columns, ..
 
   if (isError && !patients) {
     return (
-      <div role="alert" className="alert alert--error banner">
-        <span>{t('home.loadFailed')}</span>
-        <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-          {t('home.retry')}
-        </button>
-      </div>
+      <LoadFailed message={t('home.loadFailed')} retryLabel={t('home.retry')} onRetry={onRetry} />
     );
   }
 
@@ -191,12 +187,7 @@ function VirtualGrid({ patients, total, columns, hasNextPage, isFetchingNextPage
         </p>
       )}
       {isFetchNextPageError && (
-        <div role="alert" className="alert alert--error banner">
-          <span>{t('home.loadMoreFailed')}</span>
-          <button type="button" className="button button--secondary button--small" onClick={onLoadMore}>
-            {t('home.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('home.loadMoreFailed')} retryLabel={t('home.retry')} onRetry={onLoadMore} />
       )}
       {hasNextPage && !isFetchingNextPage && !isFetchNextPageError && (
         // Scrolling loads more by itself; the button is the way for keyboard and switch users.

@@ -4,9 +4,9 @@
 // (SPEC §8); the caller logs it.
 import { useTranslation } from 'react-i18next';
 import type { PatientSearchResult } from '../../../../shared/patients';
-import { Avatar } from '../../components/avatar';
 import { LinkIcon } from '../../components/icons';
 import { isDefaultPhone } from '../../lib/stored-defaults';
+import { PersonItem } from '../../components/person-item';
 
 interface PatientSearchResultsProps {
   id: string;
@@ -55,15 +55,12 @@ export function PatientSearchResults(props: PatientSearchResultsProps) {
           {results.map((patient) => {
             const name = `${patient.name} ${patient.lname}`.trim();
             return (
-              <li key={patient.idPatient} className="result-list__item">
-                <Avatar name={patient.name} lname={patient.lname} />
-                <div className="result-list__who">
-                  <p className="result-list__name">{name}</p>
-                  <p className="result-list__meta">
-                    <span>{patient.email}</span>
-                    {patient.phone && !isDefaultPhone(patient.phone) && <span>{patient.phone}</span>}
-                  </p>
-                </div>
+              <PersonItem
+                key={patient.idPatient}
+                person={patient}
+                title={name}
+                details={[patient.email, patient.phone && !isDefaultPhone(patient.phone) ? patient.phone : null]}
+              >
                 {patient.linked ? (
                   <span className="tag tag--recent">{t('link.alreadyLinked')}</span>
                 ) : (
@@ -101,7 +98,7 @@ export function PatientSearchResults(props: PatientSearchResultsProps) {
                     </button>
                   </div>
                 )}
-              </li>
+              </PersonItem>
             );
           })}
         </ul>

@@ -3,27 +3,24 @@
 import { useTranslation } from 'react-i18next';
 import type { PatientListItem } from '../../../../shared/patients';
 import { confirmAction } from '../../components/confirm';
-import { useToast } from '../../components/toasts';
+import { useToastedMutation } from '../../components/use-toasted-mutation';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
+
+const fullName = (patient: PatientListItem) => `${patient.name} ${patient.lname}`.trim();
 
 export function useUnlinkPatient(): (patient: PatientListItem) => void {
   const { t } = useTranslation('patients');
-  const toast = useToast();
   const utils = trpc.useUtils();
-  const unlink = trpc.medics.unlinkPatient.useMutation({
-    onSettled: () => utils.medics.patientPage.invalidate(),
+  const unlink = useToastedMutation({
+    mutationFn: (patient: PatientListItem) => utils.client.medics.unlinkPatient.mutate({ idPatient: patient.idPatient }),
+    success: (_, patient) => t('unlink.success', { name: fullName(patient) }),
+    failure: { title: () => t('unlink.failed'), networkKey: 'patients:errors.network' },
+    reload: () => utils.medics.patientPage.invalidate(),
+    reloadOnFailure: true,
   });
 
   return (patient) => {
-    const name = `${patient.name} ${patient.lname}`.trim();
-    if (!confirmAction(t('unlink.confirm', { name }))) return;
-    unlink.mutate(
-      { idPatient: patient.idPatient },
-      {
-        onSuccess: () => toast.success(t('unlink.success', { name })),
-        onError: (error) => toast.error(t('unlink.failed'), translateApiError(t, error, 'patients:errors.network')),
-      },
-    );
+    if (!confirmAction(t('unlink.confirm', { name: fullName(patient) }))) return;
+    unlink.mutate(patient);
   };
 }

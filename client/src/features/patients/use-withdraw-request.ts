@@ -3,31 +3,28 @@
 import { useTranslation } from 'react-i18next';
 import type { LinkRequestForMedic } from '../../../../shared/patients';
 import { confirmAction } from '../../components/confirm';
-import { useToast } from '../../components/toasts';
+import { useToastedMutation } from '../../components/use-toasted-mutation';
 import { trpc } from '../../lib/trpc';
-import { translateApiError } from '../../lib/translate-error';
+
+const patientName = (request: LinkRequestForMedic) => `${request.patient.name} ${request.patient.lname}`.trim();
 
 export function useWithdrawRequest() {
   const { t } = useTranslation('patients');
-  const toast = useToast();
   const utils = trpc.useUtils();
-  const withdraw = trpc.medics.withdrawLinkRequest.useMutation({
-    onSettled: () => utils.medics.linkRequests.invalidate(),
+  const withdraw = useToastedMutation({
+    mutationFn: (request: LinkRequestForMedic) => utils.client.medics.withdrawLinkRequest.mutate({ idRequest: request.idRequest }),
+    success: (_, request) => t('requests.withdrawn', { name: patientName(request) }),
+    failure: { title: () => t('requests.withdrawFailed'), networkKey: 'patients:errors.network' },
+    reload: () => utils.medics.linkRequests.invalidate(),
+    reloadOnFailure: true,
   });
 
   return {
     isPending: withdraw.isPending,
     withdraw: (request: LinkRequestForMedic) => {
       if (withdraw.isPending) return;
-      const name = `${request.patient.name} ${request.patient.lname}`.trim();
-      if (!confirmAction(t('requests.confirmWithdraw', { name }))) return;
-      withdraw.mutate(
-        { idRequest: request.idRequest },
-        {
-          onSuccess: () => toast.success(t('requests.withdrawn', { name })),
-          onError: (error) => toast.error(t('requests.withdrawFailed'), translateApiError(t, error, 'patients:errors.network')),
-        },
-      );
+      if (!confirmAction(t('requests.confirmWithdraw', { name: patientName(request) }))) return;
+      withdraw.mutate(request);
     },
   };
 }

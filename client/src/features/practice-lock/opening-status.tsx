@@ -1,5 +1,6 @@
 // What the page says while the practice's app starts after the door opened (use-opening.ts).
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/load-failed';
 import type { OpeningState } from './use-opening';
 
 export function OpeningStatus({ state, onRetry }: { state: OpeningState; onRetry: () => void }) {
@@ -14,11 +15,6 @@ export function OpeningStatus({ state, onRetry }: { state: OpeningState; onRetry
     );
   }
   return (
-    <div role="alert" className="alert alert--error">
-      <p>{t('practiceLock.opening.slow')}</p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
-        {t('practiceLock.opening.retry')}
-      </button>
-    </div>
+    <LoadFailed message={t('practiceLock.opening.slow')} retryLabel={t('practiceLock.opening.retry')} onRetry={onRetry} />
   );
 }

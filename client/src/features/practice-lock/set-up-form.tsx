@@ -1,27 +1,20 @@
 // The set-up page's first step: the practice passphrase, chosen twice. The server makes the practice
 // key with it and answers the recovery key (201), which the next step shows once.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { setUpForm } from '../../../../shared/practice-lock';
-import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { showFieldIssues } from '../../lib/field-issues';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
 import { setUpPractice } from './unlock-api';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
+import { SubmitButton } from '../../components/submit-button';
 
-type Fields = z.input<typeof setUpForm>;
 
 export function SetUpForm({ onSetUp }: { onSetUp: (recoveryKey: string) => void }) {
   const { t } = useTranslation('auth');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<Fields>({ resolver: zodResolver(setUpForm), mode: 'onTouched', defaultValues: { passphrase: '', confirmPassphrase: '' } });
+  const { field, handleSubmit, setError } = useSchemaForm(setUpForm, { passphrase: '', confirmPassphrase: '' });
   const setUp = useMutation({
     mutationFn: (passphrase: string) => setUpPractice(passphrase),
     onError: (error) => showFieldIssues(error, ['passphrase'] as const, setError),
@@ -37,24 +30,9 @@ export function SetUpForm({ onSetUp }: { onSetUp: (recoveryKey: string) => void 
           {problem}
         </div>
       )}
-      <TextField
-        label={t('practiceLock.setUp.passphrase')}
-        hint={t('practiceLock.setUp.passphraseHint')}
-        type="password"
-        autoComplete="new-password"
-        error={translateValidation(t, errors.passphrase?.message)}
-        {...register('passphrase')}
-      />
-      <TextField
-        label={t('practiceLock.setUp.confirm')}
-        type="password"
-        autoComplete="new-password"
-        error={translateValidation(t, errors.confirmPassphrase?.message)}
-        {...register('confirmPassphrase')}
-      />
-      <button type="submit" className="button button--primary button--block" disabled={setUp.isPending}>
-        {setUp.isPending ? t('practiceLock.setUp.submitting') : t('practiceLock.setUp.submit')}
-      </button>
+      <SecretField label={t('practiceLock.setUp.passphrase')} hint={t('practiceLock.setUp.passphraseHint')} kind="newPassword" {...field('passphrase')} />
+      <SecretField label={t('practiceLock.setUp.confirm')} kind="newPassword" {...field('confirmPassphrase')} />
+      <SubmitButton label={t('practiceLock.setUp.submit')} pendingLabel={t('practiceLock.setUp.submitting')} pending={setUp.isPending} block />
     </form>
   );
 }

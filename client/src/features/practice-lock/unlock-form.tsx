@@ -1,19 +1,18 @@
 // The unlock page's form: the practice passphrase, or instead the recovery key printed at set-up.
 // A right one opens the practice (204) and the page waits for its app (use-opening.ts), then goes to
 // sign-in; a wrong one says so, and after too many from this address, how long to wait.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { unlockWithPassphrase, unlockWithRecoveryKey, type UnlockInput } from '../../../../shared/practice-lock';
-import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { OpeningStatus } from './opening-status';
 import { retryAfterOf, unlockPractice } from './unlock-api';
 import { useOpening } from './use-opening';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
+import { SubmitButton } from '../../components/submit-button';
 
 type Method = 'passphrase' | 'recoveryKey';
 
@@ -27,21 +26,11 @@ interface FieldsProps {
 
 function PassphraseFields({ onSubmit, serverError, children }: FieldsProps) {
   const { t } = useTranslation('auth');
-  const { register, handleSubmit, setFocus, formState } = useForm<z.input<typeof unlockWithPassphrase>>({
-    resolver: zodResolver(unlockWithPassphrase),
-    mode: 'onTouched',
-    defaultValues: { passphrase: '' },
-  });
+  const { field, handleSubmit, setFocus } = useSchemaForm(unlockWithPassphrase, { passphrase: '' });
   useEffect(() => setFocus('passphrase'), [setFocus]);
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
-      <TextField
-        label={t('practiceLock.unlock.passphrase')}
-        type="password"
-        autoComplete="off"
-        error={translateValidation(t, formState.errors.passphrase?.message) ?? serverError}
-        {...register('passphrase')}
-      />
+      <SecretField label={t('practiceLock.unlock.passphrase')} kind="passphrase" {...field('passphrase', serverError)} />
       {children}
     </form>
   );
@@ -49,23 +38,16 @@ function PassphraseFields({ onSubmit, serverError, children }: FieldsProps) {
 
 function RecoveryKeyFields({ onSubmit, serverError, children }: FieldsProps) {
   const { t } = useTranslation('auth');
-  const { register, handleSubmit, setFocus, formState } = useForm<z.input<typeof unlockWithRecoveryKey>>({
-    resolver: zodResolver(unlockWithRecoveryKey),
-    mode: 'onTouched',
-    defaultValues: { recoveryKey: '' },
-  });
+  const { field, handleSubmit, setFocus } = useSchemaForm(unlockWithRecoveryKey, { recoveryKey: '' });
   useEffect(() => setFocus('recoveryKey'), [setFocus]);
   return (
     <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
-      <TextField
+      <SecretField
         label={t('practiceLock.unlock.recoveryKey')}
         hint={t('practiceLock.unlock.recoveryKeyHint')}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
+        kind="recoveryKey"
         className="practice-lock__recovery-field"
-        error={translateValidation(t, formState.errors.recoveryKey?.message) ?? serverError}
-        {...register('recoveryKey')}
+        {...field('recoveryKey', serverError)}
       />
       {children}
     </form>
@@ -107,9 +89,7 @@ export function UnlockForm() {
           {problem}
         </div>
       )}
-      <button type="submit" className="button button--primary button--block" disabled={unlock.isPending}>
-        {unlock.isPending ? t('practiceLock.unlock.submitting') : t('practiceLock.unlock.submit')}
-      </button>
+      <SubmitButton label={t('practiceLock.unlock.submit')} pendingLabel={t('practiceLock.unlock.submitting')} pending={unlock.isPending} block />
       <button type="button" className="button button--ghost button--block" onClick={() => switchTo(method === 'passphrase' ? 'recoveryKey' : 'passphrase')}>
         {method === 'passphrase' ? t('practiceLock.unlock.useRecoveryKey') : t('practiceLock.unlock.usePassphrase')}
       </button>

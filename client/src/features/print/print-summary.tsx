@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ACTIVE_MEDICATION_DAYS } from '../../../../shared/constants';
 import { localMoment } from '../../../../shared/dates';
 import type { PrescriptionItem } from '../../../../shared/prescriptions';
-import { TableScroll } from '../../components/table-scroll';
+import { DataTable } from '../../components/data-table';
 import { useFormatters } from '../../lib/use-formatters';
 import { bloodTypeOf } from '../../lib/blood-type';
 import { ageText, sexText } from '../../lib/age-text';
@@ -154,44 +154,38 @@ export function PrintSummary({ record, practiceName, printedAt, backHref }: Prin
         {record.appointments.length === 0 ? (
           <p className="print-summary__empty">{t('noAppointments')}</p>
         ) : (
-          <TableScroll label={t('tables.appointments')}>
-            <table className="print-summary__table">
-              <thead>
+          <DataTable
+            label={t('tables.appointments')}
+            namedBy="region"
+            className="print-summary__table"
+            headings={[t('record:appointments.date'), t('record:appointments.motive'), t('record:appointments.medications'), t('status')]}
+          >
+            {/* One body per appointment, so its addenda stay on the page of its row. */}
+            {record.appointments.map((appointment) => (
+              <tbody key={appointment.idHistory} className="print-summary__appointment">
                 <tr>
-                  {[t('record:appointments.date'), t('record:appointments.motive'), t('record:appointments.medications'), t('status')].map((heading) => (
-                    <th key={heading} scope="col">
-                      {heading}
-                    </th>
-                  ))}
+                  <td>{format.moment(appointment.date)}</td>
+                  <td>{appointment.motive}</td>
+                  <td>{appointment.medications.join(', ')}</td>
+                  <td>{t(appointment.closed ? 'record:appointments.closed' : 'record:appointments.open')}</td>
                 </tr>
-              </thead>
-              {/* One body per appointment, so its addenda stay on the page of its row. */}
-              {record.appointments.map((appointment) => (
-                <tbody key={appointment.idHistory} className="print-summary__appointment">
-                  <tr>
-                    <td>{format.moment(appointment.date)}</td>
-                    <td>{appointment.motive}</td>
-                    <td>{appointment.medications.join(', ')}</td>
-                    <td>{t(appointment.closed ? 'record:appointments.closed' : 'record:appointments.open')}</td>
+                {appointment.addenda.length > 0 && (
+                  <tr className="print-summary__addenda">
+                    <td colSpan={4}>
+                      <ul className="print-summary__list">
+                        {appointment.addenda.map((addendum) => (
+                          <li key={addendum.idAddendum}>
+                            <strong>{t('addendumBy', { date: format.moment(addendum.at), name: `${addendum.medic.name} ${addendum.medic.lname}` })}</strong>{' '}
+                            <span className="print-summary__addendum-text">{addendum.text}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
                   </tr>
-                  {appointment.addenda.length > 0 && (
-                    <tr className="print-summary__addenda">
-                      <td colSpan={4}>
-                        <ul className="print-summary__list">
-                          {appointment.addenda.map((addendum) => (
-                            <li key={addendum.idAddendum}>
-                              <strong>{t('addendumBy', { date: format.moment(addendum.at), name: `${addendum.medic.name} ${addendum.medic.lname}` })}</strong>{' '}
-                              <span className="print-summary__addendum-text">{addendum.text}</span>
-                            </li>
-                          ))}
-                        </ul>
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
-              ))}
-            </table>
-          </TableScroll>
+                )}
+              </tbody>
+            ))}
+          </DataTable>
         )}
       </PrintSection>
 
@@ -245,27 +239,16 @@ function PrintPart({ id, title, empty, children }: { id: string; title: string; 
 /** A table of plain cells, in a box of its own that scrolls when the screen is narrower than it; `label` names that box. */
 function Table({ label, headings, rows }: { label: string; headings: string[]; rows: { key: number; cells: string[] }[] }) {
   return (
-    <TableScroll label={label}>
-      <table className="print-summary__table">
-        <thead>
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col">
-                {heading}
-              </th>
+    <DataTable label={label} namedBy="region" className="print-summary__table" headings={headings}>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.cells.map((cell, index) => (
+              <td key={index}>{cell}</td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              {row.cells.map((cell, index) => (
-                <td key={index}>{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { PrintLoadFailed } from './print-load-failed';
+import { LoadFailed } from '../../components/load-failed';
 import { PrintSummary } from './print-summary';
 import type { PrintableRecord } from './printable-record';
 
@@ -24,7 +24,7 @@ export function PrintView({ record, failed, backHref }: PrintViewProps) {
   useDocumentTitle(record ? `${t('title')} · ${record.patient.name} ${record.patient.lname}` : t('title'));
 
   if (failed) {
-    return <PrintLoadFailed message={t('loadFailed')} backHref={backHref} backLabel={t('back')} />;
+    return <LoadFailed message={t('loadFailed')} back={{ href: backHref, label: t('back') }} />;
   }
   if (!record || practice.isPending) return <Spinner />;
   return <PrintSummary record={record} practiceName={practice.data?.name ?? t('common:appName')} printedAt={printedAt} backHref={backHref} />;

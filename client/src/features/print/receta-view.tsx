@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { RecetaOptions, usePaper } from './paper-choice';
 import { PrintedReceta, RECETA_TITLE_ID } from './printed-receta';
 import { PrintFrame } from './print-frame';
-import { PrintLoadFailed } from './print-load-failed';
+import { LoadFailed } from '../../components/load-failed';
 import './receta.css';
 
 const asLanguage = (code: string | undefined): Language => (LANGUAGES as readonly (string | undefined)[]).includes(code) ? (code as Language) : DEFAULT_LANGUAGE;
@@ -29,7 +29,7 @@ export function RecetaView({ idPrescription, backHref }: { idPrescription: numbe
   useDocumentTitle(prescription ? `${t('title')} ${prescription.number} · ${prescription.patient.name} ${prescription.patient.lname}` : t('title'));
 
   if (!valid || (query.isError && !prescription)) {
-    return <PrintLoadFailed message={t('loadFailed')} backHref={backHref} backLabel={t('back')} />;
+    return <LoadFailed message={t('loadFailed')} back={{ href: backHref, label: t('back') }} />;
   }
   if (!prescription) return <Spinner />;
   return (

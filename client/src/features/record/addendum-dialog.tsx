@@ -1,19 +1,16 @@
 // Adding an addendum to an appointment's note, on any day (issue 22, NOM-004-SSA3-2012: a note is
 // never altered afterwards, only amended by a dated, signed addendum). The addendum cannot be edited
 // or deleted once added, which the hint says before it is.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ADDENDUM_MAX, addendumInput } from '../../../../shared/prescriptions';
 import type { ClinicalHistory } from '../../../../shared/record';
 import { Modal } from '../../components/modal';
 import { TextAreaField } from '../../components/text-area-field';
-import { translateValidation } from '../../lib/translate-error';
 import { useFormatters } from '../../lib/use-formatters';
 import { WriteFailure } from './write-failure';
 import { DialogFormActions } from '../../components/dialog-form-actions';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 interface AddendumDialogProps {
   appointment: ClinicalHistory;
@@ -25,15 +22,7 @@ export function AddendumDialog({ appointment, onAdd, onClose }: AddendumDialogPr
   const { t } = useTranslation(['prescriptions', 'validation']);
   const format = useFormatters();
   const [failure, setFailure] = useState<unknown>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<z.input<typeof addendumInput>, unknown, z.output<typeof addendumInput>>({
-    resolver: zodResolver(addendumInput),
-    mode: 'onTouched',
-    defaultValues: { text: '' },
-  });
+  const { field, handleSubmit, formState: { isSubmitting, isDirty } } = useSchemaForm(addendumInput, { text: '' });
   const submit = handleSubmit(async ({ text }) => {
     setFailure(null);
     try {
@@ -70,8 +59,7 @@ export function AddendumDialog({ appointment, onAdd, onClose }: AddendumDialogPr
           rows={6}
           aria-required
           data-autofocus
-          error={translateValidation(t, errors.text?.message)}
-          {...register('text')}
+          {...field('text')}
         />
         <DialogFormActions cancelLabel={t('cancel')} submitLabel={t('addenda.submit')} pendingLabel={t('addenda.submitting')} pending={isSubmitting} onCancel={onClose} />
       </form>

@@ -2,11 +2,9 @@
 // NOM-004-SSA3-2012 gives a nota de evolución (6.2): date and time, reason, history of the present
 // illness, physical examination, diagnoses from the catalog, plan and prognosis; then the notes and
 // the medications as a list.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useUnsavedInput } from '../../components/unsaved-input';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
@@ -15,11 +13,11 @@ import {
   appointmentFormSchema,
   appointmentFormValues,
   withoutUnchangedDiagnoses,
-  type AppointmentFormValues,
   type AppointmentInput,
 } from './appointment-values';
 import { DiagnosisCombobox } from './diagnosis-combobox';
 import type { ClinicalHistory } from '../../../../shared/record';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 interface AppointmentFormProps {
   appointment: ClinicalHistory | null;
@@ -39,15 +37,12 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
   const { t } = useTranslation(['record', 'validation']);
   const {
     register,
+    field,
     control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<AppointmentFormValues, unknown, z.output<typeof appointmentFormSchema>>({
-    resolver: zodResolver(appointmentFormSchema),
-    mode: 'onTouched',
-    defaultValues: appointmentFormValues(appointment),
-  });
+  } = useSchemaForm(appointmentFormSchema, appointmentFormValues(appointment));
   // In a dialog, Escape, its close button and this Cancel ask before discarding what was typed.
   const askBeforeDiscarding = useUnsavedInput(isDirty);
   const submit = handleSubmit(async (values) => {
@@ -74,20 +69,8 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
   return (
     <form className="item-form" aria-label={t(appointment ? 'appointments.editTitle' : 'appointments.newTitle')} onSubmit={submit} noValidate>
       <div className="item-form__grid">
-        <TextField
-          label={<>{t('appointments.date')}{required}</>}
-          type="datetime-local"
-          aria-required
-          error={error(errors.date?.message)}
-          {...register('date')}
-        />
-        <TextField
-          label={<>{t('appointments.motive')}{required}</>}
-          aria-required
-          autoComplete="off"
-          error={error(errors.motive?.message)}
-          {...register('motive')}
-        />
+        <TextField label={<>{t('appointments.date')}{required}</>} type="datetime-local" aria-required {...field('date')} />
+        <TextField label={<>{t('appointments.motive')}{required}</>} aria-required autoComplete="off" {...field('motive')} />
         {noteTexts.map(noteText)}
         <Controller
           control={control}
@@ -104,14 +87,8 @@ export function AppointmentForm({ appointment, onSubmit, onCancel }: Appointment
           )}
         />
         {closingTexts.map(noteText)}
-        <TextAreaField className="item-form__wide" label={t('appointments.notes')} error={error(errors.notes?.message)} {...register('notes')} />
-        <TextAreaField
-          className="item-form__wide"
-          label={t('appointments.medications')}
-          hint={t('appointments.listHint')}
-          error={error(errors.medications?.message)}
-          {...register('medications')}
-        />
+        <TextAreaField className="item-form__wide" label={t('appointments.notes')} {...field('notes')} />
+        <TextAreaField className="item-form__wide" label={t('appointments.medications')} hint={t('appointments.listHint')} {...field('medications')} />
       </div>
       <p className="item-form__note">{t('requiredNote')}</p>
       <div className="form__actions">

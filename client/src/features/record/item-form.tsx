@@ -3,7 +3,7 @@
 // a field was touched. A failed save keeps what was typed and puts the server's field messages on
 // the fields; the toast says the rest.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { useUnsavedInput } from '../../components/unsaved-input';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { SelectField } from '../../components/select-field';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
+import { useTouchedForm } from '../../lib/use-touched-form';
 import { translateValidation } from '../../lib/translate-error';
 import type { FieldSpec, FormValues } from './field-spec';
 
@@ -28,17 +29,11 @@ interface ItemFormProps {
 
 export function ItemForm({ title, fields, schema, defaultValues, submitLabel, onSubmit, onCancel }: ItemFormProps) {
   const { t } = useTranslation(['record', 'validation']);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<FormValues, unknown, Record<string, unknown>>({
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting, isDirty } } = useTouchedForm(
     // The specs' schemas differ per collection; each one takes the form's text values.
-    resolver: zodResolver(schema as z.ZodType<Record<string, unknown>, FormValues>) as Resolver<FormValues, unknown, Record<string, unknown>>,
-    mode: 'onTouched',
+    zodResolver(schema as z.ZodType<Record<string, unknown>, FormValues>) as Resolver<FormValues, unknown, Record<string, unknown>>,
     defaultValues,
-  });
+  );
 
   // In a dialog, Escape, its close button and this Cancel ask before discarding what was typed.
   const askBeforeDiscarding = useUnsavedInput(isDirty);

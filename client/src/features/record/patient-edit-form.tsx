@@ -2,7 +2,7 @@
 // physical data, insurance and lifestyle so a record can be completed. Validated with the server's
 // own schema; a failed save keeps what was typed and puts field messages where they belong.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import type { FieldPath, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BLOOD_GROUPS, BLOOD_RH, SEXES } from '../../../../shared/constants';
 import { localDay } from '../../../../shared/dates';
@@ -12,6 +12,7 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
 import { translateValidation } from '../../lib/translate-error';
+import { useTouchedForm } from '../../lib/use-touched-form';
 import type { PatientDetail } from '../../lib/api-types';
 import { patientFormValues, patientUpdateOf, type PatientFormValues, type PatientUpdateValues } from './patient-form-values';
 import { useRecordMutation } from './use-record-mutation';
@@ -21,18 +22,10 @@ type Path = FieldPath<PatientFormValues>;
 export function PatientEditForm({ detail, onDone }: { detail: PatientDetail; onDone: () => void }) {
   const { t } = useTranslation(['record', 'validation']);
   const idPatient = detail.patient.idPatient;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    getFieldState,
-    formState,
-  } = useForm<PatientFormValues, unknown, PatientUpdateValues>({
-    resolver: zodResolver(patientUpdateFields) as unknown as Resolver<PatientFormValues, unknown, PatientUpdateValues>,
-    mode: 'onTouched',
-    defaultValues: patientFormValues(detail),
-  });
+  const { register, handleSubmit, setError, reset, getFieldState, formState } = useTouchedForm(
+    zodResolver(patientUpdateFields) as unknown as Resolver<PatientFormValues, unknown, PatientUpdateValues>,
+    patientFormValues(detail),
+  );
   const save = useRecordMutation((client, values: PatientUpdateValues) => client.patients.update.mutate({ idPatient, ...values }), 'save', {
     alsoPatientList: true,
   });
@@ -51,13 +44,7 @@ export function PatientEditForm({ detail, onDone }: { detail: PatientDetail; onD
   };
 
   const field = (name: Path, label: string, extra: Record<string, string> = {}) => (
-    <TextField
-      label={label}
-      autoComplete="off"
-      error={translateValidation(t, getFieldState(name, formState).error?.message)}
-      {...extra}
-      {...register(name)}
-    />
+    <TextField label={label} autoComplete="off" error={translateValidation(t, getFieldState(name, formState).error?.message)} {...extra} {...register(name)} />
   );
   const lifestyleField = (habit: string, part: string) =>
     field(`lifestyle.${habit}.${part}` as Path, `${t(`lifestyle.${habit}`)}: ${t(`lifestyle.${part}`).toLocaleLowerCase()}`);

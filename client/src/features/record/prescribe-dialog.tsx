@@ -2,9 +2,8 @@
 // one to PRESCRIPTION_ITEMS_MAX medicines (prescription-item-fields.tsx), notes, and Issue. The form
 // is checked with the schema the server checks with; a refusal is said in the dialog and everything
 // typed stays, so nothing is written twice. Once issued it is never edited, hence the hint.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
-import { FormProvider, useFieldArray, useForm, type Path } from 'react-hook-form';
+import { FormProvider, useFieldArray, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PRESCRIPTION_ITEMS_MAX, prescriptionInput, type PrescriptionInput, type PrescriptionItemInput } from '../../../../shared/prescriptions';
@@ -18,6 +17,7 @@ import { DiagnosisList } from './diagnosis-list';
 import { PrescriptionItemFields } from './prescription-item-fields';
 import { WriteFailure } from './write-failure';
 import { DialogFormActions } from '../../components/dialog-form-actions';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 export type PrescriptionToIssue = z.output<typeof prescriptionInput>;
 
@@ -49,18 +49,8 @@ export function PrescribeDialog({ appointment, onIssue, onClose }: PrescribeDial
   const [failure, setFailure] = useState<unknown>(null);
   const fullHintId = useId();
   const addButton = useRef<HTMLButtonElement>(null);
-  const form = useForm<PrescriptionInput, unknown, PrescriptionToIssue>({
-    resolver: zodResolver(prescriptionInput),
-    mode: 'onTouched',
-    defaultValues: { items: [blankItem], notes: '' },
-  });
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = form;
+  const form = useSchemaForm(prescriptionInput, { items: [blankItem], notes: '' });
+  const { control, field, handleSubmit, setError, formState: { errors, isSubmitting, isDirty } } = form;
   const items = useFieldArray({ control, name: 'items' });
   const full = items.fields.length >= PRESCRIPTION_ITEMS_MAX;
 
@@ -131,7 +121,7 @@ export function PrescribeDialog({ appointment, onIssue, onClose }: PrescribeDial
               </p>
             )}
           </div>
-          <TextAreaField label={t('prescribe.notes')} error={translateValidation(t, errors.notes?.message)} {...register('notes')} />
+          <TextAreaField label={t('prescribe.notes')} {...field('notes')} />
           <p className="item-form__note">
             {t('prescribe.requiredNote')} {t('prescribe.lockedHint')}
           </p>

@@ -1,16 +1,13 @@
 // Voiding a prescription (issue 22): only its author, on the day it was issued, and only with a
 // reason, since the voided prescription stays in the record for good with that reason beside it.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { voidPrescriptionInput, type Prescription } from '../../../../shared/prescriptions';
 import { Modal } from '../../components/modal';
 import { TextAreaField } from '../../components/text-area-field';
-import { translateValidation } from '../../lib/translate-error';
 import { WriteFailure } from './write-failure';
 import { DialogFormActions } from '../../components/dialog-form-actions';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 interface VoidPrescriptionDialogProps {
   prescription: Prescription;
@@ -21,15 +18,7 @@ interface VoidPrescriptionDialogProps {
 export function VoidPrescriptionDialog({ prescription, onVoid, onClose }: VoidPrescriptionDialogProps) {
   const { t } = useTranslation(['prescriptions', 'validation']);
   const [failure, setFailure] = useState<unknown>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<z.input<typeof voidPrescriptionInput>, unknown, z.output<typeof voidPrescriptionInput>>({
-    resolver: zodResolver(voidPrescriptionInput),
-    mode: 'onTouched',
-    defaultValues: { reason: '' },
-  });
+  const { field, handleSubmit, formState: { isSubmitting, isDirty } } = useSchemaForm(voidPrescriptionInput, { reason: '' });
   const title = t('void.title', { number: prescription.number });
   const submit = handleSubmit(async ({ reason }) => {
     setFailure(null);
@@ -65,8 +54,7 @@ export function VoidPrescriptionDialog({ prescription, onVoid, onClose }: VoidPr
           }
           aria-required
           data-autofocus
-          error={translateValidation(t, errors.reason?.message)}
-          {...register('reason')}
+          {...field('reason')}
         />
         <DialogFormActions cancelLabel={t('cancel')} submitLabel={t('void.submit')} pendingLabel={t('void.submitting')} pending={isSubmitting} onCancel={onClose} danger />
       </form>

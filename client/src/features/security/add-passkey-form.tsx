@@ -3,11 +3,8 @@
 // ceremony and the server's check (auth.passkeyRegistrationOptions → startRegistration →
 // auth.passkeyRegistration). Closing the browser's dialog is not a failure: it is said calmly and
 // the form stays as it was.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { passkeyRegistrationInput } from '../../../../shared/second-factor';
 import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
@@ -16,9 +13,9 @@ import { translateApiError, translateValidation } from '../../lib/translate-erro
 import { createPasskey, isCancelledCeremony, isPasskeyAlreadyRegistered } from '../../lib/webauthn';
 import { guessPasskeyPlace } from './passkey-name-guess';
 import { PasswordAgainDialog } from './password-again-dialog';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 const nameOnly = passkeyRegistrationInput.pick({ name: true });
-type NameFields = z.input<typeof nameOnly>;
 
 type Outcome = { kind: 'none' } | { kind: 'cancelled' } | { kind: 'failed'; error: unknown };
 
@@ -36,16 +33,7 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
   const [busy, setBusy] = useState(false);
   /** The name typed, while the password is asked for. */
   const [asking, setAsking] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<NameFields, unknown, z.output<typeof nameOnly>>({
-    resolver: zodResolver(nameOnly),
-    mode: 'onTouched',
-    defaultValues: { name: suggested },
-  });
+  const { field, handleSubmit, reset } = useSchemaForm(nameOnly, { name: suggested });
   // A 401 from the options is a wrong password, said in the dialog.
   const askOptions = trpc.auth.passkeyRegistrationOptions.useMutation({ meta: { handlesUnauthorized: true } });
   const registerPasskey = trpc.auth.passkeyRegistration.useMutation();
@@ -83,13 +71,7 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
           {failureText(t, outcome.error)}
         </p>
       )}
-      <TextField
-        label={t('passkeys.name')}
-        hint={t('passkeys.nameHint')}
-        autoComplete="off"
-        error={translateValidation(t, errors.name?.message)}
-        {...register('name')}
-      />
+      <TextField label={t('passkeys.name')} hint={t('passkeys.nameHint')} autoComplete="off" {...field('name')} />
       <div className="form__actions">
         <button type="submit" className="button button--primary" aria-disabled={busy}>
           {busy ? t('passkeys.adding') : t('passkeys.add')}

@@ -1,7 +1,7 @@
 // "Passkeys" on the security page: the list, adding one (where the browser can) and removing one.
 // A browser that cannot use passkeys here is told why instead of being offered a button that fails:
 // WebAuthn needs a secure page (HTTPS) and a browser that has it.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Passkey } from '../../../../shared/second-factor';
 import { Spinner } from '../../components/spinner';
@@ -13,6 +13,8 @@ import { AddPasskeyForm } from './add-passkey-form';
 import { PasskeyList } from './passkey-list';
 import { RemovePasskeyDialog } from './remove-passkey-dialog';
 import { useRefreshProfile } from './use-refresh-profile';
+import { LoadFailed } from '../../components/load-failed';
+import { CardSection } from '../../components/card-section';
 
 interface PasskeysSectionProps {
   /** Whether the authenticator app is on: then no passkey is the account's last second factor. */
@@ -22,7 +24,6 @@ interface PasskeysSectionProps {
 
 export function PasskeysSection({ totpEnabled, onFactorAdded }: PasskeysSectionProps) {
   const { t } = useTranslation('security');
-  const headingId = useId();
   const toast = useToast();
   const utils = trpc.useUtils();
   const refreshProfile = useRefreshProfile();
@@ -37,20 +38,11 @@ export function PasskeysSection({ totpEnabled, onFactorAdded }: PasskeysSectionP
   };
 
   return (
-    <section className="card dashboard-section security-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-section__title">
-        {t('passkeys.title')}
-      </h2>
-      <p className="dashboard-section__intro">{t('passkeys.intro')}</p>
+    <CardSection title={t('passkeys.title')} intro={t('passkeys.intro')} className="security-section">
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
-        <div role="alert" className="alert alert--error">
-          {translateApiError(t, list.error, 'security:passkeys.loadFailed')}{' '}
-          <button type="button" className="button button--secondary button--small" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
+        <LoadFailed message={translateApiError(t, list.error, 'security:passkeys.loadFailed')} retryLabel={t('retry')} onRetry={() => void list.refetch()} />
       ) : (
         <PasskeyList passkeys={passkeys} onRemove={setRemoving} />
       )}
@@ -77,6 +69,6 @@ export function PasskeysSection({ totpEnabled, onFactorAdded }: PasskeysSectionP
           onClose={() => setRemoving(null)}
         />
       )}
-    </section>
+    </CardSection>
   );
 }

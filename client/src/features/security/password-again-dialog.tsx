@@ -4,18 +4,15 @@
 // the dialog stays open with what was typed; any other failure is said above it. The change itself
 // is the caller's (`confirm`); its mutation must handle its own 401 (`meta.handlesUnauthorized`),
 // which here means a wrong password, not an ended session.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { passwordAgainForm } from '../../../../shared/second-factor';
 import { Modal } from '../../components/modal';
-import { TextField } from '../../components/text-field';
 import { readApiError } from '../../lib/api-error';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
+import { translateApiError } from '../../lib/translate-error';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
 
-type PasswordFields = z.input<typeof passwordAgainForm>;
 
 interface PasswordAgainDialogProps {
   title: string;
@@ -37,16 +34,7 @@ export function PasswordAgainDialog({ title, intro, confirmLabel, pendingLabel, 
   const { t } = useTranslation(['security', 'validation']);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<PasswordFields, unknown, z.output<typeof passwordAgainForm>>({
-    resolver: zodResolver(passwordAgainForm),
-    mode: 'onTouched',
-    defaultValues: { password: '' },
-  });
+  const { field, handleSubmit, setError } = useSchemaForm(passwordAgainForm, { password: '' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     if (pending) return;
@@ -81,14 +69,7 @@ export function PasswordAgainDialog({ title, intro, confirmLabel, pendingLabel, 
             {translateApiError(t, failure, failedKey)}
           </p>
         )}
-        <TextField
-          label={t('reauthentication.password')}
-          type="password"
-          autoComplete="current-password"
-          data-autofocus
-          error={translateValidation(t, errors.password?.message)}
-          {...register('password')}
-        />
+        <SecretField label={t('reauthentication.password')} kind="currentPassword" data-autofocus {...field('password')} />
         <div className="form__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t('cancel')}

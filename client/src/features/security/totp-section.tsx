@@ -1,7 +1,7 @@
 // "Authenticator app" on the security page: whether TOTP is on, and the way through each change —
 // set up (the password again, then QR code, key, first code), the recovery codes shown once, or off
 // (the password again). Both ask for the password in the one dialog (password-again-dialog.tsx).
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TotpSetup } from '../../../../shared/second-factor';
 import { useToast } from '../../components/toasts';
@@ -10,6 +10,7 @@ import { RecoveryCodes } from './recovery-codes';
 import { PasswordAgainDialog } from './password-again-dialog';
 import { TotpSetupForm } from './totp-setup-form';
 import { useRefreshProfile } from './use-refresh-profile';
+import { CardSection } from '../../components/card-section';
 
 type Stage = { name: 'status' } | { name: 'setup'; setup: TotpSetup } | { name: 'codes'; codes: string[] };
 
@@ -21,7 +22,6 @@ interface TotpSectionProps {
 
 export function TotpSection({ enabled, onFactorAdded }: TotpSectionProps) {
   const { t } = useTranslation('security');
-  const headingId = useId();
   const toast = useToast();
   const refreshProfile = useRefreshProfile();
   const [stage, setStage] = useState<Stage>({ name: 'status' });
@@ -85,11 +85,7 @@ export function TotpSection({ enabled, onFactorAdded }: TotpSectionProps) {
   };
 
   return (
-    <section className="card dashboard-section security-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="dashboard-section__title">
-        {t('totp.title')}
-      </h2>
-      <p className="dashboard-section__intro">{t('totp.intro')}</p>
+    <CardSection title={t('totp.title')} intro={t('totp.intro')} className="security-section">
       {body()}
       {asking === 'setup' && (
         <PasswordAgainDialog
@@ -123,6 +119,6 @@ export function TotpSection({ enabled, onFactorAdded }: TotpSectionProps) {
           onClose={() => setAsking(null)}
         />
       )}
-    </section>
+    </CardSection>
   );
 }

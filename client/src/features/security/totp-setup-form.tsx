@@ -1,20 +1,18 @@
 // Setting up an authenticator app: the QR code to scan, the same key as text for an app that cannot
 // scan (grouped in fours, as apps show and people read it), and the first code the app shows, which
 // proves both sides agree before TOTP is turned on (auth.totpEnable answers the recovery codes).
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { totpEnableInput, type TotpSetup } from '../../../../shared/second-factor';
 import { CopyButton } from '../../components/copy-button';
-import { TextField } from '../../components/text-field';
 import { isShownOnFields, showFieldIssues } from '../../lib/field-issues';
 import { trpc } from '../../lib/trpc';
-import { translateApiError, translateValidation } from '../../lib/translate-error';
 import { QrCodeImage } from './qr-code-image';
 import { useFocusOnMount } from './use-focus-on-mount';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretField } from '../../components/secret-field';
+import { FormFailure } from '../../components/form-failure';
+import { SubmitButton } from '../../components/submit-button';
 
-type EnableFields = z.input<typeof totpEnableInput>;
 
 /** "JBSW Y3DP EHPK 3PXP": the key in groups of four, easier to read and to type. */
 export const groupInFours = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -28,16 +26,7 @@ interface TotpSetupFormProps {
 export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps) {
   const { t } = useTranslation('security');
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<EnableFields, unknown, z.output<typeof totpEnableInput>>({
-    resolver: zodResolver(totpEnableInput),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  const { field, handleSubmit, setError } = useSchemaForm(totpEnableInput, { code: '' });
   // The recovery codes are shown once: no cache keeps them after the next screen.
   const enable = trpc.auth.totpEnable.useMutation({
     gcTime: 0,
@@ -64,27 +53,13 @@ export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps
         </p>
       </div>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {enable.error && !shownOnField && (
-          <div role="alert" className="alert alert--error">
-            {translateApiError(t, enable.error, 'security:totp.enableFailed')}
-          </div>
-        )}
-        <TextField
-          label={t('totp.code')}
-          hint={t('totp.codeHint')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          spellCheck={false}
-          error={translateValidation(t, errors.code?.message)}
-          {...register('code')}
-        />
+        <FormFailure error={shownOnField ? null : enable.error} fallbackKey="security:totp.enableFailed" />
+        <SecretField label={t('totp.code')} hint={t('totp.codeHint')} kind="oneTimeCode" {...field('code')} />
         <div className="form__actions">
           <button type="button" className="button button--secondary" onClick={onCancel}>
             {t('cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={enable.isPending}>
-            {enable.isPending ? t('totp.enabling') : t('totp.enable')}
-          </button>
+          <SubmitButton label={t('totp.enable')} pendingLabel={t('totp.enabling')} pending={enable.isPending} />
         </div>
       </form>
     </div>

@@ -1,0 +1,37 @@
+// A titled card of a page (the patient's dashboard, administration, security): the section is named
+// by its heading for assistive technology, with an intro under it and, beside the heading, the
+// section's own actions (an "Add" button) when it has any.
+import { useId, type ReactNode } from 'react';
+
+interface CardSectionProps {
+  title: ReactNode;
+  intro?: ReactNode;
+  /** Shown beside the heading. */
+  actions?: ReactNode;
+  /** The section's own class, for what is particular to it. */
+  className?: string;
+  children?: ReactNode;
+}
+
+export function CardSection({ title, intro, actions, className, children }: CardSectionProps) {
+  const headingId = useId();
+  const heading = (
+    <h2 id={headingId} className="dashboard-section__title">
+      {title}
+    </h2>
+  );
+  return (
+    <section className={className ? `card dashboard-section ${className}` : 'card dashboard-section'} aria-labelledby={headingId}>
+      {actions === undefined ? (
+        heading
+      ) : (
+        <div className="dashboard-section__head">
+          {heading}
+          {actions}
+        </div>
+      )}
+      {intro !== undefined && <p className="dashboard-section__intro">{intro}</p>}
+      {children}
+    </section>
+  );
+}
