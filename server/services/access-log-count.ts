@@ -1,6 +1,6 @@
 // How many events of a patient's access log there are (everyone's events about the patient but the
 // patient's own), kept per connection and brought up to date by counting only the events written
-// since (issue 25). The trail only appends (migration 0014's triggers refuse updates, deletes and
+// since. The trail only appends (migration 0014's triggers refuse updates, deletes and
 // replacements), so a count up to an event id never changes afterwards. Counted afresh, a trail of
 // a decade's long history (tens of thousands of events) cost 1–3 ms of every page of the log, the
 // first page included; brought up to date, it costs a look at the few events since the last read.

@@ -1,4 +1,4 @@
-// Addenda (API.md "The clinical day", issue 22): NOM-004-SSA3-2012 forbids altering a note after the
+// Addenda (API.md "The clinical day"): NOM-004-SSA3-2012 forbids altering a note after the
 // fact, so a correction is a dated note of its own, signed by its author, beside the original. Any
 // day, by a medic linked to the patient; never edited nor deleted (there is no route for either,
 // and migration 0013's triggers refuse both). It keeps the name its author signed with.

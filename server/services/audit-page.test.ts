@@ -1,4 +1,4 @@
-// The administrator's pages of the trail at scale (issue 25): the total kept per filter and brought
+// The administrator's pages of the trail at scale: the total kept per filter and brought
 // up to date with the rows since, ranges read by id between their ends, pages past the middle read
 // from the oldest end, and the keyset cursor: every page the same events, in the same order, as
 // the plain statement (every row that matches, newest first, sliced) gives.

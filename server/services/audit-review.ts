@@ -1,4 +1,4 @@
-// The administrator's review of the audit trail (issue 23; HIPAA 164.308(a)(1)(ii)(D), information
+// The administrator's review of the audit trail (HIPAA 164.308(a)(1)(ii)(D), information
 // system activity review): filtered pages, the batches a CSV export is written from, and the chain
 // check of `npm run audit:verify`. Every viewing, export and check is itself audited.
 // Plain SQL on the connection, as audit/ reads the trail: the filter decides which

@@ -4,7 +4,7 @@
 // and 0020): a medic's new filters keep landing on patients already shown, and counting their
 // appointments again by (patient_id, date) was, at random places in a decade's 2 GiB file, a
 // quarter of a filtered page's CPU. The versions are read for the whole page as one text: 51 rows
-// made into objects cost 90–110 µs a page, the same lookups as one string 53 µs (issue 25).
+// made into objects cost 90–110 µs a page, the same lookups as one string 53 µs.
 // A card kept also holds only until its next appointment begins (card-appointments.ts).
 import type { PatientListItem } from '../../shared/patients';
 import type { DbOrTx } from '../db/client';

@@ -1,5 +1,5 @@
 // GET /medics/prescribed-drugs?q=: drugs this practice prescribed before, for the prescribing form
-// to fill an item from as the medic types (no drug database: issue 22). It holds no patient data
+// to fill an item from as the medic types (no drug database). It holds no patient data
 // (a drug, its strength and how it was taken, never for whom), so it is not audited as a record read.
 // A query matches the start of the drug's name or of any word in it, with case and accents folded
 // the way drug_folded was written (foldForSearch). Each drug, strength and form answers once, the

@@ -31,7 +31,7 @@ export function readPractice(db: DbOrTx, defaultName: string | undefined): Pract
   };
 }
 
-/** GET /practice: the printed data and the practice's rules (issue 23: the second-factor policy). */
+/** GET /practice: the printed data and the practice's rules (the second-factor policy). */
 export function readPracticeSettings(db: DbOrTx, defaultName: string | undefined): PracticeSettings {
   const policy = db.select({ requireTwoFactorForMedics: practice.requireTwoFactorForMedics }).from(practice).where(eq(practice.id, PRACTICE_ROW)).get();
   return { ...readPractice(db, defaultName), requireTwoFactorForMedics: policy?.requireTwoFactorForMedics ?? false };

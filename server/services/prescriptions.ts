@@ -1,4 +1,4 @@
-// Prescriptions (recetas; API.md "The clinical day", issue 22). One is issued from an appointment
+// Prescriptions (recetas; API.md "The clinical day"). One is issued from an appointment
 // on that appointment's day, by a linked medic whose profile carries a licence number, and keeps
 // what it was signed with: the prescriber, the patient, the practice and the diagnoses as they were
 // (a later change to any of them does not rewrite an issued document). It is never edited nor

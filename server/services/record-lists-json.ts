@@ -1,6 +1,6 @@
 // The nine lists of a record (appointments, seven sub-record collections, documents) read in one
 // statement: SQLite builds each list as JSON, in its order, and the server parses one string
-// instead of mapping ~150 rows field by field (issue 11: that mapping was most of a record read).
+// instead of mapping ~150 rows field by field (that mapping was most of a record read).
 // The three that grow with the years (appointments, vitals, labs) are cut to their newest, with
 // their totals, so a read costs about the same in a record's tenth year as in its first (API.md "Long
 // histories"; record-pages.ts serves the rest with the same SQL).

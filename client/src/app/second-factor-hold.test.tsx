@@ -1,4 +1,4 @@
-// The practice requires a second factor of medics (API.md issue 23): any call answering 403
+// The practice requires a second factor of medics (API.md): any call answering 403
 // TWO_FACTOR_REQUIRED holds the session on /security, with a notice and nothing else usable, until a
 // second factor is set up; then the user goes on to the home page.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The practice's second-factor policy as the client sees it (API.md issue 23): once any call of this
+// The practice's second-factor policy as the client sees it (API.md): once any call of this
 // session answers 403 TWO_FACTOR_REQUIRED, the session is held on the security page until a second
 // factor is set up. Nothing in the profile says so beforehand; the refusal is the signal. The hold
 // belongs to the session that was refused, so signing out, or another user signing in, ends it.

@@ -1,4 +1,4 @@
-// Where focus goes when the element that held it has left the page (issue 14, rough edge 8): a
+// Where focus goes when the element that held it has left the page: a
 // dialog's opener deleted while the dialog was open, a card removed by its own menu. Left alone,
 // focus falls to <body>, and a keyboard or screen-reader user starts over from the top of the page.
 // Instead it goes to the nearest place that stayed: the element itself if it is still there and can

@@ -1,4 +1,4 @@
-// Where focus goes when a dialog closes (issue 14, rough edge 8): back to what opened it, and when
+// Where focus goes when a dialog closes: back to what opened it, and when
 // that is gone (deleted while the dialog was open) or was never known (focus had already fallen to
 // <body>, as it does in Chromium when a button is disabled while its request runs), to the nearest
 // place that stayed, never to <body>.

@@ -1,4 +1,4 @@
-// One way to read a record item (issue 14): the patient's own lists draw each allergy, condition,
+// One way to read a record item: the patient's own lists draw each allergy, condition,
 // vital reading, vaccination and contact with the same view as their doctor's record, only without
 // the record's controls, in either language.
 import { cleanup, screen, within } from '@testing-library/react';

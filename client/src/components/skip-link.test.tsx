@@ -1,4 +1,4 @@
-// The skip link (issue 14, rough edge 8): the first stop of Tab on the public and the signed-in
+// The skip link: the first stop of Tab on the public and the signed-in
 // pages, in the interface language, and it moves focus into the main landmark.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Focus after a toast is dismissed by keyboard (issue 14, rough edge 8): back to where it was
+// Focus after a toast is dismissed by keyboard: back to where it was
 // before it entered the toasts, never lost to <body>.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -49,7 +49,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const regionRef = useRef<HTMLElement>(null);
   // Where focus was before it entered the toasts, to hand it back when the toast holding it closes:
-  // otherwise focus falls to <body> and a keyboard user starts over from the top (issue 14).
+  // otherwise focus falls to <body> and a keyboard user starts over from the top.
   const focusBefore = useRef<HTMLElement | null>(null);
   const dismiss = useCallback((id: number) => {
     const region = regionRef.current;

@@ -1,4 +1,4 @@
-// A card's menu and where focus goes (issue 14, rough edge 8): Escape, or a dialog opened from the
+// A card's menu and where focus goes: Escape, or a dialog opened from the
 // menu closing, hands focus back to the card's ⋮ button (the menu item that opened the dialog is
 // gone by then); a choice that removes the card (unlinking a patient or a doctor) hands it to the
 // card that took its place, never to <body>.

@@ -22,7 +22,7 @@ describe('medications', () => {
     expect(names(earlierMedications(visits, now))).toEqual(['Amoxicilina']);
   });
 
-  it('does not count an open appointment older than 90 days as active (issue 14, rough edge 5)', () => {
+  it('does not count an open appointment older than 90 days as active', () => {
     const forgotten = appointment({ idHistory: 9, date: '2024-06-01T10:00', medications: ['Prednisona'] });
     expect(names(activeMedications([...visits, forgotten], now))).not.toContain('Prednisona');
     expect(names(earlierMedications([...visits, forgotten], now))).toContain('Prednisona');
@@ -35,7 +35,7 @@ describe('medications', () => {
   });
 });
 
-describe('medications from prescriptions (issue 22)', () => {
+describe('medications from prescriptions', () => {
   const now = new Date(2025, 2, 10, 9, 0);
   const amoxicilina = item('Amoxicilina', { strength: '500 mg', form: 'cápsulas', route: 'vía oral', dose: '1 cápsula', frequency: 'cada 8 horas' });
 

@@ -1,5 +1,5 @@
 // TanStack Query with SPEC §7's defaults, and the one place where a 401 signs the user out, a
-// 403 TWO_FACTOR_REQUIRED (the practice's policy, API.md issue 23) sends the user to set one up, and
+// 403 TWO_FACTOR_REQUIRED (the practice's policy, API.md) sends the user to set one up, and
 // a 503 LOCKED (a server restarted without the practice's key) sends them to the unlock page.
 // Changes run at once even when the browser says it is offline ('always'): TanStack's default
 // would pause them and send them by itself when the connection returns, so a save the user saw

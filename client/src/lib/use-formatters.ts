@@ -87,7 +87,7 @@ export type Formatters = ReturnType<typeof formatters>;
 
 // One set per language for the whole page: making Intl formatters is slow (tenths of a millisecond
 // each), and a record with 50 appointment cards and 100 vital signs has hundreds of components that
-// format (issue 25: 184 ms of the click-to-drawn time of a long record went to making them).
+// format (184 ms of the click-to-drawn time of a long record went to making them).
 const formattersByLanguage = new Map<string, Formatters>();
 
 function formattersFor(language: string): Formatters {

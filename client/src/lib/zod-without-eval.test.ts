@@ -1,4 +1,4 @@
-// The client's pages must raise no CSP violation (issue 13): zod has to know, before it builds a
+// The client's pages must raise no CSP violation: zod has to know, before it builds a
 // schema, that it may not compile parsers with `new Function`. This holds whatever was loaded first.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -33,7 +33,7 @@ export function MedicHomePage() {
   // A second call while a page loads must not cancel and ask again for the same page.
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
   // A patient's record is the screen a medic opens from here: its code is fetched while they look at
-  // the list, so that the click waits only for the record itself (issue 25: on screen ≤ 500 ms). Not
+  // the list, so that the click waits only for the record itself (on screen ≤ 500 ms). Not
   // before the list is drawn: fetched and compiled at once, that code delayed the first cards.
   const listShown = pages.patients !== undefined;
   useEffect(() => (listShown ? prefetchRecordCode() : undefined), [listShown]);

@@ -27,7 +27,7 @@ import { openSignedInSession, type AccountDeps, type RequestMeta } from '../acco
 import { findTwoFactorState, toUser } from '../users';
 
 // Loaded at the first passkey ceremony, not at start: with the certificate and CBOR code it brings,
-// evaluating it was 80 ms of every start-up (profiled on the decade, issue 25).
+// evaluating it was 80 ms of every start-up (profiled on the decade).
 const webauthn = () => import('@simplewebauthn/server');
 
 /**

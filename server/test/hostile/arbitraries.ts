@@ -12,7 +12,7 @@ export const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066',
 export const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff'];
 
 /**
- * What a stored text must never hold (issue 10, item 6): C0/C1 controls and bidirectional overrides.
+ * What a stored text must never hold: C0/C1 controls and bidirectional overrides.
  * Tab, newline and carriage return are left out: long notes may keep line breaks and tabs.
  */
 // eslint-disable-next-line no-control-regex -- control characters are what this finds

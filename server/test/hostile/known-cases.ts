@@ -1,5 +1,5 @@
-// Requests every run sends before the random ones (fast-check `examples`): the defects issue 10
-// reproduced by hand, and the classic hostile inputs, sent by the caller who reaches the most code.
+// Requests every run sends before the random ones (fast-check `examples`): the defects a security
+// review reproduced by hand, and the classic hostile inputs, sent by the caller who reaches the most code.
 // Random generation explores around them; these make sure a regression of a known defect is never
 // left to chance at the small run count of `npm test`.
 import { TEST_PASSWORD } from '../helpers';
@@ -24,7 +24,7 @@ function rightfulParams(route: RouteUnderTest, fx: Fixture): Record<string, stri
 
 const request = (route: RouteUnderTest, fields: Omit<HostileRequest, 'route'>) => withDescription({ route, ...fields });
 
-/** Ids written as issue 10 found them accepted: hexadecimal, exponent, `true` and `[1]`, in the path and in the body. */
+/** Ids written as a review found them accepted: hexadecimal, exponent, `true` and `[1]`, in the path and in the body. */
 export function nonDecimalIdCases(route: RouteUnderTest, fx: Fixture): HostileRequest[] {
   const caller = rightfulCallerOf(route);
   const out: HostileRequest[] = [];
@@ -44,7 +44,7 @@ export function nonDecimalIdCases(route: RouteUnderTest, fx: Fixture): HostileRe
   return out;
 }
 
-/** Multipart bodies issue 10 found mishandled: no boundary (500), an empty file (no answer), two files and too many fields (413). */
+/** Multipart bodies a review found mishandled: no boundary (500), an empty file (no answer), two files and too many fields (413). */
 function uploadCases(route: RouteUnderTest, fx: Fixture): HostileRequest[] {
   const params = rightfulParams(route, fx);
   const file = (content: Buffer, filename = 'scan.png'): Part => ({ name: 'file', filename, contentType: 'application/octet-stream', content });
@@ -70,7 +70,7 @@ function uploadCases(route: RouteUnderTest, fx: Fixture): HostileRequest[] {
   ];
 }
 
-/** A JSON body sent as text/plain: issue 10 found it answered 415 UNSUPPORTED_FILE_TYPE, an upload's code. */
+/** A JSON body sent as text/plain: a review found it answered 415 UNSUPPORTED_FILE_TYPE, an upload's code. */
 function contentTypeCases(route: RouteUnderTest, fx: Fixture): HostileRequest[] {
   if (route.kind !== 'json' || route.method === 'GET' || route.method === 'DELETE') return [];
   const caller = rightfulCallerOf(route);
@@ -166,7 +166,7 @@ export function knownHostileRequests(route: RouteUnderTest, fx: Fixture): Hostil
 
 // --- stored text ----------------------------------------------------------------------------
 
-/** What issue 10 found stored in names: NUL, ESC and a right-to-left override. */
+/** What a review found stored in names: NUL, ESC and a right-to-left override. */
 const TAINTS = ['\u0000', '\u001b[31m', '\u202e'];
 
 let accounts = 0;

@@ -1,4 +1,4 @@
-// Property-based attack on every REST route (issue 10, item 9): for each row of restRoutes and the
+// Property-based attack on every REST route: for each row of restRoutes and the
 // three document routes, fast-check generates hostile requests (wrong JSON types, huge and exotic
 // unicode strings, control characters, lone surrogates, odd ids, missing and extra fields, odd query
 // strings and content types, broken multipart) from every kind of caller, and checks that
@@ -11,7 +11,7 @@
 //     (`?idUser[]=1`, `?q=a&q=b`), are refused with 400 VALIDATION_FAILED naming what is wrong, from
 //     any caller: they once reached a change as no fields at all, or dropped a filter.
 //
-// Each property first sends known cases (known-cases.ts: the defects issue 10 reproduced, as the
+// Each property first sends known cases (known-cases.ts: the defects a review reproduced, as the
 // caller who reaches the most code), then FUZZ_RUNS generated requests.
 // Runs: FUZZ_RUNS per property (small by default, so `npm test` stays quick; `npm run test:hostile`
 // runs 2000). The seed is fixed (FUZZ_SEED overrides it); each property's seed is derived from its

@@ -1,4 +1,4 @@
-// The security review's attacks (issue 26), replayed against the hostile suite's practice as an
+// The security review's attacks, replayed against the hostile suite's practice as an
 // attacker with an account would send them. Each case is the attack as it was found, and the
 // answer it must now get; the integration tests beside the services prove the rules in detail.
 import Database from 'better-sqlite3';
@@ -102,7 +102,7 @@ describe('the security review, replayed', () => {
     }
   });
 
-  it('issue 23: the audit trail, its CSV and its check answer the administrator alone', async () => {
+  it('the audit trail, its CSV and its check answer the administrator alone', async () => {
     const urls = ['/api/admin/audit?action=auth.', '/api/admin/audit.csv?action=auth.', '/api/admin/audit/verify'];
     const callers = { medicA: 403, strangerMedic: 403, patientA: 403, patientB: 403 } as const;
     for (const url of urls) {

@@ -1,4 +1,4 @@
-// The administrator's audit review (/admin/audit, issue 23 item 5): filters sent as entered and kept
+// The administrator's audit review (/admin/audit): filters sent as entered and kept
 // in the address, paging, emergency accesses marked in words, the chain's verification, the CSV of
 // the same filter with the session's token, and the page closed to everyone but the administrator.
 import { screen, waitFor, within } from '@testing-library/react';

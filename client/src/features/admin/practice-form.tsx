@@ -1,7 +1,7 @@
 // "Practice": the name, address, city and phone every printed prescription carries in its header
 // (API.md "The clinical day": Practice; Mexico's Reglamento de Insumos para la Salud asks for the
 // prescriber's address), and the practice's sign-in rule: whether medics must have a second factor
-// (issue 23). Read from practice.details, saved with admin.updatePractice; a blank field is cleared,
+//. Read from practice.details, saved with admin.updatePractice; a blank field is cleared,
 // and a blank name falls back to PRACTICE_NAME. A failed save keeps what was typed.
 import { useTranslation } from 'react-i18next';
 import { practiceInput, type PracticeSettings } from '../../../../shared/prescriptions';

@@ -1,4 +1,4 @@
-// Issue 14, rough edge 4: a signed-in browser left alone for IDLE_MINUTES signs out, after a
+// A signed-in browser left alone for IDLE_MINUTES signs out, after a
 // minute's warning that can keep it signed in; keys and the pointer count as activity.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Issue 14, rough edge 4: a session that ends by itself (expired or revoked: any call answers 401)
+// A session that ends by itself (expired or revoked: any call answers 401)
 // used to drop the user on the sign-in page with no word why, and home after signing in again.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

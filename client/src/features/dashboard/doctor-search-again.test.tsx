@@ -1,4 +1,4 @@
-// Issue 14, rough edge 1: the patient's doctor search, after a failure, searches again when the
+// The patient's doctor search, after a failure, searches again when the
 // same text is searched again (it sent nothing before).
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

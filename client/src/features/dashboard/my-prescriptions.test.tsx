@@ -1,4 +1,4 @@
-// The patient's prescriptions on the dashboard (issue 22, item 5): the "My prescriptions" tab newest
+// The patient's prescriptions on the dashboard: the "My prescriptions" tab newest
 // first with each one's items as sentences, its void mark and a link to print it; the addenda of a
 // past consultation after its diagnoses; the current medications read from the structured items.
 import { screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// "My prescriptions" (issue 22, item 5): every receta the patient's doctors issued, newest first,
+// "My prescriptions": every receta the patient's doctors issued, newest first,
 // each with its number, when and by whom, its items in the words a pharmacist reads, whether it was
 // voided, and the way to print it. A voided one stays listed, marked in words, and can still be
 // printed: it prints with its void mark.

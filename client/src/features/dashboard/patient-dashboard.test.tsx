@@ -111,7 +111,7 @@ describe('patient dashboard', () => {
     expect(within(labs).queryByText('Test 11')).not.toBeInTheDocument();
   });
 
-  it('leaves out of active medications an open appointment months old, and says what it counts (issue 14, rough edge 5)', async () => {
+  it('leaves out of active medications an open appointment months old, and says what it counts', async () => {
     vi.setSystemTime(new Date(2025, 2, 11, 9, 0));
     renderDashboard({
       self: patientSelf({

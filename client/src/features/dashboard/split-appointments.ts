@@ -1,5 +1,5 @@
 // Which of the patient's appointments are still ahead of them and which are consultations already
-// held (issue 21, item 5). Days are the patient's own calendar days; an appointment's day and start
+// held. Days are the patient's own calendar days; an appointment's day and start
 // are practice-local text ("2025-03-04", "09:30"), so they compare and sort as strings.
 import type { Appointment } from '../../lib/api-types';
 

@@ -1,4 +1,4 @@
-// The FHIR export buttons (issue 13): "Export (FHIR)" on the medic's record page and "Download my
+// The FHIR export buttons: "Export (FHIR)" on the medic's record page and "Download my
 // record" on the patient's dashboard fetch the right URL with the token, save the file under the
 // server's name, and say a failure in the user's language.
 import { screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
-// Issue 14, rough edge 2 (its browser journey is e2e/create-patient-first-click.test.ts): pressing
-// "Create patient" must not blur the first field, whose error would push the button away from
+// The first click on "Create patient" (its browser journey is e2e/create-patient-first-click.test.ts):
+// pressing "Create patient" must not blur the first field, whose error would push the button away from
 // under the pointer before the release.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

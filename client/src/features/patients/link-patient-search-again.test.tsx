@@ -1,4 +1,4 @@
-// Issue 14, rough edge 1: pressing Search again with the same text must ask the server again — the
+// Pressing Search again with the same text must ask the server again — the
 // patient may have registered since the last answer, or the last try may have failed.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Opening a patient from the list (issue 25): the record is asked for on the click itself, so its
+// Opening a patient from the list: the record is asked for on the click itself, so its
 // request runs while the screen changes, and exactly once, since every read of a record is audited
 // as the medic having opened it: never on hover, never twice for one click.
 import { screen, waitFor, within } from '@testing-library/react';

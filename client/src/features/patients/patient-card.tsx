@@ -35,7 +35,7 @@ export function PatientCard({ patient, now, menuOpen, onOpenMenu, onCloseMenu, o
   const appointmentDay = format.day(appointment.date);
   const utils = trpc.useUtils();
   // A plain click opens the record: its request starts now, while the screen changes, not once the
-  // record's page has mounted (issue 25). Only on the click itself — never on hover — since every
+  // record's page has mounted. Only on the click itself — never on hover — since every
   // read of a record is audited as the medic having opened it.
   const openRecord = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

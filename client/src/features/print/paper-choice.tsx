@@ -1,4 +1,4 @@
-// The receta's choices on screen (issue 22, item 3): the paper it is printed on — A5, or half a
+// The receta's choices on screen: the paper it is printed on — A5, or half a
 // Letter sheet (5.5 × 8.5 in), what a Mexican practice buys — and the language it is written in,
 // which may differ from the interface's (a patient abroad, a foreign pharmacy). The paper is
 // remembered on this browser, since a practice prints on the same pads every time.

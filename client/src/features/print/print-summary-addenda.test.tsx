@@ -1,4 +1,4 @@
-// The printed summary after issue 22: a recent appointment's addenda print under it, oldest first,
+// The printed summary after a recent appointment's addenda print under it, oldest first,
 // dated and signed; what it prescribed and what is current are read from its prescriptions.
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

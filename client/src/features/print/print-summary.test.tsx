@@ -94,7 +94,7 @@ describe('the printable summary', () => {
     }
   });
 
-  it('leaves out the prescriptions of an open appointment older than 90 days (issue 14, rough edge 5)', async () => {
+  it('leaves out the prescriptions of an open appointment older than 90 days', async () => {
     vi.setSystemTime(new Date(2025, 8, 1, 9, 0));
     renderMedicPrint({ detail: withHistory() });
     const medications = await screen.findByRole('region', { name: 'Current medications' });

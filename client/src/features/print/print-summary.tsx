@@ -1,4 +1,4 @@
-// The printable summary of one record (issue 13): the emergency essentials first (who, age and birth
+// The printable summary of one record: the emergency essentials first (who, age and birth
 // date, sex, blood type, allergies with severity, active conditions, current medications, emergency contacts), then the
 // latest vitals, recent appointments (each with its addenda after the note) and the documents. Black on
 // white, one column, tables that do not break inside a row (print-summary.css), in the print frame the

@@ -1,4 +1,4 @@
-// The receta as it is printed (issue 22, item 3), in the language chosen for it, which may not be
+// The receta as it is printed, in the language chosen for it, which may not be
 // the interface's: what Mexico's Reglamento de Insumos para la Salud (arts. 29–30) and Spain's RD
 // 1718/2010 (art. 3) ask of it together. The practice, the prescriber (name, specialty, cédula or
 // número de colegiado), the patient (name, age on the day of issue, year of birth, identity

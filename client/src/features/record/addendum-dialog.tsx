@@ -1,4 +1,4 @@
-// Adding an addendum to an appointment's note, on any day (issue 22, NOM-004-SSA3-2012: a note is
+// Adding an addendum to an appointment's note, on any day (NOM-004-SSA3-2012: a note is
 // never altered afterwards, only amended by a dated, signed addendum). The addendum cannot be edited
 // or deleted once added, which the hint says before it is.
 import { useState } from 'react';

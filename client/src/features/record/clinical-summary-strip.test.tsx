@@ -1,4 +1,4 @@
-// The clinical summary the record opens on (issue 21, item 6): what a doctor checks first, each
+// The clinical summary the record opens on: what a doctor checks first, each
 // part saying so when there is nothing, in both languages.
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The first thing the record shows under the patient's name (issue 21, item 6): what a doctor checks
+// The first thing the record shows under the patient's name: what a doctor checks
 // before anything else — age and sex, allergies (severe ones first and marked in words and with a
 // sign, not by colour alone), the conditions still with the patient, current medications, the latest
 // vital signs and the next appointment. Each part says plainly when there is nothing, so an empty

@@ -1,4 +1,4 @@
-// Keyboard focus after deleting an item of a record list (issue 14, rough edge 8): the pressed
+// Keyboard focus after deleting an item of a record list: the pressed
 // delete button is gone, so focus goes to the same button of the next item, else the previous,
 // else the section's add button; never to <body>.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// What is kept for good on the record (issue 22): a prescription is voided only by its author on the
+// What is kept for good on the record: a prescription is voided only by its author on the
 // day of issue, with a reason, and stays shown as void; addenda follow the original note with their
 // author, date and time, and are never edited; an appointment holding either is not deleted.
 import { screen, within } from '@testing-library/react';

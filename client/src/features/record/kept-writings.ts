@@ -1,4 +1,4 @@
-// When the record offers the writings that are kept for good (issue 22, API.md "The clinical day"):
+// When the record offers the writings that are kept for good (API.md "The clinical day"):
 // a prescription is issued only on its appointment's day, voided only by its author on the day it was
 // issued, and an appointment holding prescriptions or addenda is never deleted. The server decides;
 // these only spare the doctor an action that would be refused. Days are the browser's, as

@@ -1,4 +1,4 @@
-// Lab results on the record page (issue 14, rough edge 6): a nameless lab is named by what it is
+// Lab results on the record page: a nameless lab is named by what it is
 // and when, never by a row id, and a lab is corrected in place like the other collections.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

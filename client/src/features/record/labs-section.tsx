@@ -1,5 +1,5 @@
 // Lab results (SPEC §2): rows that open a small modal, a simple add form (date and a test name or
-// value), inline editing like the other collections (issue 14: a mistyped value must be correctable,
+// value), inline editing like the other collections (a mistyped value must be correctable,
 // not deleted and re-entered) and deletion after a confirmation; five at a time. The edit form keeps
 // the add form's rule, since the server checks it on the edited lab too. Read-only (emergency
 // access) keeps the rows and their modal, without adding, editing or deleting.

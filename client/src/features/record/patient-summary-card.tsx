@@ -1,4 +1,4 @@
-// The top of the patient page (SPEC §2 "Header", "Read view", "Edit view"; issue 21 item 6): initials,
+// The top of the patient page (SPEC §2 "Header", "Read view", "Edit view"): initials,
 // full name and blood type with the record's actions beside them; then the edit form when editing;
 // then what the page puts first (the clinical summary); the contact data last, as it is the least
 // urgent. The page decides when the form shows, since its Edit button lives in the record's toolbar.

@@ -1,4 +1,4 @@
-// Writing a prescription at today's appointment (issue 22): the appointment's diagnoses for reference,
+// Writing a prescription at today's appointment: the appointment's diagnoses for reference,
 // one to PRESCRIPTION_ITEMS_MAX medicines (prescription-item-fields.tsx), notes, and Issue. The form
 // is checked with the schema the server checks with; a refusal is said in the dialog and everything
 // typed stays, so nothing is written twice. Once issued it is never edited, hence the hint.

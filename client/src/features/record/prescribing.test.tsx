@@ -1,4 +1,4 @@
-// Prescribing at today's appointment (issue 22): the dialog with the appointment's diagnoses, one or
+// Prescribing at today's appointment: the dialog with the appointment's diagnoses, one or
 // more medicines, drugs suggested from the practice's earlier prescriptions, and the server's refusals
 // said in the dialog without losing what was typed. The issued prescription shows on the card.
 import { screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The record's actions in one toolbar beside the patient's name (issue 21, item 6): edit, new
+// The record's actions in one toolbar beside the patient's name: edit, new
 // appointment, print and export; read-only under emergency access; the toolbar's "New appointment"
 // opens the appointment history's own form, and focus goes where the typing starts.
 import { screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Issue 14, rough edge 3: a save that cannot reach the server used to stay on "Saving..." with no
+// A save that cannot reach the server used to stay on "Saving..." with no
 // word, then go through by itself when the connection came back. It must fail within 10 s, say
 // "No connection — nothing was saved", and never be sent later.
 import { act, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// SPEC's stored defaults for a patient created without a phone or address (issue 14, rough edge 7):
+// SPEC's stored defaults for a patient created without a phone or address:
 // the API keeps '0000000000' and 'No especificada', the interface shows them in its own language.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Voiding a prescription (issue 22): only its author, on the day it was issued, and only with a
+// Voiding a prescription: only its author, on the day it was issued, and only with a
 // reason, since the voided prescription stays in the record for good with that reason beside it.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The measures charted over time (issue 13): blood pressure as two lines, then heart rate,
+// The measures charted over time: blood pressure as two lines, then heart rate,
 // temperature, oxygen saturation and weight (weighed at a visit, recorded with its vital signs),
 // each with the unit the record shows (SPEC §1).
 import type { Vital } from '../../../../shared/record';

@@ -1,4 +1,4 @@
-// Vital signs over time (issue 13): a small chart per measure, or, at the press of one button, the
+// Vital signs over time: a small chart per measure, or, at the press of one button, the
 // same readings as a table, which is the accessible view and needs no chart code. Shown in the
 // medic's record and on the patient's "My health".
 import { useMemo, useState } from 'react';
