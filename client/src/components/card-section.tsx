@@ -5,6 +5,11 @@ import { useId, type ReactNode } from 'react';
 
 interface CardSectionProps {
   title: ReactNode;
+  /**
+   * The heading's id, where something else names the section by it (a list labelled by the same
+   * heading, a journey that checks the section); otherwise one is made.
+   */
+  titleId?: string;
   intro?: ReactNode;
   /** Shown beside the heading. */
   actions?: ReactNode;
@@ -13,8 +18,9 @@ interface CardSectionProps {
   children?: ReactNode;
 }
 
-export function CardSection({ title, intro, actions, className, children }: CardSectionProps) {
-  const headingId = useId();
+export function CardSection({ title, titleId, intro, actions, className, children }: CardSectionProps) {
+  const madeId = useId();
+  const headingId = titleId ?? madeId;
   const heading = (
     <h2 id={headingId} className="dashboard-section__title">
       {title}

@@ -8,15 +8,17 @@ import { CardSection } from '../../components/card-section';
 
 interface AppointmentsPartProps {
   title: string;
+  /** The heading's id, by which the page's journeys find the section. */
+  titleId: string;
   empty: string;
   appointments: Appointment[];
   /** What an appointment's entry shows after its summary. */
   renderExtra?: (appointment: Appointment) => ReactNode;
 }
 
-export function AppointmentsPart({ title, empty, appointments, renderExtra }: AppointmentsPartProps) {
+export function AppointmentsPart({ title, titleId, empty, appointments, renderExtra }: AppointmentsPartProps) {
   return (
-    <CardSection title={title}>
+    <CardSection title={title} titleId={titleId}>
       {appointments.length === 0 ? (
         <p className="dashboard-section__empty">{empty}</p>
       ) : (

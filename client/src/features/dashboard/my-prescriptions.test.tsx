@@ -67,6 +67,8 @@ describe("the patient's prescriptions", () => {
     renderDashboard({ self });
     await openTab('My prescriptions');
     const section = screen.getByRole('region', { name: 'My prescriptions' });
+    // The list is named by the section's heading, for a screen reader that jumps from list to list.
+    within(section).getByRole('list', { name: 'My prescriptions' });
     const entries = within(section).getAllByRole('listitem').filter((entry) => entry.classList.contains('prescription-item'));
     expect(entries.map((entry) => within(entry).getByRole('heading', { level: 3 }).textContent)).toEqual([
       'Prescription 2025-000008',

@@ -21,7 +21,7 @@ export function MyPrescriptions({ appointments }: { appointments: Appointment[] 
   const { t } = useTranslation('dashboard');
   const prescriptions = prescriptionsOf(appointments);
   return (
-    <CardSection title={t('prescriptions.title')}>
+    <CardSection title={t('prescriptions.title')} titleId="my-prescriptions-title">
       {prescriptions.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state__title">{t('prescriptions.empty')}</p>

@@ -11,6 +11,7 @@ export function PastConsultations({ appointments }: { appointments: Appointment[
   return (
     <AppointmentsPart
       title={t('appointments.past')}
+      titleId="past-consultations-title"
       empty={t('appointments.pastEmpty')}
       appointments={appointments}
       renderExtra={(appointment) => (

@@ -9,6 +9,7 @@ export function UpcomingAppointments({ appointments }: { appointments: Appointme
   return (
     <AppointmentsPart
       title={t('appointments.upcoming')}
+      titleId="upcoming-appointments-title"
       empty={t('appointments.upcomingEmpty')}
       appointments={appointments}
     />
