@@ -28,7 +28,7 @@ export function CollapsibleSection({ title, count, actions, children, open: cont
     <section className="record-section card" aria-labelledby={headingId}>
       <div className="record-section__header">
         <h2 id={headingId} className="record-section__heading">
-          <button type="button" className="record-section__toggle" aria-expanded={open} aria-controls={bodyId} onClick={toggle}>
+          <button type="button" className="plain-button record-section__toggle" aria-expanded={open} aria-controls={bodyId} onClick={toggle}>
             <span className={open ? 'record-section__chevron record-section__chevron--open' : 'record-section__chevron'}>
               <ChevronIcon />
             </span>

@@ -82,7 +82,7 @@ export function ContextMenu({ id, label, items, onClose, className = '' }: Conte
           type="button"
           role="menuitem"
           tabIndex={-1}
-          className={item.danger ? 'context-menu__item context-menu__item--danger' : 'context-menu__item'}
+          className={item.danger ? 'plain-button context-menu__item context-menu__item--danger' : 'plain-button context-menu__item'}
           onClick={() => {
             onCloseRef.current('select');
             item.onSelect();

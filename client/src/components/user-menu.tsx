@@ -81,7 +81,7 @@ export function UserMenu({ user, onLogout, loggingOut = false }: UserMenuProps) 
           <nav aria-label={t('header.account')}>
             {links.map((link) => (
               // The header outlives the page below it, so the panel has to close by itself.
-              <Link key={link.href} href={link.href} className="context-menu__item" onClick={() => setOpen(false)}>
+              <Link key={link.href} href={link.href} className="plain-button context-menu__item" onClick={() => setOpen(false)}>
                 {link.label}
               </Link>
             ))}

@@ -102,7 +102,7 @@ function OperationCard({ method, path, operation, doc }: { method: string; path:
 
   return (
     <article className="api-op" id={operation.operationId}>
-      <h3 className="api-op-title">
+      <h3 className="title-row api-op-title">
         <span className={`api-method api-method-${method}`}>{method.toUpperCase()}</span>
         <code className="api-path">{`${base}${path}`}</code>
       </h3>

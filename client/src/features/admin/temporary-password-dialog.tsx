@@ -16,7 +16,7 @@ export function TemporaryPasswordDialog({ name, password, onClose }: TemporaryPa
       <div className="form">
         <p>{t('reset.dialogIntro', { name })}</p>
         <p>
-          <code className="temporary-password">{password}</code>
+          <code className="secret-text temporary-password">{password}</code>
         </p>
         <p className="field__hint">{t('reset.onceNote', { name })}</p>
         <div className="form__actions">

@@ -28,9 +28,9 @@ export function DoctorCard({ doctor, menuOpen, onOpenMenu, onCloseMenu, onUnlink
       aria-labelledby={`${baseId}-name`}
       {...cardProps}
     >
-      <div className="doctor-card__head">
+      <div className="card-head doctor-card__head">
         <Avatar name={doctor.name} lname={doctor.lname} />
-        <div className="doctor-card__who">
+        <div className="card-head__main doctor-card__who">
           <h3 id={`${baseId}-name`} className="doctor-card__name">
             {name}
           </h3>

@@ -46,7 +46,7 @@ function PrescriptionItem({ prescription }: { prescription: Prescription }) {
   return (
     <li className="item-list__item prescription-item" aria-labelledby={titleId}>
       <div className="prescription-item__head">
-        <h3 id={titleId} className="item-list__title prescription-item__title">
+        <h3 id={titleId} className="title-row item-list__title prescription-item__title">
           {t('prescriptions.number', { number })}
           {prescription.voidedAt && <span className="tag tag--denied">{t('prescriptions.void')}</span>}
         </h3>

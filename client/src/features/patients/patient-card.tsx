@@ -48,11 +48,11 @@ export function PatientCard({ patient, now, menuOpen, onOpenMenu, onCloseMenu, o
       aria-labelledby={`${baseId}-name`}
       {...cardProps}
     >
-      <div className="patient-card__head">
+      <div className="card-head patient-card__head">
         <Avatar name={patient.name} lname={patient.lname} />
-        <div className="patient-card__who">
+        <div className="card-head__main patient-card__who">
           <h2 id={`${baseId}-name`} className="patient-card__name">
-            <Link href={`/medic/patient/${patient.idPatient}`} className="patient-card__link" draggable={false} onClick={openRecord}>
+            <Link href={`/medic/patient/${patient.idPatient}`} className="card-cover patient-card__link" draggable={false} onClick={openRecord}>
               {fullName}
             </Link>
           </h2>

@@ -40,7 +40,7 @@ export function AppointmentCard({ appointment, readOnly, onOpen, onEdit, onDelet
   return (
     <article className="appointment-card" aria-label={when}>
       <div className="appointment-card__top">
-        <button type="button" className="appointment-card__open" onClick={onOpen}>
+        <button type="button" className="plain-button card-cover appointment-card__open" onClick={onOpen}>
           {when}
         </button>
         <span className={appointment.closed ? 'tag tag--muted' : 'tag tag--open'}>

@@ -32,7 +32,7 @@ export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
       <ul className="recovery-codes__list" aria-label={t('recovery.listLabel')}>
         {codes.map((code) => (
           <li key={code}>
-            <code>{code}</code>
+            <code className="secret-text">{code}</code>
           </li>
         ))}
       </ul>

@@ -46,7 +46,7 @@ export function TotpSetupForm({ setup, onEnabled, onCancel }: TotpSetupFormProps
       <div className="totp-setup__key">
         <p>{t('totp.cannotScan')}</p>
         <p className="totp-setup__key-row">
-          <code className="totp-secret">
+          <code className="secret-text totp-secret">
             {groupInFours(setup.secret)}
           </code>
           <CopyButton text={setup.secret} label={t('totp.copyKey')} />
