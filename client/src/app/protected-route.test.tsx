@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeTrpcServer, ok } from '../test/fake-trpc-server';
 import { adminUser, medicUser, patientUser, renderApp, sessionFor } from '../test/render-app';
+import { renderSignedIn } from '../test/signed-in';
+import { chooseFromUserMenu } from '../test/user-menu';
 
 describe('protected routes', () => {
   it.each(['/dashboard', '/medic/patients', '/medic/patient/12', '/'])('send a signed-out visitor from %s to /login', async (path) => {
@@ -15,8 +17,7 @@ describe('protected routes', () => {
   });
 
   it('confirm a stored session with the server, sending its token, before showing the page', async () => {
-    const server = fakeTrpcServer({ 'auth.profile': () => ok({ user: medicUser }) });
-    renderApp({ path: '/dashboard', session: sessionFor(medicUser) });
+    const { server } = renderSignedIn(medicUser, '/dashboard');
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('heading', { name: 'My patients' })).toBeInTheDocument();
@@ -52,8 +53,7 @@ describe('protected routes', () => {
   });
 
   it('show a patient their details, with N/A for what is missing', async () => {
-    fakeTrpcServer({ 'auth.profile': () => ok({ user: patientUser }) });
-    renderApp({ path: '/dashboard', session: sessionFor(patientUser) });
+    renderSignedIn(patientUser, '/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Lucía' })).toBeInTheDocument();
     expect(screen.getByText('lucia@example.com')).toBeInTheDocument();
@@ -62,16 +62,14 @@ describe('protected routes', () => {
   });
 
   it('keep patients out of the medic screens', async () => {
-    fakeTrpcServer({ 'auth.profile': () => ok({ user: patientUser }) });
-    const app = renderApp({ path: '/medic/patients', session: sessionFor(patientUser) });
+    const { app } = renderSignedIn(patientUser, '/medic/patients');
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Lucía' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/dashboard');
   });
 
   it('give the patient detail page its title and a back button, even when the patient cannot be loaded', async () => {
-    fakeTrpcServer({ 'auth.profile': () => ok({ user: medicUser }), 'medics.patientDetail': () => fail('PATIENT_NOT_FOUND') });
-    renderApp({ path: '/medic/patient/12', session: sessionFor(medicUser), language: 'es' });
+    renderSignedIn(medicUser, '/medic/patient/12', { handlers: { 'medics.patientDetail': () => fail('PATIENT_NOT_FOUND') }, language: 'es' });
 
     expect(await screen.findByRole('heading', { name: 'Error al cargar el paciente' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Volver' }).length).toBeGreaterThan(0);
@@ -79,23 +77,21 @@ describe('protected routes', () => {
   });
 
   it('send unknown addresses to the dashboard', async () => {
-    fakeTrpcServer({ 'auth.profile': () => ok({ user: medicUser }) });
-    const app = renderApp({ path: '/nowhere/at/all', session: sessionFor(medicUser) });
+    const { app } = renderSignedIn(medicUser, '/nowhere/at/all');
 
     expect(await screen.findByRole('heading', { name: 'My patients' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/dashboard');
   });
 
   it('sign out: revoke the token, forget the session and go to /login', async () => {
-    const server = fakeTrpcServer({
-      'auth.profile': () => ok({ user: medicUser }),
-      'auth.logout': () => ok(null),
+    const { server, app } = renderSignedIn(medicUser, '/dashboard', {
+      handlers: {
+        'auth.logout': () => ok(null),
+      },
     });
-    const app = renderApp({ path: '/dashboard', session: sessionFor(medicUser) });
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await chooseFromUserMenu(user, 'button', 'Sign out');
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/login');
@@ -104,35 +100,33 @@ describe('protected routes', () => {
   });
 
   it('sign out even when the server refuses the logout', async () => {
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: medicUser }),
-      'auth.logout': () => fail('UNAUTHENTICATED'),
+    const { app } = renderSignedIn(medicUser, '/dashboard', {
+      handlers: {
+        'auth.logout': () => fail('UNAUTHENTICATED'),
+      },
     });
-    const app = renderApp({ path: '/dashboard', session: sessionFor(medicUser) });
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await chooseFromUserMenu(user, 'button', 'Sign out');
 
     await waitFor(() => expect(app.currentPath()).toBe('/login'));
     expect(localStorage.getItem('expediente.session')).toBeNull();
   });
 
   it('open the administration page to the administrator only', async () => {
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: adminUser }),
-      'admin.medics': () => ok({ medics: [] }),
-      'admin.emergencyAccesses': () => ok({ accesses: [] }),
+    const { app } = renderSignedIn(adminUser, '/admin', {
+      handlers: {
+        'admin.medics': () => ok({ medics: [] }),
+        'admin.emergencyAccesses': () => ok({ accesses: [] }),
+      },
     });
-    const app = renderApp({ path: '/admin', session: sessionFor(adminUser) });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Practice administration' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/admin');
   });
 
   it('send any other medic from /admin to the dashboard without asking the server for it', async () => {
-    const server = fakeTrpcServer({ 'auth.profile': () => ok({ user: medicUser }), 'medics.myPatients': () => ok({ patients: [] }) });
-    const app = renderApp({ path: '/admin', session: sessionFor(medicUser) });
+    const { server, app } = renderSignedIn(medicUser, '/admin', { handlers: { 'medics.myPatients': () => ok({ patients: [] }) } });
 
     expect(await screen.findByRole('heading', { name: 'My patients' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/dashboard');

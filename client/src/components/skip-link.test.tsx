@@ -3,8 +3,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeTrpcServer, ok } from '../test/fake-trpc-server';
-import { medicUser, renderApp, sessionFor } from '../test/render-app';
+import { ok } from '../test/fake-trpc-server';
+import { medicUser, renderApp } from '../test/render-app';
+import { renderSignedIn } from '../test/signed-in';
 
 describe('the skip link', () => {
   it('is the first focusable element of the sign-in page and focuses the main landmark', async () => {
@@ -21,11 +22,12 @@ describe('the skip link', () => {
   });
 
   it('leads a signed-in page too, in Spanish', async () => {
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: medicUser }),
-      'medics.patientPage': () => ok({ patients: [], nextCursor: null, total: 0 }),
+    renderSignedIn(medicUser, '/medic/profile', {
+      handlers: {
+        'medics.patientPage': () => ok({ patients: [], nextCursor: null, total: 0 }),
+      },
+      language: 'es',
     });
-    renderApp({ path: '/medic/profile', session: sessionFor(medicUser), language: 'es' });
     await screen.findByRole('main');
     const user = userEvent.setup();
     await user.tab();

@@ -16,7 +16,7 @@ export interface FakeCall {
 }
 
 type Answer = { data: unknown } | { error: ErrorCode; issues?: ValidationIssue[]; message?: string };
-type Handler = (input: unknown, call: FakeCall) => Answer | Promise<Answer>;
+export type Handler = (input: unknown, call: FakeCall) => Answer | Promise<Answer>;
 
 const jsonRpcCode: Record<number, { code: number; name: string }> = {
   400: { code: -32600, name: 'BAD_REQUEST' },

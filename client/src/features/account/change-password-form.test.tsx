@@ -1,30 +1,42 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, fakeTrpcServer, ok } from '../../test/fake-trpc-server';
-import { medicUser, patientUser, renderApp, sessionFor } from '../../test/render-app';
+import { fail, ok } from '../../test/fake-trpc-server';
+import { medicUser, patientUser } from '../../test/render-app';
+import { renderSignedIn } from '../../test/signed-in';
+import { chooseFromUserMenu } from '../../test/user-menu';
 
 const storedUser = () => JSON.parse(localStorage.getItem('expediente.session')!).user;
 
+const formLabels = {
+  en: { current: 'Current password', next: 'New password', confirm: 'Confirm new password', submit: 'Change password' },
+  es: { current: 'Contraseña actual', next: 'Contraseña nueva', confirm: 'Confirmar contraseña nueva', submit: 'Cambiar contraseña' },
+};
+
+/** Types the three passwords into the change-password form, once it shows, and submits it. */
+async function submitPasswords(user: UserEvent, typed: { current: string; next: string; confirm: string }, language: 'en' | 'es' = 'en') {
+  const labels = formLabels[language];
+  await user.type(await screen.findByLabelText(labels.current), typed.current);
+  await user.type(screen.getByLabelText(labels.next), typed.next);
+  await user.type(screen.getByLabelText(labels.confirm), typed.confirm);
+  await user.click(screen.getByRole('button', { name: labels.submit }));
+}
+
 describe('change password', () => {
   it('is reached from the user menu, sends the two passwords and confirms the change', async () => {
-    const server = fakeTrpcServer({
-      'auth.profile': () => ok({ user: patientUser }),
-      'auth.changePassword': () => ok(null),
+    const { server, app } = renderSignedIn(patientUser, '/dashboard', {
+      handlers: {
+        'auth.changePassword': () => ok(null),
+      },
     });
-    const app = renderApp({ path: '/dashboard', session: sessionFor(patientUser) });
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
-    await user.click(screen.getByRole('link', { name: 'Change password' }));
+    await chooseFromUserMenu(user, 'link', 'Change password');
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/change-password');
     await waitFor(() => expect(document.title).toBe('Expediente · Change password'));
 
-    await user.type(screen.getByLabelText('Current password'), 'secreto1');
-    await user.type(screen.getByLabelText('New password'), 'otra-clave-larga');
-    await user.type(screen.getByLabelText('Confirm new password'), 'otra-clave-larga');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitPasswords(user, { current: 'secreto1', next: 'otra-clave-larga', confirm: 'otra-clave-larga' });
 
     expect(await screen.findByText('Your password was changed.')).toBeInTheDocument();
     await waitFor(() => expect(app.currentPath()).toBe('/dashboard'));
@@ -35,31 +47,25 @@ describe('change password', () => {
   });
 
   it('checks the confirmation before calling the server', async () => {
-    const server = fakeTrpcServer({ 'auth.profile': () => ok({ user: patientUser }) });
-    renderApp({ path: '/change-password', session: sessionFor(patientUser) });
+    const { server } = renderSignedIn(patientUser, '/change-password');
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('Current password'), 'secreto1');
-    await user.type(screen.getByLabelText('New password'), 'otra-clave-larga');
-    await user.type(screen.getByLabelText('Confirm new password'), 'otra-clave');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitPasswords(user, { current: 'secreto1', next: 'otra-clave-larga', confirm: 'otra-clave' });
 
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(server.callsTo('auth.changePassword')).toHaveLength(0);
   });
 
   it('puts a wrong current password on that field, in Spanish, and keeps what was typed', async () => {
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: medicUser }),
-      'auth.changePassword': () => fail('VALIDATION_FAILED', [{ path: 'currentPassword', message: 'validation.currentPasswordWrong' }]),
+    const { app } = renderSignedIn(medicUser, '/change-password', {
+      handlers: {
+        'auth.changePassword': () => fail('VALIDATION_FAILED', [{ path: 'currentPassword', message: 'validation.currentPasswordWrong' }]),
+      },
+      language: 'es',
     });
-    const app = renderApp({ path: '/change-password', session: sessionFor(medicUser), language: 'es' });
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('Contraseña actual'), 'equivocada');
-    await user.type(screen.getByLabelText('Contraseña nueva'), 'otra-clave-larga');
-    await user.type(screen.getByLabelText('Confirmar contraseña nueva'), 'otra-clave-larga');
-    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    await submitPasswords(user, { current: 'equivocada', next: 'otra-clave-larga', confirm: 'otra-clave-larga' }, 'es');
 
     const current = screen.getByLabelText('Contraseña actual');
     await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
@@ -70,17 +76,14 @@ describe('change password', () => {
   });
 
   it('puts a too common new password on the new-password field', async () => {
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: medicUser }),
-      'auth.changePassword': () => fail('VALIDATION_FAILED', [{ path: 'newPassword', message: 'validation.passwordTooCommon' }]),
+    renderSignedIn(medicUser, '/change-password', {
+      handlers: {
+        'auth.changePassword': () => fail('VALIDATION_FAILED', [{ path: 'newPassword', message: 'validation.passwordTooCommon' }]),
+      },
     });
-    renderApp({ path: '/change-password', session: sessionFor(medicUser) });
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('Current password'), 'secreto1');
-    await user.type(screen.getByLabelText('New password'), 'password');
-    await user.type(screen.getByLabelText('Confirm new password'), 'password');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitPasswords(user, { current: 'secreto1', next: 'password', confirm: 'password' });
 
     expect(await screen.findByText('That password is too common: choose one that is harder to guess')).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
@@ -88,17 +91,14 @@ describe('change password', () => {
   });
 
   it('shows a failure with no field, such as too many attempts, above the form', async () => {
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: medicUser }),
-      'auth.changePassword': () => fail('RATE_LIMITED'),
+    renderSignedIn(medicUser, '/change-password', {
+      handlers: {
+        'auth.changePassword': () => fail('RATE_LIMITED'),
+      },
     });
-    renderApp({ path: '/change-password', session: sessionFor(medicUser) });
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('Current password'), 'secreto1');
-    await user.type(screen.getByLabelText('New password'), 'otra-clave-larga');
-    await user.type(screen.getByLabelText('Confirm new password'), 'otra-clave-larga');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitPasswords(user, { current: 'secreto1', next: 'otra-clave-larga', confirm: 'otra-clave-larga' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed sign-in attempts.');
   });
@@ -108,8 +108,7 @@ describe('a password reset by the administrator', () => {
   const resetUser = { ...medicUser, mustChangePassword: true };
 
   it('shows only the change-password page, whatever the address, with sign-out still at hand', async () => {
-    const server = fakeTrpcServer({ 'auth.profile': () => ok({ user: resetUser }), 'auth.logout': () => ok(null) });
-    const app = renderApp({ path: '/medic/patients', session: sessionFor(resetUser) });
+    const { server, app } = renderSignedIn(resetUser, '/medic/patients', { handlers: { 'auth.logout': () => ok(null) } });
     const user = userEvent.setup();
 
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
@@ -126,19 +125,17 @@ describe('a password reset by the administrator', () => {
   });
 
   it('lets the user in once the new password is accepted', async () => {
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: resetUser }),
-      'auth.changePassword': () => ok(null),
-      'medics.myPatients': () => ok({ patients: [] }),
+    const { app } = renderSignedIn(resetUser, '/dashboard', {
+      handlers: {
+        'auth.changePassword': () => ok(null),
+        'medics.myPatients': () => ok({ patients: [] }),
+      },
+      language: 'es',
     });
-    const app = renderApp({ path: '/dashboard', session: sessionFor(resetUser), language: 'es' });
     const user = userEvent.setup();
 
     expect(await screen.findByText('Un administrador restableció su contraseña; elija una nueva para continuar.')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Contraseña actual'), 'Temporal-4821');
-    await user.type(screen.getByLabelText('Contraseña nueva'), 'mi-clave-nueva');
-    await user.type(screen.getByLabelText('Confirmar contraseña nueva'), 'mi-clave-nueva');
-    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    await submitPasswords(user, { current: 'Temporal-4821', next: 'mi-clave-nueva', confirm: 'mi-clave-nueva' }, 'es');
 
     expect(await screen.findByRole('heading', { name: 'Mis pacientes' })).toBeInTheDocument();
     expect(screen.getByText('Su contraseña se cambió.')).toBeInTheDocument();

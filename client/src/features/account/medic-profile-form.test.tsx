@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Doctor } from '../../../../shared/patients';
 import { fail, fakeTrpcServer, ok } from '../../test/fake-trpc-server';
 import { medicUser, patientUser, renderApp, sessionFor } from '../../test/render-app';
+import { renderSignedIn } from '../../test/signed-in';
+import { chooseFromUserMenu } from '../../test/user-menu';
 
 const medic = { ...medicUser, phone: '5550001111', address: 'Calle 5 #12' };
 const doctor: Doctor = {
@@ -20,19 +22,18 @@ const doctor: Doctor = {
 
 describe('medic profile', () => {
   it("loads the medic's card, saves the edits and shows the new name in the header", async () => {
-    const server = fakeTrpcServer({
-      'auth.profile': () => ok({ user: medic }),
-      'medics.me': () => ok(doctor),
-      'medics.updateMe': (input) => {
-        const changes = input as Record<string, string | null>;
-        return ok({ ...doctor, name: changes.name, lname: changes.lname, phone: changes.phone, whatsapp: changes.whatsapp, about: changes.about });
+    const { server, app } = renderSignedIn(medic, '/dashboard', {
+      handlers: {
+        'medics.me': () => ok(doctor),
+        'medics.updateMe': (input) => {
+          const changes = input as Record<string, string | null>;
+          return ok({ ...doctor, name: changes.name, lname: changes.lname, phone: changes.phone, whatsapp: changes.whatsapp, about: changes.about });
+        },
       },
     });
-    const app = renderApp({ path: '/dashboard', session: sessionFor(medic) });
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
-    await user.click(screen.getByRole('link', { name: 'My profile' }));
+    await chooseFromUserMenu(user, 'link', 'My profile');
     expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/profile');
     await waitFor(() => expect(document.title).toBe('Expediente · My profile'));
@@ -59,12 +60,12 @@ describe('medic profile', () => {
   });
 
   it('saves the specialty and licence number that prescriptions print, and says why they are asked for', async () => {
-    const server = fakeTrpcServer({
-      'auth.profile': () => ok({ user: medic }),
-      'medics.me': () => ok(doctor),
-      'medics.updateMe': (input) => ok({ ...doctor, ...(input as Partial<Doctor>) }),
+    const { server } = renderSignedIn(medic, '/profile', {
+      handlers: {
+        'medics.me': () => ok(doctor),
+        'medics.updateMe': (input) => ok({ ...doctor, ...(input as Partial<Doctor>) }),
+      },
     });
-    renderApp({ path: '/profile', session: sessionFor(medic) });
     const user = userEvent.setup();
 
     const licence = await screen.findByLabelText('Licence number');
@@ -82,12 +83,13 @@ describe('medic profile', () => {
   });
 
   it('clears the specialty and the cédula when they are emptied, in Spanish', async () => {
-    const server = fakeTrpcServer({
-      'auth.profile': () => ok({ user: medic }),
-      'medics.me': () => ok({ ...doctor, specialty: 'Pediatría', licenseNumber: '12345678' }),
-      'medics.updateMe': (input) => ok({ ...doctor, ...(input as Partial<Doctor>) }),
+    const { server } = renderSignedIn(medic, '/profile', {
+      handlers: {
+        'medics.me': () => ok({ ...doctor, specialty: 'Pediatría', licenseNumber: '12345678' }),
+        'medics.updateMe': (input) => ok({ ...doctor, ...(input as Partial<Doctor>) }),
+      },
+      language: 'es',
     });
-    renderApp({ path: '/profile', session: sessionFor(medic), language: 'es' });
     const user = userEvent.setup();
 
     const licence = await screen.findByLabelText('Cédula profesional o nº de colegiado');
@@ -126,12 +128,13 @@ describe('medic profile', () => {
   });
 
   it('explains a failed save in Spanish and keeps what was typed', async () => {
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: medic }),
-      'medics.me': () => ok(doctor),
-      'medics.updateMe': () => fail('VALIDATION_FAILED', [{ path: 'about', message: 'validation.tooLong' }]),
+    renderSignedIn(medic, '/profile', {
+      handlers: {
+        'medics.me': () => ok(doctor),
+        'medics.updateMe': () => fail('VALIDATION_FAILED', [{ path: 'about', message: 'validation.tooLong' }]),
+      },
+      language: 'es',
     });
-    renderApp({ path: '/profile', session: sessionFor(medic), language: 'es' });
     const user = userEvent.setup();
 
     await user.type(await screen.findByLabelText('Acerca de usted'), ' Horario: lunes a viernes.');
@@ -145,11 +148,11 @@ describe('medic profile', () => {
 
   it('offers a retry when the profile cannot be loaded', async () => {
     let reachable = false;
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: medic }),
-      'medics.me': () => (reachable ? ok(doctor) : fail('FORBIDDEN')),
+    renderSignedIn(medic, '/profile', {
+      handlers: {
+        'medics.me': () => (reachable ? ok(doctor) : fail('FORBIDDEN')),
+      },
     });
-    renderApp({ path: '/profile', session: sessionFor(medic) });
     const user = userEvent.setup();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Your profile could not be loaded. You are not allowed to do this.');
@@ -159,8 +162,7 @@ describe('medic profile', () => {
   });
 
   it('is for medics only: a patient has no such menu entry and is sent home', async () => {
-    fakeTrpcServer({ 'auth.profile': () => ok({ user: patientUser }) });
-    const app = renderApp({ path: '/profile', session: sessionFor(patientUser) });
+    const { app } = renderSignedIn(patientUser, '/profile');
     const user = userEvent.setup();
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Lucía' })).toBeInTheDocument();

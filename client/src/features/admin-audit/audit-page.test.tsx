@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent, AuditEventsPage, AuditVerification } from '../../../../shared/admin';
 import { fail, fakeTrpcServer, ok } from '../../test/fake-trpc-server';
 import { adminUser, medicUser, renderApp, sessionFor } from '../../test/render-app';
+import { renderSignedIn } from '../../test/signed-in';
 
 const event = (fields: Partial<AuditEvent> & Pick<AuditEvent, 'id'>): AuditEvent => ({
   at: '2026-03-04T15:30:00.000Z',
@@ -361,8 +362,7 @@ describe('who reaches the audit trail', () => {
   });
 
   it('sends any other medic to the dashboard without asking the server for the trail', async () => {
-    const server = fakeTrpcServer({ 'auth.profile': () => ok({ user: medicUser }), 'medics.myPatients': () => ok({ patients: [] }) });
-    const app = renderApp({ path: '/admin/audit?idPatient=12', session: sessionFor(medicUser) });
+    const { server, app } = renderSignedIn(medicUser, '/admin/audit?idPatient=12', { handlers: { 'medics.myPatients': () => ok({ patients: [] }) } });
 
     expect(await screen.findByRole('heading', { name: 'My patients' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/dashboard');

@@ -6,6 +6,8 @@ import { BACKUPS_OFF } from '../../../../shared/backup-status';
 import type { EmergencyAccess } from '../../../../shared/patients';
 import { fail, fakeTrpcServer, ok } from '../../test/fake-trpc-server';
 import { adminUser, medicUser, patientUser, renderApp, sessionFor } from '../../test/render-app';
+import { renderSignedIn } from '../../test/signed-in';
+import { chooseFromUserMenu } from '../../test/user-menu';
 
 const account = (fields: Partial<MedicAccount> & Pick<MedicAccount, 'idMedic' | 'idUser' | 'name' | 'lname' | 'email'>): MedicAccount => ({
   status: 'active',
@@ -49,8 +51,7 @@ describe('practice administration', () => {
     adminServer();
     const app = renderApp({ path: '/dashboard', session: sessionFor(adminUser) });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
-    await user.click(screen.getByRole('link', { name: 'Practice administration' }));
+    await chooseFromUserMenu(user, 'link', 'Practice administration');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Practice administration' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/admin');
@@ -210,12 +211,12 @@ describe('practice administration', () => {
     ['a medic', medicUser],
     ['a patient', patientUser],
   ])('keeps %s out: no menu entry, and /admin leads home', async (_who, signedIn) => {
-    const server = fakeTrpcServer({
-      'auth.profile': () => ok({ user: signedIn }),
-      'medics.myPatients': () => ok({ patients: [] }),
-      'patients.me': () => fail('INTERNAL_ERROR'),
+    const { server, app } = renderSignedIn(signedIn, '/admin', {
+      handlers: {
+        'medics.myPatients': () => ok({ patients: [] }),
+        'patients.me': () => fail('INTERNAL_ERROR'),
+      },
     });
-    const app = renderApp({ path: '/admin', session: sessionFor(signedIn) });
     const user = userEvent.setup();
 
     await waitFor(() => expect(app.currentPath()).toBe('/dashboard'));

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ok } from '../../test/fake-trpc-server';
+import { freezeDateAt } from '../../test/frozen-date';
 import { agendaItem, NOW, renderAgenda, searchResult, TODAY } from './test-agenda';
 
 const todays = [
@@ -25,13 +26,7 @@ const rangesAsked = (server: ReturnType<typeof renderAgenda>['server']) => serve
 const dayHeadings = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
 describe('the agenda page', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  freezeDateAt(NOW);
 
   it("opens on today's day: each appointment's time, patient with age, reason and status, in order", async () => {
     const { server } = renderAgenda({ appointments: everything });
@@ -167,13 +162,7 @@ describe('the agenda page', () => {
 });
 
 describe('booking from the agenda', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  freezeDateAt(NOW);
 
   const linkedLucia = searchResult({ idPatient: 11, name: 'Lucía', lname: 'Hernández' });
   const someoneElses = searchResult({ idPatient: 40, name: 'Lucía', lname: 'Ajena', linked: false });
@@ -263,13 +252,7 @@ describe('booking from the agenda', () => {
 });
 
 describe('moving and cancelling from the agenda', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  freezeDateAt(NOW);
 
   it('moves an appointment to another day and time, warning of what it would overlap there', async () => {
     const user = userEvent.setup();

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // Loaded up front, as the app loads them lazily.
 import '../../pages/medic-home';
 import { fakeTrpcServer, ok } from '../../test/fake-trpc-server';
 import { medicUser, renderApp, sessionFor } from '../../test/render-app';
+import { freezeDateAt } from '../../test/frozen-date';
 import { agendaItem, NOW, TODAY } from './test-agenda';
 
 function renderHome(language: 'en' | 'es', appointments = [agendaItem({ idHistory: 1, date: `${TODAY}T09:00` }), agendaItem({ idHistory: 2, date: `${TODAY}T10:00` })]) {
@@ -19,13 +20,7 @@ function renderHome(language: 'en' | 'es', appointments = [agendaItem({ idHistor
 }
 
 describe("the medic home's way into the agenda", () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  freezeDateAt(NOW);
 
   it("counts today's appointments and leads to the agenda", async () => {
     const { server, app } = renderHome('en');

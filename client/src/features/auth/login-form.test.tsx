@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeTrpcServer, ok } from '../../test/fake-trpc-server';
 import { patientUser, renderApp, sessionFor } from '../../test/render-app';
+import { renderSignedIn } from '../../test/signed-in';
 
 async function signIn(email: string, password: string) {
   const user = userEvent.setup();
@@ -71,8 +72,7 @@ describe('login form', () => {
   });
 
   it('sends a signed-in visitor on to the dashboard', async () => {
-    fakeTrpcServer({ 'auth.profile': () => ok({ user: patientUser }) });
-    const app = renderApp({ path: '/login', session: sessionFor(patientUser) });
+    const { app } = renderSignedIn(patientUser, '/login');
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Lucía' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/dashboard');

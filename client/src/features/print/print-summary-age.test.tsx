@@ -7,6 +7,7 @@ import { patientSelf } from '../../test/dashboard-fixtures';
 import { bareDetail, fullDetail } from '../../test/record-fixtures';
 import { medicUser, patientUser, renderApp, sessionFor } from '../../test/render-app';
 import type { PatientDetail } from '../../lib/api-types';
+import { renderSignedIn } from '../../test/signed-in';
 
 afterEach(() => vi.useRealTimers());
 
@@ -44,12 +45,13 @@ describe('the printed summary', () => {
 
   it("gives them on a patient's own printed record too", async () => {
     vi.setSystemTime(new Date(2026, 10, 25, 12, 0));
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: patientUser }),
-      'patients.me': () => ok(patientSelf({ patient: { ...patientSelf().patient, birthDate: '2025-05-25', sex: 'male' } })),
-      'practice.info': () => ok({ name: null }),
+    renderSignedIn(patientUser, '/dashboard/print', {
+      handlers: {
+        'patients.me': () => ok(patientSelf({ patient: { ...patientSelf().patient, birthDate: '2025-05-25', sex: 'male' } })),
+        'practice.info': () => ok({ name: null }),
+      },
+      language: 'en',
     });
-    renderApp({ path: '/dashboard/print', session: sessionFor(patientUser), language: 'en' });
     const region = await essentials('Emergency information');
     expect(factOf(region, 'Age')).toHaveTextContent('18 months');
     expect(factOf(region, 'Sex')).toHaveTextContent('Male');

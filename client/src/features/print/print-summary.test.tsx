@@ -7,6 +7,7 @@ import { fakeTrpcServer, fail, ok } from '../../test/fake-trpc-server';
 import { medicUser, patientUser, renderApp, sessionFor } from '../../test/render-app';
 import { patientSelf } from '../../test/dashboard-fixtures';
 import { appointment, bareDetail, fullDetail, vital } from '../../test/record-fixtures';
+import { renderSignedIn } from '../../test/signed-in';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -134,12 +135,13 @@ describe('the printable summary', () => {
   });
 
   it('opens from the Print button of the patient page', async () => {
-    const server = fakeTrpcServer({
-      'auth.profile': () => ok({ user: medicUser }),
-      'medics.patientDetail': () => ok(fullDetail()),
-      'practice.info': () => ok({ name: null }),
+    const { server, app } = renderSignedIn(medicUser, '/medic/patient/11', {
+      handlers: {
+        'medics.patientDetail': () => ok(fullDetail()),
+        'practice.info': () => ok({ name: null }),
+      },
+      language: 'en',
     });
-    const app = renderApp({ path: '/medic/patient/11', session: sessionFor(medicUser), language: 'en' });
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Print' }));
     expect(app.currentPath()).toBe('/medic/patient/11/print');
     await screen.findByRole('heading', { level: 1, name: 'Clinical summary: Lucía Hernández Ruiz' });
@@ -148,12 +150,13 @@ describe('the printable summary', () => {
   });
 
   it("prints a patient's own record from their dashboard", async () => {
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: patientUser }),
-      'patients.me': () => ok(patientSelf({ allergies: [{ idPatientAllergy: 4, allergyName: 'Látex', severity: 'Mild', type: null, reaction: null }] })),
-      'practice.info': () => ok({ name: 'Consultorio San Rafael' }),
+    const { app } = renderSignedIn(patientUser, '/dashboard', {
+      handlers: {
+        'patients.me': () => ok(patientSelf({ allergies: [{ idPatientAllergy: 4, allergyName: 'Látex', severity: 'Mild', type: null, reaction: null }] })),
+        'practice.info': () => ok({ name: 'Consultorio San Rafael' }),
+      },
+      language: 'es',
     });
-    const app = renderApp({ path: '/dashboard', session: sessionFor(patientUser), language: 'es' });
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Imprimir' }));
     expect(app.currentPath()).toBe('/dashboard/print');
     await screen.findByRole('heading', { level: 1, name: `Resumen clínico: ${patientUser.name} ${patientUser.lname}` });
@@ -161,12 +164,13 @@ describe('the printable summary', () => {
   });
 
   it('says when the record cannot be loaded', async () => {
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: medicUser }),
-      'medics.patientDetail': () => fail('PATIENT_NOT_FOUND'),
-      'practice.info': () => ok({ name: null }),
+    renderSignedIn(medicUser, '/medic/patient/11/print', {
+      handlers: {
+        'medics.patientDetail': () => fail('PATIENT_NOT_FOUND'),
+        'practice.info': () => ok({ name: null }),
+      },
+      language: 'en',
     });
-    renderApp({ path: '/medic/patient/11/print', session: sessionFor(medicUser), language: 'en' });
     expect(await screen.findByRole('alert')).toHaveTextContent('The record could not be loaded for printing.');
   });
 });

@@ -8,6 +8,7 @@ import type { Prescription } from '../../../../shared/prescriptions';
 import { fakeTrpcServer, fail, ok } from '../../test/fake-trpc-server';
 import { medicUser, patientUser, renderApp, sessionFor } from '../../test/render-app';
 import { PAPER_STORAGE_KEY } from './paper-choice';
+import { renderSignedIn } from '../../test/signed-in';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -209,11 +210,12 @@ describe('the printed receta', () => {
   });
 
   it('says so when the receta cannot be read, with the way back to the record', async () => {
-    fakeTrpcServer({
-      'auth.profile': () => ok({ user: medicUser }),
-      'clinicalHistory.prescription': () => fail('NOT_FOUND'),
+    renderSignedIn(medicUser, '/medic/patient/11/prescriptions/999/print', {
+      handlers: {
+        'clinicalHistory.prescription': () => fail('NOT_FOUND'),
+      },
+      language: 'en',
     });
-    renderApp({ path: '/medic/patient/11/prescriptions/999/print', session: sessionFor(medicUser), language: 'en' });
     expect(await screen.findByText('The prescription could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/medic/patient/11');
   });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '../../../../shared/auth';
 import { fail, fakeTrpcServer, ok } from '../../test/fake-trpc-server';
 import { patientUser, renderApp, sessionFor } from '../../test/render-app';
+import { renderSignedIn } from '../../test/signed-in';
 
 const setup = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', otpauthUri: 'otpauth://totp/Expediente:lucia%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Expediente' };
 const recoveryCodes = Array.from({ length: 10 }, (_, index) => `code${index}-abcd${index}`);
@@ -67,13 +68,14 @@ describe('the authenticator app on the security page', () => {
   });
 
   it('says a wrong first code under its field, in Spanish, and keeps it', async () => {
-    const server = fakeTrpcServer({
-      'auth.profile': () => ok({ user: patientUser }),
-      'auth.passkeys': () => ok({ passkeys: [] }),
-      'auth.totpSetup': () => ok(setup),
-      'auth.totpEnable': () => fail('VALIDATION_FAILED', [{ path: 'code', message: 'validation.codeInvalid' }]),
+    const { server } = renderSignedIn(patientUser, '/security', {
+      handlers: {
+        'auth.passkeys': () => ok({ passkeys: [] }),
+        'auth.totpSetup': () => ok(setup),
+        'auth.totpEnable': () => fail('VALIDATION_FAILED', [{ path: 'code', message: 'validation.codeInvalid' }]),
+      },
+      language: 'es',
     });
-    renderApp({ path: '/security', session: sessionFor(patientUser), language: 'es' });
     const user = userEvent.setup();
 
     const card = await screen.findByRole('region', { name: 'Aplicación de autenticación' });
@@ -128,8 +130,7 @@ describe('the authenticator app on the security page', () => {
   });
 
   it('is in the user menu of a patient, in Spanish', async () => {
-    fakeTrpcServer({ 'auth.profile': () => ok({ user: patientUser }), 'auth.passkeys': () => ok({ passkeys: [] }) });
-    const app = renderApp({ path: '/change-password', session: sessionFor(patientUser), language: 'es' });
+    const { app } = renderSignedIn(patientUser, '/change-password', { handlers: { 'auth.passkeys': () => ok({ passkeys: [] }) }, language: 'es' });
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: /Menú de usuario/ }));
