@@ -75,7 +75,7 @@ export function ContextMenu({ id, label, items, onClose, className = '' }: Conte
   };
 
   return (
-    <div id={id} ref={menuRef} role="menu" aria-label={label} className={`context-menu ${className}`.trim()} onKeyDown={onKeyDown}>
+    <div id={id} ref={menuRef} role="menu" aria-label={label} className={`popover-surface context-menu ${className}`.trim()} onKeyDown={onKeyDown}>
       {items.map((item) => (
         <button
           key={item.id}

@@ -67,7 +67,7 @@ export function UserMenu({ user, onLogout, loggingOut = false }: UserMenuProps) 
         <Avatar name={user.name} lname={user.lname} />
       </button>
       {open && (
-        <div id={panelId} ref={panelRef} className="user-menu__panel" role="dialog" aria-labelledby={titleId}>
+        <div id={panelId} ref={panelRef} className="popover-surface user-menu__panel" role="dialog" aria-labelledby={titleId}>
           <div className="user-menu__identity">
             <Avatar name={user.name} lname={user.lname} size="lg" />
             <div className="user-menu__who">
