@@ -40,7 +40,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // A page waited on with expect.poll may take more than vitest's default second on a busy
           // two-core machine (a CI run beside other work); a real failure still fails, only later.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

@@ -45,7 +45,9 @@ export interface Tab {
 /** A fresh context (empty storage) whose browser language is `locale`. */
 export async function openTab(browser: Browser, locale: Locale | (string & {}), baseURL?: string): Promise<Tab> {
   const context = await browser.newContext({ locale, baseURL });
-  context.setDefaultTimeout(10_000);
+  // The journeys run beside the server's and the client's tests (scripts/test.ts), so on a two-core
+  // machine a page may wait its turn for a core: a real failure still fails, only later.
+  context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(20_000);
   // A violation the page's own code catches (a probe, a refused style) reaches no console message by
   // itself: every one is written to the console, where cspErrors() finds it after each test.
