@@ -1,19 +1,19 @@
-// Statements built and compiled once per database connection, then only run. Without this,
-// drizzle turns the query builder into SQL text and SQLite compiles that text again on every
-// call: on a record read that was most of the time spent.
+// Statements built and compiled once per database, then only run. Without this, drizzle turns the
+// query builder into SQL text on every call (and SQLite compiled that text again): on a record read
+// that was most of the time spent. On PostgreSQL the statement is prepared by name on each
+// connection that runs it.
 import type Database from 'better-sqlite3';
-import type { DbOrTx } from './client';
+import type { DbOrTx } from './engine';
+import { engineNameOf } from './engine';
+import { inTransaction, insideTransaction } from './in-transaction';
 
-type Connection = Database.Database;
+/** What drizzle calls its connection: the router of either engine (sqlite-router.ts, postgres-engine.ts). */
+type Connection = object;
 
-/** The better-sqlite3 connection under a database or transaction handle (drizzle's session client). */
+/** The connection router under a database handle (drizzle's session client): one per database. */
 export const connectionOf = (db: DbOrTx): Connection => (db as unknown as { session: { client: Connection } }).session.client;
 
-/**
- * `build` runs once per connection; later calls get what it built. A prepared statement belongs
- * to its connection, not to the handle it was built from, so one built outside a transaction
- * runs inside one (better-sqlite3 transactions are the connection's).
- */
+/** `build` runs once per database; later calls get what it built. */
 export function preparedPerConnection<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
   const built = new WeakMap<Connection, T>();
   return (db) => {
@@ -27,16 +27,68 @@ export function preparedPerConnection<T>(build: (db: DbOrTx) => T): (db: DbOrTx)
   };
 }
 
-/** Statements kept per connection by their SQL text: the filters of a review page combine a few terms in a few ways. */
-const KEPT_STATEMENTS = 256;
-const statementsByText = new WeakMap<Connection, Map<string, Database.Statement>>();
+type Params = Record<string, unknown>;
+type RowsOf<Q> = Awaited<Q> extends readonly (infer Row)[] ? Row : never;
+
+export interface PreparedQuery<Row> {
+  all(db: DbOrTx, params?: Params): Promise<Row[]>;
+  get(db: DbOrTx, params?: Params): Promise<Row | undefined>;
+  /** Runs a change; resolves with how many rows it changed. */
+  run(db: DbOrTx, params?: Params): Promise<{ changes: number }>;
+}
+
+interface SqlitePrepared {
+  all(params?: Params): unknown[];
+  get(params?: Params): unknown;
+  run(params?: Params): { changes: number };
+}
+interface PostgresPrepared {
+  execute(params?: Params): Promise<unknown>;
+}
+
+const namesTaken = new Set<string>();
 
 /**
- * `sqlite.prepare(text)`, compiled once per connection and text. For statements whose text is
- * built from the request's choices (which filter terms, which order): compiling the same text
- * again on every request was a tenth of an audit page's CPU.
+ * A query written once with drizzle's builder (with `sql.placeholder` for its inputs) and prepared
+ * on whichever engine `db` is. `name` names the PostgreSQL prepared statement: unique in the program.
  */
-export function preparedText(sqlite: Connection, text: string): Database.Statement {
+export function prepared<Q extends PromiseLike<unknown>>(name: string, build: (db: DbOrTx) => Q): PreparedQuery<RowsOf<Q>> {
+  if (namesTaken.has(name)) throw new Error(`two prepared statements are named ${name}`);
+  namesTaken.add(name);
+  const built = preparedPerConnection((db): { sqlite: SqlitePrepared } | { postgres: PostgresPrepared } => {
+    const query = build(db) as unknown as { prepare(name?: string): unknown };
+    return engineNameOf(db) === 'sqlite' ? { sqlite: query.prepare() as SqlitePrepared } : { postgres: query.prepare(name) as PostgresPrepared };
+  });
+  return {
+    async all(db, params) {
+      const statement = built(db);
+      return ('sqlite' in statement ? statement.sqlite.all(params) : await statement.postgres.execute(params)) as RowsOf<Q>[];
+    },
+    async get(db, params) {
+      const statement = built(db);
+      if ('sqlite' in statement) return statement.sqlite.get(params) as RowsOf<Q> | undefined;
+      return ((await statement.postgres.execute(params)) as RowsOf<Q>[])[0];
+    },
+    async run(db, params) {
+      // A change outside a transaction is a transaction of its own (SQLite's reader takes no writes).
+      if (!insideTransaction(db)) return inTransaction(db, () => this.run(db, params));
+      const statement = built(db);
+      if ('sqlite' in statement) return { changes: statement.sqlite.run(params).changes };
+      const result = (await statement.postgres.execute(params)) as { rowCount?: number | null };
+      return { changes: result.rowCount ?? 0 };
+    },
+  };
+}
+
+/** Statements kept per connection by their SQL text: the filters of a review page combine a few terms in a few ways. */
+const KEPT_STATEMENTS = 256;
+const statementsByText = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/**
+ * `sqlite.prepare(text)`, compiled once per connection and text, for SQLite-only code that holds a
+ * connection of its own (the backup, the checks, the worker reads).
+ */
+export function preparedText(sqlite: Database.Database, text: string): Database.Statement {
   let kept = statementsByText.get(sqlite);
   if (!kept) statementsByText.set(sqlite, (kept = new Map()));
   let statement = kept.get(text);

@@ -1,0 +1,90 @@
+// One transaction on either engine. Everything a change writes (and its audit event) commits
+// together or not at all; a read that is audited runs in one too, so what was read is what the trail
+// says was read. Called inside a transaction, the work joins it: one change, one commit.
+import type Database from 'better-sqlite3';
+import { engineOf, type Db, type Engine, type OpenTransaction, type Tx } from './engine';
+import { currentTransaction, runInTransactionScope } from './transaction-scope';
+
+export interface TransactionOptions {
+  /**
+   * 'process': the commit must survive the process dying, not a power cut (SQLite's
+   * synchronous=NORMAL in WAL mode) — for a read's audit event, which changes no patient data.
+   * Ignored on PostgreSQL, whose commits are durable as the cluster is set up.
+   */
+  durability?: 'full' | 'process';
+}
+
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T> | T, options: TransactionOptions = {}): Promise<T> {
+  const engine = engineOf(db);
+  if (currentTransaction(engine)) return work(db);
+  return engine.name === 'sqlite' ? sqliteTransaction(engine, db, work, options) : postgresTransaction(engine, db, work);
+}
+
+/** Whether the running code is inside a transaction on `db`. */
+export const insideTransaction = (db: Db): boolean => currentTransaction(engineOf(db)) !== undefined;
+
+async function sqliteTransaction<T>(
+  engine: Extract<Engine, { name: 'sqlite' }>,
+  db: Db,
+  work: (tx: Tx) => Promise<T> | T,
+  options: TransactionOptions,
+): Promise<T> {
+  const release = await engine.lock.acquire();
+  const { writer } = engine;
+  const open: OpenTransaction = { engine, connection: writer, ended: false };
+  const relaxed = options.durability === 'process';
+  try {
+    if (relaxed) statementsOf(writer).processOnly.run();
+    statementsOf(writer).begin.run();
+    try {
+      const result = await runInTransactionScope(open, () => work(db));
+      statementsOf(writer).commit.run();
+      return result;
+    } catch (error) {
+      // A failed statement may already have ended the transaction (SQLite rolls back on some errors).
+      if (writer.inTransaction) statementsOf(writer).rollback.run();
+      throw error;
+    } finally {
+      open.ended = true;
+      if (relaxed) statementsOf(writer).full.run();
+    }
+  } finally {
+    release();
+  }
+}
+
+async function postgresTransaction<T>(engine: Extract<Engine, { name: 'postgres' }>, db: Db, work: (tx: Tx) => Promise<T> | T): Promise<T> {
+  const client = await engine.pool.connect();
+  const open: OpenTransaction = { engine, connection: client, ended: false };
+  let broken: unknown;
+  try {
+    await client.query('begin');
+    try {
+      const result = await runInTransactionScope(open, () => work(db));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: unknown) => (broken = rollbackError));
+      throw error;
+    }
+  } finally {
+    open.ended = true;
+    // A client whose rollback failed is in an unknown state: the pool drops it instead of reusing it.
+    client.release(broken instanceof Error ? broken : undefined);
+  }
+}
+
+// The writer's transaction statements, prepared once per connection like everything on the hot path.
+const prepared = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
+const prepare = (sqlite: Database.Database) => ({
+  begin: sqlite.prepare('begin'),
+  commit: sqlite.prepare('commit'),
+  rollback: sqlite.prepare('rollback'),
+  processOnly: sqlite.prepare('pragma synchronous = normal'),
+  full: sqlite.prepare('pragma synchronous = full'),
+});
+function statementsOf(sqlite: Database.Database) {
+  let statements = prepared.get(sqlite);
+  if (!statements) prepared.set(sqlite, (statements = prepare(sqlite)));
+  return statements;
+}
