@@ -10,3 +10,4 @@ export * from './catalog';
 export * from './prescriptions';
 export * from './second-factor';
 export * from './request-cache';
+export * from './sign-in';
