@@ -11,3 +11,4 @@ export * from './prescriptions';
 export * from './second-factor';
 export * from './request-cache';
 export * from './sign-in';
+export * from './document-blobs';

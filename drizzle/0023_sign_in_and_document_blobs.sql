@@ -14,3 +14,9 @@ CREATE TABLE `sign_in_trusted_addresses` (
 	`key` text PRIMARY KEY NOT NULL,
 	`since` integer NOT NULL
 );
+--> statement-breakpoint
+CREATE TABLE `document_blobs` (
+	`name` text PRIMARY KEY NOT NULL,
+	`content` blob NOT NULL,
+	`created_at` text NOT NULL
+);
