@@ -1,6 +1,7 @@
 // The PostgreSQL database and the SQLite one hold the same tables, columns, keys and indexes: each is
 // built from its own migrations (drizzle/postgres, drizzle/), so a change made to one engine's alone
 // shows here. Column types are compared through the mapping from-sqlite.ts declares.
+import type pg from 'pg';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { openDatabase } from '../client';
 import { postgresUnreachable } from '../../test/postgres-database';
@@ -72,7 +73,7 @@ function sqliteShape(): Shape {
   return shape;
 }
 
-async function postgresShape(pool: import('pg').Pool): Promise<Shape> {
+async function postgresShape(pool: pg.Pool): Promise<Shape> {
   const shape: Shape = { columns: {}, indexes: {}, foreignKeys: [] };
   const columns = await pool.query<{ table_name: string; column_name: string; data_type: string; is_nullable: string; column_default: string | null; is_identity: string }>(
     `select table_name, column_name, data_type, is_nullable, column_default, is_identity from information_schema.columns
