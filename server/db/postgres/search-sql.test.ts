@@ -10,7 +10,7 @@ import { ftsQuery } from '../../services/diagnosis-catalog';
 import { postgresUnreachable } from '../../test/postgres-database';
 import { openDatabase, type Db } from '../client';
 import { useMigratedPostgres } from './migrated-postgres.fixture';
-import { diagnosesByWords, everyPatientMatchCount, medicPatientMatchCount, patientIdsMatching, patientsNamedCandidates } from './search-sql';
+import { diagnosesByWords, everyPatientMatchCount, medicPatientMatchCount, patientIdsMatching, patientsNamedCandidates, rebuildPatientSearch } from './search-sql';
 
 const T = "'2026-06-15T10:00:00.000Z'";
 const PATIENTS: [name: string, lname: string, email: string, phone: string | null][] = [
@@ -92,6 +92,17 @@ describe.skipIf(await postgresUnreachable())('the searches on PostgreSQL', () =>
     const codes = async (text: string) => (await pg.execute(diagnosesByWords('es', 'es', text, 10)!)).rows.map((row) => row.code);
     expect(await codes('hipert')).toEqual(['I10', 'I15', 'I15.0']);
     expect(await codes('diab tipo')).toEqual(['E11.9', 'E11']);
+  });
+
+  it('writes the patient list filter\'s rows anew after rows were copied in with the rules off', async () => {
+    const rows = async () => (await postgres.pool.query('select * from patient_search order by patient_id')).rows;
+    const kept = await rows();
+    // As a copy with the rules off leaves it: no row for the patients copied, maybe one of a patient gone.
+    await postgres.pool.query("delete from patient_search where patient_id in (1, 2)");
+    await postgres.pool.query("update patient_search set full_name = 'stale' where patient_id = 3");
+    await postgres.pool.query("insert into patient_search values (99, 'gone', '', '')");
+    await pg.execute(rebuildPatientSearch());
+    expect(await rows()).toEqual(kept);
   });
 
   it.each(['Alvarez', 'lopez maria', 'garcia ana', 'li wu', 'IBÁÑEZ zoe', 'nobody'])('names the same patients for the audit filter %j', async (name) => {

@@ -16,6 +16,19 @@ export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (charact
 // the same substring test, LIKE '%needle%' per column, served by each column's trigram index.
 // `needle` is as the services pass it: already folded (foldForSearch) and trimmed.
 
+/**
+ * Every patient's search row written anew from their account, and those of patients no longer there
+ * removed: for rows written with the rules' triggers off (a practice copied in from SQLite, whose
+ * FTS5 table holds no text to copy). The triggers keep it from then on.
+ */
+export function rebuildPatientSearch(): SQL {
+  return sql`with gone as (delete from patient_search where patient_id not in (select id from patients))
+    insert into patient_search (patient_id, full_name, email, phone)
+    select p.id, expediente_fold(u.name || ' ' || u.lname), expediente_fold(u.email), expediente_fold(coalesce(u.phone, ''))
+    from patients p join users u on u.id = p.user_id
+    on conflict (patient_id) do update set full_name = excluded.full_name, email = excluded.email, phone = excluded.phone`;
+}
+
 /** The condition "this patient_search row (as `s`) holds the needle": FTS5's `s.patient_search MATCH "needle"`. */
 export function patientSearchHolds(needle: string): SQL {
   const pattern = containing(needle);
