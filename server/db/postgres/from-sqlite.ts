@@ -73,8 +73,11 @@ function columnOf(column: SQLiteColumn): PgColumnBuilderBase {
  * replaced by the PostgreSQL table's. The translation is deliberately small: `x collate nocase` (an
  * ASCII case-insensitive order, bytes otherwise) becomes `lower(x) collate "C"`, whatever the
  * database's own collation: queries on PostgreSQL must order and compare by that same expression to
- * be served by the index and to page in SQLite's order (the patient list: medic_patients by
- * lower(lname) collate "C", lower(name) collate "C", patient_id); any other SQLite-only
+ * be served by the index and to page in SQLite's order. Those queries: the patient list's order and
+ * cursor (services/patient-filter-index.ts LIST_ORDER, services/patient-page.ts AFTER_CURSOR and its
+ * page order: lower(mp.lname) collate "C", lower(mp.name) collate "C", mp.patient_id), and the lists
+ * ordered by the account's name (services/patient-queries.ts, patient-self.ts, administration.ts:
+ * lower(users.lname) collate "C", ...; no index there, the same order). Any other SQLite-only
  * construct is refused here, so a schema change that needs a new translation fails at load, loudly.
  */
 export function postgresExpression(expression: SQL, columns: ReadonlyMap<string, PgColumn>): SQL {
