@@ -76,6 +76,24 @@ const STEPS: Step[] = [
   { sql: "insert into professions (id, name) values (1, 'Ingeniera')" },
   { sql: 'update patients set profession_id = 1 where id = 2', moves: ['record:2'] },
   { sql: "update professions set name = 'Ingeniero' where id = 1", moves: ['record:2'] },
+  // Every other list of the record: written, edited, removed.
+  ...(
+    [
+      ['pathological_records', 'condition', "'Asma'"],
+      ['vaccines', 'vaccine_name', "'BCG'", 'date'],
+      ['emergency_contacts', 'name', "'Eva'"],
+      ['family_history', 'relative', "'Padre'", 'condition'],
+    ] as const
+  ).flatMap(([table, column, value, other]): Step[] => [
+    { sql: `insert into ${table} (id, patient_id, ${column}, ${other ? `${other}, ` : ''}created_at) values (7, 1, ${value}, ${other ? `${value}, ` : ''}${T})`, moves: ['record:1'] },
+    { sql: `update ${table} set patient_id = 2 where id = 7`, moves: ['record:1', 'record:2'] },
+    { sql: `delete from ${table} where id = 7`, moves: ['record:2'] },
+  ]),
+  { sql: `insert into files (id, patient_id, name, main_type, mime_type, size, code, blob_name, created_at) values (1, 1, 'a.pdf', 'document', 'application/pdf', 3, 'c', 'b', ${T})`, moves: ['record:1'] },
+  { sql: "update files set comment = 'Informe' where id = 1", moves: ['record:1'] },
+  { sql: 'delete from files where id = 1', moves: ['record:1'] },
+  { sql: "update insurances set provider = 'P' where id = 1", moves: ['record:1'] },
+  { sql: 'delete from lifestyles where patient_id = 1', moves: ['record:1'] },
   // What requests' callers and access are made of.
   { sql: `insert into sessions (id, user_id, created_at, expires_at) values ('s1', 3, ${T}, ${LATER})`, moves: ['access'] },
   { sql: `update sessions set last_used_at = ${LATER} where id = 's1'`, moves: [] },
@@ -89,6 +107,10 @@ const STEPS: Step[] = [
   { sql: `insert into practice (id, updated_at) values (1, ${T})`, moves: ['access'] },
   { sql: "update practice set name = 'Clínica' where id = 1", moves: [] },
   { sql: 'update practice set require_two_factor_for_medics = 1 where id = 1', moves: ['access'] },
+  { sql: "update medics set about = 'Cardióloga' where id = 1", moves: [] },
+  { sql: 'delete from passkeys where id = 1', moves: ['access'] },
+  { sql: 'delete from totp_secrets where user_id = 1', moves: ['access'] },
+  { sql: "delete from sessions where id = 's1'", moves: ['access'] },
   { sql: `insert into emergency_accesses (id, medic_id, patient_id, reason, started_at, expires_at) values (1, 2, 2, 'Urgencia', ${T}, ${LATER})`, moves: ['access'] },
   // Links.
   { sql: `insert into medic_patients (medic_id, patient_id, created_at) values (2, 2, ${T})`, moves: ['access', 'list:2', 'search:2', 'agenda:2', 'patients:2', 'link:2:2'] },
