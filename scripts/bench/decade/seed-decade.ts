@@ -1,7 +1,8 @@
 // Seeds "a decade of a practice" straight into SQLite: a DATA_DIR as the server
 // makes it (its migrations, pragmas and key files), filled with SQL inserts through the database
-// handle in large transactions (timed-batches.ts), through the real triggers, so every derived table (list sort keys, counts and
-// versions, the search index, record versions) is what the server's own writes would have left.
+// handle in large transactions (timed-batches.ts), through the real triggers, so every derived
+// table (list sort keys, counts and versions, the search index, record versions) is what the
+// server's own writes would have left.
 // Deterministic: the same seed, years and scale seed the same practice (bar random codes and keys).
 // Given a passphrase, the practice is encrypted as a new practice is: its key set up first.
 import { statSync } from 'node:fs';

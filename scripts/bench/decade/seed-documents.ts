@@ -3,10 +3,10 @@
 // (services/documents.ts): the blob is on disk before its row, as after a real upload.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { BlobStore } from '../../../server/files/blob-store';
 import type { Db } from '../../../server/db/client';
 import { inTransaction } from '../../../server/db/in-transaction';
 import { rawRun } from '../../../server/db/raw-sql';
+import { BlobStore } from '../../../server/files/blob-store';
 import { loadDocumentKey } from '../../../server/files/document-key';
 import type { DecadeClock } from './decade-clock';
 import type { DecadePlan } from './decade-plan';
