@@ -57,7 +57,7 @@ const INSERT_USER = `insert into users (email, password_hash, type, name, lname,
   values (?, ?, ?, ?, ?, ?, ?, 'active', ?, ${SEEDED_AT})`;
 const INSERT_PATIENT = `insert into patients (user_id, blood_group, blood_rh, weight, height, created_at) values (?, ?, ?, ?, ?, ${SEEDED_AT})`;
 const LINK_PATIENT = `insert into medic_patients (medic_id, patient_id, created_at) values (?, ?, ${SEEDED_AT})`;
-const INSERT_HISTORY = `insert into clinical_histories (patient_id, medic_id, date, start, end, motive, notes, medications, diagnosis_ids, closed, created_at)
+const INSERT_HISTORY = `insert into clinical_histories (patient_id, medic_id, date, start, "end", motive, notes, medications, diagnosis_ids, closed, created_at)
   values (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ${SEEDED_AT})`;
 
 /** With `passphrase`, an encrypted practice (its key file wrapped as a practice's is, PRODUCTION_ARGON2). */
@@ -121,7 +121,7 @@ export const BUSY_WEEK_APPOINTMENTS = 5 * 20 + 8;
 
 /** A medic's full week: open appointments with an end, each with one of the linked patients. */
 async function seedBusyWeek(tx: DbOrTx, medicId: number, patientIds: number[], pick: (bound: number) => number) {
-  const insert = `insert into clinical_histories (patient_id, medic_id, date, start, end, motive, medications, diagnosis_ids, closed, created_at)
+  const insert = `insert into clinical_histories (patient_id, medic_id, date, start, "end", motive, medications, diagnosis_ids, closed, created_at)
     values (?, ?, ?, ?, ?, ?, '[]', '[]', 0, ${SEEDED_AT})`;
   const time = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   for (let weekday = 0; weekday < 6; weekday += 1) {

@@ -37,7 +37,7 @@ function appointmentCounts(plan: DecadePlan, random: Random): Int32Array {
   return counts;
 }
 
-const INSERT_APPOINTMENT = `insert into clinical_histories (patient_id, medic_id, date, start, end, motive, notes, medications, diagnosis_ids,
+const INSERT_APPOINTMENT = `insert into clinical_histories (patient_id, medic_id, date, start, "end", motive, notes, medications, diagnosis_ids,
     subjective, exploration, plan, prognosis, diagnoses, closed, created_at)
   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`;
 
