@@ -13,6 +13,8 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../server/db/client';
+import { sqliteEngineOf } from '../../server/db/engine';
+import { rawGet } from '../../server/db/raw-sql';
 import { BENCH_PASSPHRASE, BUSY_WEEK_APPOINTMENTS, seedPractice } from './seed';
 import { newFilterPaths } from './new-filters';
 import { diagnosisSearchPaths, prepareBenchCatalog } from './catalog';
@@ -64,12 +66,12 @@ async function signIn(base: string, credentials: string): Promise<string> {
 }
 
 /** Loads the diagnosis catalog into DATA_DIR's database, so that the measured start finds it current. */
-function loadCatalogInto(dataDir: string) {
+async function loadCatalogInto(dataDir: string) {
   const db = openDatabase(join(dataDir, 'expediente.db'));
   try {
-    return prepareBenchCatalog(db.$client, dataDir);
+    return await prepareBenchCatalog(db, dataDir);
   } finally {
-    db.$client.close();
+    sqliteEngineOf(db).close();
   }
 }
 
@@ -95,10 +97,10 @@ async function main() {
     if (withEncrypted) {
       const encryptedStart = performance.now();
       await seedPractice({ dataDir: encryptedDir, patients: patientCount, passphrase: BENCH_PASSPHRASE });
-      loadCatalogInto(encryptedDir);
+      await loadCatalogInto(encryptedDir);
       console.log(`Seeded the same practice encrypted in ${Math.round(performance.now() - encryptedStart)} ms (its key's argon2id included)`);
     }
-    const catalog = loadCatalogInto(dataDir);
+    const catalog = await loadCatalogInto(dataDir);
     console.log(
       catalog.synthetic
         ? `Diagnosis catalog: SYNTHETIC, ${catalog.codes} invented codes generated for the bench (no catalog files in CATALOG_DIR)`
@@ -165,8 +167,8 @@ async function main() {
 
     // The bare server answers with what the real one answered, byte for byte.
     const database = openDatabase(join(dataDir, 'expediente.db'));
-    const { passwordHash } = database.$client.prepare('select password_hash as passwordHash from users where email = ?').get(practice.medic.email) as { passwordHash: string };
-    database.$client.close();
+    const { passwordHash } = (await rawGet<{ passwordHash: string }>(database, 'select password_hash as "passwordHash" from users where email = ?', [practice.medic.email]))!;
+    sqliteEngineOf(database).close();
     const { child: bare, base: bareBase } = await startBareServer({
       realBase,
       scenarios,

@@ -6,8 +6,10 @@
 // bench's database before the server starts, so the measured start finds it current and does no work.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import { loadConfig } from '../../server/config';
+import type { Db } from '../../server/db/client';
+import { sqliteEngineOf } from '../../server/db/engine';
+import { rawGet } from '../../server/db/raw-sql';
 import { CATALOG_FILES, loadDiagnosisCatalog } from '../../server/services/diagnosis-catalog-loader';
 
 export interface BenchCatalog {
@@ -59,16 +61,19 @@ function writeSyntheticCatalog(dir: string): void {
   writeFileSync(join(dir, CATALOG_FILES.en), `code\tname\n${english.join('\n')}\n`);
 }
 
-/** Loads the real catalog or a synthetic one into the bench's database; the server is then given `dir`. */
-export function prepareBenchCatalog(sqlite: Database.Database, dataDir: string): BenchCatalog {
+/**
+ * Loads the real catalog or a synthetic one into the bench's database; the server is then given `dir`.
+ * The loader is the server's start-up bulk load, which works on the SQLite writer.
+ */
+export async function prepareBenchCatalog(db: Db, dataDir: string): Promise<BenchCatalog> {
   const real = loadConfig().catalogDir!;
   const synthetic = !Object.values(CATALOG_FILES).every((file) => existsSync(join(real, file)));
   const dir = synthetic ? join(dataDir, 'synthetic-catalog') : real;
   if (synthetic) writeSyntheticCatalog(dir);
   const log = { info: () => {}, warn: console.warn, error: console.error };
-  const loaded = loadDiagnosisCatalog(sqlite, dir, log);
+  const loaded = await loadDiagnosisCatalog(sqliteEngineOf(db).writer, dir, log);
   if (loaded.outcome !== 'loaded' && loaded.outcome !== 'unchanged') throw new Error(`the bench's diagnosis catalog did not load from ${dir}`);
-  const { n } = sqlite.prepare('select count(*) as n from diagnoses').get() as { n: number };
+  const { n } = (await rawGet<{ n: number }>(db, 'select count(*) as n from diagnoses'))!;
   return { dir, synthetic, codes: n };
 }
 

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../server/db/client';
+import { sqliteEngineOf } from '../../server/db/engine';
+import { rawRun } from '../../server/db/raw-sql';
 import { searchDiagnoses } from '../../server/services/diagnosis-catalog';
 import { DIAGNOSIS_QUERIES, prepareBenchCatalog } from './catalog';
 
@@ -20,21 +22,22 @@ const ms = (value: number) => value.toFixed(3).padStart(7);
 const dir = mkdtempSync(join(tmpdir(), 'expediente-search-timing-'));
 try {
   const db = openDatabase(join(dir, 'expediente.db'));
-  const catalog = prepareBenchCatalog(db.$client, dir);
+  const catalog = await prepareBenchCatalog(db, dir);
   // A practice's habits: every 47th code written 1 to 50 times, as the appointments' triggers count them.
-  db.$client.prepare('update diagnoses set uses = (rowid % 50) + 1 where rowid % 47 = 0').run();
+  // SQLite dialect: rowid.
+  await rawRun(db, 'update diagnoses set uses = (rowid % 50) + 1 where rowid % 47 = 0');
   console.log(`${catalog.synthetic ? 'SYNTHETIC catalog' : 'Catalog'} of ${catalog.codes} codes from ${catalog.dir}; ${rounds} rounds of ${DIAGNOSIS_QUERIES.length} queries, limit 10`);
-  for (const query of DIAGNOSIS_QUERIES) searchDiagnoses(db, { ...query, limit: 10 });
+  for (const query of DIAGNOSIS_QUERIES) await searchDiagnoses(db, { ...query, limit: 10 });
   const all: number[] = [];
   const byQuery = DIAGNOSIS_QUERIES.map(() => [] as number[]);
   for (let round = 0; round < rounds; round += 1) {
-    DIAGNOSIS_QUERIES.forEach((query, index) => {
+    for (const [index, query] of DIAGNOSIS_QUERIES.entries()) {
       const started = performance.now();
-      searchDiagnoses(db, { ...query, limit: 10 });
+      await searchDiagnoses(db, { ...query, limit: 10 });
       const elapsed = performance.now() - started;
       byQuery[index]!.push(elapsed);
       all.push(elapsed);
-    });
+    }
   }
   console.log('query                          p50 ms  p99 ms  max ms');
   DIAGNOSIS_QUERIES.forEach((query, index) => {
@@ -43,7 +46,7 @@ try {
   });
   all.sort((a, b) => a - b);
   console.log(`${'all'.padEnd(28)} ${ms(percentile(all, 50))} ${ms(percentile(all, 99))} ${ms(all.at(-1)!)}`);
-  db.$client.close();
+  sqliteEngineOf(db).close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

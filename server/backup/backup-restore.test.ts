@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { openDatabase } from '../db/client';
 import { openSqlite } from '../db/open-sqlite';
+import { rawGet } from '../db/raw-sql';
 import { isPlainDatabaseFile } from '../encryption/database-file';
 import { practiceForTests } from '../test/encrypted-practice';
 import { bearer, buildTestApp, loginRequest, register, TEST_PASSWORD, testConfig, uniqueEmail } from '../test/helpers';
@@ -76,7 +77,7 @@ beforeAll(async () => {
   app = await buildTestApp({ config: testConfig({ dataDir, jwtSecret: undefined }), db: openDatabase(join(dataDir, 'expediente.db')) });
   medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', ...PATIENT, doctorEmail: medic.user.email });
-  const patientId = app.deps.db.$client.prepare('select id from patients where user_id = ?').pluck().get(patient.user.idUser) as number;
+  const patientId = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
   for (const [bytes, name] of [[samplePng, 'radiografia.png'], [samplePdf, 'analitica.pdf'], [sampleJpeg, 'receta.jpg']] as const) {
     const data = new FormData();
     data.append('file', new Blob([new Uint8Array(bytes)]), name);

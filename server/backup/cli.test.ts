@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
+import { sqliteEngineOf } from '../db/engine';
 
 const script = (name: string) => fileURLToPath(new URL(`../../scripts/${name}.ts`, import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'expediente-backup-cli-'));
@@ -22,7 +23,7 @@ function run(name: string, args: string[], env: Record<string, string> = {}) {
 describe('npm run backup / npm run restore', () => {
   const dataDir = join(root, 'data');
   mkdirSync(dataDir);
-  openDatabase(join(dataDir, 'expediente.db')).$client.close();
+  sqliteEngineOf(openDatabase(join(dataDir, 'expediente.db'))).close();
   writeFileSync(join(dataDir, 'audit-key'), 'a'.repeat(64), { mode: 0o600 });
   const archive = join(root, 'b.expbak');
   const passphrase = { BACKUP_PASSPHRASE: 'a long enough passphrase' };

@@ -14,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../shared/auth';
 import type { BackupScheduleConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { sqliteEngineOf } from '../db/engine';
 import { openSqlite } from '../db/open-sqlite';
+import { rawGet } from '../db/raw-sql';
 import { isPlainDatabaseFile } from '../encryption/database-file';
 import { openWithPassphrase, openWithRecoveryKey, readPracticeKeyFile } from '../encryption/practice-key';
 import { forgetPracticeKey, rememberPracticeKey } from '../encryption/unlocked-practices';
@@ -103,7 +105,7 @@ beforeAll(async () => {
   app = await buildTestApp({ config: testConfig({ dataDir, jwtSecret: undefined }), db: openDatabase(join(dataDir, 'expediente.db')) });
   medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', ...PATIENT, doctorEmail: medic.user.email });
-  const patientId = app.deps.db.$client.prepare('select id from patients where user_id = ?').pluck().get(patient.user.idUser) as number;
+  const patientId = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
   for (const [bytes, name] of [[samplePng, 'radiografia.png'], [samplePdf, 'analitica.pdf']] as const) {
     const data = new FormData();
     data.append('file', new Blob([new Uint8Array(bytes)]), name);
@@ -230,7 +232,7 @@ describe("an encrypted practice's backup", () => {
     const backupDir = join(root, 'scheduled');
     const config: BackupScheduleConfig = { dir: backupDir, everyHours: 24, keep: 14, passphrase: BACKUP_PASSPHRASE };
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn(), trace: vi.fn(), fatal: vi.fn() };
-    const schedule = createBackupSchedule({ config, dataDir, masterKey: undefined, db: app.deps.db.$client, log: log as never, now: () => new Date() });
+    const schedule = createBackupSchedule({ config, dataDir, masterKey: undefined, db: sqliteEngineOf(app.deps.db).writer, log: log as never, now: () => new Date() });
     const run = await schedule.runNow();
     await schedule.stop();
     expect(run).toMatchObject({ ok: true, message: null });

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BackupStatus } from '../../shared/backup-status';
 import type { BackupScheduleConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { sqliteEngineOf } from '../db/engine';
 import { bearer, buildTestApp, callerFor, register, testConfig } from '../test/helpers';
 import { createBackupSchedule } from './schedule';
 import { isScheduledBackupName, pruneScheduledBackups, scheduledBackupName } from './schedule-files';
@@ -37,6 +38,8 @@ const scheduleConfig = (dir: string, fields: Partial<BackupScheduleConfig> = {})
 
 /** Backups read the database file the server writes, so these apps have one instead of an in-memory database. */
 const fileDatabase = (dataDir: string) => openDatabase(join(dataDir, 'expediente.db'));
+/** A schedule of its own takes the SQLite connection that writes DATA_DIR's database, as the server gives it. */
+const fileEngine = (dataDir: string) => sqliteEngineOf(fileDatabase(dataDir));
 
 async function appWithBackups(backupDir: string, fields: Partial<BackupScheduleConfig> = {}, dataDir = tempDir(), intervalMs = 150) {
   const app = await buildTestApp({
@@ -128,7 +131,8 @@ describe('the backup schedule', () => {
     let clock = new Date('2026-11-22T08:00:00Z');
     const log = fakeLog();
     const dataDir = tempDir();
-    const db = fileDatabase(dataDir).$client;
+    const engine = fileEngine(dataDir);
+    const db = engine.writer;
     const schedule = createBackupSchedule({ config: scheduleConfig(backupDir, { keep: 2 }), dataDir, masterKey: undefined, db, log, now: () => clock });
     const names: string[] = [];
     for (let run = 0; run < 4; run += 1) {
@@ -137,7 +141,7 @@ describe('the backup schedule', () => {
       clock = new Date(clock.getTime() + 3_600_000);
     }
     await schedule.stop();
-    db.close();
+    engine.close();
 
     expect(scheduledFiles(backupDir)).toEqual(names.slice(2));
     expect(readdirSync(backupDir)).toContain('README.txt');
@@ -150,14 +154,15 @@ describe('the backup schedule', () => {
   it('never runs two backups at once', async () => {
     const backupDir = join(tempDir(), 'not-yet');
     const dataDir = tempDir();
-    const db = fileDatabase(dataDir).$client;
+    const engine = fileEngine(dataDir);
+    const db = engine.writer;
     const schedule = createBackupSchedule({ config: scheduleConfig(backupDir), dataDir, masterKey: undefined, db, log: fakeLog(), now: () => new Date() });
     const first = schedule.runNow();
     expect(schedule.runNow()).toBe(first);
     expect((await first).ok).toBe(true);
     expect(scheduledFiles(backupDir)).toHaveLength(1);
     await schedule.stop();
-    db.close();
+    engine.close();
   });
 
   it('records a failure, logs it, and shows it to the administrator only, also after a restart', async () => {
@@ -204,7 +209,8 @@ describe('the backup schedule', () => {
     writeFileSync(backupDir, 'not a directory');
     const log = fakeLog();
     const dataDir = tempDir();
-    const db = fileDatabase(dataDir).$client;
+    const engine = fileEngine(dataDir);
+    const db = engine.writer;
     const clock = new Date('2026-11-22T08:00:00Z');
     const schedule = createBackupSchedule({ config: scheduleConfig(backupDir), dataDir, masterKey: undefined, db, log, now: () => clock });
     const hoursToNextRun = () => (Date.parse(schedule.status().nextRunAt!) - clock.getTime()) / 3_600_000;
@@ -217,7 +223,7 @@ describe('the backup schedule', () => {
     expect(await schedule.runNow()).toMatchObject({ ok: true });
     expect(hoursToNextRun()).toBe(24);
     await schedule.stop();
-    db.close();
+    engine.close();
   });
 
   it('is off without BACKUP_DIR, and says so', async () => {

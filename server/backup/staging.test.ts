@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
+import { sqliteEngineOf } from '../db/engine';
+import { inTransaction } from '../db/in-transaction';
+import { rawRun } from '../db/raw-sql';
 import { lockDataDir } from '../data-dir-lock';
 import { practiceForTests } from '../test/encrypted-practice';
 import { testConfig } from '../test/helpers';
@@ -37,11 +40,13 @@ function deadPid(): number {
 }
 
 /** A database like the server's, with a few rows, closed. */
-function makeDatabase(rows = 50): void {
+async function makeDatabase(rows = 50): Promise<void> {
   const db = openDatabase(join(dataDir, 'expediente.db'));
-  const insert = db.$client.prepare("insert into users (email, password_hash, type, name, lname, created_at) values (?, 'x', 'patient', ?, 'Prueba', '2026-01-01')");
-  for (let i = 0; i < rows; i++) insert.run(`p${i}@example.test`, `Paciente ${'x'.repeat(200)} ${i}`);
-  db.$client.close();
+  const insert = "insert into users (email, password_hash, type, name, lname, created_at) values (?, 'x', 'patient', ?, 'Prueba', '2026-01-01')";
+  await inTransaction(db, async (tx) => {
+    for (let i = 0; i < rows; i++) await rawRun(tx, insert, [`p${i}@example.test`, `Paciente ${'x'.repeat(200)} ${i}`]);
+  });
+  sqliteEngineOf(db).close();
 }
 
 /** What a backup killed mid-way leaves: its staging directory with a plaintext copy, and a partial archive. */
@@ -56,7 +61,7 @@ function leftoversOfKilledBackup(pid: number, outDir: string) {
 
 describe('backup and restore staging', () => {
   it("removes a killed backup's plaintext copy and partial archive at the next backup, and keeps a running one's", async () => {
-    makeDatabase();
+    await makeDatabase();
     const outDir = join(root, 'backups');
     mkdirSync(outDir);
     const killed = leftoversOfKilledBackup(deadPid(), outDir);
@@ -93,7 +98,7 @@ describe('backup and restore staging', () => {
   });
 
   it('stages the plaintext snapshot readable by the server account only', async () => {
-    makeDatabase();
+    await makeDatabase();
     let modes: { dir: number; file: number } | undefined;
     await createBackup(
       { dataDir, outFile: join(root, 'b.expbak'), passphrase: PASSPHRASE },
@@ -108,7 +113,7 @@ describe('backup and restore staging', () => {
   });
 
   it("removes a killed restore's decrypted keys and database at the next restore", async () => {
-    makeDatabase();
+    await makeDatabase();
     const archive = join(root, 'b.expbak');
     await createBackup({ dataDir, outFile: archive, passphrase: PASSPHRASE }, { scrypt: TEST_SCRYPT });
     const killed = join(root, `.restore-${deadPid()}-Qq1Ww2`);
@@ -120,7 +125,7 @@ describe('backup and restore staging', () => {
   });
 
   it('refuses to back up a damaged database, writing no archive', async () => {
-    makeDatabase(2_000);
+    await makeDatabase(2_000);
     const path = join(dataDir, 'expediente.db');
     // Garbage over pages in the middle of the file, the server stopped: what a failing disk does.
     const sqlite = new Database(path);
@@ -136,7 +141,7 @@ describe('backup and restore staging', () => {
   });
 
   it("refuses to restore into a running server's DATA_DIR, writing nothing", async () => {
-    makeDatabase();
+    await makeDatabase();
     const archive = join(root, 'b.expbak');
     await createBackup({ dataDir, outFile: archive, passphrase: PASSPHRASE }, { scrypt: TEST_SCRYPT });
     const before = readdirSync(dataDir).sort();

@@ -15,6 +15,7 @@ import type { Doctor, Patient, PatientListItem } from '../../shared/patients';
 import type { Practice } from '../../shared/prescriptions';
 import type { ClinicalHistory, FamilyHistory, Vaccine } from '../../shared/record';
 import { buildApp } from '../app';
+import { sqliteEngineOf } from '../db/engine';
 import { openSqlite } from '../db/open-sqlite';
 import { openWithPassphrase, openWithRecoveryKey, PRACTICE_KEY_FILE, readPracticeKeyFile } from '../encryption/practice-key';
 import { practiceKeyOf } from '../encryption/unlocked-practices';
@@ -52,7 +53,7 @@ afterAll(() => app?.close());
 /** Copies the server's WAL into the database file and empties it, waiting out a checkpoint in progress. */
 function flushWalOf(server: FastifyInstance) {
   for (;;) {
-    const [result] = server.deps.db.$client.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    const [result] = sqliteEngineOf(server.deps.db).writer.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
     if (result!.busy === 0) return;
   }
 }
@@ -328,10 +329,10 @@ describe('npm run demo', () => {
     // which moves the database file's mtime on its own. Its WAL is emptied first, so that whatever
     // changes from here on is the refusal's doing.
     flushWalOf(app);
-    const before = { users: rowCount(app, 'users'), events: rowCount(app, 'audit_events'), files: readdirSync(practice.dataDir).map((name) => [name, statSync(join(practice.dataDir, name)).mtimeMs]) };
+    const before = { users: await rowCount(app, 'users'), events: await rowCount(app, 'audit_events'), files: readdirSync(practice.dataDir).map((name) => [name, statSync(join(practice.dataDir, name)).mtimeMs]) };
     await expect(seedDemoPractice(config())).rejects.toBeInstanceOf(PracticeExistsError);
-    expect(rowCount(app, 'users')).toBe(before.users);
-    expect(rowCount(app, 'audit_events')).toBe(before.events);
+    expect(await rowCount(app, 'users')).toBe(before.users);
+    expect(await rowCount(app, 'audit_events')).toBe(before.events);
     expect(readdirSync(practice.dataDir).map((name) => [name, statSync(join(practice.dataDir, name)).mtimeMs])).toEqual(before.files);
   });
 

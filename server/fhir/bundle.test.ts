@@ -8,6 +8,7 @@ import type { Prescription } from '../../shared/prescriptions';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
+import { rawGet, rawRun } from '../db/raw-sql';
 import { bearer, buildTestApp, register, testConfig, uniqueEmail } from '../test/helpers';
 import { testCatalogDir, testDiagnosisName } from '../test/test-catalog';
 import { resourcesOf, unresolvedReferences, validationErrors } from '../test/fhir-checks';
@@ -28,7 +29,7 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, session: Session, p
 async function linkedPair() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email, name: 'Pilar', lname: 'Paz Gómez' });
-  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
   return { medic, patient, idPatient };
 }
 
@@ -324,9 +325,9 @@ describe('the FHIR export of diagnoses written before the catalog', () => {
     const created = await call('POST', '/clinical-history', medic, { idPatient, date: '2026-06-10T09:00', motive: 'Control' });
     expect(created.statusCode, created.body).toBe(201);
     // As a row from before migration 0011 holds them: codes as typed, no names of their own.
-    app.deps.db.$client
-      .prepare(`update clinical_histories set diagnosis_ids = '["I10","asma leve","asma leve"]', diagnoses = '[]' where id = ?`)
-      .run(created.json<{ idHistory: number }>().idHistory);
+    await rawRun(app.deps.db, `update clinical_histories set diagnosis_ids = '["I10","asma leve","asma leve"]', diagnoses = '[]' where id = ?`, [
+      created.json<{ idHistory: number }>().idHistory,
+    ]);
     const bundle = await exportOf(medic, idPatient);
     expectValid(bundle);
     expect(encounterDiagnosesOf(bundle).map((condition) => condition.code)).toEqual([

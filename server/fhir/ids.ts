@@ -28,8 +28,8 @@ export function uuidV5(namespace: string, name: string): string {
  * to the install (its chain value is an HMAC under the install's random audit key). So it needs no
  * new secret or table, and survives a restore. A database without events yet gets the app's own.
  */
-export function installNamespace(db: DbOrTx): string {
-  const first = db.select({ at: auditEvents.at, chain: auditEvents.chain }).from(auditEvents).orderBy(asc(auditEvents.id)).limit(1).get();
+export async function installNamespace(db: DbOrTx): Promise<string> {
+  const [first] = await db.select({ at: auditEvents.at, chain: auditEvents.chain }).from(auditEvents).orderBy(asc(auditEvents.id)).limit(1);
   // Rows from before the chain began have none; their moment (to the millisecond) still tells installs apart.
   return first ? uuidV5(EXPEDIENTE_NAMESPACE, `install/${first.at}/${first.chain ?? ''}`) : EXPEDIENTE_NAMESPACE;
 }

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase } from '../db/client';
+import { sqliteEngineOf } from '../db/engine';
+import { rawRun } from '../db/raw-sql';
 import { readDatabaseState } from '../db/pending-migrations';
 import { forgetPracticeKey } from '../encryption/unlocked-practices';
 import { ensureDataDir } from '../secrets';
@@ -23,7 +25,7 @@ beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'expediente-upgrade-'));
   dataDir = join(root, 'data');
   ensureDataDir(dataDir);
-  openDatabase(join(dataDir, 'expediente.db')).$client.close();
+  sqliteEngineOf(openDatabase(join(dataDir, 'expediente.db'))).close();
   newerMigrations = join(root, 'drizzle');
   cpSync(migrationsFolder, newerMigrations, { recursive: true });
   const journalFile = join(newerMigrations, 'meta', '_journal.json');
@@ -45,10 +47,10 @@ const backups = () => readdirSync(backupDir).filter((name) => name.endsWith('.ba
 const withPassphrase = (language = 'en') => ({ BACKUP_PASSPHRASE: PASSPHRASE, BACKUP_DIR: backupDir, EXPEDIENTE_LANGUAGE: language });
 
 /** A change to the data, as any audited write makes one. */
-function writeSomething(): void {
+async function writeSomething(): Promise<void> {
   const db = openDatabase(join(dataDir, 'expediente.db'));
-  db.$client.prepare("insert into audit_events (at, actor_type, action, outcome) values (?, 'anonymous', 'auth.login', 'failure')").run(new Date().toISOString());
-  db.$client.close();
+  await rawRun(db, "insert into audit_events (at, actor_type, action, outcome) values (?, 'anonymous', 'auth.login', 'failure')", [new Date().toISOString()]);
+  sqliteEngineOf(db).close();
 }
 
 describe('readDatabaseState', () => {
@@ -57,11 +59,11 @@ describe('readDatabaseState', () => {
     expect(readDatabaseState(join(root, 'nowhere', 'expediente.db'), newerMigrations)).toBeNull();
   });
 
-  it('names the newer ones, and its fingerprint changes with a write', () => {
+  it('names the newer ones, and its fingerprint changes with a write', async () => {
     const before = readDatabaseState(join(dataDir, 'expediente.db'), newerMigrations)!;
     expect(before.pending).toEqual(['9999_future']);
     expect(readDatabaseState(join(dataDir, 'expediente.db'), newerMigrations)!.fingerprint).toBe(before.fingerprint);
-    writeSomething();
+    await writeSomething();
     expect(readDatabaseState(join(dataDir, 'expediente.db'), newerMigrations)!.fingerprint).not.toBe(before.fingerprint);
   });
 });
@@ -97,7 +99,7 @@ describe('backUpBeforeMigrating', () => {
 
   it('replaces it when the data changed since (the earlier release ran on meanwhile)', async () => {
     const first = await attempt(withPassphrase());
-    writeSomething();
+    await writeSomething();
     const second = await attempt(withPassphrase());
     expect(second!.backupFile).not.toBe(first!.backupFile);
     expect(backups()).toEqual([second!.backupFile!.slice(backupDir.length + 1)]);
@@ -122,8 +124,8 @@ describe('the backup before upgrading an encrypted practice', () => {
     ensureDataDir(encryptedDir);
     await encryptedPracticeForTests(encryptedDir);
     const db = openDatabase(join(encryptedDir, 'expediente.db'));
-    db.$client.prepare("insert into audit_events (at, actor_type, action, outcome, ip) values (?, 'anonymous', 'auth.login', 'failure', 'Quintanilla')").run(new Date().toISOString());
-    db.$client.close();
+    await rawRun(db, "insert into audit_events (at, actor_type, action, outcome, ip) values (?, 'anonymous', 'auth.login', 'failure', 'Quintanilla')", [new Date().toISOString()]);
+    sqliteEngineOf(db).close();
     const upgrade = (env: NodeJS.ProcessEnv) =>
       backUpBeforeMigrating({ dataDir: encryptedDir, migrationsFolder: newerMigrations, release: '9.9.9+abcdef123456', noBackup: false, env, log: (line) => log.push(line) });
 

@@ -36,8 +36,8 @@ type ParsedRegisterInput = Omit<RegisterInput, 'doctorEmail'> & { doctorEmail?: 
 
 
 /** Creates the session row (in the caller's transaction when given one) and signs its token. */
-export function startSession(deps: AccountDeps, user: User, meta: RequestMeta, db: DbOrTx = deps.db): Session {
-  const { sessionId } = createSession(db, user.idUser, {
+export async function startSession(deps: AccountDeps, user: User, meta: RequestMeta, db: DbOrTx = deps.db): Promise<Session> {
+  const { sessionId } = await createSession(db, user.idUser, {
     hours: deps.sessionHours,
     ip: meta.ip,
     userAgent: meta.userAgent,
@@ -51,17 +51,17 @@ const anonymousAt = (meta: RequestMeta): AuditActor => ({ userId: null, type: 'a
 const PENDING_MESSAGE = 'Your account was created. The practice administrator must approve it before you can sign in.';
 
 /** Does the install have its administrator yet? The first medic to register becomes it. */
-const hasAdministrator = (tx: DbOrTx): boolean =>
-  Boolean(tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1).get());
+const hasAdministrator = async (tx: DbOrTx): Promise<boolean> =>
+  (await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1)).length > 0;
 
 export async function register(
   deps: AccountDeps,
   meta: RequestMeta,
   input: ParsedRegisterInput,
 ): Promise<Session | PendingRegistration> {
-  const fail = (error: AppError): never => refuse(deps.db, anonymousAt(meta), { action: 'auth.register', outcome: 'failure', detail: error.code }, error);
+  const fail = async (error: AppError): Promise<never> => refuse(deps.db, anonymousAt(meta), { action: 'auth.register', outcome: 'failure', detail: error.code }, error);
   // Checked before hashing, so an obvious conflict costs no hash; the transaction checks again.
-  if (findUserByEmail(deps.db, input.email)) fail(new AppError('EMAIL_TAKEN'));
+  if (await findUserByEmail(deps.db, input.email)) return fail(new AppError('EMAIL_TAKEN'));
   try {
     await assertUncommonPassword(input.password, 'password');
   } catch (error) {
@@ -74,13 +74,13 @@ export async function register(
     // One transaction: the user, their medic or patient row, the doctor link and the audit event
     // exist together or not at all.
     // A refusal in it (DOCTOR_NOT_FOUND, EMAIL_TAKEN) is audited under the anonymous caller.
-    user = auditedSignInChange(deps.db, anonymousAt(meta), { action: 'auth.register' }, (tx, succeeded) => {
-      const doctor = input.doctorEmail ? findActiveMedicByEmail(tx, input.doctorEmail) : undefined;
+    user = await auditedSignInChange(deps.db, anonymousAt(meta), { action: 'auth.register' }, async (tx, succeeded) => {
+      const doctor = input.doctorEmail ? await findActiveMedicByEmail(tx, input.doctorEmail) : undefined;
       if (input.doctorEmail && !doctor) throw new AppError('DOCTOR_NOT_FOUND');
-      if (findUserByEmail(tx, input.email)) throw new AppError('EMAIL_TAKEN');
+      if (await findUserByEmail(tx, input.email)) throw new AppError('EMAIL_TAKEN');
 
-      const firstMedic = input.type === 'medic' && !hasAdministrator(tx);
-      const row = tx
+      const firstMedic = input.type === 'medic' && !(await hasAdministrator(tx));
+      const [row] = await tx
         .insert(users)
         .values({
           email: input.email,
@@ -91,37 +91,37 @@ export async function register(
           isAdmin: firstMedic,
           status: input.type === 'medic' && !firstMedic ? 'pending' : 'active',
         })
-        .returning()
-        .get();
+        .returning();
+      const created = row!;
       if (input.type === 'medic') {
-        tx.insert(medics).values({ userId: row.id }).run();
+        await tx.insert(medics).values({ userId: created.id });
       } else {
-        const patient = tx.insert(patients).values({ userId: row.id }).returning({ id: patients.id }).get();
-        if (doctor) tx.insert(medicPatients).values({ medicId: doctor.medicId, patientId: patient.id }).run();
+        const [patient] = await tx.insert(patients).values({ userId: created.id }).returning({ id: patients.id });
+        if (doctor) await tx.insert(medicPatients).values({ medicId: doctor.medicId, patientId: patient!.id });
       }
-      const detail = firstMedic ? 'administrator' : row.status === 'pending' ? 'pending approval' : input.doctorEmail ? 'linked to doctor' : null;
+      const detail = firstMedic ? 'administrator' : created.status === 'pending' ? 'pending approval' : input.doctorEmail ? 'linked to doctor' : null;
       // The new account registered itself: its success event names it.
-      succeeded({ detail }, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname });
-      return toUser(row, NO_SECOND_FACTOR);
+      await succeeded({ detail }, { userId: created.id, type: created.type, ip: meta.ip, name: created.name, lname: created.lname });
+      return toUser(created, NO_SECOND_FACTOR);
     });
   } catch (error) {
     if (isUniqueViolation(error)) return fail(new AppError('EMAIL_TAKEN'));
     throw error;
   }
   if (user.status === 'pending') return { pending: true, message: PENDING_MESSAGE };
-  return startSession(deps, user, meta);
+  return await startSession(deps, user, meta);
 }
 
 export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginInput): Promise<LoginResult> {
   const email = input.email.trim();
   // Counted before the hash is checked, so guesses in flight at once cannot exceed the limits.
   const attempt = deps.signInFailures.reserve(meta.ip, email);
-  if (!attempt) refuse(deps.db, anonymousAt(meta), { action: 'auth.login', outcome: 'denied', detail: 'RATE_LIMITED' }, new AppError('RATE_LIMITED'));
-  const row = findUserByEmail(deps.db, email);
+  if (!attempt) return refuse(deps.db, anonymousAt(meta), { action: 'auth.login', outcome: 'denied', detail: 'RATE_LIMITED' }, new AppError('RATE_LIMITED'));
+  const row = await findUserByEmail(deps.db, email);
   const valid = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
   if (!row || !valid) {
     attempt.failed();
-    refuse(
+    return refuse(
       deps.db,
       { ...anonymousAt(meta), userId: row?.id ?? null },
       { action: 'auth.login', outcome: 'failure', detail: row ? 'wrong password' : 'unknown email' },
@@ -132,10 +132,10 @@ export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginIn
   if (row.status !== 'active') {
     attempt.withdrawn();
     const code = row.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_DISABLED';
-    refuse(deps.db, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname }, { action: 'auth.login', outcome: 'denied', detail: code }, new AppError(code));
+    return refuse(deps.db, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname }, { action: 'auth.login', outcome: 'denied', detail: code }, new AppError(code));
   }
-  const twoFactor = findTwoFactorState(deps.db, row.id);
-  const challenge = challengeSecondFactor(deps.db, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname }, twoFactor, deps.now());
+  const twoFactor = await findTwoFactorState(deps.db, row.id);
+  const challenge = await challengeSecondFactor(deps.db, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname }, twoFactor, deps.now());
   if (challenge) {
     // The password alone opens nothing yet: the attempt stops counting, but the address is not
     // trusted and the account's count is not cleared (succeeded would let codes be guessed forever,
@@ -144,7 +144,7 @@ export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginIn
     return challenge;
   }
   attempt.succeeded();
-  return openSignedInSession(deps, toUser(row, twoFactor), meta, null);
+  return await openSignedInSession(deps, toUser(row, twoFactor), meta, null);
 }
 
 /**
@@ -152,19 +152,19 @@ export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginIn
  * one change and commit together. `detail` says how the user proved who they are, when not by
  * password alone; `before` runs in the same transaction (a challenge consumed, a code spent).
  */
-export function openSignedInSession(
+export async function openSignedInSession(
   deps: AccountDeps,
   user: User,
   meta: RequestMeta,
   detail: string | null,
-  before?: (tx: DbOrTx) => void,
-): Session {
+  before?: (tx: DbOrTx) => Promise<void> | void,
+): Promise<Session> {
   const who: AuditActor = { userId: user.idUser, type: user.type, ip: meta.ip, name: user.name, lname: user.lname };
   // The proof was checked and its refusals audited before: nothing is left to refuse here.
-  return auditedSignInChange(deps.db, who, { action: 'auth.login', auditRefusal: false }, (tx, succeeded) => {
-    before?.(tx);
-    succeeded({ detail });
-    return startSession(deps, user, meta, tx);
+  return await auditedSignInChange(deps.db, who, { action: 'auth.login', auditRefusal: false }, async (tx, succeeded) => {
+    await before?.(tx);
+    await succeeded({ detail });
+    return await startSession(deps, user, meta, tx);
   });
 }
 
@@ -180,32 +180,32 @@ const wrongCurrentPassword = () =>
 export async function changePassword(caller: Caller, signInFailures: SignInFailures, input: ChangePasswordInput): Promise<void> {
   const { db, actor } = caller;
   const who = whoIs(caller);
-  const fail = (error: AppError): never =>
+  const fail = async (error: AppError): Promise<never> =>
     refuse(db, who, { action: 'auth.changePassword', outcome: error.code === 'RATE_LIMITED' ? 'denied' : 'failure', detail: error.code }, error);
-  const attempt = signInFailures.reserve(caller.ip, actor.email) ?? fail(new AppError('RATE_LIMITED'));
-  const row = db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).get();
+  const attempt = signInFailures.reserve(caller.ip, actor.email) ?? (await fail(new AppError('RATE_LIMITED')));
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
   if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
     attempt.failed();
-    fail(wrongCurrentPassword());
+    return fail(wrongCurrentPassword());
   }
   attempt.withdrawn();
   if (input.newPassword === input.currentPassword) {
-    fail(new AppError('VALIDATION_FAILED', 'Invalid input. newPassword: The new password must differ from the current one.', [
+    return fail(new AppError('VALIDATION_FAILED', 'Invalid input. newPassword: The new password must differ from the current one.', [
       { path: 'newPassword', message: 'validation.passwordUnchanged' },
     ]));
   }
   try {
     await assertUncommonPassword(input.newPassword, 'newPassword');
   } catch (error) {
-    fail(error as AppError);
+    return fail(error as AppError);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  auditedChange(caller, { action: 'auth.changePassword' }, (tx, succeeded) => {
-    tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, actor.userId)).run();
-    revokeUserSessions(tx, actor.userId, actor.sessionId);
+  await auditedChange(caller, { action: 'auth.changePassword' }, async (tx, succeeded) => {
+    await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, actor.userId));
+    await revokeUserSessions(tx, actor.userId, actor.sessionId);
     // A temporary password (a medic's new patient, an administrator's reset) replaced by the user's
     // own is the moment the account becomes theirs: the trail says so.
-    succeeded({ detail: actor.mustChangePassword ? 'account activated' : null });
+    await succeeded({ detail: actor.mustChangePassword ? 'account activated' : null });
   });
 }
 
@@ -214,9 +214,9 @@ export const profile = (actor: Actor): { user: User } => ({
   user: toUser({ ...actor, id: actor.userId, status: 'active' }, actor.twoFactor),
 });
 
-export function logout(caller: Caller): void {
-  auditedChange(caller, { action: 'auth.logout' }, (tx, succeeded) => {
-    revokeSession(tx, caller.actor.sessionId);
-    succeeded();
+export async function logout(caller: Caller): Promise<void> {
+  await auditedChange(caller, { action: 'auth.logout' }, async (tx, succeeded) => {
+    await revokeSession(tx, caller.actor.sessionId);
+    await succeeded();
   });
 }

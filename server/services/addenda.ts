@@ -15,11 +15,11 @@ import { addendumJson } from './columns';
 const a = alias(addenda, 'a');
 
 /** POST /clinical-history/:idHistory/addenda. */
-export function addAddendum(caller: MedicCaller, idHistory: number, text: string): Addendum {
+export async function addAddendum(caller: MedicCaller, idHistory: number, text: string): Promise<Addendum> {
   const action = 'addendum.create';
-  const appointment = writableAppointment(caller, idHistory, action);
-  return auditedChange(caller, { action, patientId: appointment.idPatient }, (tx, succeeded) => {
-    const { id } = tx
+  const appointment = await writableAppointment(caller, idHistory, action);
+  return await auditedChange(caller, { action, patientId: appointment.idPatient }, async (tx, succeeded) => {
+    const [inserted] = await tx
       .insert(addenda)
       .values({
         historyId: idHistory,
@@ -30,9 +30,8 @@ export function addAddendum(caller: MedicCaller, idHistory: number, text: string
         at: localMoment(caller.now),
         text,
       })
-      .returning({ id: addenda.id })
-      .get();
-    succeeded({ detail: `appointment ${idHistory}` });
-    return tx.select({ addendum: addendumJson }).from(a).where(eq(a.id, id)).get()!.addendum;
+      .returning({ id: addenda.id });
+    await succeeded({ detail: `appointment ${idHistory}` });
+    return (await tx.select({ addendum: addendumJson }).from(a).where(eq(a.id, inserted!.id)))[0]!.addendum;
   });
 }

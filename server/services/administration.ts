@@ -17,8 +17,8 @@ import { removeSecondFactors } from './second-factor/totp-setup';
 import { byEmail } from './users';
 
 /** Medic accounts, pending first, then by last name and name (or only `onlyMedicId`). */
-export function listMedicAccounts(db: DbOrTx, onlyMedicId?: number): MedicAccount[] {
-  return db
+export async function listMedicAccounts(db: DbOrTx, onlyMedicId?: number): Promise<MedicAccount[]> {
+  return await db
     .select({
       idMedic: medics.id,
       idUser: users.id,
@@ -32,13 +32,13 @@ export function listMedicAccounts(db: DbOrTx, onlyMedicId?: number): MedicAccoun
     .from(medics)
     .innerJoin(users, eq(users.id, medics.userId))
     .where(onlyMedicId === undefined ? undefined : eq(medics.id, onlyMedicId))
+    // SQLite dialect: `collate nocase`.
     .orderBy(
       sql`case ${users.status} when 'pending' then 0 else 1 end`,
       asc(sql`${users.lname} collate nocase`),
       asc(sql`${users.name} collate nocase`),
       asc(medics.id),
-    )
-    .all();
+    );
 }
 
 export type MedicStatusChange = 'approve' | 'disable' | 'enable';
@@ -46,18 +46,18 @@ export type MedicStatusChange = 'approve' | 'disable' | 'enable';
 const statusAfter: Record<MedicStatusChange, MedicAccount['status']> = { approve: 'active', enable: 'active', disable: 'disabled' };
 
 /** Approve a pending medic, or disable or enable one. A disabled medic's sessions end at once. */
-export function changeMedicStatus(caller: Caller, idMedic: number, change: MedicStatusChange): MedicAccount {
+export async function changeMedicStatus(caller: Caller, idMedic: number, change: MedicStatusChange): Promise<MedicAccount> {
   const action = `admin.${change}Medic` as const;
   const admin = caller.actor;
-  return auditedChange(caller, { action }, (tx, succeeded) => {
-    const medic = listMedicAccounts(tx, idMedic)[0];
+  return await auditedChange(caller, { action }, async (tx, succeeded) => {
+    const [medic] = await listMedicAccounts(tx, idMedic);
     if (!medic) throw new AppError('NOT_FOUND', 'No such medic.');
     if (medic.idUser === admin.userId) throw new AppError('FORBIDDEN', 'You cannot change the status of your own account.');
     if (change === 'approve' && medic.status !== 'pending') throw new AppError('FORBIDDEN', 'Only a medic waiting for approval can be approved.');
-    tx.update(users).set({ status: statusAfter[change] }).where(eq(users.id, medic.idUser)).run();
-    if (change === 'disable') revokeUserSessions(tx, medic.idUser);
-    succeeded({ detail: `medic ${idMedic}` });
-    return listMedicAccounts(tx, idMedic)[0]!;
+    await tx.update(users).set({ status: statusAfter[change] }).where(eq(users.id, medic.idUser));
+    if (change === 'disable') await revokeUserSessions(tx, medic.idUser);
+    await succeeded({ detail: `medic ${idMedic}` });
+    return (await listMedicAccounts(tx, idMedic))[0]!;
   });
 }
 
@@ -77,15 +77,15 @@ export function temporaryPassword(): string {
 export async function resetPassword(caller: Caller, idUser: number): Promise<{ temporaryPassword: string }> {
   const { db, actor: admin } = caller;
   const who = whoIs(caller);
-  const fail = (error: AppError): never => refuse(db, who, { action: 'admin.resetPassword', outcome: 'failure', detail: `${error.code} user ${idUser}` }, error);
-  if (idUser === admin.userId) fail(new AppError('FORBIDDEN', 'Use "Change password" for your own account.'));
-  if (!db.select({ id: users.id }).from(users).where(eq(users.id, idUser)).get()) fail(new AppError('NOT_FOUND', 'No such account.'));
+  const fail = async (error: AppError): Promise<never> => refuse(db, who, { action: 'admin.resetPassword', outcome: 'failure', detail: `${error.code} user ${idUser}` }, error);
+  if (idUser === admin.userId) return fail(new AppError('FORBIDDEN', 'Use "Change password" for your own account.'));
+  if ((await db.select({ id: users.id }).from(users).where(eq(users.id, idUser))).length === 0) return fail(new AppError('NOT_FOUND', 'No such account.'));
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
-  auditedChange(caller, { action: 'admin.resetPassword' }, (tx, succeeded) => {
-    tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, idUser)).run();
-    revokeUserSessions(tx, idUser);
-    succeeded({ detail: `user ${idUser}` });
+  await auditedChange(caller, { action: 'admin.resetPassword' }, async (tx, succeeded) => {
+    await tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, idUser));
+    await revokeUserSessions(tx, idUser);
+    await succeeded({ detail: `user ${idUser}` });
   });
   return { temporaryPassword: password };
 }
@@ -97,37 +97,35 @@ export async function resetPassword(caller: Caller, idUser: number): Promise<{ t
  * attempts are forgotten), and may set up a new factor.
  * One transaction: the factors, the sessions and the audit event go together or not at all.
  */
-export function resetSecondFactor(caller: Caller, signInFailures: SignInFailures, idUser: number): void {
+export async function resetSecondFactor(caller: Caller, signInFailures: SignInFailures, idUser: number): Promise<void> {
   const { db, actor: admin } = caller;
   const who = whoIs(caller);
-  const fail = (error: AppError): never => refuse(db, who, { action: 'admin.resetSecondFactor', outcome: 'failure', detail: `${error.code} user ${idUser}` }, error);
+  const fail = async (error: AppError): Promise<never> => refuse(db, who, { action: 'admin.resetSecondFactor', outcome: 'failure', detail: `${error.code} user ${idUser}` }, error);
   // The administrator's own factors are theirs to change from the account page, with their password.
-  if (idUser === admin.userId) fail(new AppError('FORBIDDEN', 'Turn off your own second factors from your account page.'));
-  const account = db.select({ email: users.email }).from(users).where(eq(users.id, idUser)).get() ?? fail(new AppError('NOT_FOUND', 'No such account.'));
-  auditedChange(caller, { action: 'admin.resetSecondFactor' }, (tx, succeeded) => {
-    removeSecondFactors(tx, idUser);
-    revokeUserSessions(tx, idUser);
-    succeeded({ detail: `user ${idUser}` });
+  if (idUser === admin.userId) return fail(new AppError('FORBIDDEN', 'Turn off your own second factors from your account page.'));
+  const account = (await db.select({ email: users.email }).from(users).where(eq(users.id, idUser)))[0] ?? (await fail(new AppError('NOT_FOUND', 'No such account.')));
+  await auditedChange(caller, { action: 'admin.resetSecondFactor' }, async (tx, succeeded) => {
+    await removeSecondFactors(tx, idUser);
+    await revokeUserSessions(tx, idUser);
+    await succeeded({ detail: `user ${idUser}` });
   });
   // The codes guessed before the reset no longer hold the owner back: they sign in at once.
   signInFailures.forgetAccount(account.email);
 }
 
 /** GET /admin/medics, audited as a read. */
-export function medicAccountsFor(caller: Caller): MedicAccount[] {
-  const medics = listMedicAccounts(caller.db);
-  auditAs(caller, { action: 'admin.medics', outcome: 'success', detail: `${medics.length} medics` });
+export async function medicAccountsFor(caller: Caller): Promise<MedicAccount[]> {
+  const medics = await listMedicAccounts(caller.db);
+  await auditAs(caller, { action: 'admin.medics', outcome: 'success', detail: `${medics.length} medics` });
   return medics;
 }
 
 /** The account behind an exact email, for the administrator's password reset; audited, found or not. */
-export function findAccount(caller: Caller, email: string): AccountSummary | null {
-  const account =
-    caller.db
-      .select({ idUser: users.id, name: users.name, lname: users.lname, email: users.email, type: users.type, status: users.status })
-      .from(users)
-      .where(byEmail(email))
-      .get() ?? null;
-  auditAs(caller, { action: 'admin.findAccount', outcome: account ? 'success' : 'failure', detail: account ? `user ${account.idUser}` : 'not found' });
+export async function findAccount(caller: Caller, email: string): Promise<AccountSummary | null> {
+  const [account = null] = await caller.db
+    .select({ idUser: users.id, name: users.name, lname: users.lname, email: users.email, type: users.type, status: users.status })
+    .from(users)
+    .where(byEmail(email));
+  await auditAs(caller, { action: 'admin.findAccount', outcome: account ? 'success' : 'failure', detail: account ? `user ${account.idUser}` : 'not found' });
   return account;
 }

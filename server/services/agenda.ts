@@ -11,14 +11,14 @@ import { localDay } from '../../shared/dates';
 import { englishIssueMessage } from '../error-mapping';
 import { auditedRead } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
-import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { prepared } from '../db/prepared';
 import { deepFreeze, versionedCache } from '../db/versioned-cache';
 import { withKnownJson } from '../json-text';
-import { clinicalHistories, medicPatients, patients, users } from '../db/schema/index';
+import { clinicalHistories, medicPatientCounts, medicPatients, patients, users } from '../db/schema/index';
 import { AppError } from '../errors';
 import { auditAs, type MedicCaller } from './caller';
 
-const selectAgenda = preparedPerConnection((db) =>
+const selectAgenda = prepared('agenda.appointments-in-range', (db) =>
   db
     .select({
       idHistory: clinicalHistories.id,
@@ -45,16 +45,15 @@ const selectAgenda = preparedPerConnection((db) =>
         lte(clinicalHistories.date, sql.placeholder('until')),
       ),
     )
-    .orderBy(asc(clinicalHistories.date), asc(clinicalHistories.start), asc(clinicalHistories.id))
-    .prepare(),
+    .orderBy(asc(clinicalHistories.date), asc(clinicalHistories.start), asc(clinicalHistories.id)),
 );
 
 /**
  * The appointments of `medicId` whose day is in from..to. Dates are practice-local moments
  * (YYYY-MM-DDTHH:mm, never with seconds), so the last day ends at its 23:59.
  */
-export function agendaOf(db: DbOrTx, medicId: number, from: string, to: string): AgendaItem[] {
-  return selectAgenda(db).all({ medicId, from, until: `${to}T23:59` });
+export async function agendaOf(db: DbOrTx, medicId: number, from: string, to: string): Promise<AgendaItem[]> {
+  return await selectAgenda.all(db, { medicId, from, until: `${to}T23:59` });
 }
 
 /** The range a request asks for, today filling in what it leaves out; refused when too long or backwards. */
@@ -68,8 +67,11 @@ export function agendaRange(input: AgendaRange, today: string): { from: string; 
   return { from, to };
 }
 
-const selectAgendaVersion = preparedPerConnection((db) =>
-  connectionOf(db).prepare<[number], number>('select agenda_version from medic_patient_counts where medic_id = ?').pluck(),
+const selectAgendaVersion = prepared('agenda.version', (db) =>
+  db
+    .select({ version: medicPatientCounts.agendaVersion })
+    .from(medicPatientCounts)
+    .where(eq(medicPatientCounts.medicId, sql.placeholder('medicId'))),
 );
 
 /** Ranges kept per connection: a week or a day of each medic lately looked at (a busy week's JSON is about 35 KB). */
@@ -80,18 +82,18 @@ const keptAgendas = versionedCache<string, { appointments: AgendaItem[] }>(64);
  * current agenda_version (frozen, its JSON made once), else read and kept. A medic who was never
  * linked to anyone has no version, and an agenda that is empty.
  */
-function currentAgenda(db: DbOrTx, medicId: number, from: string, to: string): { appointments: AgendaItem[] } {
-  const version = selectAgendaVersion(db).get(medicId);
-  const read = () => withKnownJson(deepFreeze({ appointments: agendaOf(db, medicId, from, to) }));
-  return version === undefined ? { appointments: agendaOf(db, medicId, from, to) } : keptAgendas.at(db, `${medicId}:${from}:${to}`, version, read);
+async function currentAgenda(db: DbOrTx, medicId: number, from: string, to: string): Promise<{ appointments: AgendaItem[] }> {
+  const version = (await selectAgendaVersion.get(db, { medicId }))?.version;
+  const read = async () => withKnownJson(deepFreeze({ appointments: await agendaOf(db, medicId, from, to) }));
+  return version === undefined ? { appointments: await agendaOf(db, medicId, from, to) } : await keptAgendas.at(db, `${medicId}:${from}:${to}`, version, read);
 }
 
 /** GET /medics/agenda: the caller's appointments in the range, audited as one read. */
-export function readAgenda(caller: MedicCaller, input: AgendaRange): { appointments: AgendaItem[] } {
+export async function readAgenda(caller: MedicCaller, input: AgendaRange): Promise<{ appointments: AgendaItem[] }> {
   const { from, to } = agendaRange(input, localDay(caller.now));
-  return auditedRead(caller.db, (db) => {
-    const agenda = currentAgenda(db, caller.actor.medicId, from, to);
-    auditAs(caller, { action: 'agenda.read', outcome: 'success', detail: `${from}..${to}: ${agenda.appointments.length} appointments` }, db);
+  return await auditedRead(caller.db, async (db) => {
+    const agenda = await currentAgenda(db, caller.actor.medicId, from, to);
+    await auditAs(caller, { action: 'agenda.read', outcome: 'success', detail: `${from}..${to}: ${agenda.appointments.length} appointments` }, db);
     return agenda;
   });
 }

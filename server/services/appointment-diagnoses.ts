@@ -15,10 +15,10 @@ interface SentCodes {
 }
 
 /** The two columns to write, or undefined when the write sent neither field (an edit that leaves them as they are). */
-export function diagnosesToStore(db: DbOrTx, sent: SentCodes): { diagnoses: Diagnosis[]; diagnosisIds: string[] } | undefined {
+export async function diagnosesToStore(db: DbOrTx, sent: SentCodes): Promise<{ diagnoses: Diagnosis[]; diagnosisIds: string[] } | undefined> {
   const field = sent.diagnoses !== undefined ? 'diagnoses' : sent.diagnosisIds !== undefined ? 'diagnosisIds' : undefined;
   if (!field) return undefined;
-  const { diagnoses, unknown } = resolveDiagnoses(db, sent[field]!);
+  const { diagnoses, unknown } = await resolveDiagnoses(db, sent[field]!);
   if (unknown.length > 0) {
     const named = unknown.map((code) => JSON.stringify(code)).join(', ');
     throw new AppError(

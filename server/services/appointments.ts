@@ -23,26 +23,26 @@ import type { AuditAction } from '../../shared/audit-actions';
 type NewAppointment = z.output<typeof appointmentFields>;
 type AppointmentChanges = z.output<typeof appointmentUpdateFields>;
 
-const findAppointment = (db: DbOrTx, idHistory: number): ClinicalHistory | undefined =>
-  db.select(historyColumns).from(clinicalHistories).where(eq(clinicalHistories.id, idHistory)).get();
+const findAppointment = async (db: DbOrTx, idHistory: number): Promise<ClinicalHistory | undefined> =>
+  (await db.select(historyColumns).from(clinicalHistories).where(eq(clinicalHistories.id, idHistory)))[0];
 
 /**
  * The appointment, if the caller may change its patient's record. A missing one and another's look
  * alike (404); under emergency access the record is read-only (403), as for every other write.
  */
-export function writableAppointment(caller: MedicCaller, idHistory: number, action: AuditAction): ClinicalHistory {
-  const appointment = findAppointment(caller.db, idHistory);
-  const access = appointment ? patientAccess(caller.db, caller.actor, appointment.idPatient, caller.now) : undefined;
+export async function writableAppointment(caller: MedicCaller, idHistory: number, action: AuditAction): Promise<ClinicalHistory> {
+  const appointment = await findAppointment(caller.db, idHistory);
+  const access = appointment ? await patientAccess(caller.db, caller.actor, appointment.idPatient, caller.now) : undefined;
   if (appointment && access?.kind === 'full') return appointment;
   if (appointment && access?.kind === 'emergency') {
-    return refuse(
+    return await refuse(
       caller.db,
       whoIs(caller),
       { action, outcome: 'denied', patientId: appointment.idPatient, emergency: true, detail: access.reason },
       new AppError('FORBIDDEN', 'Emergency access is read-only: this record cannot be changed.'),
     );
   }
-  return refuse(
+  return await refuse(
     caller.db,
     whoIs(caller),
     { action, outcome: 'denied', patientId: appointment?.idPatient ?? null, detail: `appointment ${idHistory}` },
@@ -51,9 +51,9 @@ export function writableAppointment(caller: MedicCaller, idHistory: number, acti
 }
 
 /** The appointment's medic alone writes its note, closes, reopens, moves or cancels it. */
-function assertAuthor(caller: MedicCaller, appointment: ClinicalHistory, action: AuditAction): void {
+async function assertAuthor(caller: MedicCaller, appointment: ClinicalHistory, action: AuditAction): Promise<void> {
   if (appointment.idMedic !== null && appointment.idMedic === caller.actor.medicId) return;
-  refuse(
+  await refuse(
     caller.db,
     whoIs(caller),
     { action, outcome: 'denied', patientId: appointment.idPatient, detail: 'NOT_AUTHOR' },
@@ -76,9 +76,9 @@ function assertWithinAYear(caller: MedicCaller, date: string | undefined): void 
 }
 
 // Calendar days as YYYY-MM-DD compare as text.
-function assertNotPast(caller: MedicCaller, appointment: ClinicalHistory, action: AuditAction): void {
+async function assertNotPast(caller: MedicCaller, appointment: ClinicalHistory, action: AuditAction): Promise<void> {
   if (appointment.date.slice(0, 10) >= localDay(caller.now)) return;
-  refuse(
+  await refuse(
     caller.db,
     whoIs(caller),
     { action, outcome: 'failure', patientId: appointment.idPatient, detail: 'APPOINTMENT_LOCKED' },
@@ -110,38 +110,37 @@ function assertEndsAfterStart(appointment: ClinicalHistory, changes: Appointment
 }
 
 /** POST /clinical-history, once the access rule has let a linked medic through. */
-export function createAppointment(caller: MedicCaller, patientId: number, input: NewAppointment): ClinicalHistory {
+export async function createAppointment(caller: MedicCaller, patientId: number, input: NewAppointment): Promise<ClinicalHistory> {
   assertWithinAYear(caller, input.date);
   const { diagnoses: _codes, ...fields } = input;
-  const diagnosed = diagnosesToStore(caller.db, input);
-  return auditedChange(caller, { action: 'appointment.create', patientId }, (tx, succeeded) => {
-    const row = tx
+  const diagnosed = await diagnosesToStore(caller.db, input);
+  return await auditedChange(caller, { action: 'appointment.create', patientId }, async (tx, succeeded) => {
+    const [row] = await tx
       .insert(clinicalHistories)
       // Written now by the practice's clock: a note for a day already past is a late entry (columns.ts).
       .values({ patientId, medicId: caller.actor.medicId, ...fields, ...diagnosed, start: input.date.slice(11, 16), createdAt: caller.now.toISOString() })
-      .returning({ id: clinicalHistories.id })
-      .get();
-    succeeded();
-    return findAppointment(tx, row.id)!;
+      .returning({ id: clinicalHistories.id });
+    await succeeded();
+    return (await findAppointment(tx, row!.id))!;
   });
 }
 
-export function updateAppointment(caller: MedicCaller, idHistory: number, changes: AppointmentChanges): ClinicalHistory {
-  const appointment = writableAppointment(caller, idHistory, 'appointment.update');
-  assertAuthor(caller, appointment, 'appointment.update');
+export async function updateAppointment(caller: MedicCaller, idHistory: number, changes: AppointmentChanges): Promise<ClinicalHistory> {
+  const appointment = await writableAppointment(caller, idHistory, 'appointment.update');
+  await assertAuthor(caller, appointment, 'appointment.update');
   // Closing changes nothing written, any day; reopening a past note would let it change again.
   const onlyClosing = Object.keys(changes).every((key) => key === 'closed') && changes.closed !== false;
-  if (!onlyClosing) assertNotPast(caller, appointment, 'appointment.update');
+  if (!onlyClosing) await assertNotPast(caller, appointment, 'appointment.update');
   assertNotMovedIntoPast(caller, changes);
   assertWithinAYear(caller, changes.date);
-  if (movesToAnotherDay(appointment, changes)) assertHoldsNothingKept(caller, appointment, 'appointment.update');
+  if (movesToAnotherDay(appointment, changes)) await assertHoldsNothingKept(caller, appointment, 'appointment.update');
   assertEndsAfterStart(appointment, changes);
   const { diagnoses: _codes, ...fields } = changes;
-  const set = { ...fields, ...diagnosesToStore(caller.db, changes), ...(changes.date ? { start: changes.date.slice(11, 16) } : {}) };
-  return auditedChange(caller, { action: 'appointment.update', patientId: appointment.idPatient }, (tx, succeeded) => {
-    if (Object.keys(set).length) tx.update(clinicalHistories).set(set).where(eq(clinicalHistories.id, idHistory)).run();
-    succeeded({ detail: Object.keys(changes).join(',') || null });
-    return findAppointment(tx, idHistory)!;
+  const set = { ...fields, ...(await diagnosesToStore(caller.db, changes)), ...(changes.date ? { start: changes.date.slice(11, 16) } : {}) };
+  return await auditedChange(caller, { action: 'appointment.update', patientId: appointment.idPatient }, async (tx, succeeded) => {
+    if (Object.keys(set).length) await tx.update(clinicalHistories).set(set).where(eq(clinicalHistories.id, idHistory));
+    await succeeded({ detail: Object.keys(changes).join(',') || null });
+    return (await findAppointment(tx, idHistory))!;
   });
 }
 
@@ -151,9 +150,9 @@ export function updateAppointment(caller: MedicCaller, idHistory: number, change
  * which would leave a prescription dated on a day that is not its appointment's: the medic is told
  * to void instead. Its time on the same day may still change.
  */
-function assertHoldsNothingKept(caller: MedicCaller, appointment: ClinicalHistory, action: AuditAction): void {
+async function assertHoldsNothingKept(caller: MedicCaller, appointment: ClinicalHistory, action: AuditAction): Promise<void> {
   if (appointment.prescriptions.length === 0 && appointment.addenda.length === 0) return;
-  refuse(
+  await refuse(
     caller.db,
     whoIs(caller),
     { action, outcome: 'failure', patientId: appointment.idPatient, detail: 'APPOINTMENT_HAS_PRESCRIPTIONS' },
@@ -167,13 +166,13 @@ function assertHoldsNothingKept(caller: MedicCaller, appointment: ClinicalHistor
 const movesToAnotherDay = (appointment: ClinicalHistory, changes: AppointmentChanges) =>
   changes.date !== undefined && changes.date.slice(0, 10) !== appointment.date.slice(0, 10);
 
-export function deleteAppointment(caller: MedicCaller, idHistory: number): void {
-  const appointment = writableAppointment(caller, idHistory, 'appointment.delete');
-  assertAuthor(caller, appointment, 'appointment.delete');
-  assertNotPast(caller, appointment, 'appointment.delete');
-  assertHoldsNothingKept(caller, appointment, 'appointment.delete');
-  auditedChange(caller, { action: 'appointment.delete', patientId: appointment.idPatient }, (tx, succeeded) => {
-    tx.delete(clinicalHistories).where(eq(clinicalHistories.id, idHistory)).run();
-    succeeded();
+export async function deleteAppointment(caller: MedicCaller, idHistory: number): Promise<void> {
+  const appointment = await writableAppointment(caller, idHistory, 'appointment.delete');
+  await assertAuthor(caller, appointment, 'appointment.delete');
+  await assertNotPast(caller, appointment, 'appointment.delete');
+  await assertHoldsNothingKept(caller, appointment, 'appointment.delete');
+  await auditedChange(caller, { action: 'appointment.delete', patientId: appointment.idPatient }, async (tx, succeeded) => {
+    await tx.delete(clinicalHistories).where(eq(clinicalHistories.id, idHistory));
+    await succeeded();
   });
 }

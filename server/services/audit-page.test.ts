@@ -2,16 +2,18 @@
 // up to date with the rows since, ranges read by id between their ends, pages past the middle read
 // from the oldest end, and the keyset cursor: every page the same events, in the same order, as
 // the plain statement (every row that matches, newest first, sliced) gives.
-import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_PAGE_SIZE, type AuditFilter } from '../../shared/admin';
 import { addDays } from '../../shared/agenda';
-import { openDatabase } from '../db/client';
+import { openDatabase, type Db } from '../db/client';
+import { sqliteEngineOf } from '../db/engine';
 import { registerAuditChain } from '../audit/audit-chain';
 import { insertAuditEvents, type TestAuditEvent } from '../audit/audit-events.fixture';
 import { auditEventsPage } from './audit-review';
 
-let sqlite: Database.Database;
+let db: Db;
+/** The SQLite connection the events are written on, and the reference read from. */
+const sqlite = () => sqliteEngineOf(db).writer;
 const ACTIONS = ['patient.detail', 'prescription.create', 'prescription.void', 'auth.login', 'agenda.read'];
 const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 3_600_000 * 7).toISOString();
 
@@ -25,7 +27,7 @@ function events(from: number, n: number): TestAuditEvent[] {
 
 /** What the filter selects, newest first: every row read and filtered here, the reference. */
 function expectedIds(filter: AuditFilter): number[] {
-  const rows = sqlite.prepare('select id, at, action, patient_id as patientId, actor_user_id as idUser, outcome from audit_events order by id desc').all() as {
+  const rows = sqlite().prepare('select id, at, action, patient_id as patientId, actor_user_id as idUser, outcome from audit_events order by id desc').all() as {
     id: number; at: string; action: string; patientId: number; idUser: number; outcome: string;
   }[];
   const startOf = (date: string) => new Date(`${date}T00:00:00`).toISOString();
@@ -39,14 +41,14 @@ function expectedIds(filter: AuditFilter): number[] {
     .map((row) => row.id);
 }
 
-const pageIds = (filter: AuditFilter, page: number, cursor?: number) => auditEventsPage(sqlite, filter, page, cursor).events.map((event) => event.id);
+const pageIds = async (filter: AuditFilter, page: number, cursor?: number) => (await auditEventsPage(db, filter, page, cursor)).events.map((event) => event.id);
 
-beforeAll(() => {
-  sqlite = openDatabase(':memory:').$client;
-  registerAuditChain(sqlite, 'k'.repeat(64));
-  insertAuditEvents(sqlite, events(0, 600));
+beforeAll(async () => {
+  db = openDatabase(':memory:');
+  registerAuditChain(sqlite(), 'k'.repeat(64));
+  await insertAuditEvents(sqlite(), events(0, 600));
 });
-afterAll(() => sqlite.close());
+afterAll(() => sqliteEngineOf(db).close());
 
 const FILTERS: [string, AuditFilter][] = [
   ['nothing', {}],
@@ -61,21 +63,21 @@ const FILTERS: [string, AuditFilter][] = [
 ];
 
 describe('a page of the audit review', () => {
-  it.each(FILTERS)('filtered by %s: every page, the first, those past the middle and the last, is the slice the plain statement gives', (_label, filter) => {
+  it.each(FILTERS)('filtered by %s: every page, the first, those past the middle and the last, is the slice the plain statement gives', async (_label, filter) => {
     const expected = expectedIds(filter);
     const pages = Math.max(1, Math.ceil(expected.length / AUDIT_PAGE_SIZE));
-    expect(auditEventsPage(sqlite, filter, 1).total).toBe(expected.length);
+    expect((await auditEventsPage(db, filter, 1)).total).toBe(expected.length);
     for (let page = 1; page <= pages + 1; page += 1) {
-      expect(pageIds(filter, page)).toEqual(expected.slice((page - 1) * AUDIT_PAGE_SIZE, page * AUDIT_PAGE_SIZE));
+      expect(await pageIds(filter, page)).toEqual(expected.slice((page - 1) * AUDIT_PAGE_SIZE, page * AUDIT_PAGE_SIZE));
     }
   });
 
-  it.each(FILTERS)('filtered by %s: the keyset cursor walks the same events, page after page', (_label, filter) => {
+  it.each(FILTERS)('filtered by %s: the keyset cursor walks the same events, page after page', async (_label, filter) => {
     const expected = expectedIds(filter);
     const walked: number[] = [];
     let cursor: number | undefined;
     for (let page = 1; ; page += 1) {
-      const ids = pageIds(filter, page, cursor);
+      const ids = await pageIds(filter, page, cursor);
       walked.push(...ids);
       if (ids.length < AUDIT_PAGE_SIZE) break;
       cursor = ids[ids.length - 1];
@@ -83,17 +85,17 @@ describe('a page of the audit review', () => {
     expect(walked).toEqual(expected);
   });
 
-  it('keeps each total exact as events are written: the count kept is brought up to date with the rows since', () => {
+  it('keeps each total exact as events are written: the count kept is brought up to date with the rows since', async () => {
     const filters = FILTERS.map(([, filter]) => filter);
-    for (const filter of filters) auditEventsPage(sqlite, filter, 1);
-    insertAuditEvents(sqlite, events(600, 137));
+    for (const filter of filters) await auditEventsPage(db, filter, 1);
+    await insertAuditEvents(sqlite(), events(600, 137));
     for (const filter of filters) {
       const expected = expectedIds(filter);
-      const first = auditEventsPage(sqlite, filter, 1);
+      const first = await auditEventsPage(db, filter, 1);
       expect(first.total).toBe(expected.length);
       expect(first.events.map((event) => event.id)).toEqual(expected.slice(0, AUDIT_PAGE_SIZE));
       const last = Math.max(1, Math.ceil(expected.length / AUDIT_PAGE_SIZE));
-      expect(pageIds(filter, last)).toEqual(expected.slice((last - 1) * AUDIT_PAGE_SIZE));
+      expect(await pageIds(filter, last)).toEqual(expected.slice((last - 1) * AUDIT_PAGE_SIZE));
     }
   });
 });

@@ -1,8 +1,11 @@
 // The administrator's review of the audit trail (HIPAA 164.308(a)(1)(ii)(D), information
 // system activity review): filtered pages, the batches a CSV export is written from, and the chain
 // check of `npm run audit:verify`. Every viewing, export and check is itself audited.
-// Plain SQL on the connection, as audit/ reads the trail: the filter decides which
-// terms the statement has, so that each filter meets the index made for it (drizzle/0014).
+// Plain SQL, as audit/ reads the trail: the filter decides which terms the statement has, so that
+// each filter meets the index made for it (drizzle/0014).
+// SQLite dialect: the terms (unary `+`, json_each), the name lookup (FTS5) and the kept counts
+// (audit-count.ts) are SQLite's; audit/'s helpers take the better-sqlite3 connection a query of
+// the handle goes to now (sqliteOf).
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import {
@@ -28,9 +31,28 @@ import { accessVersionOf } from '../auth/request-cache-version';
 import { deepFreeze, keptFromSecondRequest } from '../db/versioned-cache';
 import { withKnownJson } from '../json-text';
 import { auditedRead } from '../audit/record-audit';
-import { preparedText } from '../db/prepared';
+import type { DbOrTx } from '../db/client';
+import { sqliteEngineOf } from '../db/engine';
+import { insideTransaction } from '../db/in-transaction';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { patientIdsNamed } from '../audit/audit-patient-filter';
 import type { AuditAction } from '../../shared/audit-actions';
+import { positional } from './named-parameters';
+
+/**
+ * The SQLite connection a query of `db` goes to now, for audit/'s helpers that take one: the writer
+ * inside the read's transaction (it sees what the transaction wrote), else the read-only reader.
+ */
+function sqliteOf(db: DbOrTx): Database.Database {
+  const engine = sqliteEngineOf(db);
+  return insideTransaction(db) ? engine.writer : engine.reader;
+}
+
+/** The rows of a text written with named parameters. */
+async function rowsOf<Row>(db: DbOrTx, text: string, params: Record<string, unknown>): Promise<Row[]> {
+  const statement = positional(text, params);
+  return rawRows<Row>(db, statement.text, statement.args);
+}
 
 interface EventRow {
   id: number;
@@ -94,8 +116,8 @@ interface Where {
  */
 type ResolvedFilter = AuditFilter & { patientIds?: number[] };
 
-const resolve = (sqlite: Database.Database, filter: AuditFilter): ResolvedFilter =>
-  filter.patient === undefined ? filter : { ...filter, patientIds: patientIdsNamed(sqlite, filter.patient) };
+const resolve = async (db: DbOrTx, filter: AuditFilter): Promise<ResolvedFilter> =>
+  filter.patient === undefined ? filter : { ...filter, patientIds: await patientIdsNamed(sqliteOf(db), filter.patient) };
 
 /**
  * The filter's terms. `byId`: the reader walks the trail by id, batch after batch (an export), so
@@ -141,9 +163,10 @@ interface Selection {
   selected: Selected;
 }
 
-function selectionOf(sqlite: Database.Database, filter: ResolvedFilter): Selection {
+async function selectionOf(db: DbOrTx, filter: ResolvedFilter): Promise<Selection> {
   const hasRange = filter.from !== undefined || filter.to !== undefined || (filter.action !== undefined && isActionPrefix(filter.action));
-  return { filter, hasRange, selected: selectedBy(sqlite, JSON.stringify(filter), whereOf(filter), whereOf(filter, { byId: true }), { ends: hasRange }) };
+  const selected = await selectedBy(sqliteOf(db), JSON.stringify(filter), whereOf(filter), whereOf(filter, { byId: true }), { ends: hasRange });
+  return { filter, hasRange, selected };
 }
 
 /**
@@ -154,11 +177,11 @@ function selectionOf(sqlite: Database.Database, filter: ResolvedFilter): Selecti
  * it): as fast on the thousandth page as on the first. A page number past the middle is read from
  * the oldest end, so the last page costs what the first does.
  */
-export function auditEventsPage(sqlite: Database.Database, filter: AuditFilter, page: number, cursor?: number): AuditEventsPage {
-  return readPage(sqlite, selectionOf(sqlite, resolve(sqlite, filter)), page, cursor);
+export async function auditEventsPage(db: DbOrTx, filter: AuditFilter, page: number, cursor?: number): Promise<AuditEventsPage> {
+  return readPage(db, await selectionOf(db, await resolve(db, filter)), page, cursor);
 }
 
-function readPage(sqlite: Database.Database, { filter, hasRange, selected }: Selection, page: number, cursor?: number): AuditEventsPage {
+async function readPage(db: DbOrTx, { filter, hasRange, selected }: Selection, page: number, cursor?: number): Promise<AuditEventsPage> {
   const { count: total, upTo } = selected;
   // A range's terms are kept off their index (whereOf byId): through the index, every page would sort the whole range.
   const { terms, params } = whereOf(filter, { byId: hasRange });
@@ -170,15 +193,15 @@ function readPage(sqlite: Database.Database, { filter, hasRange, selected }: Sel
   if (total === 0) {
     rows = [];
   } else if (cursor !== undefined) {
-    rows = preparedText(sqlite, eventsWithIds(ids(['e.id < @cursor'], 'desc'))).all({ ...bound, cursor, limit: AUDIT_PAGE_SIZE, offset: 0 }) as EventRow[];
+    rows = await rowsOf<EventRow>(db, eventsWithIds(ids(['e.id < @cursor'], 'desc')), { ...bound, cursor, limit: AUDIT_PAGE_SIZE, offset: 0 });
   } else if (offset >= total) {
     rows = [];
   } else if (offset > total / 2) {
     // The same rows counted from the other end: the oldest `total - offset` of them, the last page's few first.
     const count = Math.min(AUDIT_PAGE_SIZE, total - offset);
-    rows = preparedText(sqlite, eventsWithIds(ids([], 'asc'))).all({ ...bound, limit: count, offset: total - offset - count }) as EventRow[];
+    rows = await rowsOf<EventRow>(db, eventsWithIds(ids([], 'asc')), { ...bound, limit: count, offset: total - offset - count });
   } else {
-    rows = preparedText(sqlite, eventsWithIds(ids([], 'desc'))).all({ ...bound, limit: AUDIT_PAGE_SIZE, offset }) as EventRow[];
+    rows = await rowsOf<EventRow>(db, eventsWithIds(ids([], 'desc')), { ...bound, limit: AUDIT_PAGE_SIZE, offset });
   }
   return { events: rows.map(toEvent), page, pageSize: AUDIT_PAGE_SIZE, total };
 }
@@ -195,17 +218,16 @@ const keptPages = keptFromSecondRequest<string, AuditEventsPage>(KEPT_PAGES, (pa
  * is kept at that count and at access_version, which any change to an account replaces (the names
  * it shows).
  */
-export function reviewAuditEvents(caller: Caller, input: AuditEventsInput & { cursor?: number }): AuditEventsPage {
+export async function reviewAuditEvents(caller: Caller, input: AuditEventsInput & { cursor?: number }): Promise<AuditEventsPage> {
   const { page = 1, cursor, ...filter } = input;
-  const sqlite = caller.db.$client;
-  return auditedRead(caller.db, (db) => {
+  return await auditedRead(caller.db, async (db) => {
     // The version first: a change that lands between it and the page is newer than the key it is kept under.
-    const version = accessVersionOf(db);
-    const selection = selectionOf(sqlite, resolve(sqlite, filter));
+    const version = await accessVersionOf(db);
+    const selection = await selectionOf(db, await resolve(db, filter));
     const key = JSON.stringify([selection.filter, page, cursor ?? null, selection.selected.count]);
-    const read = () => readPage(sqlite, selection, page, cursor);
-    const result = keptPages(db, key, version, read);
-    auditAs(caller, { action: 'audit.read', outcome: 'success', detail: JSON.stringify({ ...filter, page, ...(cursor === undefined ? {} : { cursor }) }) }, db);
+    const read = () => readPage(db, selection, page, cursor);
+    const result = await keptPages(db, key, version, read);
+    await auditAs(caller, { action: 'audit.read', outcome: 'success', detail: JSON.stringify({ ...filter, page, ...(cursor === undefined ? {} : { cursor }) }) }, db);
     return result;
   });
 }
@@ -217,7 +239,7 @@ export interface AuditExport {
   /** How many events the export holds, counted when it started. */
   rows: number;
   /** The next events, newest first; empty once all were read. */
-  nextBatch: () => AuditEvent[];
+  nextBatch: () => Promise<AuditEvent[]>;
 }
 
 /**
@@ -230,26 +252,25 @@ export interface AuditExport {
  * whose connection drops or whose process dies halfway, when part of the trail has already left.
  *
  * The rows are then read in batches by keyset (id below the last one sent), each batch a statement
- * run to its end. One statement iterated across the whole download would keep the server's only
- * connection busy between chunks, and better-sqlite3 refuses every write while an iterator is open:
- * every other request's audit event would fail until the download ended.
+ * run to its end, outside any transaction. One statement iterated across the whole download would
+ * hold its connection between chunks (on SQLite the reader every request's reads share, and
+ * better-sqlite3 refuses any other statement on a connection while an iterator is open).
  */
-export function startAuditExport(caller: Caller, filter: AuditFilter): AuditExport {
-  const sqlite = caller.db.$client;
-  const read = resolve(sqlite, filter);
-  const { upTo, rows } = auditedRead(caller.db, (db) => {
-    const { upTo: newest, count: counted } = selectedBy(sqlite, JSON.stringify(read), whereOf(read), whereOf(read, { byId: true }));
-    auditAs(caller, { action: 'audit.export', outcome: 'success', detail: JSON.stringify({ ...filter, rows: counted }) }, db);
+export async function startAuditExport(caller: Caller, filter: AuditFilter): Promise<AuditExport> {
+  const read = await resolve(caller.db, filter);
+  const { upTo, rows } = await auditedRead(caller.db, async (db) => {
+    const { upTo: newest, count: counted } = await selectedBy(sqliteOf(db), JSON.stringify(read), whereOf(read), whereOf(read, { byId: true }));
+    await auditAs(caller, { action: 'audit.export', outcome: 'success', detail: JSON.stringify({ ...filter, rows: counted }) }, db);
     return { upTo: newest, rows: counted };
   });
   const { terms, params } = whereOf(read, { byId: true });
-  const batch = sqlite.prepare(`${SELECT_EVENTS} ${whereClause([...terms, 'e.id <= @upTo'])} order by e.id desc limit @limit`);
+  const batch = `${SELECT_EVENTS} ${whereClause([...terms, 'e.id <= @upTo'])} order by e.id desc limit @limit`;
   let next = upTo;
   return {
     rows,
-    nextBatch: () => {
+    nextBatch: async () => {
       if (next < 1) return [];
-      const events = (batch.all({ ...params, upTo: next, limit: EXPORT_BATCH_ROWS }) as EventRow[]).map(toEvent);
+      const events = (await rowsOf<EventRow>(caller.db, batch, { ...params, upTo: next, limit: EXPORT_BATCH_ROWS })).map(toEvent);
       next = events.length === EXPORT_BATCH_ROWS ? events[events.length - 1]!.id - 1 : 0;
       return events;
     },
@@ -262,8 +283,8 @@ export function startAuditExport(caller: Caller, filter: AuditFilter): AuditExpo
  * the practice asks for one), a medic who administers the practice.
  * A refusal is audited under `action` and thrown.
  */
-export function admitAdministrator(request: Omit<Caller, 'actor'> & { actor: Actor | null }, action: AuditAction): Caller {
-  return { ...request, actor: admitAudited(request, 'administrator', { action }) };
+export async function admitAdministrator(request: Omit<Caller, 'actor'> & { actor: Actor | null }, action: AuditAction): Promise<Caller> {
+  return { ...request, actor: await admitAudited(request, 'administrator', { action }) };
 }
 
 /** The key the chain is sealed with, from DATA_DIR as `npm run audit:verify` reads it. */
@@ -288,10 +309,9 @@ export interface AuditVerifyOptions {
  * head's row and the count of rows up to it, and the chain of the rows after it, which `checked`
  * then counts. Without a head to start from, or with one that fails its signature, it is the whole check.
  */
-export function verifyAuditTrail(caller: Caller, dataDir: string, options: AuditVerifyOptions = {}): AuditVerification {
-  const sqlite = caller.db.$client;
+export async function verifyAuditTrail(caller: Caller, dataDir: string, options: AuditVerifyOptions = {}): Promise<AuditVerification> {
   const key = auditKeyIn(dataDir);
-  return auditedRead(caller.db, (db) => {
+  return await auditedRead(caller.db, async (db) => {
     let head: AuditHead | null = null;
     let headFailure: string | null = null;
     try {
@@ -301,8 +321,9 @@ export function verifyAuditTrail(caller: Caller, dataDir: string, options: Audit
       headFailure = error.message;
     }
     const sinceHead = options.since === 'checkpoint' && head !== null;
-    const report = sinceHead ? verifyAuditChainSince(sqlite, key, head!) : verifyAuditChain(sqlite, key, head);
-    const unsealed = sqlite.prepare('select count(*) from audit_events where id > ?').pluck().get(head?.lastId ?? 0) as number;
+    const sqlite = sqliteOf(db);
+    const report = sinceHead ? await verifyAuditChainSince(sqlite, key, head!) : await verifyAuditChain(sqlite, key, head);
+    const unsealed = (await rawGet<{ count: number }>(db, 'select count(*) as count from audit_events where id > ?', [head?.lastId ?? 0]))!.count;
     const result: AuditVerification = {
       ok: !report.problem && !headFailure,
       checked: report.verified,
@@ -311,7 +332,7 @@ export function verifyAuditTrail(caller: Caller, dataDir: string, options: Audit
     };
     const scope = sinceHead ? ` since the checkpoint at row ${head!.lastId}` : '';
     const finding = report.problem?.message ?? headFailure ?? `intact${scope}: ${report.verified} rows verified, ${unsealed} after the sealed head`;
-    auditAs(caller, { action: 'audit.verify', outcome: 'success', detail: finding }, db);
+    await auditAs(caller, { action: 'audit.verify', outcome: 'success', detail: finding }, db);
     return result;
   });
 }

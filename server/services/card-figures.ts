@@ -8,9 +8,11 @@
 // A card kept also holds only until its next appointment begins (card-appointments.ts).
 import type { PatientListItem } from '../../shared/patients';
 import type { DbOrTx } from '../db/client';
-import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { preparedPerConnection } from '../db/prepared';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { versionedCache } from '../db/versioned-cache';
 import { appointmentColumnsFor, stillHolds, type ReadAt } from './card-appointments';
+import { positional } from './named-parameters';
 
 export type CardFigures = Pick<
   PatientListItem,
@@ -27,22 +29,14 @@ const holdsAt = (now: string) => (card: ReadAt) => stillHolds(card, now);
 const KEPT_PATIENTS = 60_000;
 const keptCards = versionedCache<number, KeptCard>(KEPT_PATIENTS);
 
-const statementsOf = preparedPerConnection((db) => {
-  const sqlite = connectionOf(db);
-  return {
-    // By primary key, ids outside (CROSS JOIN): "id:version,id:version…" for those that exist.
-    versions: sqlite
-      .prepare<{ ids: string }, string | null>(
-        `SELECT group_concat(pt.id || ':' || pt.record_version) FROM json_each(@ids) chosen CROSS JOIN patients pt ON pt.id = chosen.value`,
-      )
-      .pluck(),
-    cards: sqlite.prepare<{ ids: string; now: string }, CardFigures>(
-      `SELECT pt.id AS idPatient, pt.blood_group AS bloodGroup, pt.blood_rh AS bloodRh, ${appointmentColumnsFor('pt.id')},
-        (SELECT count(*) FROM clinical_histories h WHERE h.patient_id = pt.id) AS appointmentCount
-      FROM json_each(@ids) chosen CROSS JOIN patients pt ON pt.id = chosen.value`,
-    ),
-  };
-});
+// SQLite dialect: json_each and group_concat. By primary key, ids outside (CROSS JOIN):
+// "id:version,id:version…" for those that exist.
+const VERSIONS = `SELECT group_concat(pt.id || ':' || pt.record_version) AS versions FROM json_each(?) chosen CROSS JOIN patients pt ON pt.id = chosen.value`;
+
+// SQLite dialect: json_each.
+const CARDS = `SELECT pt.id AS "idPatient", pt.blood_group AS "bloodGroup", pt.blood_rh AS "bloodRh", ${appointmentColumnsFor('pt.id')},
+    (SELECT count(*) FROM clinical_histories h WHERE h.patient_id = pt.id) AS "appointmentCount"
+  FROM json_each(@ids) chosen CROSS JOIN patients pt ON pt.id = chosen.value`;
 
 /** "id:version,…" as id → version (the version as better-sqlite3 would give it, a double). */
 function versionsIn(text: string | null): Map<number, number> {
@@ -86,36 +80,39 @@ function shownAt(db: DbOrTx, medicId: number, listVersion: number): Map<number, 
  * not read again while their next appointment has not begun. `now` is the practice-local moment
  * (card-appointments.ts).
  */
-export function cardFiguresOf(db: DbOrTx, ids: number[], list: { medicId: number; listVersion: number }, now: string): CardFigures[] {
+export async function cardFiguresOf(db: DbOrTx, ids: number[], list: { medicId: number; listVersion: number }, now: string): Promise<CardFigures[]> {
   const shown = shownAt(db, list.medicId, list.listVersion);
   const holds = holdsAt(now);
   const missing = ids.filter((id) => {
     const card = shown.get(id);
     return card === undefined || !holds(card);
   });
-  if (missing.length) for (const card of readCards(db, missing, now)) shown.set(card.idPatient, card);
+  if (missing.length) for (const card of await readCards(db, missing, now)) shown.set(card.idPatient, card);
   return ids.flatMap((id) => shown.get(id) ?? []);
 }
 
 /** The cards of `ids` as the database holds them at `now`: from memory when kept at their record version and still right. */
-function readCards(db: DbOrTx, ids: number[], now: string): ReadCard[] {
-  const statements = statementsOf(db);
+async function readCards(db: DbOrTx, ids: number[], now: string): Promise<ReadCard[]> {
   const holds = holdsAt(now);
-  const versions = versionsIn(statements.versions.get({ ids: JSON.stringify(ids) }) ?? null);
+  const versions = versionsIn((await rawGet<{ versions: string | null }>(db, VERSIONS, [JSON.stringify(ids)]))?.versions ?? null);
   const present = ids.filter((id) => versions.has(id));
   const stale = present.filter((id) => keptCards.kept(db, id, versions.get(id)!, holds) === undefined);
-  const read = new Map(stale.length ? statements.cards.all({ ids: JSON.stringify(stale), now }).map((card) => [card.idPatient, card]) : []);
-  return present.map((idPatient) => {
-    const card = keptCards.at(
+  const statement = positional(CARDS, { ids: JSON.stringify(stale), now });
+  const cards = stale.length ? await rawRows<CardFigures>(db, statement.text, statement.args) : [];
+  const read = new Map(cards.map((card) => [card.idPatient, card]));
+  const result: ReadCard[] = [];
+  for (const idPatient of present) {
+    const card = await keptCards.at(
       db,
       idPatient,
       versions.get(idPatient)!,
-      () => {
+      async () => {
         const { bloodGroup, bloodRh, lastAppointment, nextAppointment, appointmentCount } = read.get(idPatient)!;
         return { bloodGroup, bloodRh, lastAppointment, nextAppointment, appointmentCount, readAt: now, until: nextAppointment };
       },
       holds,
     );
-    return { idPatient, ...card };
-  });
+    result.push({ idPatient, ...card });
+  }
+  return result;
 }

@@ -1,4 +1,6 @@
 // The columns that make up each API shape, selected the same way wherever that shape is read.
+// SQLite dialect: the JSON shapes below are built by SQLite's JSON functions (json_object,
+// json_group_array, json_each, json(), ->>) and the late-entry flag by iif and date(…, 'localtime').
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Diagnosis } from '../../shared/catalog';
@@ -55,6 +57,7 @@ const history = (column: SQLiteColumn) => qualified(column);
  * diagnosis_ids: each answers as {code, name}, named from the catalog when it is one of its codes,
  * otherwise by its own stored text, so nothing written then is lost or renamed.
  */
+// SQLite dialect: json_array_length, json_group_array, json_object, json_each.
 const diagnosesOfHistory = sql`(case when json_array_length(${history(clinicalHistories.diagnoses)}) = 0 and json_array_length(${history(clinicalHistories.diagnosisIds)}) > 0
   then (select json_group_array(json_object('code', stored.value, 'name', coalesce(${qualified(diagnoses.nameEs, 'd')}, stored.value)) order by stored.key)
         from json_each(${history(clinicalHistories.diagnosisIds)}) as stored left join ${diagnoses} as d on ${qualified(diagnoses.code, 'd')} = stored.value)
@@ -65,14 +68,14 @@ const medicOfHistory = sql`(select json_object('idMedic', ${qualified(medics.id,
   from ${medics} as m join ${users} as u on ${qualified(users.id, 'u')} = ${qualified(medics.userId, 'm')}
   where ${qualified(medics.id, 'm')} = ${history(clinicalHistories.medicId)})`.mapWith((text: string) => parseJson<NonNullable<ClinicalHistory['medic']>>(text));
 
-/** A json_object of literal keys (never bound values: the record lists statement has none). */
+/** A json_object of literal keys (never bound values: the record lists statement has none). SQLite dialect. */
 const jsonObjectOf = (fields: Record<string, SQL>) =>
   sql`json_object(${sql.join(
     Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
     sql`, `,
   )})`;
 
-/** One key of a JSON snapshot column, as SQL text or null. */
+/** One key of a JSON snapshot column, as SQL text or null. SQLite dialect: `->>` with a '$.key' path. */
 const snapshotKey = (column: SQL, key: string) => sql`(${column} ->> ${sql.raw(`'$.${key}'`)})`;
 
 const inPrescription = (column: SQLiteColumn) => qualified(column, 'p');
@@ -184,6 +187,7 @@ export const historyColumns = {
   // The practice's day of the first save against the appointment's day; SQLite's 'localtime' is the
   // process's TZ, the practice's time zone (API.md "Conventions"). As the text 'true' or 'false', so
   // that the lists built as JSON in SQL (record-lists-json.ts) read it as a JSON boolean too.
+  // SQLite dialect: iif and date(…, 'localtime').
   lateEntry: sql<boolean>`iif(date(${clinicalHistories.createdAt}, 'localtime') > substr(${clinicalHistories.date}, 1, 10), 'true', 'false')`.mapWith(
     (value: unknown) => value === 'true',
   ),

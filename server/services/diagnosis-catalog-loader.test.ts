@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../db/client';
+import { sqliteEngineOf } from '../db/engine';
+import { rawGet } from '../db/raw-sql';
 import { buildTestApp, testConfig } from '../test/helpers';
 import { TEST_DIAGNOSES, writeTestCatalog } from '../test/test-catalog';
 import { loadDiagnosisCatalog } from './diagnosis-catalog-loader';
@@ -17,86 +19,88 @@ let dirs = 0;
 const newDir = () => join(root, `catalog-${(dirs += 1)}`);
 
 const quietLog = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
-const search = (db: Db, q: string) => searchDiagnoses(db, { q, lang: 'es', limit: 20 }).map((diagnosis) => diagnosis.code);
-const catalogSize = (db: Db) => (db.$client.prepare('select count(*) as n from diagnoses').get() as { n: number }).n;
+const search = async (db: Db, q: string) => (await searchDiagnoses(db, { q, lang: 'es', limit: 20 })).map((diagnosis) => diagnosis.code);
+const catalogSize = async (db: Db) => (await rawGet<{ n: number }>(db, 'select count(*) as n from diagnoses'))!.n;
+/** The connection the loader writes on at start (diagnosis-catalog-loader.ts). */
+const writerOf = (db: Db) => sqliteEngineOf(db).writer;
 
 describe('loading the diagnosis catalog', () => {
-  it('loads the files once: a second start with the same files writes nothing', () => {
+  it('loads the files once: a second start with the same files writes nothing', async () => {
     const db = openDatabase(':memory:');
     const dir = writeTestCatalog(newDir());
-    expect(loadDiagnosisCatalog(db.$client, dir, quietLog())).toEqual({ outcome: 'loaded', codes: TEST_DIAGNOSES.length, englishNames: TEST_DIAGNOSES.length - 1 });
-    expect(catalogSize(db)).toBe(TEST_DIAGNOSES.length);
-    expect(search(db, 'hipertension')).toEqual(['I10']);
-    const versions = db.$client.prepare('select name, version, loaded_at from catalog_versions order by name').all();
+    expect(loadDiagnosisCatalog(writerOf(db), dir, quietLog())).toEqual({ outcome: 'loaded', codes: TEST_DIAGNOSES.length, englishNames: TEST_DIAGNOSES.length - 1 });
+    expect(await catalogSize(db)).toBe(TEST_DIAGNOSES.length);
+    expect(await search(db, 'hipertension')).toEqual(['I10']);
+    const versions = writerOf(db).prepare('select name, version, loaded_at from catalog_versions order by name').all();
     expect(versions).toHaveLength(2);
 
-    const changesBefore = db.$client.prepare('select total_changes() as n').get();
-    expect(loadDiagnosisCatalog(db.$client, dir, quietLog(), new Date(2030, 0, 1))).toEqual({ outcome: 'unchanged' });
-    expect(db.$client.prepare('select total_changes() as n').get()).toEqual(changesBefore);
-    expect(db.$client.prepare('select name, version, loaded_at from catalog_versions order by name').all()).toEqual(versions);
+    const changesBefore = writerOf(db).prepare('select total_changes() as n').get();
+    expect(loadDiagnosisCatalog(writerOf(db), dir, quietLog(), new Date(2030, 0, 1))).toEqual({ outcome: 'unchanged' });
+    expect(writerOf(db).prepare('select total_changes() as n').get()).toEqual(changesBefore);
+    expect(writerOf(db).prepare('select name, version, loaded_at from catalog_versions order by name').all()).toEqual(versions);
   });
 
-  it('reloads when a file changes: new names are found, and what left the files is gone from the table and the index', () => {
+  it('reloads when a file changes: new names are found, and what left the files is gone from the table and the index', async () => {
     const db = openDatabase(':memory:');
     const dir = writeTestCatalog(newDir());
-    loadDiagnosisCatalog(db.$client, dir, quietLog());
+    loadDiagnosisCatalog(writerOf(db), dir, quietLog());
     const renamed = TEST_DIAGNOSES.filter(([code]) => code !== 'R51').map(([code, es, en]) =>
       code === 'I10' ? ([code, 'Hipertensión arterial esencial', en] as const) : ([code, es, en] as const),
     );
     writeTestCatalog(dir, renamed);
     const log = quietLog();
-    expect(loadDiagnosisCatalog(db.$client, dir, log)).toMatchObject({ outcome: 'loaded', codes: TEST_DIAGNOSES.length - 1 });
+    expect(loadDiagnosisCatalog(writerOf(db), dir, log)).toMatchObject({ outcome: 'loaded', codes: TEST_DIAGNOSES.length - 1 });
     expect(log.info).toHaveBeenCalledWith(expect.stringContaining(`loaded ${TEST_DIAGNOSES.length - 1} codes`));
-    expect(search(db, 'arterial')).toEqual(['I10']);
-    expect(search(db, 'cefalea')).toEqual([]);
-    expect(search(db, 'R51')).toEqual([]);
-    expect(resolveDiagnoses(db, ['R51']).unknown).toEqual(['R51']);
+    expect(await search(db, 'arterial')).toEqual(['I10']);
+    expect(await search(db, 'cefalea')).toEqual([]);
+    expect(await search(db, 'R51')).toEqual([]);
+    expect((await resolveDiagnoses(db, ['R51'])).unknown).toEqual(['R51']);
     // The index holds the rows the table holds, no more (FTS5's own check of an external-content index).
-    expect(() => db.$client.prepare("insert into diagnoses_fts (diagnoses_fts, rank) values ('integrity-check', 1)").run()).not.toThrow();
+    expect(() => writerOf(db).prepare("insert into diagnoses_fts (diagnoses_fts, rank) values ('integrity-check', 1)").run()).not.toThrow();
   });
 
-  it('without its directory warns once, naming it, and leaves an empty catalog empty: nothing is found, every code is unknown', () => {
+  it('without its directory warns once, naming it, and leaves an empty catalog empty: nothing is found, every code is unknown', async () => {
     const db = openDatabase(':memory:');
     const missing = join(root, 'no-such-catalog');
     const log = quietLog();
-    expect(loadDiagnosisCatalog(db.$client, missing, log)).toEqual({ outcome: 'missing', missing: ['cie10-es.tsv', 'icd10-en.tsv'] });
+    expect(loadDiagnosisCatalog(writerOf(db), missing, log)).toEqual({ outcome: 'missing', missing: ['cie10-es.tsv', 'icd10-en.tsv'] });
     expect(log.warn).toHaveBeenCalledTimes(1);
     expect(log.warn.mock.calls[0]![0]).toContain(missing);
     expect(log.warn.mock.calls[0]![0]).toContain('CATALOG_DIR');
-    expect(catalogSize(db)).toBe(0);
-    expect(search(db, 'asma')).toEqual([]);
-    expect(resolveDiagnoses(db, ['I10'])).toEqual({ diagnoses: [], unknown: ['I10'] });
+    expect(await catalogSize(db)).toBe(0);
+    expect(await search(db, 'asma')).toEqual([]);
+    expect(await resolveDiagnoses(db, ['I10'])).toEqual({ diagnoses: [], unknown: ['I10'] });
   });
 
-  it('keeps the catalog it holds when a file goes missing or is damaged', () => {
+  it('keeps the catalog it holds when a file goes missing or is damaged', async () => {
     const db = openDatabase(':memory:');
     const dir = writeTestCatalog(newDir());
-    loadDiagnosisCatalog(db.$client, dir, quietLog());
+    loadDiagnosisCatalog(writerOf(db), dir, quietLog());
     rmSync(join(dir, 'icd10-en.tsv'));
     const missing = quietLog();
-    expect(loadDiagnosisCatalog(db.$client, dir, missing)).toEqual({ outcome: 'missing', missing: ['icd10-en.tsv'] });
+    expect(loadDiagnosisCatalog(writerOf(db), dir, missing)).toEqual({ outcome: 'missing', missing: ['icd10-en.tsv'] });
     expect(missing.warn).toHaveBeenCalledWith(expect.stringContaining(`keeping the ${TEST_DIAGNOSES.length} codes`));
 
     for (const damaged of ['codigo\tnombre\nI10\tHipertensión\n', 'code\tname\nI10\tHipertensión\nI10\tOtra vez\n', 'code\tname\nI10 sin tabulador\n', 'code\tname\nhola\tmundo\n']) {
       writeFileSync(join(dir, 'icd10-en.tsv'), damaged);
       const log = quietLog();
-      expect(loadDiagnosisCatalog(db.$client, dir, log).outcome, damaged).toBe('failed');
+      expect(loadDiagnosisCatalog(writerOf(db), dir, log).outcome, damaged).toBe('failed');
       expect(log.error).toHaveBeenCalledTimes(1);
-      expect(catalogSize(db)).toBe(TEST_DIAGNOSES.length);
-      expect(search(db, 'cefalea')).toEqual(['R51']);
+      expect(await catalogSize(db)).toBe(TEST_DIAGNOSES.length);
+      expect(await search(db, 'cefalea')).toEqual(['R51']);
     }
   });
 
   it('is loaded at start from CATALOG_DIR, and a missing one is said in the server log', async () => {
     const loaded = await buildTestApp({ config: testConfig({ catalogDir: writeTestCatalog(newDir()) }) });
-    expect(catalogSize(loaded.deps.db)).toBe(TEST_DIAGNOSES.length);
+    expect(await catalogSize(loaded.deps.db)).toBe(TEST_DIAGNOSES.length);
     await loaded.close();
 
     const lines: string[] = [];
     const stream = { write: (line: string) => void lines.push(line) };
     const missing = join(root, 'not-there');
     const app = await buildTestApp({ config: testConfig({ catalogDir: missing }), logger: { level: 'warn', stream } });
-    expect(catalogSize(app.deps.db)).toBe(0);
+    expect(await catalogSize(app.deps.db)).toBe(0);
     const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((line) => line.msg.includes('Diagnosis catalog'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.msg).toContain(missing);

@@ -4,6 +4,9 @@
 // hashes them (a few milliseconds) and writes nothing. Reference data is data (DESIGN.md): the
 // codes live in those files, never in code. Without the files the database keeps the catalog it
 // holds, which is empty on a new install: searches then find nothing and every code is unknown.
+// SQLite dialect: a bulk load at start, before anything is served, on the SQLite writer
+// (sqliteEngineOf(db).writer), synchronously: FTS5's 'rebuild', json_each and json_extract are SQLite's,
+// and no other transaction can be open yet to wait for the writer's lock.
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,7 +1,8 @@
 // The one reader of the diagnosis catalog (loaded by diagnosis-catalog-loader.ts): the search behind
 // GET /catalog/diagnoses and the combobox, and the names of the codes an appointment is written with.
-// Statements are prepared once per connection; a search runs a few of them, each bounded by the
-// limit (one per synonym code), so a keystroke costs about a millisecond of SQLite.
+// Statements are compiled once per connection and text (the engine keeps them); a search runs a few
+// of them, each bounded by the limit (one per synonym code), so a keystroke costs about a
+// millisecond of SQLite.
 //
 // Ranking, as a clinician expects: the code typed exactly; then the codes of a term doctors type
 // for it (diagnosis-synonyms.tsv: "DM2" → E11, "hipertension" → I10) typed exactly, with their
@@ -20,8 +21,9 @@ import type { Diagnosis } from '../../shared/catalog';
 import { compactCode } from '../../shared/catalog';
 import type { Language } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
-import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { synonymHits } from './diagnosis-synonyms';
+import { positional } from './named-parameters';
 
 /** Words of a query beyond this many are ignored: nobody types a whole chapter into a combobox. */
 const MAX_WORDS = 8;
@@ -40,25 +42,30 @@ const byCodeSql = (lang: Language) => `
   limit :limit`;
 
 /** Every word as a prefix of a word of a name: most used, then categories, then the shortest names. */
+// SQLite dialect: the FTS5 index diagnoses_fts and its `match`.
 const byWordsSql = (lang: Language) => `
   select d.code, ${nameOf(lang)} as name, 0 as exact from diagnoses_fts f join diagnoses d on d.rowid = f.rowid
   where diagnoses_fts match :match
   order by ${USES} desc, length(d.compact) = 3 desc, length(${nameOf(lang)}), d.code
   limit :limit`;
 
-type Row = Diagnosis & { exact: number };
+type Row = Diagnosis & { exact: number | boolean };
 
-const statements = preparedPerConnection((db) => {
-  const connection = connectionOf(db);
-  const prepare = (text: string) => connection.prepare<{ compact?: string; match?: string; limit: number }, Row>(text);
-  const byCodeOnly = (lang: Language) => connection.prepare<[string], Diagnosis>(`select d.code, ${nameOf(lang)} as name from diagnoses d where d.code = ?`);
-  return {
-    byCode: { es: prepare(byCodeSql('es')), en: prepare(byCodeSql('en')) },
-    byWords: { es: prepare(byWordsSql('es')), en: prepare(byWordsSql('en')) },
-    code: { es: byCodeOnly('es'), en: byCodeOnly('en') },
-    named: connection.prepare<[string, string], Diagnosis>('select code, name_es as name from diagnoses where code = ? or compact = ? limit 1'),
-  };
-});
+const texts = {
+  byCode: { es: byCodeSql('es'), en: byCodeSql('en') },
+  byWords: { es: byWordsSql('es'), en: byWordsSql('en') },
+  code: {
+    es: `select d.code, ${nameOf('es')} as name from diagnoses d where d.code = ?`,
+    en: `select d.code, ${nameOf('en')} as name from diagnoses d where d.code = ?`,
+  },
+  named: 'select code, name_es as name from diagnoses where code = ? or compact = ? limit 1',
+};
+
+/** The rows of one of the texts above, its named parameters given by name. */
+async function rowsOf<R>(db: DbOrTx, text: string, params: Record<string, unknown>): Promise<R[]> {
+  const statement = positional(text, params);
+  return rawRows<R>(db, statement.text, statement.args);
+}
 
 /**
  * The query's words as an FTS5 expression that can only mean "all these prefixes": each word is
@@ -74,11 +81,18 @@ export function ftsQuery(text: string, lang: Language): string | undefined {
 }
 
 /** GET /catalog/diagnoses: at most `limit` diagnoses, in the order the comment above this file gives. */
-export function searchDiagnoses(db: DbOrTx, query: { q: string; lang: Language; limit: number }): Diagnosis[] {
+export async function searchDiagnoses(db: DbOrTx, query: { q: string; lang: Language; limit: number }): Promise<Diagnosis[]> {
   const text = query.q.trim();
   if (!text) return [];
   const { lang, limit } = query;
-  const { byCode, byWords, code } = statements(db);
+  const byCode = (compact: string) => rowsOf<Row>(db, texts.byCode[lang], { compact, limit });
+  const byWords = (match: string, words: number) => rowsOf<Row>(db, texts.byWords[lang], { match, limit: words });
+  const code = (synonymCode: string) => rawGet<Diagnosis>(db, texts.code[lang], [synonymCode]);
+  const codes = async (synonymCodes: string[]) => {
+    const rows: (Diagnosis | undefined)[] = [];
+    for (const synonymCode of synonymCodes) rows.push(await code(synonymCode));
+    return rows;
+  };
   const found = new Map<string, string>();
   const add = (rows: Iterable<Diagnosis | undefined>) => {
     for (const row of rows) {
@@ -87,20 +101,20 @@ export function searchDiagnoses(db: DbOrTx, query: { q: string; lang: Language; 
     }
   };
   const compact = compactCode(text);
-  const byCodeRows = compact ? byCode[lang].all({ compact, limit }) : [];
+  const byCodeRows = compact ? await byCode(compact) : [];
   add(byCodeRows.filter((row) => row.exact));
   const synonyms = synonymHits(text, lang);
   // A synonym's code the loaded catalog does not hold (an older or partial catalog) is left out.
-  add(synonyms.exact.map((synonymCode) => code[lang].get(synonymCode)));
+  add(await codes(synonyms.exact));
   // Then the subdivisions of those codes, as typing the code would offer them: "DM2" offers E11.9 too.
-  for (const synonymCode of synonyms.exact) add(byCode[lang].all({ compact: compactCode(synonymCode)!, limit }));
-  add(synonyms.prefix.map((synonymCode) => code[lang].get(synonymCode)));
+  for (const synonymCode of synonyms.exact) add(await byCode(compactCode(synonymCode)!));
+  add(await codes(synonyms.prefix));
   add(byCodeRows);
   for (const names of [lang, otherLanguage(lang)]) {
     const match = ftsQuery(text, names);
     if (!match || found.size >= limit) break;
     // Asked for as many as could be new: some may be codes already found above.
-    add(byWords[lang].all({ match, limit: limit + found.size }));
+    add(await byWords(match, limit + found.size));
   }
   return [...found].map(([diagnosisCode, name]) => ({ code: diagnosisCode, name }));
 }
@@ -110,13 +124,12 @@ export function searchDiagnoses(db: DbOrTx, query: { q: string; lang: Language; 
  * order given, each once; `unknown` lists what the catalog does not hold, as it was typed.
  * Names are the Spanish ones: the note is the practice's record, written in its language.
  */
-export function resolveDiagnoses(db: DbOrTx, codes: readonly string[]): { diagnoses: Diagnosis[]; unknown: string[] } {
-  const { named } = statements(db);
+export async function resolveDiagnoses(db: DbOrTx, codes: readonly string[]): Promise<{ diagnoses: Diagnosis[]; unknown: string[] }> {
   const diagnoses = new Map<string, string>();
   const unknown: string[] = [];
   for (const typed of codes) {
     const compact = compactCode(typed);
-    const row = compact ? named.get(typed.trim(), compact) : undefined;
+    const row = compact ? await rawGet<Diagnosis>(db, texts.named, [typed.trim(), compact]) : undefined;
     if (row) diagnoses.set(row.code, row.name);
     else unknown.push(typed);
   }

@@ -10,6 +10,8 @@ import { recordRefusal, refuse } from '../audit/record-audit';
 import { admitAudited } from '../auth/admission';
 import type { Actor } from '../auth/sessions';
 import type { Db } from '../db/client';
+import { engineNameOf, sqliteEngineOf } from '../db/engine';
+import { rawRows } from '../db/raw-sql';
 import { files } from '../db/schema/index';
 import { AppError } from '../errors';
 import { BlobIntegrityError, type BlobStore, type OpenedBlob } from '../files/blob-store';
@@ -28,12 +30,12 @@ export type DocumentCaller = Caller & { blobs: BlobStore };
  * (userProcedure and medic/patientProcedure, trpc/trpc.ts) and its audit rule: each refusal
  * leaves one audit event, under the action the caller was refused.
  */
-export function admitDocumentCaller(
+export async function admitDocumentCaller(
   request: Omit<DocumentCaller, 'actor'> & { actor: Actor | null },
   type: Actor['type'],
   refused: { action: AuditAction; patientId: number | null },
-): DocumentCaller {
-  return { ...request, actor: admitAudited(request, type, refused) };
+): Promise<DocumentCaller> {
+  return { ...request, actor: await admitAudited(request, type, refused) };
 }
 
 /** One part of an upload form, as the transport read it; its errors already speak AppError. */
@@ -129,7 +131,7 @@ export async function uploadDocument(
   const { db, blobs, actor } = caller;
   const { patientId } = input;
   // Before a byte of the body is read: a refused caller's upload never reaches the disk.
-  assertPatientAccess(db, actor, caller.ip, patientId, 'files.upload', { mode: 'write', now: caller.now });
+  await assertPatientAccess(db, actor, caller.ip, patientId, 'files.upload', { mode: 'write', now: caller.now });
   let comment: string | null = null;
   let staged: StagedBlob | undefined;
   try {
@@ -149,24 +151,24 @@ export async function uploadDocument(
     if (!staged) throw missingFile();
     const blob = staged;
     // Its failures, in the body or here, are audited below with what was learnt of them.
-    const row = auditedChange(caller, { action: 'files.upload', patientId, auditRefusal: false }, (tx, succeeded) => {
-      const inserted = tx.insert(files).values({ ...blob, patientId, uploadedBy: actor.userId, comment }).returning().get();
-      succeeded({ detail: `file ${inserted.id}` });
-      return inserted;
+    const row = await auditedChange(caller, { action: 'files.upload', patientId, auditRefusal: false }, async (tx, succeeded) => {
+      const [inserted] = await tx.insert(files).values({ ...blob, patientId, uploadedBy: actor.userId, comment }).returning();
+      await succeeded({ detail: `file ${inserted!.id}` });
+      return inserted!;
     });
     return toRecordFile(row);
   } catch (error) {
     if (staged) await blobs.remove(staged.blobName);
     if (error instanceof AppError && error.audited) throw error;
     // On a full disk this event may not fit either: the upload still answers its own error.
-    recordRefusal(db, whoIs(caller), { action: 'files.upload', outcome: 'failure', patientId, detail: failureDetail(error) });
+    await recordRefusal(db, whoIs(caller), { action: 'files.upload', outcome: 'failure', patientId, detail: failureDetail(error) });
     if (error instanceof AppError) error.audited = true;
     throw error;
   }
 }
 
-export function findFileByCode(db: Db, code: string): FileRow | undefined {
-  return db.select().from(files).where(eq(files.code, code)).get();
+export async function findFileByCode(db: Db, code: string): Promise<FileRow | undefined> {
+  return (await db.select().from(files).where(eq(files.code, code)))[0];
 }
 
 /**
@@ -177,15 +179,15 @@ export function findFileByCode(db: Db, code: string): FileRow | undefined {
  */
 export async function openDocument(caller: DocumentCaller, input: { code: string }): Promise<{ file: RecordFile } & OpenedBlob> {
   const { db, blobs } = caller;
-  const row = findFileByCode(db, input.code);
-  const access = row ? patientAccess(db, caller.actor, row.patientId, caller.now) : undefined;
+  const row = await findFileByCode(db, input.code);
+  const access = row ? await patientAccess(db, caller.actor, row.patientId, caller.now) : undefined;
   const who = whoIs(caller);
   if (!row || !access || access.kind === 'none') {
-    return refuse(db, who, { action: 'files.download', outcome: 'denied', patientId: row?.patientId ?? null, detail: 'NOT_FOUND' }, new AppError('NOT_FOUND', 'No such document.'));
+    return await refuse(db, who, { action: 'files.download', outcome: 'denied', patientId: row?.patientId ?? null, detail: 'NOT_FOUND' }, new AppError('NOT_FOUND', 'No such document.'));
   }
   // Under emergency access the patient sees the download flagged, with the medic's reason.
   const underEmergency = access.kind === 'emergency' ? { emergency: true, detail: access.reason } : {};
-  const unusable = (problem: string): never =>
+  const unusable = async (problem: string): Promise<never> =>
     refuse(db, who, { action: 'files.download', outcome: 'failure', patientId: row.patientId, detail: `file ${row.id}: ${problem}`, ...underEmergency }, damaged());
   let opened: OpenedBlob;
   try {
@@ -199,7 +201,7 @@ export async function openDocument(caller: DocumentCaller, input: { code: string
     opened.stream.destroy();
     return unusable('size');
   }
-  auditAs(caller, { action: 'files.download', outcome: 'success', patientId: row.patientId, detail: `file ${row.id}`, ...underEmergency });
+  await auditAs(caller, { action: 'files.download', outcome: 'success', patientId: row.patientId, detail: `file ${row.id}`, ...underEmergency });
   return { file: toRecordFile(row), ...opened };
 }
 
@@ -208,18 +210,17 @@ export async function removeDocument(caller: DocumentCaller, input: { patientId:
   const { db } = caller;
   const { patientId, fileId } = input;
   // A document that is not there leaves no success event; it is refused below, once nothing changed.
-  const removed = auditedChange(caller, { action: 'files.delete', patientId, checkAccess: true }, (tx, succeeded) => {
-    const row = tx
+  const removed = await auditedChange(caller, { action: 'files.delete', patientId, checkAccess: true }, async (tx, succeeded) => {
+    const [row] = await tx
       .delete(files)
       .where(and(eq(files.id, fileId), eq(files.patientId, patientId)))
-      .returning({ blobName: files.blobName })
-      .get();
-    if (row) succeeded({ detail: `file ${fileId}` });
+      .returning({ blobName: files.blobName });
+    if (row) await succeeded({ detail: `file ${fileId}` });
     return row;
   });
   if (!removed) {
     const notFound = new AppError('NOT_FOUND', "No such document in this patient's record.");
-    return refuse(db, whoIs(caller), { action: 'files.delete', outcome: 'denied', patientId, detail: `file ${fileId}: NOT_FOUND` }, notFound);
+    return await refuse(db, whoIs(caller), { action: 'files.delete', outcome: 'denied', patientId, detail: `file ${fileId}: NOT_FOUND` }, notFound);
   }
   await caller.blobs.remove(removed.blobName);
 }
@@ -229,5 +230,9 @@ export async function removeDocument(caller: DocumentCaller, input: { patientId:
  * the blob-name index alone, not mapped row objects (a decade's 20,000 documents: 92 → about 20 ms
  * of the start).
  */
-export const knownBlobNames = (db: Db): Set<string> =>
-  new Set(db.$client.prepare<[], string>('select blob_name from files').pluck().all());
+export async function knownBlobNames(db: Db): Promise<Set<string>> {
+  // SQLite dialect: better-sqlite3's pluck, on the reader that serves reads outside a transaction.
+  if (engineNameOf(db) === 'sqlite') return new Set(sqliteEngineOf(db).reader.prepare<[], string>('select blob_name from files').pluck().all());
+  const rows = await rawRows<{ blobName: string }>(db, 'select blob_name as "blobName" from files');
+  return new Set(rows.map((row) => row.blobName));
+}

@@ -8,24 +8,23 @@
 import { DRUG_QUERY_MIN, DRUG_SUGGESTIONS_MAX, type DrugSuggestion } from '../../shared/prescriptions';
 import { foldForSearch } from '../../shared/patients';
 import type { DbOrTx } from '../db/client';
-import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { rawRows } from '../db/raw-sql';
 
 // instr() over ' ' || name finds a word start without LIKE's wildcards to escape in the query.
+// SQLite dialect: instr() (PostgreSQL's strpos).
 const SUGGESTIONS = `
   SELECT drug, strength, form, route, presentation, packages, dose, frequency, duration FROM (
     SELECT i.*, count(*) OVER same AS uses, row_number() OVER (same ORDER BY i.id DESC) AS recency
     FROM prescription_items i JOIN prescriptions p ON p.id = i.prescription_id
-    WHERE p.voided_at IS NULL AND instr(' ' || i.drug_folded, ' ' || @q) > 0
+    WHERE p.voided_at IS NULL AND instr(' ' || i.drug_folded, ' ' || ?) > 0
     WINDOW same AS (PARTITION BY i.drug_folded, i.strength, i.form)
   )
   WHERE recency = 1
   ORDER BY uses DESC, id DESC
-  LIMIT @limit`;
+  LIMIT ?`;
 
-const selectSuggestions = preparedPerConnection((db) => connectionOf(db).prepare<{ q: string; limit: number }, DrugSuggestion>(SUGGESTIONS));
-
-export function suggestDrugs(db: DbOrTx, query: string): DrugSuggestion[] {
+export async function suggestDrugs(db: DbOrTx, query: string): Promise<DrugSuggestion[]> {
   const q = foldForSearch(query.trim());
   if ([...q].length < DRUG_QUERY_MIN) return [];
-  return selectSuggestions(db).all({ q, limit: DRUG_SUGGESTIONS_MAX });
+  return await rawRows<DrugSuggestion>(db, SUGGESTIONS, [q, DRUG_SUGGESTIONS_MAX]);
 }

@@ -15,8 +15,8 @@ import { findPatientByEmail } from './patient-queries';
 const patientUsers = alias(users, 'patient_users');
 
 /** Emergency accesses, newest first, or only `onlyId`: one statement whatever their number. */
-export function listEmergencyAccesses(db: DbOrTx, onlyId?: number): EmergencyAccess[] {
-  return db
+export async function listEmergencyAccesses(db: DbOrTx, onlyId?: number): Promise<EmergencyAccess[]> {
+  const rows = await db
     .select({
       idAccess: emergencyAccesses.id,
       // The name the medic acted under, not the one they may have taken since.
@@ -34,39 +34,37 @@ export function listEmergencyAccesses(db: DbOrTx, onlyId?: number): EmergencyAcc
     .innerJoin(patients, eq(patients.id, emergencyAccesses.patientId))
     .innerJoin(patientUsers, eq(patientUsers.id, patients.userId))
     .where(onlyId === undefined ? undefined : eq(emergencyAccesses.id, onlyId))
-    .orderBy(desc(emergencyAccesses.startedAt), desc(emergencyAccesses.id))
-    .all()
-    .map(({ idPatient, patientName, patientLname, ...access }) => ({
-      ...access,
-      patient: { idPatient, name: patientName, lname: patientLname },
-    }));
+    .orderBy(desc(emergencyAccesses.startedAt), desc(emergencyAccesses.id));
+  return rows.map(({ idPatient, patientName, patientLname, ...access }) => ({
+    ...access,
+    patient: { idPatient, name: patientName, lname: patientLname },
+  }));
 }
 
 /** POST /medics/emergency-access: read-only access to one patient for `hours`, with the reason given. */
-export function startEmergencyAccess(caller: MedicCaller, input: EmergencyAccessInput, hours: number): EmergencyAccess {
+export async function startEmergencyAccess(caller: MedicCaller, input: EmergencyAccessInput, hours: number): Promise<EmergencyAccess> {
   const { medicId } = caller.actor;
   const options = { now: caller.now, hours };
-  return auditedChange(caller, { action: 'emergency.start' }, (tx, succeeded) => {
-    const found = findPatientByEmail(tx, input.patientEmail);
+  return await auditedChange(caller, { action: 'emergency.start' }, async (tx, succeeded) => {
+    const found = await findPatientByEmail(tx, input.patientEmail);
     if (!found) throw new AppError('PATIENT_NOT_FOUND', 'No patient account has that email.');
-    if (isLinked(tx, medicId, found.idPatient)) {
+    if (await isLinked(tx, medicId, found.idPatient)) {
       throw new AppError('ALREADY_LINKED', 'That patient is already linked to you: open the record from your list.');
     }
     const startedAt = options.now;
     const expiresAt = new Date(startedAt.getTime() + options.hours * 3_600_000);
-    const { id } = tx
+    const [inserted] = await tx
       .insert(emergencyAccesses)
       .values({ medicId, patientId: found.idPatient, reason: input.reason, medicName: caller.actor.name, medicLname: caller.actor.lname, startedAt: startedAt.toISOString(), expiresAt: expiresAt.toISOString() })
-      .returning({ id: emergencyAccesses.id })
-      .get();
-    succeeded({ patientId: found.idPatient, emergency: true, detail: input.reason });
-    return listEmergencyAccesses(tx, id)[0]!;
+      .returning({ id: emergencyAccesses.id });
+    await succeeded({ patientId: found.idPatient, emergency: true, detail: input.reason });
+    return (await listEmergencyAccesses(tx, inserted!.id))[0]!;
   });
 }
 
 /** GET /admin/emergency-access, audited as a read. */
-export function emergencyAccessesFor(caller: Caller): EmergencyAccess[] {
-  const accesses = listEmergencyAccesses(caller.db);
-  auditAs(caller, { action: 'admin.emergencyAccesses', outcome: 'success', detail: `${accesses.length} accesses` });
+export async function emergencyAccessesFor(caller: Caller): Promise<EmergencyAccess[]> {
+  const accesses = await listEmergencyAccesses(caller.db);
+  await auditAs(caller, { action: 'admin.emergencyAccesses', outcome: 'success', detail: `${accesses.length} accesses` });
   return accesses;
 }

@@ -16,25 +16,25 @@ import { loadWholeList } from './record-pages';
 export const FHIR_EXPORT_ACTION = 'patient.fhirExport';
 
 /** The record with its long lists whole (their counts and cursors then say nothing is left). */
-export function loadCompleteRecord(db: DbOrTx, patientId: number): PatientRecord | undefined {
-  const record = loadPatientRecord(db, patientId);
+export async function loadCompleteRecord(db: DbOrTx, patientId: number): Promise<PatientRecord | undefined> {
+  const record = await loadPatientRecord(db, patientId);
   if (!record) return undefined;
-  const history = record.historyNextCursor === null ? record.history : loadWholeList(db, 'history', patientId);
-  const vitals = record.vitalsNextCursor === null ? record.vitals : loadWholeList(db, 'vitals', patientId);
-  const labs = record.labsNextCursor === null ? record.labs : loadWholeList(db, 'labs', patientId);
+  const history = record.historyNextCursor === null ? record.history : await loadWholeList(db, 'history', patientId);
+  const vitals = record.vitalsNextCursor === null ? record.vitals : await loadWholeList(db, 'vitals', patientId);
+  const labs = record.labsNextCursor === null ? record.labs : await loadWholeList(db, 'labs', patientId);
   return { ...record, history, vitals, labs, historyNextCursor: null, vitalsNextCursor: null, labsNextCursor: null };
 }
 
 /** The access rule has already admitted the caller to `patientId` (trpc/patient-scoped.ts). */
-export function exportPatientFhir(caller: Caller, patientId: number): Bundle {
-  return auditedRead(caller.db, (db) => {
-    const record = loadCompleteRecord(db, patientId);
+export async function exportPatientFhir(caller: Caller, patientId: number): Promise<Bundle> {
+  return await auditedRead(caller.db, async (db) => {
+    const record = await loadCompleteRecord(db, patientId);
     if (!record) throw new AppError('PATIENT_NOT_FOUND');
-    const bundle = buildPatientBundle(record, installNamespace(db), caller.now);
-    auditAs(caller, { action: FHIR_EXPORT_ACTION, outcome: 'success', patientId }, db);
+    const bundle = buildPatientBundle(record, await installNamespace(db), caller.now);
+    await auditAs(caller, { action: FHIR_EXPORT_ACTION, outcome: 'success', patientId }, db);
     return bundle;
   });
 }
 
 /** The patient's own record: the id comes from the session, never from the request. */
-export const exportOwnFhir = (caller: PatientCaller): Bundle => exportPatientFhir(caller, caller.actor.patientId);
+export const exportOwnFhir = (caller: PatientCaller): Promise<Bundle> => exportPatientFhir(caller, caller.actor.patientId);

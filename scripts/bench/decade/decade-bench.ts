@@ -10,8 +10,9 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
-import { openDatabase } from '../../../server/db/client';
+import { openDatabase, type Db } from '../../../server/db/client';
+import { sqliteEngineOf } from '../../../server/db/engine';
+import { rawGet } from '../../../server/db/raw-sql';
 import { readPracticeKeyFile } from '../../../server/encryption/practice-key';
 import { diagnosisSearchPaths, prepareBenchCatalog } from '../catalog';
 import { newFilterPaths } from '../new-filters';
@@ -78,13 +79,14 @@ async function signIn(base: string, email: string, password: string): Promise<st
 }
 
 /** The Monday–Sunday week in which the medic saw the most patients: the agenda's hardest week. */
-function busiestWeek(sqlite: Database.Database, medicId: number): { from: string; to: string; appointments: number } {
-  const row = sqlite
-    .prepare(
-      `select date(substr(date, 1, 10), '-' || ((cast(strftime('%w', substr(date, 1, 10)) as integer) + 6) % 7) || ' days') as monday, count(*) as n
-       from clinical_histories where medic_id = ? group by monday order by n desc, monday desc limit 1`,
-    )
-    .get(medicId) as { monday: string; n: number };
+async function busiestWeek(db: Db, medicId: number): Promise<{ from: string; to: string; appointments: number }> {
+  // SQLite dialect: date() and strftime('%w') find each appointment's Monday.
+  const row = (await rawGet<{ monday: string; n: number }>(
+    db,
+    `select date(substr(date, 1, 10), '-' || ((cast(strftime('%w', substr(date, 1, 10)) as integer) + 6) % 7) || ' days') as monday, count(*) as n
+     from clinical_histories where medic_id = ? group by monday order by n desc, monday desc limit 1`,
+    [medicId],
+  ))!;
   const sunday = new Date(Date.parse(`${row.monday}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
   return { from: row.monday, to: sunday, appointments: row.n };
 }
@@ -135,15 +137,12 @@ export async function runDecadeBench(options: { years: number; dataDir?: string;
     // The practice passphrase, given to the server and every command as a practice gives it; a plain decade gets none.
     const unlock: Record<string, string> = encrypted ? { PASSPHRASE: DECADE_PASSPHRASE } : {};
     const database = openDatabase(join(dataDir, 'expediente.db'));
-    const catalog = prepareBenchCatalog(database.$client, scratch);
+    const catalog = await prepareBenchCatalog(database, scratch);
     const admin = decade.medics[0]!;
-    const week = busiestWeek(database.$client, admin.idMedic);
-    const patientEmail = database.$client
-      .prepare('select u.email from patients p join users u on u.id = p.user_id where p.id = ?')
-      .pluck()
-      .get(decade.longHistoryPatientId) as string;
-    const passwordHash = database.$client.prepare('select password_hash from users where email = ?').pluck().get(admin.email) as string;
-    database.$client.close();
+    const week = await busiestWeek(database, admin.idMedic);
+    const patientEmail = (await rawGet<{ email: string }>(database, 'select u.email from patients p join users u on u.id = p.user_id where p.id = ?', [decade.longHistoryPatientId]))!.email;
+    const passwordHash = (await rawGet<{ passwordHash: string }>(database, 'select password_hash as "passwordHash" from users where email = ?', [admin.email]))!.passwordHash;
+    sqliteEngineOf(database).close();
 
     const environment = { DATA_DIR: dataDir, ...unlock, AUTH_REQUESTS_PER_MINUTE: '100000000', LOG_LEVEL: 'error', CATALOG_DIR: catalog.dir };
     // The first start after seeding (or after an upgrade) may apply migrations to the decade; it is

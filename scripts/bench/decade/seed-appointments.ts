@@ -2,7 +2,9 @@
 // services store them ([{code, name}] and the codes alone in diagnosis_ids), and for some of them a
 // prescription with its items, numbered `${year}-${seq}` in order of issue within each year as
 // services/prescriptions.ts numbers them. Inserted through the triggers (record and list versions).
-import type Database from 'better-sqlite3';
+import type { Db } from '../../../server/db/client';
+import { rawRun } from '../../../server/db/raw-sql';
+import { insertedId } from '../inserted-id';
 import { prescriptionNumber } from '../../../shared/prescriptions';
 import { foldForSearch } from '../../../shared/patients';
 import { DIAGNOSES, DRUGS, EXPLORATION, MOTIVES, NOTES, PLANS, PROGNOSES, SUBJECTIVE } from './clinical-vocabulary';
@@ -35,26 +37,25 @@ function appointmentCounts(plan: DecadePlan, random: Random): Int32Array {
   return counts;
 }
 
-export function seedAppointments(
-  sqlite: Database.Database,
+const INSERT_APPOINTMENT = `insert into clinical_histories (patient_id, medic_id, date, start, "end", motive, notes, medications, diagnosis_ids,
+    subjective, exploration, plan, prognosis, diagnoses, closed, created_at)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`;
+
+export async function seedAppointments(
+  db: Db,
   plan: DecadePlan,
   clock: DecadeClock,
   random: Random,
   medics: SeededMedic[],
   patients: SeededPatients,
   progress: Progress,
-): TableTiming[] {
+): Promise<TableTiming[]> {
   const counts = appointmentCounts(plan, random);
-  const insert = sqlite.prepare(
-    `insert into clinical_histories (patient_id, medic_id, date, start, end, motive, notes, medications, diagnosis_ids,
-       subjective, exploration, plan, prognosis, diagnoses, closed, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
-  );
   const issued: Issued[] = [];
   // Per patient, not per appointment, so a batch holds whole records: as many patients a transaction
   // as make about ROWS_PER_TRANSACTION appointments.
   const patientsPerTransaction = Math.max(1, Math.round((ROWS_PER_TRANSACTION * plan.patients) / Math.max(1, plan.appointments)));
-  const appointments = insertInBatches(sqlite, 'clinical_histories', plan.patients, (index) => {
+  const appointments = await insertInBatches(db, 'clinical_histories', plan.patients, async (index) => {
     const moments = Array.from({ length: counts[index]! }, () => clock.at(random.next())).sort((a, b) => a - b);
     for (const ms of moments) {
       const slot = random.int(0, 19 - 1);
@@ -65,39 +66,35 @@ export function seedAppointments(
       const drugs = random.chance(plan.prescriptionShare) ? [random.int(0, DRUGS.length - 1), ...(random.chance(0.4) ? [random.int(0, DRUGS.length - 1)] : [])] : [];
       const uniqueDrugs = [...new Set(drugs)];
       const diagnoses = JSON.stringify(codes);
-      const historyId = Number(
-        insert.run(
-          patients.ids[index], medics[medic]!.id, date, date.slice(11), end, random.pick(MOTIVES), random.pick(NOTES),
-          JSON.stringify(uniqueDrugs.map((drug) => `${DRUGS[drug]!.drug} ${DRUGS[drug]!.strength}`)), JSON.stringify(codes.map((d) => d.code)),
-          random.pick(SUBJECTIVE), random.pick(EXPLORATION), random.pick(PLANS), random.pick(PROGNOSES), diagnoses,
-          `${date}:00.000Z`,
-        ).lastInsertRowid,
-      );
+      const historyId = await insertedId(db, INSERT_APPOINTMENT, [
+        patients.ids[index], medics[medic]!.id, date, date.slice(11), end, random.pick(MOTIVES), random.pick(NOTES),
+        JSON.stringify(uniqueDrugs.map((drug) => `${DRUGS[drug]!.drug} ${DRUGS[drug]!.strength}`)), JSON.stringify(codes.map((d) => d.code)),
+        random.pick(SUBJECTIVE), random.pick(EXPLORATION), random.pick(PLANS), random.pick(PROGNOSES), diagnoses,
+        `${date}:00.000Z`,
+      ]);
       if (uniqueDrugs.length > 0) issued.push({ historyId, patient: index, medic, date, drugs: uniqueDrugs, diagnoses });
     }
     return moments.length;
   }, progress, patientsPerTransaction);
-  return [appointments, ...seedPrescriptions(sqlite, medics, patients, issued, progress)];
+  return [appointments, ...(await seedPrescriptions(db, medics, patients, issued, progress))];
 }
 
-function seedPrescriptions(sqlite: Database.Database, medics: SeededMedic[], patients: SeededPatients, issued: Issued[], progress: Progress): TableTiming[] {
+const INSERT_PRESCRIPTION = `insert into prescriptions (history_id, patient_id, medic_id, year, seq, number, issued_at, prescriber, patient, practice, diagnoses, notes)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_ITEM = `insert into prescription_items (prescription_id, position, drug, drug_folded, strength, form, route, presentation, packages, dose, frequency, duration, instructions)
+  values (?, ?, ?, ?, ?, ?, 'oral', ?, '1', ?, ?, ?, ?)`;
+
+async function seedPrescriptions(db: Db, medics: SeededMedic[], patients: SeededPatients, issued: Issued[], progress: Progress): Promise<TableTiming[]> {
   issued.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.historyId - b.historyId));
-  sqlite.prepare(`insert into practice (id, name, address, city, phone, updated_at) values (1, ?, ?, ?, ?, ?) on conflict (id) do nothing`)
-    .run(PRACTICE.name, PRACTICE.address, PRACTICE.city, PRACTICE.phone, new Date().toISOString());
+  await rawRun(db, `insert into practice (id, name, address, city, phone, updated_at) values (1, ?, ?, ?, ?, ?) on conflict (id) do nothing`, [
+    PRACTICE.name, PRACTICE.address, PRACTICE.city, PRACTICE.phone, new Date().toISOString(),
+  ]);
   const practice = JSON.stringify(PRACTICE);
   const prescribers = medics.map(({ name, lname, specialty, licenseNumber }) => JSON.stringify({ name, lname, specialty, licenseNumber }));
-  const insertPrescription = sqlite.prepare(
-    `insert into prescriptions (history_id, patient_id, medic_id, year, seq, number, issued_at, prescriber, patient, practice, diagnoses, notes)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertItem = sqlite.prepare(
-    `insert into prescription_items (prescription_id, position, drug, drug_folded, strength, form, route, presentation, packages, dose, frequency, duration, instructions)
-     values (?, ?, ?, ?, ?, ?, 'oral', ?, '1', ?, ?, ?, ?)`,
-  );
   let year = 0;
   let seq = 0;
   let items = 0;
-  const timing = insertInBatches(sqlite, 'prescriptions', issued.length, (position) => {
+  const timing = await insertInBatches(db, 'prescriptions', issued.length, async (position) => {
     const one = issued[position]!;
     const issuedYear = Number(one.date.slice(0, 4));
     seq = issuedYear === year ? seq + 1 : 1;
@@ -106,15 +103,13 @@ function seedPrescriptions(sqlite: Database.Database, medics: SeededMedic[], pat
     const patientSnapshot = JSON.stringify({
       name: patients.names[patient], lname: patients.lnames[patient], birthDate: patients.birthDates[patient], documentNumber: patients.documentNumbers[patient],
     });
-    const id = Number(
-      insertPrescription.run(
-        one.historyId, patients.ids[patient], medics[one.medic]!.id, year, seq, prescriptionNumber(year, seq), one.date,
-        prescribers[one.medic], patientSnapshot, practice, one.diagnoses, null,
-      ).lastInsertRowid,
-    );
+    const id = await insertedId(db, INSERT_PRESCRIPTION, [
+      one.historyId, patients.ids[patient], medics[one.medic]!.id, year, seq, prescriptionNumber(year, seq), one.date,
+      prescribers[one.medic], patientSnapshot, practice, one.diagnoses, null,
+    ]);
     for (const [index, drugIndex] of one.drugs.entries()) {
       const drug = DRUGS[drugIndex]!;
-      insertItem.run(id, index + 1, drug.drug, foldForSearch(drug.drug), drug.strength, drug.form, `Caja con 30 ${drug.form}s`, drug.dose, drug.frequency, drug.duration, 'Tomar con alimentos.');
+      await rawRun(db, INSERT_ITEM, [id, index + 1, drug.drug, foldForSearch(drug.drug), drug.strength, drug.form, `Caja con 30 ${drug.form}s`, drug.dose, drug.frequency, drug.duration, 'Tomar con alimentos.']);
       items += 1;
     }
     return 1;

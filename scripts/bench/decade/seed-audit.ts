@@ -5,6 +5,8 @@
 // The chain is carried in memory rather than read back per row, which is what makes millions of
 // rows take seconds; the values are the ones record-audit.ts would compute for the same rows.
 import type Database from 'better-sqlite3';
+import type { Db } from '../../../server/db/client';
+import { rawGet, rawRun } from '../../../server/db/raw-sql';
 import { canonicalContent, chainValue, type AuditContent } from '../../../server/audit/audit-chain';
 import { computeAuditHead, signAuditHead, writeAuditHead } from '../../../server/audit/audit-head';
 import type { DecadeClock } from './decade-clock';
@@ -36,8 +38,11 @@ function actionAt(draw: number): string {
   return MIX[0]![0];
 }
 
-export function seedAudit(
-  sqlite: Database.Database,
+const INSERT_EVENT = `insert into audit_events (at, actor_user_id, actor_type, actor_name, actor_lname, action, patient_id, outcome, ip, detail, emergency, chain)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`;
+
+export async function seedAudit(
+  db: Db,
   plan: DecadePlan,
   clock: DecadeClock,
   random: Random,
@@ -45,15 +50,11 @@ export function seedAudit(
   patients: SeededPatients,
   auditKey: string,
   progress: Progress,
-): TableTiming {
-  const insert = sqlite.prepare(
-    `insert into audit_events (at, actor_user_id, actor_type, actor_name, actor_lname, action, patient_id, outcome, ip, detail, emergency, chain)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-  );
+): Promise<TableTiming> {
   // A trail already written (a seeder run twice) goes on from its last chain value.
-  let previous = (sqlite.prepare('select chain from audit_events order by id desc limit 1').pluck().get() as string | null | undefined) ?? null;
+  let previous = (await rawGet<{ chain: string | null }>(db, 'select chain from audit_events order by id desc limit 1'))?.chain ?? null;
   const span = clock.endMs - clock.startMs;
-  const timing = insertInBatches(sqlite, 'audit_events', plan.auditEvents, (index) => {
+  const timing = await insertInBatches(db, 'audit_events', plan.auditEvents, async (index) => {
     // Time order with the id order, as the server writes them: evenly spread, a little jitter.
     const at = clock.iso(clock.startMs + Math.floor(((index + random.next() * 0.5) / plan.auditEvents) * span));
     const action = actionAt(random.next());
@@ -61,7 +62,7 @@ export function seedAudit(
     const event = eventFor(action, patient, medics, patients, random);
     const content: AuditContent = { at, ip: `192.168.1.${10 + random.int(0, 40 - 1)}`, emergency: false, action, ...event };
     const chain = chainValue(auditKey, previous, canonicalContent(content));
-    insert.run(at, content.actorUserId, content.actorType, content.actorName, content.actorLname, action, content.patientId, content.outcome, content.ip, content.detail, chain);
+    await rawRun(db, INSERT_EVENT, [at, content.actorUserId, content.actorType, content.actorName, content.actorLname, action, content.patientId, content.outcome, content.ip, content.detail, chain]);
     previous = chain;
     return 1;
   }, progress);
@@ -98,7 +99,8 @@ function eventFor(action: string, patient: number, medics: SeededMedic[], patien
 
 /**
  * What the head writer does at each tick (audit-head-writer.ts): flush the WAL so the rows the head
- * names are on disk, then write the signed head. Run once, after the last seeded row.
+ * names are on disk, then write the signed head. Run once, after the last seeded row, on the
+ * database's SQLite writer (the checkpoint and the head are SQLite's machinery).
  */
 export function sealAuditHead(sqlite: Database.Database, dataDir: string, auditKey: string): void {
   sqlite.pragma('wal_checkpoint(TRUNCATE)');

@@ -1,7 +1,8 @@
 // Seeds "a decade of a practice" straight into SQLite: a DATA_DIR as the server
-// makes it (its migrations, pragmas and key files), filled with prepared statements in large
-// transactions through the real triggers, so every derived table (list sort keys, counts and
-// versions, the search index, record versions) is what the server's own writes would have left.
+// makes it (its migrations, pragmas and key files), filled with SQL inserts through the database
+// handle in large transactions (timed-batches.ts), through the real triggers, so every derived
+// table (list sort keys, counts and versions, the search index, record versions) is what the
+// server's own writes would have left.
 // Deterministic: the same seed, years and scale seed the same practice (bar random codes and keys).
 // Given a passphrase, the practice is encrypted as a new practice is: its key set up first.
 import { statSync } from 'node:fs';
@@ -9,6 +10,8 @@ import { join } from 'node:path';
 import { AUDIT_KEY_FILE } from '../../../server/audit/audit-key';
 import { hashPassword } from '../../../server/auth/passwords';
 import { openDatabase } from '../../../server/db/client';
+import { sqliteEngineOf } from '../../../server/db/engine';
+import { rawGet } from '../../../server/db/raw-sql';
 import { setUpPracticeKey } from '../../../server/encryption/new-practice-key';
 import { openWithPassphrase, readPracticeKeyFile } from '../../../server/encryption/practice-key';
 import { rememberPracticeKey } from '../../../server/encryption/unlocked-practices';
@@ -62,34 +65,34 @@ export async function seedDecade(options: SeedDecadeOptions): Promise<SeededDeca
   if (readPracticeKeyFile(dataDir)) throw new Error(`${dataDir} already holds a practice key; seed a decade into an empty DATA_DIR`);
   if (options.passphrase) await setUpPracticeKey(dataDir, options.passphrase);
   const db = openDatabase(join(dataDir, 'expediente.db'));
-  const sqlite = db.$client;
-  if ((sqlite.prepare('select count(*) from users').pluck().get() as number) > 0) {
-    sqlite.close();
+  const engine = sqliteEngineOf(db);
+  if ((await rawGet<{ n: number }>(db, 'select count(*) as n from users'))!.n > 0) {
+    engine.close();
     throw new Error(`${dataDir} already holds a practice; seed a decade into an empty DATA_DIR`);
   }
   // The key files as a fresh server makes them: the audit key and JWT secret at its first start
   // (startup-keys.ts, app.ts), the document key at the first upload (seed-documents.ts).
   const auditKey = createSecret(dataDir, AUDIT_KEY_FILE);
   readOrCreateSecret(dataDir, 'jwt-secret');
-  // Indexes of millions of rows are written in random order; a larger page cache for this one
-  // connection saves re-reading their pages. Durability stays the server's (synchronous = FULL):
-  // with 25,000 rows a commit, its cost is small.
-  sqlite.pragma('cache_size = -262144');
+  // Indexes of millions of rows are written in random order; a larger page cache for the writer,
+  // which every batch's transaction runs on, saves re-reading their pages. Durability stays the
+  // server's (synchronous = FULL): with 25,000 rows a commit, its cost is small.
+  engine.writer.pragma('cache_size = -262144');
 
   try {
     const random = seededRandom(options.seed ?? 20_251_125);
     const clock = decadeClock(plan.years);
     const passwordHash = await hashPassword(DECADE_PASSWORD);
     progress(`Seeding ${plan.years} years at scale ${options.scale ?? 1} into ${dataDir}`);
-    const medics = seedMedics(sqlite, plan, clock, passwordHash);
-    const { patients, timings } = seedPatients(sqlite, plan, clock, random, medics, passwordHash, progress);
-    timings.push(...seedAppointments(sqlite, plan, clock, random, medics, patients, progress));
-    timings.push(...seedMeasurements(sqlite, plan, clock, random, patients, progress));
-    timings.push(await seedDocuments(sqlite, dataDir, plan, clock, random, medics, patients, progress));
-    timings.push(seedAudit(sqlite, plan, clock, random, medics, patients, auditKey, progress));
+    const medics = await seedMedics(db, plan, clock, passwordHash);
+    const { patients, timings } = await seedPatients(db, plan, clock, random, medics, passwordHash, progress);
+    timings.push(...(await seedAppointments(db, plan, clock, random, medics, patients, progress)));
+    timings.push(...(await seedMeasurements(db, plan, clock, random, patients, progress)));
+    timings.push(await seedDocuments(db, dataDir, plan, clock, random, medics, patients, progress));
+    timings.push(await seedAudit(db, plan, clock, random, medics, patients, auditKey, progress));
     // No ANALYZE: the server never runs one, so a practice ten years old has no statistics either.
     const sealStarted = performance.now();
-    sealAuditHead(sqlite, dataDir, auditKey);
+    sealAuditHead(engine.writer, dataDir, auditKey);
     progress(`checkpoint and audit head: ${((performance.now() - sealStarted) / 1000).toFixed(1)} s`);
     const databaseBytes = statSync(join(dataDir, 'expediente.db')).size;
     const seconds = (performance.now() - started) / 1000;
@@ -106,7 +109,7 @@ export async function seedDecade(options: SeedDecadeOptions): Promise<SeededDeca
       databaseBytes,
     };
   } finally {
-    sqlite.close();
+    engine.close();
   }
 }
 

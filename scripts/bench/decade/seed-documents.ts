@@ -1,9 +1,11 @@
 // Small documents (a one-page PDF each), encrypted through the server's own BlobStore with the
 // document key the server would make on the first upload, bound to their code as uploads are
 // (services/documents.ts): the blob is on disk before its row, as after a real upload.
-import type Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import type { Db } from '../../../server/db/client';
+import { inTransaction } from '../../../server/db/in-transaction';
+import { rawRun } from '../../../server/db/raw-sql';
 import { BlobStore } from '../../../server/files/blob-store';
 import { loadDocumentKey } from '../../../server/files/document-key';
 import type { DecadeClock } from './decade-clock';
@@ -23,8 +25,11 @@ async function* oneChunk(bytes: Buffer) {
 const pdfOf = (title: string) =>
   Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${title}\n${'0'.repeat(900)}\n%%EOF\n`, 'latin1');
 
+const INSERT_FILE = `insert into files (patient_id, uploaded_by, name, comment, main_type, mime_type, size, code, blob_name, created_at)
+  values (?, ?, ?, ?, 'pdf', 'application/pdf', ?, ?, ?, ?)`;
+
 export async function seedDocuments(
-  sqlite: Database.Database,
+  db: Db,
   dataDir: string,
   plan: DecadePlan,
   clock: DecadeClock,
@@ -35,13 +40,11 @@ export async function seedDocuments(
 ): Promise<TableTiming> {
   const started = performance.now();
   const blobs = new BlobStore(join(dataDir, 'documents'), () => loadDocumentKey(undefined, dataDir));
-  const insert = sqlite.prepare(
-    `insert into files (patient_id, uploaded_by, name, comment, main_type, mime_type, size, code, blob_name, created_at)
-     values (?, ?, ?, ?, 'pdf', 'application/pdf', ?, ?, ?, ?)`,
-  );
-  const insertMany = sqlite.transaction((rows: unknown[][]) => {
-    for (const row of rows) insert.run(...row);
-  });
+  // The blobs are written before their rows' transaction opens: it awaits nothing but its inserts.
+  const insertMany = (rows: unknown[][]) =>
+    inTransaction(db, async () => {
+      for (const row of rows) await rawRun(db, INSERT_FILE, row);
+    });
   for (let from = 0; from < plan.documents; from += WRITES_IN_FLIGHT) {
     const batch = Array.from({ length: Math.min(WRITES_IN_FLIGHT, plan.documents - from) }, (_, offset) => {
       const index = from + offset;
@@ -51,7 +54,7 @@ export async function seedDocuments(
       return { patient, ms, title, code: randomBytes(16).toString('base64url') };
     });
     const written = await Promise.all(batch.map((doc) => blobs.write(oneChunk(pdfOf(doc.title)), doc.code)));
-    insertMany(
+    await insertMany(
       batch.map((doc, offset) => [
         patients.ids[doc.patient], medics[patients.firstMedic[doc.patient]!]!.userId, `${doc.title}.pdf`, null,
         written[offset]!.size, doc.code, written[offset]!.blobName, clock.iso(doc.ms),

@@ -1,7 +1,9 @@
 // Bulk inserts in large transactions, timed per table: one commit per batch instead of per row is
 // what makes millions of rows take minutes, and batches (not one huge transaction) keep the WAL
-// from growing to the size of the whole decade before the first checkpoint.
-import type Database from 'better-sqlite3';
+// from growing to the size of the whole decade before the first checkpoint. A row's inserts are
+// awaited one after the other inside its batch's transaction: nothing else waits in between.
+import type { Db } from '../../../server/db/client';
+import { inTransaction } from '../../../server/db/in-transaction';
 
 export const ROWS_PER_TRANSACTION = 25_000;
 
@@ -18,22 +20,23 @@ export type Progress = (line: string) => void;
  * Calls `insertRow(index)` for index 0..count-1, committing every `perTransaction` calls.
  * `insertRow` returns how many rows it wrote (a patient's appointments are one call), which is what is counted.
  */
-export function insertInBatches(
-  sqlite: Database.Database,
+export async function insertInBatches(
+  db: Db,
   table: string,
   count: number,
-  insertRow: (index: number) => number,
+  insertRow: (index: number) => Promise<number>,
   progress: Progress,
   perTransaction = ROWS_PER_TRANSACTION,
-): TableTiming {
+): Promise<TableTiming> {
   const started = performance.now();
   let rows = 0;
-  const batch = sqlite.transaction((from: number, to: number) => {
-    for (let index = from; index < to; index += 1) rows += insertRow(index);
-  });
+  const batch = (from: number, to: number) =>
+    inTransaction(db, async () => {
+      for (let index = from; index < to; index += 1) rows += await insertRow(index);
+    });
   let reported = started;
   for (let from = 0; from < count; from += perTransaction) {
-    batch(from, Math.min(count, from + perTransaction));
+    await batch(from, Math.min(count, from + perTransaction));
     if (performance.now() - reported > 5_000) {
       reported = performance.now();
       progress(`  ${table}: ${rows.toLocaleString('en')} rows…`);

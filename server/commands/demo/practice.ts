@@ -12,6 +12,7 @@ import type { ClinicalHistory } from '../../../shared/record';
 import { buildApp } from '../../app';
 import type { Config } from '../../config';
 import { openDatabase } from '../../db/client';
+import { sqliteEngineOf } from '../../db/engine';
 import { lockDataDir } from '../../data-dir-lock';
 import { setUpPracticeKey } from '../../encryption/new-practice-key';
 import { passphraseFrom } from '../../encryption/passphrase-source';
@@ -258,8 +259,8 @@ async function seedLocked(config: Config, now: Date, passphrase: DemoPassphrase)
   const { recoveryKey } = await setUpPracticeKey(dataDir, passphrase.value);
   const db = openDatabase(databasePathOf(dataDir));
   // Thousands of small commits: without a flush each, seeding takes seconds instead of a minute. WAL
-  // stays consistent; only this connection relaxes it, and `npm start` opens its own with FULL.
-  db.$client.pragma('synchronous = NORMAL');
+  // stays consistent; only this database's writer relaxes it, and `npm start` opens its own with FULL.
+  sqliteEngineOf(db).writer.pragma('synchronous = NORMAL');
   // One address makes every call here: the per-address cap on sign-ins and registrations is for strangers.
   const app = await buildApp({ config, db, clientDir: null, authFlood: { max: 10_000, timeWindowMs: 60_000 } });
   try {
