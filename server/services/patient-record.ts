@@ -112,7 +112,7 @@ const selectRecordVersion = prepared('patient-record.version', (db) =>
   db.select({ version: patients.recordVersion }).from(patients).where(eq(patients.id, sql.placeholder('patientId'))),
 );
 
-/** Cores kept per connection: as many as the records' lists (record-lists-json.ts). */
+/** Cores kept per database: as many as the records' lists (record-lists-json.ts). */
 const cachedCores = versionedCache<number, Readonly<RecordCore> | null>(CACHED_RECORDS);
 
 /**

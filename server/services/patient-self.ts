@@ -111,7 +111,7 @@ function accessLogPage(newestFirst: boolean) {
 const newestFirstPage = accessLogPage(true);
 const oldestFirstPage = accessLogPage(false);
 
-/** Pages kept per connection, with their JSON: a patient reading their log pages back and forth. */
+/** Pages kept per database, with their JSON: a patient reading their log pages back and forth. */
 const keptPages = versionedCache<string, AccessLogPage>(256);
 
 export interface AccessLogPage {
@@ -130,7 +130,7 @@ export interface AccessLogPage {
 export async function accessLog(db: DbOrTx, patientId: number, patientUserId: number, page: number): Promise<AccessLogPage> {
   // The version first: a change that lands between it and the page is newer than the key it is kept under.
   const version = await accessVersionOf(db);
-  // Kept per connection and brought up to date with the events since (access-log-count.ts).
+  // Kept per database and brought up to date with the events since (access-log-count.ts).
   const { upTo, total } = await accessLogCount(db, patientId, patientUserId);
   return await keptPages.at(db, `${patientId}:${patientUserId}:${page}:${upTo}`, version, async () =>
     withKnownJson(deepFreeze(await readAccessLogPage(db, patientId, patientUserId, page, total))),

@@ -156,7 +156,7 @@ export async function loadRecordLists(db: DbOrTx, patientId: number): Promise<Re
   return { ...row, historyNextCursor: nextCursor('history'), vitalsNextCursor: nextCursor('vitals'), labsNextCursor: nextCursor('labs') };
 }
 
-/** Records whose lists are kept in memory per connection: the ones being read now, not the practice. */
+/** Records whose lists are kept in memory per database: the ones being read now, not the practice. */
 export const CACHED_RECORDS = 200;
 
 const cachedLists = versionedCache<number, Readonly<RecordLists>>(CACHED_RECORDS);
