@@ -12,13 +12,13 @@ import { isLinked } from './access';
 import { doctorColumns } from './columns';
 import { findPatientByEmail } from './patient-queries';
 
-function medicRequest(db: DbOrTx, medicId: number, idRequest: number): LinkRequestForMedic | undefined {
-  return listMedicRequests(db, medicId, idRequest)[0];
+async function medicRequest(db: DbOrTx, medicId: number, idRequest: number): Promise<LinkRequestForMedic | undefined> {
+  return (await listMedicRequests(db, medicId, idRequest))[0];
 }
 
 /** The requests a medic sent that are pending or declined, newest first (or only `onlyId`). */
-export function listMedicRequests(db: DbOrTx, medicId: number, onlyId?: number): LinkRequestForMedic[] {
-  return db
+export async function listMedicRequests(db: DbOrTx, medicId: number, onlyId?: number): Promise<LinkRequestForMedic[]> {
+  const rows = await db
     .select({
       idRequest: linkRequests.id,
       idPatient: patients.id,
@@ -32,24 +32,23 @@ export function listMedicRequests(db: DbOrTx, medicId: number, onlyId?: number):
     .innerJoin(patients, eq(patients.id, linkRequests.patientId))
     .innerJoin(users, eq(users.id, patients.userId))
     .where(and(eq(linkRequests.medicId, medicId), onlyId === undefined ? undefined : eq(linkRequests.id, onlyId)))
-    .orderBy(desc(linkRequests.createdAt), desc(linkRequests.id))
-    .all()
-    .map(({ idRequest, idPatient, name, lname, email, createdAt, status }) => ({
-      idRequest,
-      patient: { idPatient, name, lname, email },
-      createdAt,
-      status,
-    }));
+    .orderBy(desc(linkRequests.createdAt), desc(linkRequests.id));
+  return rows.map(({ idRequest, idPatient, name, lname, email, createdAt, status }) => ({
+    idRequest,
+    patient: { idPatient, name, lname, email },
+    createdAt,
+    status,
+  }));
 }
 
 /**
  * GET /medics/link-requests: names and emails of patients, declined ones included, so the read is
  * audited like every other read of patients' identities.
  */
-export function readMedicRequests(caller: MedicCaller): LinkRequestForMedic[] {
-  return auditedRead(caller.db, (db) => {
-    const requests = listMedicRequests(db, caller.actor.medicId);
-    auditAs(caller, { action: 'patients.linkRequests', outcome: 'success', detail: `${requests.length} requests` }, db);
+export async function readMedicRequests(caller: MedicCaller): Promise<LinkRequestForMedic[]> {
+  return await auditedRead(caller.db, async (db) => {
+    const requests = await listMedicRequests(db, caller.actor.medicId);
+    await auditAs(caller, { action: 'patients.linkRequests', outcome: 'success', detail: `${requests.length} requests` }, db);
     return requests;
   });
 }
@@ -58,47 +57,45 @@ export function readMedicRequests(caller: MedicCaller): LinkRequestForMedic[] {
  * POST /medics/link-patient: asks the patient behind `email`. Asking again while a request is
  * pending answers the same request; after a decline it asks anew.
  */
-export function requestLink(caller: MedicCaller, email: string): { message: string; request: LinkRequestForMedic } {
+export async function requestLink(caller: MedicCaller, email: string): Promise<{ message: string; request: LinkRequestForMedic }> {
   const { medicId } = caller.actor;
   const { now } = caller;
-  const request = auditedChange(caller, { action: 'patients.linkRequest' }, (tx, succeeded) => {
-    const found = findPatientByEmail(tx, email);
+  const request = await auditedChange(caller, { action: 'patients.linkRequest' }, async (tx, succeeded) => {
+    const found = await findPatientByEmail(tx, email);
     if (!found) throw new AppError('PATIENT_NOT_FOUND', 'No patient account has that email.');
-    if (isLinked(tx, medicId, found.idPatient)) throw new AppError('ALREADY_LINKED', 'That patient is already linked to you.');
-    const existing = tx
+    if (await isLinked(tx, medicId, found.idPatient)) throw new AppError('ALREADY_LINKED', 'That patient is already linked to you.');
+    const [existing] = await tx
       .select({ id: linkRequests.id, status: linkRequests.status })
       .from(linkRequests)
-      .where(and(eq(linkRequests.medicId, medicId), eq(linkRequests.patientId, found.idPatient)))
-      .get();
+      .where(and(eq(linkRequests.medicId, medicId), eq(linkRequests.patientId, found.idPatient)));
     let id = existing?.id;
     if (!existing) {
-      id = tx.insert(linkRequests).values({ medicId, patientId: found.idPatient, createdAt: now.toISOString() }).returning({ id: linkRequests.id }).get().id;
+      id = (await tx.insert(linkRequests).values({ medicId, patientId: found.idPatient, createdAt: now.toISOString() }).returning({ id: linkRequests.id }))[0]!.id;
     } else if (existing.status === 'declined') {
-      tx.update(linkRequests).set({ status: 'pending', createdAt: now.toISOString(), decidedAt: null }).where(eq(linkRequests.id, existing.id)).run();
+      await tx.update(linkRequests).set({ status: 'pending', createdAt: now.toISOString(), decidedAt: null }).where(eq(linkRequests.id, existing.id));
     }
-    succeeded({ patientId: found.idPatient, detail: `request ${id}` });
-    return medicRequest(tx, medicId, id!)!;
+    await succeeded({ patientId: found.idPatient, detail: `request ${id}` });
+    return (await medicRequest(tx, medicId, id!))!;
   });
   return { message: 'Request sent. The patient must accept it before you can see the record.', request };
 }
 
 /** DELETE /medics/link-requests/:idRequest: the medic withdraws a request (pending or declined). */
-export function withdrawRequest(caller: MedicCaller, idRequest: number): void {
+export async function withdrawRequest(caller: MedicCaller, idRequest: number): Promise<void> {
   const { medicId } = caller.actor;
-  auditedChange(caller, { action: 'patients.linkRequestWithdraw' }, (tx, succeeded) => {
-    const row = tx
+  await auditedChange(caller, { action: 'patients.linkRequestWithdraw' }, async (tx, succeeded) => {
+    const [row] = await tx
       .delete(linkRequests)
       .where(and(eq(linkRequests.id, idRequest), eq(linkRequests.medicId, medicId)))
-      .returning({ patientId: linkRequests.patientId })
-      .get();
+      .returning({ patientId: linkRequests.patientId });
     if (!row) throw new AppError('NOT_FOUND', 'No such request.');
-    succeeded({ patientId: row.patientId, detail: `request ${idRequest}` });
+    await succeeded({ patientId: row.patientId, detail: `request ${idRequest}` });
   });
 }
 
 /** The pending requests a patient has yet to answer, from medics whose accounts are active. */
-export function pendingRequestsFor(db: DbOrTx, patientId: number, onlyId?: number): LinkRequestForPatient[] {
-  return db
+export async function pendingRequestsFor(db: DbOrTx, patientId: number, onlyId?: number): Promise<LinkRequestForPatient[]> {
+  return await db
     .select({ idRequest: linkRequests.id, createdAt: linkRequests.createdAt, medic: doctorColumns })
     .from(linkRequests)
     .innerJoin(medics, eq(medics.id, linkRequests.medicId))
@@ -111,41 +108,40 @@ export function pendingRequestsFor(db: DbOrTx, patientId: number, onlyId?: numbe
         onlyId === undefined ? undefined : eq(linkRequests.id, onlyId),
       ),
     )
-    .orderBy(desc(linkRequests.createdAt), desc(linkRequests.id))
-    .all();
+    .orderBy(desc(linkRequests.createdAt), desc(linkRequests.id));
 }
 
-function pendingRequestOrThrow(tx: DbOrTx, patientId: number, idRequest: number): LinkRequestForPatient {
-  const request = pendingRequestsFor(tx, patientId, idRequest)[0];
+async function pendingRequestOrThrow(tx: DbOrTx, patientId: number, idRequest: number): Promise<LinkRequestForPatient> {
+  const [request] = await pendingRequestsFor(tx, patientId, idRequest);
   if (!request) throw new AppError('NOT_FOUND', 'No such request.');
   return request;
 }
 
 /** The patient accepts: the medic is linked, and the request, fulfilled, goes. */
-export function acceptRequest(caller: PatientCaller, idRequest: number): { message: string; doctor: Doctor } {
+export async function acceptRequest(caller: PatientCaller, idRequest: number): Promise<{ message: string; doctor: Doctor }> {
   const { patientId } = caller.actor;
-  const doctor = auditedChange(caller, { action: 'linkRequests.accept', patientId }, (tx, succeeded) => {
-    const { medic } = pendingRequestOrThrow(tx, patientId, idRequest);
-    tx.insert(medicPatients).values({ medicId: medic.idMedic, patientId }).onConflictDoNothing().run();
-    tx.delete(linkRequests).where(eq(linkRequests.id, idRequest)).run();
-    succeeded({ detail: `medic ${medic.idMedic}` });
+  const doctor = await auditedChange(caller, { action: 'linkRequests.accept', patientId }, async (tx, succeeded) => {
+    const { medic } = await pendingRequestOrThrow(tx, patientId, idRequest);
+    await tx.insert(medicPatients).values({ medicId: medic.idMedic, patientId }).onConflictDoNothing();
+    await tx.delete(linkRequests).where(eq(linkRequests.id, idRequest));
+    await succeeded({ detail: `medic ${medic.idMedic}` });
     return medic;
   });
   return { message: 'Doctor linked', doctor };
 }
 
 /** The patient declines: the record stays closed; the medic sees the request as declined. */
-export function declineRequest(caller: PatientCaller, idRequest: number): void {
+export async function declineRequest(caller: PatientCaller, idRequest: number): Promise<void> {
   const { patientId } = caller.actor;
   const { now } = caller;
-  auditedChange(caller, { action: 'linkRequests.decline', patientId }, (tx, succeeded) => {
-    const { medic } = pendingRequestOrThrow(tx, patientId, idRequest);
-    tx.update(linkRequests).set({ status: 'declined', decidedAt: now.toISOString() }).where(eq(linkRequests.id, idRequest)).run();
-    succeeded({ detail: `medic ${medic.idMedic}` });
+  await auditedChange(caller, { action: 'linkRequests.decline', patientId }, async (tx, succeeded) => {
+    const { medic } = await pendingRequestOrThrow(tx, patientId, idRequest);
+    await tx.update(linkRequests).set({ status: 'declined', decidedAt: now.toISOString() }).where(eq(linkRequests.id, idRequest));
+    await succeeded({ detail: `medic ${medic.idMedic}` });
   });
 }
 
 /** A link made another way (the patient linked the doctor) fulfils any request between them. */
-export function clearRequest(tx: DbOrTx, medicId: number, patientId: number): void {
-  tx.delete(linkRequests).where(and(eq(linkRequests.medicId, medicId), eq(linkRequests.patientId, patientId))).run();
+export async function clearRequest(tx: DbOrTx, medicId: number, patientId: number): Promise<void> {
+  await tx.delete(linkRequests).where(and(eq(linkRequests.medicId, medicId), eq(linkRequests.patientId, patientId)));
 }

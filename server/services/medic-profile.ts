@@ -11,19 +11,19 @@ import { doctorColumns } from './columns';
 
 type ProfileChanges = z.output<typeof medicProfileInput>;
 
-export const medicProfile = (db: DbOrTx, medicId: number): Doctor =>
-  db.select(doctorColumns).from(medics).innerJoin(users, eq(users.id, medics.userId)).where(eq(medics.id, medicId)).get()!;
+export const medicProfile = async (db: DbOrTx, medicId: number): Promise<Doctor> =>
+  (await db.select(doctorColumns).from(medics).innerJoin(users, eq(users.id, medics.userId)).where(eq(medics.id, medicId)))[0]!;
 
 /** Fields left out stay as they are; a blank optional field is cleared. */
-export function updateMedicProfile(caller: MedicCaller, changes: ProfileChanges): Doctor {
+export async function updateMedicProfile(caller: MedicCaller, changes: ProfileChanges): Promise<Doctor> {
   const { actor: medic } = caller;
   const defined = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
   const account = defined({ name: changes.name, lname: changes.lname, phone: changes.phone, address: changes.address });
   const card = defined({ whatsapp: changes.whatsapp, about: changes.about, specialty: changes.specialty, licenseNumber: changes.licenseNumber });
-  return auditedChange(caller, { action: 'medics.updateProfile' }, (tx, succeeded) => {
-    if (Object.keys(account).length) tx.update(users).set(account).where(eq(users.id, medic.userId)).run();
-    if (Object.keys(card).length) tx.update(medics).set(card).where(eq(medics.id, medic.medicId)).run();
-    succeeded({ detail: [...Object.keys(account), ...Object.keys(card)].join(',') || null });
-    return medicProfile(tx, medic.medicId);
+  return await auditedChange(caller, { action: 'medics.updateProfile' }, async (tx, succeeded) => {
+    if (Object.keys(account).length) await tx.update(users).set(account).where(eq(users.id, medic.userId));
+    if (Object.keys(card).length) await tx.update(medics).set(card).where(eq(medics.id, medic.medicId));
+    await succeeded({ detail: [...Object.keys(account), ...Object.keys(card)].join(',') || null });
+    return await medicProfile(tx, medic.medicId);
   });
 }

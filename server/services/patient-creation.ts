@@ -43,9 +43,9 @@ function recordFields(input: CreatePatientParsed) {
   };
 }
 
-function createAccount(tx: Tx, input: CreatePatientParsed & { form: 'newAccount' }, passwordHash: string): number {
-  if (tx.select({ id: users.id }).from(users).where(byEmail(input.email)).get()) throw new AppError('EMAIL_TAKEN');
-  const user = tx
+async function createAccount(tx: Tx, input: CreatePatientParsed & { form: 'newAccount' }, passwordHash: string): Promise<number> {
+  if ((await tx.select({ id: users.id }).from(users).where(byEmail(input.email))).length) throw new AppError('EMAIL_TAKEN');
+  const [user] = await tx
     .insert(users)
     .values({
       email: input.email,
@@ -59,9 +59,8 @@ function createAccount(tx: Tx, input: CreatePatientParsed & { form: 'newAccount'
       // whoever holds it can do nothing in the patient's name (accept a link, change doctors).
       mustChangePassword: true,
     })
-    .returning({ id: users.id })
-    .get();
-  return tx.insert(patients).values({ userId: user.id, ...recordFields(input) }).returning({ id: patients.id }).get().id;
+    .returning({ id: users.id });
+  return (await tx.insert(patients).values({ userId: user!.id, ...recordFields(input) }).returning({ id: patients.id }))[0]!.id;
 }
 
 /**
@@ -69,26 +68,25 @@ function createAccount(tx: Tx, input: CreatePatientParsed & { form: 'newAccount'
  * A patient who is not linked answers 404 and nothing changes: reaching a record takes the
  * patient's consent (a link request), never a creation call.
  */
-function completeLinkedAccount(tx: Tx, input: CreatePatientParsed & { form: 'existingUser' }, medicId: number): number {
-  const found = tx
+async function completeLinkedAccount(tx: Tx, input: CreatePatientParsed & { form: 'existingUser' }, medicId: number): Promise<number> {
+  const [found] = await tx
     .select({ id: users.id, phone: users.phone, address: users.address, patientId: patients.id })
     .from(users)
     .innerJoin(patients, eq(patients.userId, users.id))
-    .where(and(eq(users.id, input.idUser), eq(users.type, 'patient'), byEmail(input.email)))
-    .get();
+    .where(and(eq(users.id, input.idUser), eq(users.type, 'patient'), byEmail(input.email)));
   // The id and the email must name the same patient account: an id alone is never trusted.
-  if (!found || !isLinked(tx, medicId, found.patientId)) throw new AppError('PATIENT_NOT_FOUND', 'No patient of yours has that id and email.');
-  tx.update(users)
+  if (!found || !(await isLinked(tx, medicId, found.patientId))) throw new AppError('PATIENT_NOT_FOUND', 'No patient of yours has that id and email.');
+  await tx
+    .update(users)
     .set({
       phone: input.phone ?? found.phone ?? DEFAULT_PATIENT_PHONE,
       address: input.address ?? found.address ?? DEFAULT_PATIENT_ADDRESS,
     })
-    .where(eq(users.id, found.id))
-    .run();
-  tx.update(patients)
+    .where(eq(users.id, found.id));
+  await tx
+    .update(patients)
     .set({ ...recordFields(input), updatedAt: new Date().toISOString() })
-    .where(eq(patients.id, found.patientId))
-    .run();
+    .where(eq(patients.id, found.patientId));
   return found.patientId;
 }
 
@@ -99,26 +97,26 @@ export async function createPatient(caller: MedicCaller, input: CreatePatientPar
   let patientId: number;
   try {
     if (input.form === 'newAccount') await assertUncommonPassword(input.password, 'password');
-    // Hashing is slow and async; it happens before the (synchronous) transaction opens.
+    // Hashing is slow and a real wait; it happens before the transaction opens, which awaits only its queries.
     const passwordHash = input.form === 'newAccount' ? await hashPassword(input.password) : undefined;
     // Every failure, before the change or in it, is audited below (EMAIL_TAKEN from either check).
-    patientId = auditedChange(caller, { action: 'patients.create', auditRefusal: false }, (tx, succeeded) => {
+    patientId = await auditedChange(caller, { action: 'patients.create', auditRefusal: false }, async (tx, succeeded) => {
       let id: number;
       if (input.form === 'newAccount') {
         // A patient the medic creates is linked at once: the medic brought the patient to the practice.
-        id = createAccount(tx, input, passwordHash!);
-        tx.insert(medicPatients).values({ medicId, patientId: id }).run();
+        id = await createAccount(tx, input, passwordHash!);
+        await tx.insert(medicPatients).values({ medicId, patientId: id });
       } else {
-        id = completeLinkedAccount(tx, input, medicId);
+        id = await completeLinkedAccount(tx, input, medicId);
       }
-      succeeded({ patientId: id, detail: input.form });
+      await succeeded({ patientId: id, detail: input.form });
       return id;
     });
   } catch (error) {
     const appError = error instanceof AppError ? error : isUniqueViolation(error) ? new AppError('EMAIL_TAKEN') : undefined;
-    if (appError) refuse(db, who, { action: 'patients.create', outcome: 'failure', detail: appError.code }, appError);
-    recordAudit(db, who, { action: 'patients.create', outcome: 'failure', detail: 'INTERNAL_ERROR' });
+    if (appError) await refuse(db, who, { action: 'patients.create', outcome: 'failure', detail: appError.code }, appError);
+    await recordAudit(db, who, { action: 'patients.create', outcome: 'failure', detail: 'INTERNAL_ERROR' });
     throw error;
   }
-  return findPatient(db, patientId)!;
+  return (await findPatient(db, patientId))!;
 }

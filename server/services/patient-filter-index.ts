@@ -4,7 +4,7 @@
 // medic's patients are one folded text in the list's order, with a trigram index over it: a filter's
 // matches come out already in order, their count is a posting list's length or one pass over the
 // candidates, and SQLite is left to read only the page's 50 rows.
-// Kept per connection and medic at the medic's search_version (migration 0017), which triggers
+// Kept per database and medic at the medic's search_version (migration 0017), which triggers
 // replace with every change to what the filter reads (which patients, their order, name, email,
 // phone) but not with appointments or blood types: the index outlives a day of bookings.
 // Measured with the bench's 50,000 patients (scripts/bench/seed.ts), on its 2-core machine while
@@ -16,10 +16,10 @@
 import type { PatientPageKey } from '../../shared/patients';
 import { foldForSearch } from '../../shared/patients';
 import type { DbOrTx } from '../db/client';
-import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { rawRows } from '../db/raw-sql';
 import { versionedCache } from '../db/versioned-cache';
 
-/** The list's order: last name, name, then id (the index medic_patients_medic_order_idx reads). */
+/** The list's order: last name, name, then id (the index medic_patients_medic_order_idx reads). SQLite dialect: COLLATE NOCASE. */
 export const LIST_ORDER = 'mp.lname COLLATE NOCASE, mp.name COLLATE NOCASE, mp.patient_id';
 
 /** One of the medic's patients, in the list's order: the link's sort key and what the filter reads. */
@@ -306,28 +306,19 @@ function grown(array: Int32Array<ArrayBuffer>, fill = 0): Int32Array<ArrayBuffer
   return larger;
 }
 
-// The medic's patients in the list's order, with what the filter reads; raw rows, for the build's speed.
-const medicPatientsOf = preparedPerConnection((db) =>
-  connectionOf(db)
-    .prepare(
-      `SELECT mp.patient_id, mp.lname, mp.name, u.name, u.lname, u.email, u.phone
-      FROM medic_patients mp JOIN patients pt ON pt.id = mp.patient_id JOIN users u ON u.id = pt.user_id
-      WHERE mp.medic_id = ? ORDER BY ${LIST_ORDER}`,
-    )
-    .raw(),
-);
+// The medic's patients in the list's order, with what the filter reads, as the index takes them.
+// SQLite dialect: LIST_ORDER's COLLATE NOCASE.
+const MEDIC_PATIENTS = `SELECT mp.patient_id AS "idPatient", mp.lname AS "keyLname", mp.name AS "keyName",
+    u.name AS name, u.lname AS lname, u.email AS email, u.phone AS phone
+  FROM medic_patients mp JOIN patients pt ON pt.id = mp.patient_id JOIN users u ON u.id = pt.user_id
+  WHERE mp.medic_id = ? ORDER BY ${LIST_ORDER}`;
 
-function* filterRowsOf(db: DbOrTx, medicId: number): Generator<FilterRow> {
-  for (const row of medicPatientsOf(db).iterate(medicId) as IterableIterator<[number, string, string, string, string, string, string | null]>) {
-    const [idPatient, keyLname, keyName, name, lname, email, phone] = row;
-    yield { idPatient, keyLname, keyName, name, lname, email, phone };
-  }
-}
+const filterRowsOf = (db: DbOrTx, medicId: number): Promise<FilterRow[]> => rawRows<FilterRow>(db, MEDIC_PATIENTS, [medicId]);
 
-/** Medics whose index a connection keeps: a practice's handful of medics, each ~22 MB at 50,000 patients. */
+/** Medics whose index the server keeps per database: a practice's handful of medics, each ~22 MB at 50,000 patients. */
 export const CACHED_FILTER_INDEXES = 8;
 const indexes = versionedCache<number, PatientFilterIndex>(CACHED_FILTER_INDEXES);
 
 /** The medic's filter index at `searchVersion`, read inside the same transaction as the version. */
-export const patientFilterIndex = (db: DbOrTx, medicId: number, searchVersion: number): PatientFilterIndex =>
-  indexes.at(db, medicId, searchVersion, () => new PatientFilterIndex(filterRowsOf(db, medicId)));
+export const patientFilterIndex = async (db: DbOrTx, medicId: number, searchVersion: number): Promise<PatientFilterIndex> =>
+  await indexes.at(db, medicId, searchVersion, async () => new PatientFilterIndex(await filterRowsOf(db, medicId)));

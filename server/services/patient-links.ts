@@ -6,14 +6,14 @@ import type { MedicCaller } from './caller';
 import { medicPatients } from '../db/schema/index';
 import { AppError } from '../errors';
 
-export function unlinkPatient(caller: MedicCaller, patientId: number): void {
+export async function unlinkPatient(caller: MedicCaller, patientId: number): Promise<void> {
   const { medicId } = caller.actor;
-  auditedChange(caller, { action: 'patients.unlink', patientId }, (tx, succeeded) => {
-    const { changes } = tx
+  await auditedChange(caller, { action: 'patients.unlink', patientId }, async (tx, succeeded) => {
+    const unlinked = await tx
       .delete(medicPatients)
       .where(and(eq(medicPatients.medicId, medicId), eq(medicPatients.patientId, patientId)))
-      .run();
-    if (!changes) throw new AppError('PATIENT_NOT_FOUND', 'That patient is not linked to you.');
-    succeeded();
+      .returning({ patientId: medicPatients.patientId });
+    if (!unlinked.length) throw new AppError('PATIENT_NOT_FOUND', 'That patient is not linked to you.');
+    await succeeded();
   });
 }

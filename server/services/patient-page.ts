@@ -17,11 +17,10 @@
 // of migration 0008 replace it with every change to what the list shows) and none of its patients'
 // next appointments has begun (card-appointments.ts): a medic comes back to the first page of their
 // list far more often than anything in it changes.
-import type Database from 'better-sqlite3';
 import { foldForSearch, encodePatientCursor, type PatientListItem, type PatientPage, type PatientPageKey } from '../../shared/patients';
 import { auditedRead } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
-import { connectionOf } from '../db/prepared';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { deepFreeze, keptFromSecondRequest } from '../db/versioned-cache';
 import { withKnownJson } from '../json-text';
 import { appointmentColumnsFor, nowMoment, soonest, stillHolds, type ReadAt } from './card-appointments';
@@ -54,54 +53,40 @@ const pageOf = (chosen: string) => `
   FROM page JOIN patients pt ON pt.id = page.patient_id JOIN users u ON u.id = pt.user_id
   ORDER BY page.lname COLLATE NOCASE, page.name COLLATE NOCASE, page.patient_id`;
 
-function prepare(sqlite: Database.Database) {
-  return {
-    // An aggregate over at most one row: always one row, with 0 and 0 for a medic with no patients yet.
-    linkCount: sqlite.prepare(
-      `SELECT coalesce(max(patients), 0) AS total, coalesce(max(list_version), 0) AS version, coalesce(max(search_version), 0) AS searchVersion
-      FROM medic_patient_counts WHERE medic_id = @medicId`,
-    ),
-    all: sqlite.prepare(
-      pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
-        WHERE mp.medic_id = @medicId AND ${AFTER_CURSOR} ORDER BY ${IN_ORDER} LIMIT @take`),
-    ),
-    matchCount: sqlite.prepare(`SELECT count(*) AS total FROM ${MATCHES}`),
-    // A medic linked to every patient of the practice (a practice of one) needs no join to count.
-    practicePatients: sqlite.prepare('SELECT count(*) FROM patients').pluck(),
-    everyMatch: sqlite.prepare('SELECT count(*) FROM patient_search WHERE patient_search MATCH @match').pluck(),
-    // Few matches: look each up and sort them.
-    sparseMatches: sqlite.prepare(
-      pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM ${MATCHES} AND ${AFTER_CURSOR} ORDER BY ${IN_ORDER} LIMIT @take`),
-    ),
-    // Many matches: walk the medic's links in order, keeping those in the set of matches, until the page is full.
-    denseMatches: sqlite.prepare(
-      pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
-        WHERE mp.medic_id = @medicId AND ${AFTER_CURSOR}
-          AND mp.patient_id IN (SELECT rowid FROM patient_search WHERE patient_search MATCH @match)
-        ORDER BY ${IN_ORDER} LIMIT @take`),
-    ),
-    globCount: sqlite.prepare(`SELECT count(*) AS total FROM medic_patients mp
-      JOIN patients pt ON pt.id = mp.patient_id JOIN users u ON u.id = pt.user_id
-      WHERE mp.medic_id = @medicId AND ${GLOBS}`),
-    globPage: sqlite.prepare(
-      pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
-        JOIN patients pt ON pt.id = mp.patient_id JOIN users u ON u.id = pt.user_id
-        WHERE mp.medic_id = @medicId AND ${AFTER_CURSOR} AND ${GLOBS} ORDER BY ${IN_ORDER} LIMIT @take`),
-    ),
-  };
-}
+// SQLite dialect, every statement below: FTS5's MATCH, GLOB, COLLATE NOCASE, char(), and named
+// parameters (@medicId...) bound from one object. Each text is compiled once per connection (sqlite-router.ts).
+const statements = {
+  // An aggregate over at most one row: always one row, with 0 and 0 for a medic with no patients yet.
+  linkCount: `SELECT coalesce(max(patients), 0) AS total, coalesce(max(list_version), 0) AS version, coalesce(max(search_version), 0) AS searchVersion
+    FROM medic_patient_counts WHERE medic_id = @medicId`,
+  all: pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
+    WHERE mp.medic_id = @medicId AND ${AFTER_CURSOR} ORDER BY ${IN_ORDER} LIMIT @take`),
+  matchCount: `SELECT count(*) AS total FROM ${MATCHES}`,
+  // A medic linked to every patient of the practice (a practice of one) needs no join to count.
+  practicePatients: 'SELECT count(*) AS total FROM patients',
+  everyMatch: 'SELECT count(*) AS total FROM patient_search WHERE patient_search MATCH @match',
+  // Few matches: look each up and sort them.
+  sparseMatches: pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM ${MATCHES} AND ${AFTER_CURSOR} ORDER BY ${IN_ORDER} LIMIT @take`),
+  // Many matches: walk the medic's links in order, keeping those in the set of matches, until the page is full.
+  denseMatches: pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
+    WHERE mp.medic_id = @medicId AND ${AFTER_CURSOR}
+      AND mp.patient_id IN (SELECT rowid FROM patient_search WHERE patient_search MATCH @match)
+    ORDER BY ${IN_ORDER} LIMIT @take`),
+  globCount: `SELECT count(*) AS total FROM medic_patients mp
+    JOIN patients pt ON pt.id = mp.patient_id JOIN users u ON u.id = pt.user_id
+    WHERE mp.medic_id = @medicId AND ${GLOBS}`,
+  globPage: pageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
+    JOIN patients pt ON pt.id = mp.patient_id JOIN users u ON u.id = pt.user_id
+    WHERE mp.medic_id = @medicId AND ${AFTER_CURSOR} AND ${GLOBS} ORDER BY ${IN_ORDER} LIMIT @take`),
+};
 
-type Statements = ReturnType<typeof prepare>;
-const statementsByConnection = new WeakMap<Database.Database, Statements>();
-
-function statementsFor(sqlite: Database.Database): Statements {
-  let statements = statementsByConnection.get(sqlite);
-  if (!statements) {
-    statements = prepare(sqlite);
-    statementsByConnection.set(sqlite, statements);
-  }
-  return statements;
-}
+type Statement = keyof typeof statements;
+/** The rows of a statement, its named parameters taken from `params` (keys it does not name are left alone). */
+const rowsOf = <Row>(db: DbOrTx, statement: Statement, params: object = {}) => rawRows<Row>(db, statements[statement], [params]);
+/** The one row of an aggregate's statement. */
+const rowOf = async <Row>(db: DbOrTx, statement: Statement, params: object = {}) => (await rawGet<Row>(db, statements[statement], [params]))!;
+/** A count's statement answers one row with its `total`. */
+const totalOf = async (db: DbOrTx, statement: Statement, params: object = {}) => (await rowOf<{ total: number }>(db, statement, params)).total;
 
 /** An FTS5 phrase: the text taken literally, so % _ * and quotes are only characters. */
 const phraseOf = (needle: string) => `"${needle.replaceAll('"', '""')}"`;
@@ -153,12 +138,12 @@ interface PageRow extends PatientListItem {
 }
 
 /** One page of the medic's patients, whose total is every patient the filter finds. */
-export function readPatientPage(caller: MedicCaller, input: PatientPageQuery): PatientPage {
-  // The page, its total and its audit event in one transaction (auditedRead: no flush per read).
-  return auditedRead(caller.db, (db) => pageWithin(caller, db, input));
+export async function readPatientPage(caller: MedicCaller, input: PatientPageQuery): Promise<PatientPage> {
+  // The page, its total and its audit event in one transaction.
+  return await auditedRead(caller.db, (db) => pageWithin(caller, db, input));
 }
 
-/** Pages kept in memory per connection: the ones being read again, not every page of the practice. */
+/** Pages kept in memory per database: the ones being read again, not every page of the practice. */
 export const CACHED_PAGES = 100;
 
 /** A page as read at a moment, right until the soonest next appointment on it. */
@@ -179,27 +164,26 @@ interface PageParams {
   now: string;
 }
 
-function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): PatientPage {
-  const statements = statementsFor(connectionOf(db));
+async function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): Promise<PatientPage> {
   const needle = foldForSearch(input.q.trim().normalize('NFC'));
   const { medicId } = caller.actor;
   const cursor = input.cursor ?? { lname: '', name: '', idPatient: 0 };
   const now = nowMoment(caller.now);
   // One row more than asked for says whether there is a next page.
   const params = { medicId, lname: cursor.lname, name: cursor.name, idPatient: cursor.idPatient, take: input.limit + 1, now };
-  const { total: links, version, searchVersion } = statements.linkCount.get(params) as { total: number; version: number; searchVersion: number };
+  const { total: links, version, searchVersion } = await rowOf<{ total: number; version: number; searchVersion: number }>(db, 'linkCount', params);
   const key = JSON.stringify([medicId, input.limit, needle, cursor.lname, cursor.name, cursor.idPatient]);
-  const read = (): ReadPage => {
+  const read = async (): Promise<ReadPage> => {
     // A filter is answered by the medic's index when it can place the cursor (always without one).
-    const chosen = needle ? fromFilterIndex(db, statements, params, needle, { list: version, search: searchVersion }, input.cursor) : undefined;
-    const page = chosen ?? readPage(statements, params, needle, links);
+    const chosen = needle ? await fromFilterIndex(db, params, needle, { list: version, search: searchVersion }, input.cursor) : undefined;
+    const page = chosen ?? (await readPage(db, params, needle, links));
     return { page, readAt: now, until: soonest(page.patients.map((patient) => patient.nextAppointment)) };
   };
   // Kept at list_version (search_version changes only with it, so a filtered page kept there stays
   // right) until its soonest next appointment: a page of the whole list from its first request, a
   // filtered one from its second.
-  const { page } = cachedPages(db, key, version, read, !needle, (kept) => stillHolds(kept, now));
-  auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${page.patients.length} of ${page.total} patients${needle ? ', filtered' : ''}` }, db);
+  const { page } = await cachedPages(db, key, version, read, !needle, (kept) => stillHolds(kept, now));
+  await auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${page.patients.length} of ${page.total} patients${needle ? ', filtered' : ''}` }, db);
   return page;
 }
 
@@ -207,21 +191,20 @@ function pageWithin(caller: MedicCaller, db: DbOrTx, input: PatientPageQuery): P
  * The filtered page from the medic's filter index, with blood types and appointment figures read by
  * key; undefined when the cursor's patient is no longer in the index with the cursor's sort key.
  */
-function fromFilterIndex(
+async function fromFilterIndex(
   db: DbOrTx,
-  statements: Statements,
   params: PageParams,
   needle: string,
   versions: { list: number; search: number },
   cursor: PatientPageKey | null | undefined,
-): PatientPage | undefined {
-  const index = patientFilterIndex(db, params.medicId, versions.search);
+): Promise<PatientPage | undefined> {
+  const index = await patientFilterIndex(db, params.medicId, versions.search);
   const after = index.segmentAfter(cursor);
   if (after === undefined) return undefined;
   const { total, segments } = index.query(needle, after, params.take);
   const cards = segments.map((segment) => index.cardAt(segment));
   const figures = cards.length
-    ? cardFiguresOf(db, cards.map((card) => card.idPatient), { medicId: params.medicId, listVersion: versions.list }, params.now)
+    ? await cardFiguresOf(db, cards.map((card) => card.idPatient), { medicId: params.medicId, listVersion: versions.list }, params.now)
     : [];
   // The index and the rows are read at the same version, so every patient is there, in order; if one
   // were not, the database's own path answers rather than a page with a hole.
@@ -235,27 +218,27 @@ function fromFilterIndex(
 }
 
 /** The page from the database; `links` is how many patients the medic has. */
-function readPage(statements: Statements, params: PageParams, needle: string, links: number): PatientPage {
+async function readPage(db: DbOrTx, params: PageParams, needle: string, links: number): Promise<PatientPage> {
   let total: number;
   let rows: PageRow[];
   if (!needle) {
     total = links;
-    rows = statements.all.all(params) as PageRow[];
+    rows = await rowsOf<PageRow>(db, 'all', params);
   } else if ([...needle].length >= TRIGRAM) {
     const match = { ...params, match: phraseOf(needle) };
     // The index has one row per patient: when the medic is linked to all of them, its count is theirs
     // (for a common trigram a quarter of the cost of looking every match up among the links).
-    const patients = statements.practicePatients.get() as number;
-    total = links === patients ? (statements.everyMatch.get(match) as number) : (statements.matchCount.get(match) as { total: number }).total;
+    const patients = await totalOf(db, 'practicePatients');
+    total = await totalOf(db, links === patients ? 'everyMatch' : 'matchCount', match);
     // Walking the links in order reads about take × links / total of them before the page is full;
     // looking the matches up reads every match in the practice, about total × patients / links of
     // them (the medic's share of the practice). Take whichever is fewer.
     const dense = total * total * patients > params.take * links * links;
-    rows = (dense ? statements.denseMatches : statements.sparseMatches).all(match) as PageRow[];
+    rows = await rowsOf<PageRow>(db, dense ? 'denseMatches' : 'sparseMatches', match);
   } else {
     const glob = { ...params, glob: globOf(needle) };
-    total = (statements.globCount.get(glob) as { total: number }).total;
-    rows = statements.globPage.all(glob) as PageRow[];
+    total = await totalOf(db, 'globCount', glob);
+    rows = await rowsOf<PageRow>(db, 'globPage', glob);
   }
 
   return shownPage(rows, params.take - 1, total);

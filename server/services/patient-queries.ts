@@ -12,6 +12,7 @@ import { nowMoment } from './card-appointments';
 import { AppError } from '../errors';
 import { clinicalHistories, medicPatients, medics, patients, users } from '../db/schema/index';
 
+// SQLite dialect: `collate nocase` (PostgreSQL orders case-insensitively by lower() or a collation).
 const byLastNameThenName = [
   asc(sql`${users.lname} collate nocase`),
   asc(sql`${users.name} collate nocase`),
@@ -22,8 +23,8 @@ const byLastNameThenName = [
  * The medic's linked patients, in one statement whatever their number; `now` (practice-local) parts
  * each one's last appointment from the next (card-appointments.ts).
  */
-export function listLinkedPatients(db: DbOrTx, medicId: number, now: string): PatientListItem[] {
-  return db
+export async function listLinkedPatients(db: DbOrTx, medicId: number, now: string): Promise<PatientListItem[]> {
+  return await db
     .select({
       idPatient: patients.id,
       name: users.name,
@@ -42,8 +43,7 @@ export function listLinkedPatients(db: DbOrTx, medicId: number, now: string): Pa
     .leftJoin(clinicalHistories, eq(clinicalHistories.patientId, patients.id))
     .where(eq(medicPatients.medicId, medicId))
     .groupBy(patients.id)
-    .orderBy(...byLastNameThenName)
-    .all();
+    .orderBy(...byLastNameThenName);
 }
 
 /** A LIKE pattern matching `text` anywhere, with % and _ taken literally. */
@@ -54,10 +54,10 @@ const likeLower = (column: SQLWrapper, pattern: string) => sql`lower(${column}) 
  * Patient search for a medic (API.md "Directory privacy"): any field among the medic's own
  * patients; other patients only by their exact email, so the directory cannot be browsed.
  */
-export function searchPatients(db: DbOrTx, medicId: number, query: string): PatientSearchResult[] {
+export async function searchPatients(db: DbOrTx, medicId: number, query: string): Promise<PatientSearchResult[]> {
   const pattern = containsPattern(query);
   const linked = isNotNull(medicPatients.medicId);
-  return db
+  const rows = await db
     .select({ idPatient: patients.id, name: users.name, lname: users.lname, email: users.email, phone: users.phone, linked: sql<number>`${linked}` })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
@@ -77,17 +77,16 @@ export function searchPatients(db: DbOrTx, medicId: number, query: string): Pati
       ),
     )
     .orderBy(...byLastNameThenName)
-    .limit(SEARCH_RESULTS_LIMIT)
-    .all()
-    // A patient found only by exact email is someone else's: the medic learns that the account
-    // exists (to ask for a link), not how to reach them.
-    .map((row) => ({ ...row, phone: row.linked ? row.phone : null, linked: Boolean(row.linked) }));
+    .limit(SEARCH_RESULTS_LIMIT);
+  // A patient found only by exact email is someone else's: the medic learns that the account
+  // exists (to ask for a link), not how to reach them.
+  return rows.map((row) => ({ ...row, phone: row.linked ? row.phone : null, linked: Boolean(row.linked) }));
 }
 
 /** Doctor search for everyone: active medics only; pending and disabled ones are invisible. */
-export function searchDoctors(db: DbOrTx, query: string): Doctor[] {
+export async function searchDoctors(db: DbOrTx, query: string): Promise<Doctor[]> {
   const pattern = containsPattern(query);
-  return db
+  return await db
     .select(doctorColumns)
     .from(medics)
     .innerJoin(users, eq(users.id, medics.userId))
@@ -97,77 +96,76 @@ export function searchDoctors(db: DbOrTx, query: string): Doctor[] {
         or(likeLower(users.name, pattern), likeLower(users.lname, pattern), likeLower(users.email, pattern)),
       ),
     )
+    // SQLite dialect: `collate nocase`.
     .orderBy(asc(sql`${users.lname} collate nocase`), asc(sql`${users.name} collate nocase`))
-    .limit(SEARCH_RESULTS_LIMIT)
-    .all();
+    .limit(SEARCH_RESULTS_LIMIT);
 }
 
 
-export function findPatient(db: DbOrTx, patientId: number): Patient | undefined {
-  return db
+export async function findPatient(db: DbOrTx, patientId: number): Promise<Patient | undefined> {
+  const [patient] = await db
     .select(patientColumns)
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
-    .where(eq(patients.id, patientId))
-    .get();
+    .where(eq(patients.id, patientId));
+  return patient;
 }
 
-export function listLinkedPatientRecords(db: DbOrTx, medicId: number): Patient[] {
-  return db
+export async function listLinkedPatientRecords(db: DbOrTx, medicId: number): Promise<Patient[]> {
+  return await db
     .select(patientColumns)
     .from(medicPatients)
     .innerJoin(patients, eq(patients.id, medicPatients.patientId))
     .innerJoin(users, eq(users.id, patients.userId))
     .where(eq(medicPatients.medicId, medicId))
-    .orderBy(...byLastNameThenName)
-    .all();
+    .orderBy(...byLastNameThenName);
 }
 
 /** The patient record of a patient account found by email, if any (medic accounts have none). */
-export function findPatientByEmail(db: DbOrTx, email: string): { idPatient: number } | undefined {
-  return db
+export async function findPatientByEmail(db: DbOrTx, email: string): Promise<{ idPatient: number } | undefined> {
+  const [patient] = await db
     .select({ idPatient: patients.id })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
-    .where(and(byEmail(email), eq(users.type, 'patient')))
-    .get();
+    .where(and(byEmail(email), eq(users.type, 'patient')));
+  return patient;
 }
 
 /** GET /medics/my-patients: the caller's patients, audited as one read of the list. */
-export function listMyPatients(caller: MedicCaller): PatientListItem[] {
-  return auditedRead(caller.db, (db) => {
-    const patients = listLinkedPatients(db, caller.actor.medicId, nowMoment(caller.now));
-    auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} patients` }, db);
+export async function listMyPatients(caller: MedicCaller): Promise<PatientListItem[]> {
+  return await auditedRead(caller.db, async (db) => {
+    const patients = await listLinkedPatients(db, caller.actor.medicId, nowMoment(caller.now));
+    await auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} patients` }, db);
     return patients;
   });
 }
 
 /** GET /patients: the same list in the Patient shape. */
-export function listMyPatientRecords(caller: MedicCaller): Patient[] {
-  return auditedRead(caller.db, (db) => {
-    const patients = listLinkedPatientRecords(db, caller.actor.medicId);
-    auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} patients` }, db);
+export async function listMyPatientRecords(caller: MedicCaller): Promise<Patient[]> {
+  return await auditedRead(caller.db, async (db) => {
+    const patients = await listLinkedPatientRecords(db, caller.actor.medicId);
+    await auditAs(caller, { action: 'patients.list', outcome: 'success', detail: `${patients.length} patients` }, db);
     return patients;
   });
 }
 
 /** Patient search for a medic; an empty query is no search: nothing is read, so nothing is audited. */
-export function searchForPatients(caller: MedicCaller, query: string): PatientSearchResult[] {
+export async function searchForPatients(caller: MedicCaller, query: string): Promise<PatientSearchResult[]> {
   const text = query.trim();
   if (!text) return [];
-  return auditedRead(caller.db, (db) => {
-    const results = searchPatients(db, caller.actor.medicId, text);
-    auditAs(caller, { action: 'patients.search', outcome: 'success', detail: `${results.length} results` }, db);
+  return await auditedRead(caller.db, async (db) => {
+    const results = await searchPatients(db, caller.actor.medicId, text);
+    await auditAs(caller, { action: 'patients.search', outcome: 'success', detail: `${results.length} results` }, db);
     return results;
   });
 }
 
 /** GET /patients/:id, once the access rule has let the caller through. */
-export function readPatient(caller: Caller, patientId: number): Patient {
-  return auditedRead(caller.db, (db) => {
-    const patient = findPatient(db, patientId);
+export async function readPatient(caller: Caller, patientId: number): Promise<Patient> {
+  return await auditedRead(caller.db, async (db) => {
+    const patient = await findPatient(db, patientId);
     if (!patient) throw new AppError('PATIENT_NOT_FOUND');
-    auditAs(caller, { action: 'patient.read', outcome: 'success', patientId }, db);
+    await auditAs(caller, { action: 'patient.read', outcome: 'success', patientId }, db);
     return patient;
   });
 }

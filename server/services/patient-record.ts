@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { auditedRead } from '../audit/record-audit';
 import type { Patient } from '../../shared/patients';
 import type { DbOrTx } from '../db/client';
-import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { prepared } from '../db/prepared';
 import { deepFreeze, versionedCache } from '../db/versioned-cache';
 import { withKnownJson } from '../json-text';
 import {
@@ -59,7 +59,7 @@ export function toLifestyle(row: LifestyleRow | null): Lifestyle | null {
   return Object.values(lifestyle).some(Boolean) ? lifestyle : null;
 }
 
-const selectPatientCore = preparedPerConnection((db) =>
+const selectPatientCore = prepared('patient-record.core', (db) =>
   db
     .select({
       patient: patientColumns,
@@ -85,12 +85,11 @@ const selectPatientCore = preparedPerConnection((db) =>
     .leftJoin(documentTypes, eq(documentTypes.id, patients.documentTypeId))
     .leftJoin(insurances, eq(insurances.patientId, patients.id))
     .leftJoin(lifestyles, eq(lifestyles.patientId, patients.id))
-    .where(eq(patients.id, sql.placeholder('patientId')))
-    .prepare(),
+    .where(eq(patients.id, sql.placeholder('patientId'))),
 );
 
-function loadPatientCore(db: DbOrTx, patientId: number) {
-  const row = selectPatientCore(db).get({ patientId });
+async function loadPatientCore(db: DbOrTx, patientId: number) {
+  const row = await selectPatientCore.get(db, { patientId });
   if (!row) return undefined;
   const insurance: Insurance | null = row.insurance
     ? { name: row.insurance.name, type: row.insurance.type, provider: row.insurance.provider, policyNumber: row.insurance.policyNumber }
@@ -107,13 +106,13 @@ function loadPatientCore(db: DbOrTx, patientId: number) {
   };
 }
 
-type RecordCore = NonNullable<ReturnType<typeof loadPatientCore>>;
+type RecordCore = NonNullable<Awaited<ReturnType<typeof loadPatientCore>>>;
 
-const selectRecordVersion = preparedPerConnection((db) =>
-  connectionOf(db).prepare<[number], number>('select record_version from patients where id = ?').pluck(),
+const selectRecordVersion = prepared('patient-record.version', (db) =>
+  db.select({ version: patients.recordVersion }).from(patients).where(eq(patients.id, sql.placeholder('patientId'))),
 );
 
-/** Cores kept per connection: as many as the records' lists (record-lists-json.ts). */
+/** Cores kept per database: as many as the records' lists (record-lists-json.ts). */
 const cachedCores = versionedCache<number, Readonly<RecordCore> | null>(CACHED_RECORDS);
 
 /**
@@ -121,9 +120,9 @@ const cachedCores = versionedCache<number, Readonly<RecordCore> | null>(CACHED_R
  * while record_version is unchanged, which every change to any part of it replaces (migration 0020).
  * Frozen, each part with its JSON made once, as the lists are.
  */
-function coreAt(db: DbOrTx, patientId: number, version: number): Readonly<RecordCore> | null {
-  return cachedCores.at(db, patientId, version, () => {
-    const core = loadPatientCore(db, patientId);
+async function coreAt(db: DbOrTx, patientId: number, version: number): Promise<Readonly<RecordCore> | null> {
+  return await cachedCores.at(db, patientId, version, async () => {
+    const core = await loadPatientCore(db, patientId);
     if (!core) return null;
     for (const part of Object.values(deepFreeze(core))) if (typeof part === 'object' && part !== null) withKnownJson(part);
     return core;
@@ -131,20 +130,20 @@ function coreAt(db: DbOrTx, patientId: number, version: number): Readonly<Record
 }
 
 /** The record and the record_version it is at, or undefined when there is no such patient. */
-function recordWithVersion(db: DbOrTx, patientId: number) {
+async function recordWithVersion(db: DbOrTx, patientId: number) {
   // The version, the core and the lists are read in the caller's transaction: one snapshot.
-  const version = selectRecordVersion(db).get(patientId);
-  const core = version === undefined ? null : coreAt(db, patientId, version);
+  const version = (await selectRecordVersion.get(db, { patientId }))?.version;
+  const core = version === undefined ? null : await coreAt(db, patientId, version);
   if (version === undefined || !core) return undefined;
-  return { version, record: { ...core, ...recordListsAt(db, patientId, version) } };
+  return { version, record: { ...core, ...(await recordListsAt(db, patientId, version)) } };
 }
 
 /** PatientDetail, or undefined when there is no such patient. */
-export function loadPatientRecord(db: DbOrTx, patientId: number) {
-  return recordWithVersion(db, patientId)?.record;
+export async function loadPatientRecord(db: DbOrTx, patientId: number) {
+  return (await recordWithVersion(db, patientId))?.record;
 }
 
-export type PatientRecord = NonNullable<ReturnType<typeof loadPatientRecord>>;
+export type PatientRecord = NonNullable<Awaited<ReturnType<typeof loadPatientRecord>>>;
 
 /**
  * Whole answers to linked medics (no emergency access to name), with their JSON as one piece of
@@ -157,15 +156,15 @@ const cachedAnswers = versionedCache<number, PatientRecord & { emergencyAccess: 
  * GET /medics/patients/:id: the record, and under emergency access its end for the client's banner.
  * The read and its audit event are one transaction: what was read is what the trail says was read.
  */
-export function readPatientDetail(caller: Caller, patientId: number) {
+export async function readPatientDetail(caller: Caller, patientId: number) {
   const { access } = caller;
   const emergencyAccess: ActiveEmergencyAccess | null = access?.kind === 'emergency' ? { idAccess: access.idAccess, reason: access.reason, expiresAt: access.expiresAt } : null;
-  return auditedRead(caller.db, (db) => {
-    const found = recordWithVersion(db, patientId);
+  return await auditedRead(caller.db, async (db) => {
+    const found = await recordWithVersion(db, patientId);
     if (!found) throw new AppError('PATIENT_NOT_FOUND');
-    auditAs(caller, { action: 'patient.detail', outcome: 'success', patientId }, db);
+    await auditAs(caller, { action: 'patient.detail', outcome: 'success', patientId }, db);
     if (emergencyAccess) return { ...found.record, emergencyAccess };
     // Every part is frozen already (the core's and the lists'): deepFreeze stops at them.
-    return cachedAnswers.at(db, patientId, found.version, () => withKnownJson(deepFreeze({ ...found.record, emergencyAccess: null })));
+    return await cachedAnswers.at(db, patientId, found.version, () => withKnownJson(deepFreeze({ ...found.record, emergencyAccess: null })));
   });
 }

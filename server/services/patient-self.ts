@@ -14,54 +14,55 @@ import { medicProfile } from './medic-profile';
 import { findActiveMedicByEmail } from './users';
 import { doctorColumns } from './columns';
 import { accessLogCount } from './access-log-count';
-import { preparedPerConnection } from '../db/prepared';
+import { prepared } from '../db/prepared';
 import { deepFreeze, versionedCache } from '../db/versioned-cache';
 import { accessVersionOf } from '../auth/request-cache-version';
 import { withKnownJson } from '../json-text';
 
 
-export function listDoctorsOf(db: DbOrTx, patientId: number): Doctor[] {
-  return db
+export async function listDoctorsOf(db: DbOrTx, patientId: number): Promise<Doctor[]> {
+  return await db
     .select(doctorColumns)
     .from(medicPatients)
     .innerJoin(medics, eq(medics.id, medicPatients.medicId))
     .innerJoin(users, eq(users.id, medics.userId))
     .where(eq(medicPatients.patientId, patientId))
-    .orderBy(asc(sql`${users.lname} collate nocase`), asc(sql`${users.name} collate nocase`))
-    .all();
+    // SQLite dialect: `collate nocase`.
+    .orderBy(asc(sql`${users.lname} collate nocase`), asc(sql`${users.name} collate nocase`));
 }
 
-export function loadPatientSelf(db: DbOrTx, patientId: number) {
-  const record = loadPatientRecord(db, patientId);
+export async function loadPatientSelf(db: DbOrTx, patientId: number) {
+  const record = await loadPatientRecord(db, patientId);
   if (!record) throw new AppError('PATIENT_NOT_FOUND');
   const { history, ...rest } = record;
-  return { ...rest, doctors: listDoctorsOf(db, patientId), clinicalHistories: history, linkRequests: pendingRequestsFor(db, patientId) };
+  const doctors = await listDoctorsOf(db, patientId);
+  return { ...rest, doctors, clinicalHistories: history, linkRequests: await pendingRequestsFor(db, patientId) };
 }
 
 /** The patient links a doctor themself: consent is given, so the link is made at once. */
-export function linkDoctorByEmail(caller: PatientCaller, email: string): { message: string; doctor: Doctor } {
+export async function linkDoctorByEmail(caller: PatientCaller, email: string): Promise<{ message: string; doctor: Doctor }> {
   const patientId = caller.actor.patientId;
-  const doctor = auditedChange(caller, { action: 'doctors.link', patientId }, (tx, succeeded) => {
-    const medic = findActiveMedicByEmail(tx, email);
+  const doctor = await auditedChange(caller, { action: 'doctors.link', patientId }, async (tx, succeeded) => {
+    const medic = await findActiveMedicByEmail(tx, email);
     if (!medic) throw new AppError('NOT_FOUND', 'No doctor is registered with that email.');
-    if (isLinked(tx, medic.medicId, patientId)) throw new AppError('ALREADY_LINKED', 'That doctor is already linked to you.');
-    tx.insert(medicPatients).values({ medicId: medic.medicId, patientId }).run();
-    clearRequest(tx, medic.medicId, patientId);
-    succeeded({ detail: `medic ${medic.medicId}` });
-    return medicProfile(tx, medic.medicId);
+    if (await isLinked(tx, medic.medicId, patientId)) throw new AppError('ALREADY_LINKED', 'That doctor is already linked to you.');
+    await tx.insert(medicPatients).values({ medicId: medic.medicId, patientId });
+    await clearRequest(tx, medic.medicId, patientId);
+    await succeeded({ detail: `medic ${medic.medicId}` });
+    return await medicProfile(tx, medic.medicId);
   });
   return { message: 'Doctor linked', doctor };
 }
 
-export function unlinkDoctor(caller: PatientCaller, medicId: number): void {
+export async function unlinkDoctor(caller: PatientCaller, medicId: number): Promise<void> {
   const patientId = caller.actor.patientId;
-  auditedChange(caller, { action: 'doctors.unlink', patientId }, (tx, succeeded) => {
-    const { changes } = tx
+  await auditedChange(caller, { action: 'doctors.unlink', patientId }, async (tx, succeeded) => {
+    const unlinked = await tx
       .delete(medicPatients)
       .where(and(eq(medicPatients.medicId, medicId), eq(medicPatients.patientId, patientId)))
-      .run();
-    if (!changes) throw new AppError('NOT_FOUND', 'That doctor is not linked to you.');
-    succeeded({ detail: `medic ${medicId}` });
+      .returning({ medicId: medicPatients.medicId });
+    if (!unlinked.length) throw new AppError('NOT_FOUND', 'That doctor is not linked to you.');
+    await succeeded({ detail: `medic ${medicId}` });
   });
 }
 
@@ -79,11 +80,11 @@ export interface AccessLogEvent {
 
 /**
  * A page of the access log in one direction of the (patient_id, id) index, prepared once per
- * connection: built afresh on each request, drizzle's query building and SQLite's compiling were
+ * database: built afresh on each request, drizzle's query building and SQLite's compiling were
  * half of the page's CPU (decade bench: 834 → 377 µs a request, 1,427 → 2,922 req/s).
  */
 function accessLogPage(newestFirst: boolean) {
-  return preparedPerConnection((db) =>
+  return prepared(`patient-self.access-log-${newestFirst ? 'newest' : 'oldest'}-first`, (db) =>
     db
       .select({
         at: auditEvents.at,
@@ -103,15 +104,14 @@ function accessLogPage(newestFirst: boolean) {
       .where(and(eq(auditEvents.patientId, sql.placeholder('patientId')), sql`${auditEvents.actorUserId} is not ${sql.placeholder('userId')}`))
       .orderBy(newestFirst ? desc(auditEvents.id) : asc(auditEvents.id))
       .limit(sql.placeholder('take'))
-      .offset(sql.placeholder('skip'))
-      .prepare(),
+      .offset(sql.placeholder('skip')),
   );
 }
 
 const newestFirstPage = accessLogPage(true);
 const oldestFirstPage = accessLogPage(false);
 
-/** Pages kept per connection, with their JSON: a patient reading their log pages back and forth. */
+/** Pages kept per database, with their JSON: a patient reading their log pages back and forth. */
 const keptPages = versionedCache<string, AccessLogPage>(256);
 
 export interface AccessLogPage {
@@ -127,13 +127,13 @@ export interface AccessLogPage {
  * the patient newer than the one it was read at, and the same access_version, which any change to an
  * account or a medic replaces (the names of events from before names were kept, and the medics' ids).
  */
-export function accessLog(db: DbOrTx, patientId: number, patientUserId: number, page: number): AccessLogPage {
+export async function accessLog(db: DbOrTx, patientId: number, patientUserId: number, page: number): Promise<AccessLogPage> {
   // The version first: a change that lands between it and the page is newer than the key it is kept under.
-  const version = accessVersionOf(db);
-  // Kept per connection and brought up to date with the events since (access-log-count.ts).
-  const { upTo, total } = accessLogCount(db, patientId, patientUserId);
-  return keptPages.at(db, `${patientId}:${patientUserId}:${page}:${upTo}`, version, () =>
-    withKnownJson(deepFreeze(readAccessLogPage(db, patientId, patientUserId, page, total))),
+  const version = await accessVersionOf(db);
+  // Kept per database and brought up to date with the events since (access-log-count.ts).
+  const { upTo, total } = await accessLogCount(db, patientId, patientUserId);
+  return await keptPages.at(db, `${patientId}:${patientUserId}:${page}:${upTo}`, version, async () =>
+    withKnownJson(deepFreeze(await readAccessLogPage(db, patientId, patientUserId, page, total))),
   );
 }
 
@@ -142,12 +142,12 @@ export function accessLog(db: DbOrTx, patientId: number, patientUserId: number, 
  * sort however long the patient's trail; a page past the middle is read from the oldest end, so the
  * last page costs what the first does.
  */
-function readAccessLogPage(db: DbOrTx, patientId: number, patientUserId: number, page: number, total: number): AccessLogPage {
+async function readAccessLogPage(db: DbOrTx, patientId: number, patientUserId: number, page: number, total: number): Promise<AccessLogPage> {
   const skipped = (page - 1) * ACCESS_LOG_PAGE_SIZE;
   const fromOldest = skipped > total / 2;
   const take = fromOldest ? Math.max(0, Math.min(ACCESS_LOG_PAGE_SIZE, total - skipped)) : ACCESS_LOG_PAGE_SIZE;
   const skip = fromOldest ? Math.max(0, total - skipped - ACCESS_LOG_PAGE_SIZE) : skipped;
-  const rows = take === 0 ? [] : (fromOldest ? oldestFirstPage : newestFirstPage)(db).all({ patientId, userId: patientUserId, take, skip });
+  const rows = take === 0 ? [] : await (fromOldest ? oldestFirstPage : newestFirstPage).all(db, { patientId, userId: patientUserId, take, skip });
   if (fromOldest) rows.reverse();
   const events: AccessLogEvent[] = rows.map((row) => ({
     at: row.at,
@@ -161,13 +161,13 @@ function readAccessLogPage(db: DbOrTx, patientId: number, patientUserId: number,
 }
 
 /** GET /patients/me: the patient's own record, audited like any read of it. */
-export function readOwnRecord(caller: PatientCaller) {
-  return auditedRead(caller.db, (db) => {
-    const self = loadPatientSelf(db, caller.actor.patientId);
-    auditAs(caller, { action: 'patient.self', outcome: 'success', patientId: caller.actor.patientId }, db);
+export async function readOwnRecord(caller: PatientCaller) {
+  return await auditedRead(caller.db, async (db) => {
+    const self = await loadPatientSelf(db, caller.actor.patientId);
+    await auditAs(caller, { action: 'patient.self', outcome: 'success', patientId: caller.actor.patientId }, db);
     return self;
   });
 }
 
 /** GET /patients/me/access-log: the patient reading who read them (not itself audited: it is their own trail). */
-export const accessLogOf = (caller: PatientCaller, page: number) => accessLog(caller.db, caller.actor.patientId, caller.actor.userId, page);
+export const accessLogOf = async (caller: PatientCaller, page: number): Promise<AccessLogPage> => await accessLog(caller.db, caller.actor.patientId, caller.actor.userId, page);

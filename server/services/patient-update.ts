@@ -16,10 +16,10 @@ type PatientUpdate = z.output<typeof patientUpdateInput>;
 type LookupTable = typeof professions;
 
 /** The id of the lookup row with this name (any case), inserting it the first time. */
-function lookupId(tx: Tx, table: LookupTable, name: string | null): number | null {
+async function lookupId(tx: Tx, table: LookupTable, name: string | null): Promise<number | null> {
   if (name === null) return null;
-  const existing = tx.select({ id: table.id }).from(table).where(eq(sql`lower(${table.name})`, name.toLowerCase())).get();
-  return existing?.id ?? tx.insert(table).values({ name }).returning({ id: table.id }).get().id;
+  const [existing] = await tx.select({ id: table.id }).from(table).where(eq(sql`lower(${table.name})`, name.toLowerCase()));
+  return existing?.id ?? (await tx.insert(table).values({ name }).returning({ id: table.id }))[0]!.id;
 }
 
 const lookupColumns = [
@@ -46,9 +46,9 @@ const recordColumns = [
 // These columns are NOT NULL with '' meaning "none".
 const emptyWhenCleared = new Set(['extraPhone', 'addressSpecific', 'policy']);
 
-function saveLifestyle(tx: Tx, patientId: number, lifestyle: NonNullable<PatientUpdate['lifestyle']> | null): void {
+async function saveLifestyle(tx: Tx, patientId: number, lifestyle: NonNullable<PatientUpdate['lifestyle']> | null): Promise<void> {
   if (lifestyle === null) {
-    tx.delete(lifestyles).where(eq(lifestyles.patientId, patientId)).run();
+    await tx.delete(lifestyles).where(eq(lifestyles.patientId, patientId));
     return;
   }
   const columns: Partial<typeof lifestyles.$inferInsert> = {};
@@ -56,22 +56,22 @@ function saveLifestyle(tx: Tx, patientId: number, lifestyle: NonNullable<Patient
   if ('tobacco' in lifestyle) Object.assign(columns, { tobaccoFrequency: lifestyle.tobacco?.frequency ?? null, tobaccoQuantity: lifestyle.tobacco?.quantity ?? null, tobaccoYearsUsing: lifestyle.tobacco?.yearsUsing ?? null });
   if ('drugs' in lifestyle) Object.assign(columns, { drugsType: lifestyle.drugs?.type ?? null, drugsFrequency: lifestyle.drugs?.frequency ?? null });
   if ('physicalActivity' in lifestyle) Object.assign(columns, { activityFrequency: lifestyle.physicalActivity?.frequency ?? null, activityType: lifestyle.physicalActivity?.type ?? null, activityDuration: lifestyle.physicalActivity?.duration ?? null });
-  tx.insert(lifestyles).values({ patientId, ...columns }).onConflictDoUpdate({ target: lifestyles.patientId, set: columns }).run();
+  await tx.insert(lifestyles).values({ patientId, ...columns }).onConflictDoUpdate({ target: lifestyles.patientId, set: columns });
 }
 
-export function updatePatient(tx: Tx, patientId: number, input: PatientUpdate): Patient {
-  const patient = findPatient(tx, patientId);
+export async function updatePatient(tx: Tx, patientId: number, input: PatientUpdate): Promise<Patient> {
+  const patient = await findPatient(tx, patientId);
   if (!patient) throw new AppError('PATIENT_NOT_FOUND');
 
   const account: Partial<typeof users.$inferInsert> = {};
   if (input.email !== undefined && input.email.toLowerCase() !== patient.email.toLowerCase()) {
-    const taken = tx.select({ id: users.id }).from(users).where(byEmail(input.email)).get();
+    const [taken] = await tx.select({ id: users.id }).from(users).where(byEmail(input.email));
     if (taken) throw new AppError('EMAIL_TAKEN');
   }
   if (input.email !== undefined) account.email = input.email;
   if (input.phone !== undefined) account.phone = input.phone;
   if (input.address !== undefined) account.address = input.address;
-  if (Object.keys(account).length) tx.update(users).set(account).where(eq(users.id, patient.idUser)).run();
+  if (Object.keys(account).length) await tx.update(users).set(account).where(eq(users.id, patient.idUser));
 
   const record: Record<string, unknown> = {};
   for (const column of recordColumns) {
@@ -79,31 +79,31 @@ export function updatePatient(tx: Tx, patientId: number, input: PatientUpdate): 
     if (value !== undefined) record[column] = value === null && emptyWhenCleared.has(column) ? '' : value;
   }
   for (const [field, table, column] of lookupColumns) {
-    if (input[field] !== undefined) record[column] = lookupId(tx, table, input[field]);
+    if (input[field] !== undefined) record[column] = await lookupId(tx, table, input[field]);
   }
   if (Object.keys(record).length) {
-    tx.update(patients)
+    await tx
+      .update(patients)
       .set({ ...record, updatedAt: new Date().toISOString() })
-      .where(eq(patients.id, patientId))
-      .run();
+      .where(eq(patients.id, patientId));
   }
 
-  if (input.insurance === null) tx.delete(insurances).where(eq(insurances.patientId, patientId)).run();
+  if (input.insurance === null) await tx.delete(insurances).where(eq(insurances.patientId, patientId));
   else if (input.insurance) {
-    tx.insert(insurances).values({ patientId, ...input.insurance }).onConflictDoUpdate({ target: insurances.patientId, set: input.insurance }).run();
+    await tx.insert(insurances).values({ patientId, ...input.insurance }).onConflictDoUpdate({ target: insurances.patientId, set: input.insurance });
   }
-  if (input.lifestyle !== undefined) saveLifestyle(tx, patientId, input.lifestyle);
+  if (input.lifestyle !== undefined) await saveLifestyle(tx, patientId, input.lifestyle);
 
-  return findPatient(tx, patientId)!;
+  return (await findPatient(tx, patientId))!;
 }
 
 /** PATCH /patients/:idPatient: the change and its audit event in one transaction. */
-export function updatePatientRecord(caller: Caller, patientId: number, changes: PatientUpdate): Patient {
+export async function updatePatientRecord(caller: Caller, patientId: number, changes: PatientUpdate): Promise<Patient> {
   try {
     // PATIENT_NOT_FOUND and EMAIL_TAKEN are refused by the procedure's own refusal audit, as ever.
-    return auditedChange(caller, { action: 'patient.update', patientId, auditRefusal: false }, (tx, succeeded) => {
-      const patient = updatePatient(tx, patientId, changes);
-      succeeded({ detail: Object.keys(changes).join(',') });
+    return await auditedChange(caller, { action: 'patient.update', patientId, auditRefusal: false }, async (tx, succeeded) => {
+      const patient = await updatePatient(tx, patientId, changes);
+      await succeeded({ detail: Object.keys(changes).join(',') });
       return patient;
     });
   } catch (error) {

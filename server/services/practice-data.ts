@@ -16,13 +16,13 @@ const APP_NAME = 'Expediente';
 type PracticeChanges = z.output<typeof practiceInput>;
 
 /** The name saved by the administrator, if any (null until one is saved). */
-export function storedPracticeName(db: DbOrTx): string | null {
-  return db.select({ name: practice.name }).from(practice).where(eq(practice.id, PRACTICE_ROW)).get()?.name ?? null;
+export async function storedPracticeName(db: DbOrTx): Promise<string | null> {
+  return (await db.select({ name: practice.name }).from(practice).where(eq(practice.id, PRACTICE_ROW)))[0]?.name ?? null;
 }
 
 /** Practice as GET /practice answers it and a prescription prints it. `defaultName` is PRACTICE_NAME. */
-export function readPractice(db: DbOrTx, defaultName: string | undefined): Practice {
-  const row = db.select().from(practice).where(eq(practice.id, PRACTICE_ROW)).get();
+export async function readPractice(db: DbOrTx, defaultName: string | undefined): Promise<Practice> {
+  const [row] = await db.select().from(practice).where(eq(practice.id, PRACTICE_ROW));
   return {
     name: row?.name ?? (defaultName || APP_NAME),
     address: row?.address ?? null,
@@ -32,9 +32,9 @@ export function readPractice(db: DbOrTx, defaultName: string | undefined): Pract
 }
 
 /** GET /practice: the printed data and the practice's rules (the second-factor policy). */
-export function readPracticeSettings(db: DbOrTx, defaultName: string | undefined): PracticeSettings {
-  const policy = db.select({ requireTwoFactorForMedics: practice.requireTwoFactorForMedics }).from(practice).where(eq(practice.id, PRACTICE_ROW)).get();
-  return { ...readPractice(db, defaultName), requireTwoFactorForMedics: policy?.requireTwoFactorForMedics ?? false };
+export async function readPracticeSettings(db: DbOrTx, defaultName: string | undefined): Promise<PracticeSettings> {
+  const [policy] = await db.select({ requireTwoFactorForMedics: practice.requireTwoFactorForMedics }).from(practice).where(eq(practice.id, PRACTICE_ROW));
+  return { ...(await readPractice(db, defaultName)), requireTwoFactorForMedics: policy?.requireTwoFactorForMedics ?? false };
 }
 
 /** The audit trail names the fields changed, and a policy with the value it was set to. */
@@ -44,15 +44,15 @@ const changedFields = (set: Partial<PracticeChanges>): string | null =>
     .join(',') || null;
 
 /** PATCH /admin/practice: fields left out stay; a blank one is cleared (the name then falls back). */
-export function updatePractice(caller: Caller, changes: PracticeChanges, defaultName: string | undefined): PracticeSettings {
+export async function updatePractice(caller: Caller, changes: PracticeChanges, defaultName: string | undefined): Promise<PracticeSettings> {
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<PracticeChanges>;
   const updatedAt = caller.now.toISOString();
-  return auditedChange(caller, { action: 'admin.updatePractice' }, (tx, succeeded) => {
-    tx.insert(practice)
+  return await auditedChange(caller, { action: 'admin.updatePractice' }, async (tx, succeeded) => {
+    await tx
+      .insert(practice)
       .values({ id: PRACTICE_ROW, ...set, updatedAt })
-      .onConflictDoUpdate({ target: practice.id, set: { ...set, updatedAt } })
-      .run();
-    succeeded({ detail: changedFields(set) });
-    return readPracticeSettings(tx, defaultName);
+      .onConflictDoUpdate({ target: practice.id, set: { ...set, updatedAt } });
+    await succeeded({ detail: changedFields(set) });
+    return await readPracticeSettings(tx, defaultName);
   });
 }

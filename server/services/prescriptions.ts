@@ -25,51 +25,62 @@ type NewPrescription = z.output<typeof prescriptionInput>;
 
 const p = alias(prescriptions, 'p');
 
-export const findPrescription = (db: DbOrTx, idPrescription: number): Prescription | undefined =>
-  db.select({ prescription: prescriptionJson }).from(p).where(eq(p.id, idPrescription)).get()?.prescription;
+export const findPrescription = async (db: DbOrTx, idPrescription: number): Promise<Prescription | undefined> =>
+  (await db.select({ prescription: prescriptionJson }).from(p).where(eq(p.id, idPrescription)))[0]?.prescription;
 
 /** The prescriber as the prescription prints them: their name, specialty and licence number now. */
-const prescriberOf = (db: DbOrTx, medicId: number) =>
-  db
+const prescriberOf = async (db: DbOrTx, medicId: number) =>
+  (
+    await db
     .select({ name: users.name, lname: users.lname, specialty: medics.specialty, licenseNumber: medics.licenseNumber })
     .from(medics)
     .innerJoin(users, eq(users.id, medics.userId))
     .where(eq(medics.id, medicId))
-    .get()!;
+  )[0]!;
 
 /** The patient as the prescription prints them (RD 1718/2010 art. 3: name, year of birth, identity document). */
-const patientOf = (db: DbOrTx, patientId: number) =>
-  db
+const patientOf = async (db: DbOrTx, patientId: number) =>
+  (
+    await db
     .select({ name: users.name, lname: users.lname, birthDate: patients.birthDate, documentNumber: patients.documentNumber })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
     .where(eq(patients.id, patientId))
-    .get()!;
+  )[0]!;
 
 /**
  * POST /clinical-history/:idHistory/prescriptions. `defaultPracticeName` is PRACTICE_NAME, printed
  * when the administrator saved no name. Checks run, and refusals are audited, before the write.
  */
-export function issuePrescription(caller: MedicCaller, idHistory: number, input: NewPrescription, defaultPracticeName: string | undefined): Prescription {
+export async function issuePrescription(
+  caller: MedicCaller,
+  idHistory: number,
+  input: NewPrescription,
+  defaultPracticeName: string | undefined,
+): Promise<Prescription> {
   const action = 'prescription.create';
-  const appointment = writableAppointment(caller, idHistory, action);
+  const appointment = await writableAppointment(caller, idHistory, action);
   const today = localDay(caller.now);
   const refusal = (error: AppError) =>
     refuse(caller.db, whoIs(caller), { action, outcome: 'failure', patientId: appointment.idPatient, detail: error.code }, error);
   if (appointment.date.slice(0, 10) !== today) {
-    refusal(new AppError('APPOINTMENT_LOCKED', "A prescription is issued on its appointment's day only."));
+    return await refusal(new AppError('APPOINTMENT_LOCKED', "A prescription is issued on its appointment's day only."));
   }
-  const prescriber = prescriberOf(caller.db, caller.actor.medicId);
+  const prescriber = await prescriberOf(caller.db, caller.actor.medicId);
   const licenseNumber = prescriber.licenseNumber?.trim();
   if (!licenseNumber) {
-    refusal(new AppError('LICENSE_NUMBER_REQUIRED', 'Add your licence number to your profile before issuing a prescription.'));
+    return await refusal(new AppError('LICENSE_NUMBER_REQUIRED', 'Add your licence number to your profile before issuing a prescription.'));
   }
-  return auditedChange(caller, { action, patientId: appointment.idPatient }, (tx, succeeded) => {
-    // Read and written in one transaction on the one connection: no other issue comes between.
+  return await auditedChange(caller, { action, patientId: appointment.idPatient }, async (tx, succeeded) => {
+    // Read and written in one transaction, and SQLite's transactions run one after another: no other
+    // issue comes between. (PostgreSQL: two may; the unique (year, seq) index refuses the second.)
     const year = Number(today.slice(0, 4));
-    const seq = (tx.select({ last: max(prescriptions.seq) }).from(prescriptions).where(eq(prescriptions.year, year)).get()?.last ?? 0) + 1;
+    const seq = ((await tx.select({ last: max(prescriptions.seq) }).from(prescriptions).where(eq(prescriptions.year, year)))[0]?.last ?? 0) + 1;
     const number = prescriptionNumber(year, seq);
-    const { id } = tx
+    // The patient and the practice as they are now, read before the insert that copies them.
+    const patient = await patientOf(tx, appointment.idPatient);
+    const practice = await readPractice(tx, defaultPracticeName);
+    const [{ id }] = (await tx
       .insert(prescriptions)
       .values({
         historyId: idHistory,
@@ -80,28 +91,28 @@ export function issuePrescription(caller: MedicCaller, idHistory: number, input:
         number,
         issuedAt: localMoment(caller.now),
         prescriber: { name: prescriber.name, lname: prescriber.lname, specialty: prescriber.specialty, licenseNumber: licenseNumber! },
-        patient: patientOf(tx, appointment.idPatient),
-        practice: readPractice(tx, defaultPracticeName),
+        patient,
+        practice,
         diagnoses: appointment.diagnoses,
         notes: input.notes ?? null,
       })
-      .returning({ id: prescriptions.id })
-      .get();
-    tx.insert(prescriptionItems)
-      .values(input.items.map((item, index) => ({ ...item, prescriptionId: id, position: index + 1, drugFolded: foldForSearch(item.drug) })))
-      .run();
-    succeeded({ detail: number });
-    return findPrescription(tx, id)!;
+      .returning({ id: prescriptions.id })) as [{ id: number }];
+    await tx
+      .insert(prescriptionItems)
+      .values(input.items.map((item, index) => ({ ...item, prescriptionId: id, position: index + 1, drugFolded: foldForSearch(item.drug) })));
+    await succeeded({ detail: number });
+    return (await findPrescription(tx, id))!;
   });
 }
 
 /** Who issued it, for whom, when, and whether it is voided: what deciding on access and voiding needs. */
-const headerOf = (db: DbOrTx, idPrescription: number) =>
-  db
+const headerOf = async (db: DbOrTx, idPrescription: number) =>
+  (
+    await db
     .select({ patientId: prescriptions.patientId, medicId: prescriptions.medicId, issuedAt: prescriptions.issuedAt, voidedAt: prescriptions.voidedAt })
     .from(prescriptions)
     .where(eq(prescriptions.id, idPrescription))
-    .get();
+  )[0];
 
 const NOT_FOUND_MESSAGE = 'No such prescription.';
 
@@ -111,16 +122,16 @@ const NOT_FOUND_MESSAGE = 'No such prescription.';
  * emergency access, is refused (403 FORBIDDEN): API.md gives voiding to "the medic who issued it".
  * Already voided, or issued on another day: 409 PRESCRIPTION_LOCKED.
  */
-export function voidPrescription(caller: MedicCaller, idPrescription: number, reason: string): Prescription {
+export async function voidPrescription(caller: MedicCaller, idPrescription: number, reason: string): Promise<Prescription> {
   const action = 'prescription.void';
-  const header = headerOf(caller.db, idPrescription);
-  const access = header ? patientAccess(caller.db, caller.actor, header.patientId, caller.now) : undefined;
+  const header = await headerOf(caller.db, idPrescription);
+  const access = header ? await patientAccess(caller.db, caller.actor, header.patientId, caller.now) : undefined;
   const patientId = header?.patientId ?? null;
   if (!header || !access || access.kind === 'none') {
-    refuse(caller.db, whoIs(caller), { action, outcome: 'denied', patientId, detail: `prescription ${idPrescription}` }, new AppError('NOT_FOUND', NOT_FOUND_MESSAGE));
+    return await refuse(caller.db, whoIs(caller), { action, outcome: 'denied', patientId, detail: `prescription ${idPrescription}` }, new AppError('NOT_FOUND', NOT_FOUND_MESSAGE));
   }
   if (access.kind === 'emergency') {
-    refuse(
+    return await refuse(
       caller.db,
       whoIs(caller),
       { action, outcome: 'denied', patientId, emergency: true, detail: access.reason },
@@ -128,7 +139,7 @@ export function voidPrescription(caller: MedicCaller, idPrescription: number, re
     );
   }
   if (header.medicId !== caller.actor.medicId) {
-    refuse(
+    return await refuse(
       caller.db,
       whoIs(caller),
       { action, outcome: 'denied', patientId, detail: `prescription ${idPrescription}` },
@@ -137,15 +148,15 @@ export function voidPrescription(caller: MedicCaller, idPrescription: number, re
   }
   const locked = (message: string) =>
     refuse(caller.db, whoIs(caller), { action, outcome: 'failure', patientId, detail: 'PRESCRIPTION_LOCKED' }, new AppError('PRESCRIPTION_LOCKED', message));
-  if (header.voidedAt !== null) locked('This prescription is already voided.');
-  if (header.issuedAt.slice(0, 10) !== localDay(caller.now)) locked('A prescription can be voided only on the day it was issued.');
-  return auditedChange(caller, { action, patientId }, (tx, succeeded) => {
-    tx.update(prescriptions)
+  if (header.voidedAt !== null) return await locked('This prescription is already voided.');
+  if (header.issuedAt.slice(0, 10) !== localDay(caller.now)) return await locked('A prescription can be voided only on the day it was issued.');
+  return await auditedChange(caller, { action, patientId }, async (tx, succeeded) => {
+    await tx
+      .update(prescriptions)
       .set({ voidedAt: localMoment(caller.now), voidReason: reason })
-      .where(and(eq(prescriptions.id, idPrescription), isNull(prescriptions.voidedAt)))
-      .run();
-    succeeded({ detail: `prescription ${idPrescription}` });
-    return findPrescription(tx, idPrescription)!;
+      .where(and(eq(prescriptions.id, idPrescription), isNull(prescriptions.voidedAt)));
+    await succeeded({ detail: `prescription ${idPrescription}` });
+    return (await findPrescription(tx, idPrescription))!;
   });
 }
 
@@ -153,12 +164,12 @@ export function voidPrescription(caller: MedicCaller, idPrescription: number, re
  * GET /prescriptions/:idPrescription: a medic linked to its patient or under emergency access (the
  * read is flagged with the reason), or that patient; anyone else 404. Read and audited together.
  */
-export function readPrescription(caller: Caller, idPrescription: number): Prescription {
+export async function readPrescription(caller: Caller, idPrescription: number): Promise<Prescription> {
   const action = 'prescription.read';
-  const header = headerOf(caller.db, idPrescription);
-  const access = header ? patientAccess(caller.db, caller.actor, header.patientId, caller.now) : undefined;
+  const header = await headerOf(caller.db, idPrescription);
+  const access = header ? await patientAccess(caller.db, caller.actor, header.patientId, caller.now) : undefined;
   if (!header || !access || access.kind === 'none') {
-    return refuse(
+    return await refuse(
       caller.db,
       whoIs(caller),
       { action, outcome: 'denied', patientId: header?.patientId ?? null, detail: `prescription ${idPrescription}` },
@@ -166,9 +177,9 @@ export function readPrescription(caller: Caller, idPrescription: number): Prescr
     );
   }
   const reader = { ...caller, access };
-  return auditedRead(caller.db, (db) => {
-    const prescription = findPrescription(db, idPrescription)!;
-    auditAs(reader, { action, outcome: 'success', patientId: header.patientId, detail: prescription.number }, db);
+  return await auditedRead(caller.db, async (db) => {
+    const prescription = (await findPrescription(db, idPrescription))!;
+    await auditAs(reader, { action, outcome: 'success', patientId: header.patientId, detail: prescription.number }, db);
     return prescription;
   });
 }

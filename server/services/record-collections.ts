@@ -173,8 +173,11 @@ const asTable = <Item>(def: CollectionDef<Item>) => def.table as unknown as AnyT
  * consultation's day only, as its note is (API.md "A consultation that stays as it was written"):
  * later measurements are entries of their own, never shown inside an earlier note.
  */
-function assertConsultationOpen(db: DbOrTx, patientId: number, idHistory: number, now: Date): void {
-  const consultation = db.select({ date: clinicalHistories.date, patientId: clinicalHistories.patientId }).from(clinicalHistories).where(eq(clinicalHistories.id, idHistory)).get();
+async function assertConsultationOpen(db: DbOrTx, patientId: number, idHistory: number, now: Date): Promise<void> {
+  const [consultation] = await db
+    .select({ date: clinicalHistories.date, patientId: clinicalHistories.patientId })
+    .from(clinicalHistories)
+    .where(eq(clinicalHistories.id, idHistory));
   if (!consultation || consultation.patientId !== patientId) throw new AppError('NOT_FOUND', 'No such appointment in this patient\'s record.');
   if (consultation.date.slice(0, 10) !== localDay(now)) {
     throw new AppError('APPOINTMENT_LOCKED', "A measurement of a consultation is recorded, changed or deleted on the consultation's day only; record a new one instead.");
@@ -183,68 +186,67 @@ function assertConsultationOpen(db: DbOrTx, patientId: number, idHistory: number
 
 const consultationOf = (row: Row): number | null => (typeof row.idHistory === 'number' ? row.idHistory : null);
 
-export function addItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, fields: Fields, now = new Date()): Item {
+export async function addItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, fields: Fields, now = new Date()): Promise<Item> {
   const failed = def.check?.(fields);
   if (failed) throw failed;
-  if (def.ofConsultation && typeof fields.idHistory === 'number') assertConsultationOpen(db, patientId, fields.idHistory, now);
+  if (def.ofConsultation && typeof fields.idHistory === 'number') await assertConsultationOpen(db, patientId, fields.idHistory, now);
   const table = asTable(def);
-  const row = db
+  const [row] = await db
     .insert(table)
     .values({ ...(toColumns(def, fields) as typeof table.$inferInsert), patientId })
-    .returning()
-    .get();
+    .returning();
   return toItem(def, row as unknown as Row) as Item;
 }
 
 /** Edits an item of this patient; an item of another patient is NOT_FOUND, whatever its id. */
-export function updateItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, itemId: number, fields: Fields, now = new Date()): Item {
+export async function updateItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, itemId: number, fields: Fields, now = new Date()): Promise<Item> {
   const table = asTable(def);
   const where = and(eq(table.id, itemId), eq(table.patientId, patientId));
-  const current = db.select().from(table).where(where).get() as unknown as Row | undefined;
+  const current = (await db.select().from(table).where(where))[0] as unknown as Row | undefined;
   if (!current) throw new AppError('NOT_FOUND', `No such item in this patient's ${def.restPath}.`);
   const consultation = def.ofConsultation ? consultationOf(current) : null;
-  if (consultation !== null) assertConsultationOpen(db, patientId, consultation, now);
+  if (consultation !== null) await assertConsultationOpen(db, patientId, consultation, now);
   const failed = def.check?.({ ...toItem(def, current), ...fields });
   if (failed) throw failed;
   if (Object.keys(fields).length === 0) return toItem(def, current) as Item;
-  const row = db.update(table).set(toColumns(def, fields)).where(where).returning().get();
+  const [row] = await db.update(table).set(toColumns(def, fields)).where(where).returning();
   return toItem(def, row as unknown as Row) as Item;
 }
 
-export function removeItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, itemId: number, now = new Date()): void {
+export async function removeItem<Item>(db: DbOrTx, def: CollectionDef<Item>, patientId: number, itemId: number, now = new Date()): Promise<void> {
   const table = asTable(def);
   if (def.ofConsultation) {
-    const current = db.select().from(table).where(and(eq(table.id, itemId), eq(table.patientId, patientId))).get() as unknown as Row | undefined;
+    const current = (await db.select().from(table).where(and(eq(table.id, itemId), eq(table.patientId, patientId))))[0] as unknown as Row | undefined;
     const consultation = current ? consultationOf(current) : null;
-    if (consultation !== null) assertConsultationOpen(db, patientId, consultation, now);
+    if (consultation !== null) await assertConsultationOpen(db, patientId, consultation, now);
   }
-  const { changes } = db.delete(table).where(and(eq(table.id, itemId), eq(table.patientId, patientId))).run();
-  if (!changes) throw new AppError('NOT_FOUND', `No such item in this patient's ${def.restPath}.`);
+  const removed = await db.delete(table).where(and(eq(table.id, itemId), eq(table.patientId, patientId))).returning({ id: table.id });
+  if (!removed.length) throw new AppError('NOT_FOUND', `No such item in this patient's ${def.restPath}.`);
 }
 
 /**
  * Adding, editing and removing one item, each with its audit event in the same transaction. An item
  * or consultation not found, or locked, is refused by the procedure's own refusal audit, as ever.
  */
-export function addRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, fields: Fields): Item {
-  return auditedChange(caller, { action: `${def.key}.add`, patientId, auditRefusal: false }, (tx, succeeded) => {
-    const item = addItem(tx, def, patientId, fields, caller.now);
-    succeeded();
+export async function addRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, fields: Fields): Promise<Item> {
+  return await auditedChange(caller, { action: `${def.key}.add`, patientId, auditRefusal: false }, async (tx, succeeded) => {
+    const item = await addItem(tx, def, patientId, fields, caller.now);
+    await succeeded();
     return item;
   });
 }
 
-export function updateRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, itemId: number, fields: Fields): Item {
-  return auditedChange(caller, { action: `${def.key}.update`, patientId, auditRefusal: false }, (tx, succeeded) => {
-    const item = updateItem(tx, def, patientId, itemId, fields, caller.now);
-    succeeded({ detail: `${def.idName} ${itemId}` });
+export async function updateRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, itemId: number, fields: Fields): Promise<Item> {
+  return await auditedChange(caller, { action: `${def.key}.update`, patientId, auditRefusal: false }, async (tx, succeeded) => {
+    const item = await updateItem(tx, def, patientId, itemId, fields, caller.now);
+    await succeeded({ detail: `${def.idName} ${itemId}` });
     return item;
   });
 }
 
-export function removeRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, itemId: number): void {
-  auditedChange(caller, { action: `${def.key}.remove`, patientId, auditRefusal: false }, (tx, succeeded) => {
-    removeItem(tx, def, patientId, itemId, caller.now);
-    succeeded({ detail: `${def.idName} ${itemId}` });
+export async function removeRecordItem<Item>(caller: Caller, def: CollectionDef<Item>, patientId: number, itemId: number): Promise<void> {
+  await auditedChange(caller, { action: `${def.key}.remove`, patientId, auditRefusal: false }, async (tx, succeeded) => {
+    await removeItem(tx, def, patientId, itemId, caller.now);
+    await succeeded({ detail: `${def.idName} ${itemId}` });
   });
 }

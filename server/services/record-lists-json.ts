@@ -12,7 +12,7 @@ import { desc, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Allergy, ClinicalHistory, Contact, FamilyHistory, Lab, PathologicalRecord, RecordFile, Vaccine, Vital } from '../../shared/record';
 import type { DbOrTx } from '../db/client';
-import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { rawGet } from '../db/raw-sql';
 import { withKnownJson } from '../json-text';
 import { deepFreeze, versionedCache } from '../db/versioned-cache';
 import { clinicalHistories, files, labs, vitals } from '../db/schema/index';
@@ -94,11 +94,21 @@ export function keyOf(list: LongList, item: ClinicalHistory | Vital | Lab): Reco
   return { date: item.date, id: (item as Lab).idLabs };
 }
 
-/** SQL text with named parameters only (never bound values: every value is a column or a literal), for better-sqlite3 to prepare. */
+/** SQL text with named parameters only (never bound values: every value is a column or a literal), for SQLite to prepare. */
 export function statementText(query: SQL): string {
   const built = dialect.sqlToQuery(query);
   if (built.params.length > 0) throw new Error('a record list statement must have no bound values');
   return built.sql;
+}
+
+/**
+ * The one JSON text a record-list statement (statementText, its one column named `json`) answers for
+ * the named `params`, or undefined when it answers no row.
+ */
+export async function jsonTextOf(db: DbOrTx, text: string, params: Record<string, unknown>): Promise<string | null | undefined> {
+  // SQLite dialect: json_object, json_group_array, json and iif, and named parameters bound from one
+  // object; the PostgreSQL pass gives these statements texts of their own.
+  return (await rawGet<{ json: string | null }>(db, text, [params]))?.json;
 }
 
 /** Built from the schema once; SQLite compiles it once per connection. The patient's id is its only parameter. */
@@ -118,10 +128,8 @@ const listsSql = statementText(
       sql`'files', ${jsonList(files, files.patientId, fileColumns, [desc(files.createdAt), desc(files.id)])}`,
     ],
     sql`, `,
-  )})`,
+  )}) as json`,
 );
-
-const listsStatement = preparedPerConnection((db) => connectionOf(db).prepare<{ patientId: number }, string>(listsSql).pluck());
 
 /** The lists as the record read answers them: the long ones cut to their newest, with their counts. */
 export interface RecordLists extends LongListCounts {
@@ -138,8 +146,8 @@ export interface RecordLists extends LongListCounts {
 
 type ListsRow = Omit<RecordLists, `${LongList}NextCursor`>;
 
-export function loadRecordLists(db: DbOrTx, patientId: number): RecordLists {
-  const row = JSON.parse(listsStatement(db).get({ patientId })!) as ListsRow;
+export async function loadRecordLists(db: DbOrTx, patientId: number): Promise<RecordLists> {
+  const row = JSON.parse((await jsonTextOf(db, listsSql, { patientId }))!) as ListsRow;
   const nextCursor = (list: LongList) => {
     const items = row[list];
     const last = items.at(-1);
@@ -148,7 +156,7 @@ export function loadRecordLists(db: DbOrTx, patientId: number): RecordLists {
   return { ...row, historyNextCursor: nextCursor('history'), vitalsNextCursor: nextCursor('vitals'), labsNextCursor: nextCursor('labs') };
 }
 
-/** Records whose lists are kept in memory per connection: the ones being read now, not the practice. */
+/** Records whose lists are kept in memory per database: the ones being read now, not the practice. */
 export const CACHED_RECORDS = 200;
 
 const cachedLists = versionedCache<number, Readonly<RecordLists>>(CACHED_RECORDS);
@@ -158,9 +166,9 @@ const cachedLists = versionedCache<number, Readonly<RecordLists>>(CACHED_RECORDS
  * new random value in the same transaction): from memory when nothing changed since they were
  * read, otherwise read again. Frozen, since every reader of this record shares them.
  */
-export function recordListsAt(db: DbOrTx, patientId: number, version: number): Readonly<RecordLists> {
-  return cachedLists.at(db, patientId, version, () => {
-    const lists = deepFreeze(loadRecordLists(db, patientId));
+export async function recordListsAt(db: DbOrTx, patientId: number, version: number): Promise<Readonly<RecordLists>> {
+  return await cachedLists.at(db, patientId, version, async () => {
+    const lists = deepFreeze(await loadRecordLists(db, patientId));
     // Each list's JSON is made once per version too: a REST answer reuses it (json-text.ts).
     for (const list of Object.values(lists)) if (typeof list === 'object' && list !== null) withKnownJson(list);
     return lists;

@@ -7,10 +7,9 @@ import { auditedRead } from '../audit/record-audit';
 import type { ClinicalHistory, Lab, Vital } from '../../shared/record';
 import { encodeRecordCursor, type LongList, type RecordPage, type RecordPageKey } from '../../shared/record-pages';
 import type { DbOrTx } from '../db/client';
-import { connectionOf, preparedPerConnection } from '../db/prepared';
 import { AppError } from '../errors';
 import { auditAs, type Caller, type PatientCaller } from './caller';
-import { afterKey, keyOf, longListCount, longListJson, statementText } from './record-lists-json';
+import { afterKey, jsonTextOf, keyOf, longListCount, longListJson, statementText } from './record-lists-json';
 import { patients } from '../db/schema/index';
 
 export interface LongListItems {
@@ -34,27 +33,26 @@ interface PageParams {
 // Without a cursor the page starts above every key: no date sorts after this one, no id above it.
 const FROM_THE_NEWEST: RecordPageKey = { date: '\uffff', id: Number.MAX_SAFE_INTEGER };
 
-/** One statement per list, compiled once per connection: the page's items as JSON, the list's total, whether the patient exists. */
+/**
+ * One statement per list, built once (SQLite compiles it once per connection): the page's items as
+ * JSON, the list's total, whether the patient exists. SQLite dialect: record-lists-json.ts's JSON.
+ */
 const pageStatements = (() => {
-  const build = (list: LongList) =>
-    preparedPerConnection((db) =>
-      connectionOf(db)
-        .prepare<PageParams, string | null>(
-          statementText(
-            sql`select json_object('items', json(${longListJson(list, sql.raw(':limit'), afterKey(list))}), 'total', ${longListCount(list)})
-              from ${patients} where ${patients.id} = ${sql.raw(':patientId')}`,
-          ),
-        )
-        .pluck(),
+  const build = (list: LongList) => {
+    const text = statementText(
+      sql`select json_object('items', json(${longListJson(list, sql.raw(':limit'), afterKey(list))}), 'total', ${longListCount(list)}) as json
+        from ${patients} where ${patients.id} = ${sql.raw(':patientId')}`,
     );
+    return (db: DbOrTx, params: PageParams) => jsonTextOf(db, text, { ...params });
+  };
   return { history: build('history'), vitals: build('vitals'), labs: build('labs') };
 })();
 
 /** The page of `list` after `request.cursor`, newest first; undefined when there is no such patient. */
-export function loadRecordPage<L extends LongList>(db: DbOrTx, list: L, patientId: number, request: RecordPageRequest): RecordPage<LongListItems[L]> | undefined {
+export async function loadRecordPage<L extends LongList>(db: DbOrTx, list: L, patientId: number, request: RecordPageRequest): Promise<RecordPage<LongListItems[L]> | undefined> {
   const after = request.cursor ?? FROM_THE_NEWEST;
   // One more than asked says whether anything is left without counting what comes after.
-  const text = pageStatements[list](db).get({ patientId, limit: request.limit + 1, afterDate: after.date, afterId: after.id });
+  const text = await pageStatements[list](db, { patientId, limit: request.limit + 1, afterDate: after.date, afterId: after.id });
   if (text === undefined || text === null) return undefined;
   const { items, total } = JSON.parse(text) as { items: LongListItems[L][]; total: number };
   const more = items.length > request.limit;
@@ -67,11 +65,11 @@ export function loadRecordPage<L extends LongList>(db: DbOrTx, list: L, patientI
 const WHOLE_LIST_PAGE = 200;
 
 /** Every item of the patient's list, newest first, read page by page (the FHIR export: it stays complete). */
-export function loadWholeList<L extends LongList>(db: DbOrTx, list: L, patientId: number): LongListItems[L][] {
+export async function loadWholeList<L extends LongList>(db: DbOrTx, list: L, patientId: number): Promise<LongListItems[L][]> {
   const all: LongListItems[L][] = [];
   let after: RecordPageKey = FROM_THE_NEWEST;
   for (;;) {
-    const text = pageStatements[list](db).get({ patientId, limit: WHOLE_LIST_PAGE, afterDate: after.date, afterId: after.id });
+    const text = await pageStatements[list](db, { patientId, limit: WHOLE_LIST_PAGE, afterDate: after.date, afterId: after.id });
     const items = text ? (JSON.parse(text) as { items: LongListItems[L][] }).items : [];
     for (const item of items) all.push(item);
     const last = items.at(-1);
@@ -81,23 +79,23 @@ export function loadWholeList<L extends LongList>(db: DbOrTx, list: L, patientId
 }
 
 /** A medic's page of a patient's list; the access rule has admitted the caller (trpc/patient-scoped.ts). */
-export function readRecordPage<L extends LongList>(caller: Caller, list: L, patientId: number, request: RecordPageRequest): RecordPage<LongListItems[L]> {
-  return auditedRead(caller.db, (db) => {
-    const page = loadRecordPage(db, list, patientId, request);
+export async function readRecordPage<L extends LongList>(caller: Caller, list: L, patientId: number, request: RecordPageRequest): Promise<RecordPage<LongListItems[L]>> {
+  return await auditedRead(caller.db, async (db) => {
+    const page = await loadRecordPage(db, list, patientId, request);
     if (!page) throw new AppError('PATIENT_NOT_FOUND');
     // A page is a read of the record like the record itself: the patient's access log says so.
-    auditAs(caller, { action: 'patient.detail', outcome: 'success', patientId, detail: list }, db);
+    await auditAs(caller, { action: 'patient.detail', outcome: 'success', patientId, detail: list }, db);
     return page;
   });
 }
 
 /** The patient's page of their own list: the id comes from the session, never from the request. */
-export function readOwnRecordPage<L extends LongList>(caller: PatientCaller, list: L, request: RecordPageRequest): RecordPage<LongListItems[L]> {
+export async function readOwnRecordPage<L extends LongList>(caller: PatientCaller, list: L, request: RecordPageRequest): Promise<RecordPage<LongListItems[L]>> {
   const patientId = caller.actor.patientId;
-  return auditedRead(caller.db, (db) => {
-    const page = loadRecordPage(db, list, patientId, request);
+  return await auditedRead(caller.db, async (db) => {
+    const page = await loadRecordPage(db, list, patientId, request);
     if (!page) throw new AppError('PATIENT_NOT_FOUND');
-    auditAs(caller, { action: 'patient.self', outcome: 'success', patientId, detail: list }, db);
+    await auditAs(caller, { action: 'patient.self', outcome: 'success', patientId, detail: list }, db);
     return page;
   });
 }

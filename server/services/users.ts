@@ -10,18 +10,17 @@ export type UserRow = typeof users.$inferSelect;
 /** Emails are compared case-insensitively; this uses the unique index on lower(email). */
 export const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
-export function findUserByEmail(db: DbOrTx, email: string): UserRow | undefined {
-  return db.select().from(users).where(byEmail(email)).get();
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  return (await db.select().from(users).where(byEmail(email)))[0];
 }
 
 /** What second factors an account has: a confirmed TOTP (an unconfirmed one is none yet), and passkeys. */
-export function findTwoFactorState(db: DbOrTx, userId: number): TwoFactorState {
-  const totp = db
+export async function findTwoFactorState(db: DbOrTx, userId: number): Promise<TwoFactorState> {
+  const [totp] = await db
     .select({ one: sql`1` })
     .from(totpSecrets)
-    .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)))
-    .get();
-  const keys = db.select({ count: count() }).from(passkeys).where(eq(passkeys.userId, userId)).get();
+    .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)));
+  const [keys] = await db.select({ count: count() }).from(passkeys).where(eq(passkeys.userId, userId));
   return { totp: Boolean(totp), passkeys: keys?.count ?? 0 };
 }
 
@@ -48,11 +47,11 @@ export function toUser(
 }
 
 /** The medic behind an email, only while the account is active: pending and disabled medics are invisible. */
-export function findActiveMedicByEmail(db: DbOrTx, email: string): { medicId: number; userId: number } | undefined {
-  return db
+export async function findActiveMedicByEmail(db: DbOrTx, email: string): Promise<{ medicId: number; userId: number } | undefined> {
+  const [medic] = await db
     .select({ medicId: medics.id, userId: users.id })
     .from(medics)
     .innerJoin(users, eq(users.id, medics.userId))
-    .where(and(byEmail(email), eq(users.status, 'active')))
-    .get();
+    .where(and(byEmail(email), eq(users.status, 'active')));
+  return medic;
 }

@@ -9,22 +9,21 @@ import type { Db, DbOrTx } from '../../db/client';
 import { recoveryCodes } from '../../db/schema/index';
 import { auditedSignInChange } from '../audited-change';
 
-const hasUnusedRecoveryCode = (db: DbOrTx, userId: number): boolean =>
-  Boolean(
-    db
+const hasUnusedRecoveryCode = async (db: DbOrTx, userId: number): Promise<boolean> =>
+  (
+    await db
       .select({ id: recoveryCodes.id })
       .from(recoveryCodes)
       .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
       .limit(1)
-      .get(),
-  );
+  ).length > 0;
 
 /** How the account can answer: its app, a recovery code while any is left (only beside TOTP), a passkey. */
-export function secondFactorMethods(db: DbOrTx, userId: number, twoFactor: TwoFactorState): SecondFactorMethod[] {
+export async function secondFactorMethods(db: DbOrTx, userId: number, twoFactor: TwoFactorState): Promise<SecondFactorMethod[]> {
   const methods: SecondFactorMethod[] = [];
   if (twoFactor.totp) {
     methods.push('totp');
-    if (hasUnusedRecoveryCode(db, userId)) methods.push('recovery');
+    if (await hasUnusedRecoveryCode(db, userId)) methods.push('recovery');
   }
   if (twoFactor.passkeys > 0) methods.push('passkey');
   return methods;
@@ -34,17 +33,17 @@ export function secondFactorMethods(db: DbOrTx, userId: number, twoFactor: TwoFa
  * The challenge for an account that has a second factor, or null when it has none (the password is
  * then enough). The right password is audited as the step it is, with the challenge it opened.
  */
-export function challengeSecondFactor(
+export async function challengeSecondFactor(
   db: Db,
   who: AuditActor & { userId: number },
   twoFactor: TwoFactorState,
   now: Date,
-): SecondFactorChallenge | null {
+): Promise<SecondFactorChallenge | null> {
   if (!twoFactor.totp && twoFactor.passkeys === 0) return null;
-  const methods = secondFactorMethods(db, who.userId, twoFactor);
-  const challenge = auditedSignInChange(db, who, { action: 'auth.login' }, (tx, succeeded) => {
-    const id = createSignInChallenge(tx, who.userId, now);
-    succeeded({ detail: 'second factor requested' });
+  const methods = await secondFactorMethods(db, who.userId, twoFactor);
+  const challenge = await auditedSignInChange(db, who, { action: 'auth.login' }, async (tx, succeeded) => {
+    const id = await createSignInChallenge(tx, who.userId, now);
+    await succeeded({ detail: 'second factor requested' });
     return id;
   });
   return { twoFactorRequired: true, challenge, methods };

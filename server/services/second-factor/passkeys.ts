@@ -75,17 +75,17 @@ function transportsOf(row: Pick<PasskeyRow, 'transports'>): string[] | undefined
   }
 }
 
-const descriptorsOf = (db: DbOrTx, userId: number) =>
-  db
-    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
-    .from(passkeys)
-    .where(eq(passkeys.userId, userId))
-    .orderBy(asc(passkeys.id))
-    .all()
-    .map((row) => ({ id: row.credentialId, transports: transportsOf(row) }));
+const descriptorsOf = async (db: DbOrTx, userId: number) =>
+  (
+    await db
+      .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId))
+      .orderBy(asc(passkeys.id))
+  ).map((row) => ({ id: row.credentialId, transports: transportsOf(row) }));
 
-const countPasskeys = (db: DbOrTx, userId: number): number =>
-  db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)).get()?.n ?? 0;
+const countPasskeys = async (db: DbOrTx, userId: number): Promise<number> =>
+  (await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)))[0]?.n ?? 0;
 
 const tooManyPasskeys = () =>
   new AppError('VALIDATION_FAILED', `Invalid input. response: An account can have at most ${MAX_PASSKEYS_PER_USER} passkeys; delete one first.`, [
@@ -137,7 +137,7 @@ function reasonOf(error: unknown): string {
 // Registration: a signed-in user adds a passkey.
 
 export async function passkeyRegistrationOptions(deps: PasskeyDeps, actor: Actor): Promise<PasskeyCreationOptions> {
-  if (countPasskeys(deps.db, actor.userId) >= MAX_PASSKEYS_PER_USER) throw tooManyPasskeys();
+  if ((await countPasskeys(deps.db, actor.userId)) >= MAX_PASSKEYS_PER_USER) throw tooManyPasskeys();
   const { rpId, rpName } = deps.relyingParty;
   const { extensions: _none, ...options } = await (await webauthn()).generateRegistrationOptions({
     rpName,
@@ -147,12 +147,12 @@ export async function passkeyRegistrationOptions(deps: PasskeyDeps, actor: Actor
     userDisplayName: `${actor.name} ${actor.lname}`,
     timeout: CEREMONY_MS,
     attestationType: 'none',
-    excludeCredentials: descriptorsOf(deps.db, actor.userId),
+    excludeCredentials: await descriptorsOf(deps.db, actor.userId),
     // A discoverable credential, so that it can sign in without an email; verified, so that it
     // is something the user has and something they know or are.
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  saveWebauthnChallenge(deps.db, { challenge: options.challenge, userId: actor.userId, purpose: 'registration', signInChallengeId: null }, deps.now());
+  await saveWebauthnChallenge(deps.db, { challenge: options.challenge, userId: actor.userId, purpose: 'registration', signInChallengeId: null }, deps.now());
   return options;
 }
 
@@ -163,11 +163,11 @@ export async function registerPasskey(
 ): Promise<NewPasskey> {
   const { actor } = caller;
   const who = whoIs(caller);
-  const fail = (detail: string, error = new AppError('INVALID_CODE')): never =>
+  const fail = async (detail: string, error = new AppError('INVALID_CODE')): Promise<never> =>
     refuse(deps.db, who, { action: 'auth.passkeyRegistration', outcome: 'failure', detail }, error);
   const now = deps.now();
-  const challenge = signedChallengeOf(input.response) ?? fail('unreadable answer');
-  const ceremony = takeWebauthnChallenge(deps.db, challenge, 'registration', now, actor.userId) ?? fail('no such ceremony, or expired');
+  const challenge = signedChallengeOf(input.response) ?? (await fail('unreadable answer'));
+  const ceremony = (await takeWebauthnChallenge(deps.db, challenge, 'registration', now, actor.userId)) ?? (await fail('no such ceremony, or expired'));
 
   let verification: VerifiedRegistrationResponse;
   try {
@@ -189,10 +189,10 @@ export async function registerPasskey(
 
   let added: NewPasskey | 'already registered' | 'too many passkeys';
   try {
-    added = auditedChange(caller, { action: 'auth.passkeyRegistration' }, (tx, succeeded) => {
-      if (tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, credential.id)).get()) return 'already registered';
-      if (countPasskeys(tx, actor.userId) >= MAX_PASSKEYS_PER_USER) return 'too many passkeys';
-      const row = tx
+    added = await auditedChange(caller, { action: 'auth.passkeyRegistration' }, async (tx, succeeded): Promise<typeof added> => {
+      if ((await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, credential.id))).length) return 'already registered';
+      if ((await countPasskeys(tx, actor.userId)) >= MAX_PASSKEYS_PER_USER) return 'too many passkeys';
+      const [row] = await tx
         .insert(passkeys)
         .values({
           userId: actor.userId,
@@ -203,10 +203,9 @@ export async function registerPasskey(
           name: input.name,
           createdAt: now.toISOString(),
         })
-        .returning()
-        .get();
-      succeeded({ detail: `passkey ${row.id}` });
-      return { idPasskey: row.id, name: row.name, createdAt: row.createdAt };
+        .returning();
+      await succeeded({ detail: `passkey ${row!.id}` });
+      return { idPasskey: row!.id, name: row!.name, createdAt: row!.createdAt };
     });
   } catch (error) {
     // Two registrations of one credential racing: the unique index decides.
@@ -225,30 +224,28 @@ const toPasskey = (row: Pick<PasskeyRow, 'id' | 'name' | 'createdAt' | 'lastUsed
   lastUsedAt: row.lastUsedAt,
 });
 
-export function listPasskeys(db: DbOrTx, actor: Actor): PasskeyList {
-  const rows = db
+export async function listPasskeys(db: DbOrTx, actor: Actor): Promise<PasskeyList> {
+  const rows = await db
     .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
     .from(passkeys)
     .where(eq(passkeys.userId, actor.userId))
-    .orderBy(asc(passkeys.createdAt), asc(passkeys.id))
-    .all();
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
   return { passkeys: rows.map(toPasskey) };
 }
 
 /** Only the owner's own: someone else's id is as absent as one that never existed. */
-export function deletePasskey(caller: Caller, idPasskey: number): void {
+export async function deletePasskey(caller: Caller, idPasskey: number): Promise<void> {
   const { actor } = caller;
   // One that is not there (or another's) leaves no success event; it is refused below, once nothing changed.
-  const deleted = auditedChange(caller, { action: 'auth.deletePasskey' }, (tx, succeeded) => {
-    const row = tx
+  const deleted = await auditedChange(caller, { action: 'auth.deletePasskey' }, async (tx, succeeded) => {
+    const [row] = await tx
       .delete(passkeys)
       .where(and(eq(passkeys.id, idPasskey), eq(passkeys.userId, actor.userId)))
-      .returning({ id: passkeys.id })
-      .get();
-    if (row) succeeded({ detail: `passkey ${row.id}` });
+      .returning({ id: passkeys.id });
+    if (row) await succeeded({ detail: `passkey ${row.id}` });
     return Boolean(row);
   });
-  if (!deleted) refuse(caller.db, whoIs(caller), { action: 'auth.deletePasskey', outcome: 'denied', detail: 'NOT_FOUND' }, new AppError('NOT_FOUND', 'No such passkey.'));
+  if (!deleted) await refuse(caller.db, whoIs(caller), { action: 'auth.deletePasskey', outcome: 'denied', detail: 'NOT_FOUND' }, new AppError('NOT_FOUND', 'No such passkey.'));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,19 +259,19 @@ export async function passkeyAuthenticationOptions(
   input: { challenge?: string | undefined } | undefined,
 ): Promise<PasskeyRequestOptions> {
   const now = deps.now();
-  const signIn = input?.challenge ? findSignInChallenge(deps.db, input.challenge, now) : null;
+  const signIn = input?.challenge ? await findSignInChallenge(deps.db, input.challenge, now) : null;
   if (input?.challenge && !signIn) {
-    refuse(deps.db, anonymousAt(meta), { action: 'auth.login', outcome: 'failure', detail: 'passkey: sign-in challenge not alive' }, new AppError('INVALID_CODE'));
+    await refuse(deps.db, anonymousAt(meta), { action: 'auth.login', outcome: 'failure', detail: 'passkey: sign-in challenge not alive' }, new AppError('INVALID_CODE'));
   }
   const { extensions: _none, ...options } = await (await webauthn()).generateAuthenticationOptions({
     rpID: deps.relyingParty.rpId,
     // After the password, the account's own passkeys; alone, none named: the authenticator offers
     // the discoverable passkeys it holds for this host.
-    allowCredentials: signIn ? descriptorsOf(deps.db, signIn.userId) : [],
+    allowCredentials: signIn ? await descriptorsOf(deps.db, signIn.userId) : [],
     userVerification: 'required',
     timeout: CEREMONY_MS,
   });
-  saveWebauthnChallenge(
+  await saveWebauthnChallenge(
     deps.db,
     { challenge: options.challenge, userId: signIn?.userId ?? null, purpose: 'authentication', signInChallengeId: signIn?.id ?? null },
     now,
@@ -296,30 +293,30 @@ export async function authenticateWithPasskey(
   const { db } = deps;
   const now = deps.now();
   const credentialId = stringAt(input.response, 'id');
-  const signIn = input.challenge ? findSignInChallenge(db, input.challenge, now) : null;
-  const passkey = credentialId ? db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId)).get() : undefined;
+  const signIn = input.challenge ? await findSignInChallenge(db, input.challenge, now) : null;
+  const passkey = credentialId ? (await db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId)))[0] : undefined;
   // Whose sign-in this is: the password step's account, else the passkey's owner.
   const accountId = signIn?.userId ?? passkey?.userId;
-  const account = accountId === undefined ? undefined : db.select().from(users).where(eq(users.id, accountId)).get();
+  const account = accountId === undefined ? undefined : (await db.select().from(users).where(eq(users.id, accountId)))[0];
   const who: AuditActor = account ? { userId: account.id, type: account.type, ip: meta.ip, name: account.name, lname: account.lname } : anonymousAt(meta);
 
   const attempt = deps.signInFailures.reserve(meta.ip, account?.email ?? noAccountFrom(meta.ip));
   if (!attempt) return refuse(db, who, { action: 'auth.login', outcome: 'denied', detail: 'RATE_LIMITED' }, new AppError('RATE_LIMITED'));
-  const fail = (reason: string): never => {
+  const fail = async (reason: string): Promise<never> => {
     attempt.failed();
-    if (signIn) countSignInChallengeFailure(db, signIn.id);
+    if (signIn) await countSignInChallengeFailure(db, signIn.id);
     return refuse(db, who, { action: 'auth.login', outcome: 'failure', detail: `passkey: ${reason}` }, new AppError('INVALID_CODE'));
   };
 
-  if (input.challenge && !signIn) fail('sign-in challenge not alive');
-  const signed = signedChallengeOf(input.response) ?? fail('unreadable answer');
+  if (input.challenge && !signIn) return fail('sign-in challenge not alive');
+  const signed = signedChallengeOf(input.response) ?? (await fail('unreadable answer'));
   // Taken before anything else is checked: whatever the outcome, this ceremony is over.
-  const ceremony = takeWebauthnChallenge(db, signed, 'authentication', now) ?? fail('no such ceremony, or expired');
-  if (ceremony.signInChallengeId !== (signIn?.id ?? null)) fail('ceremony of another sign-in');
+  const ceremony = (await takeWebauthnChallenge(db, signed, 'authentication', now)) ?? (await fail('no such ceremony, or expired'));
+  if (ceremony.signInChallengeId !== (signIn?.id ?? null)) return fail('ceremony of another sign-in');
   if (!passkey || !account) return fail('unknown passkey');
-  if (passkey.userId !== account.id || (ceremony.userId !== null && ceremony.userId !== passkey.userId)) fail("another account's passkey");
+  if (passkey.userId !== account.id || (ceremony.userId !== null && ceremony.userId !== passkey.userId)) return fail("another account's passkey");
   const userHandle = stringAt(input.response.response, 'userHandle');
-  if (userHandle && userHandle !== userHandleText(passkey.userId)) fail('user handle of another account');
+  if (userHandle && userHandle !== userHandleText(passkey.userId)) return fail('user handle of another account');
 
   let verification: VerifiedAuthenticationResponse;
   try {
@@ -334,31 +331,31 @@ export async function authenticateWithPasskey(
   } catch (error) {
     return fail(reasonOf(error));
   }
-  if (!verification.verified) fail('signature not verified');
+  if (!verification.verified) return fail('signature not verified');
 
   // Only once the passkey has proved who this is: the account's state is nobody else's business.
   if (account.status !== 'active') {
     attempt.withdrawn();
     const code = account.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_DISABLED';
-    refuse(db, who, { action: 'auth.login', outcome: 'denied', detail: code }, new AppError(code));
+    return await refuse(db, who, { action: 'auth.login', outcome: 'denied', detail: code }, new AppError(code));
   }
 
   // What changed while the signature was being checked, if anything: the sign-in then fails.
   let overtaken = null as string | null;
   let session: Session;
   try {
-    session = openSignedInSession(deps, toUser(account, findTwoFactorState(db, account.id)), meta, 'passkey', (tx) => {
+    session = await openSignedInSession(deps, toUser(account, await findTwoFactorState(db, account.id)), meta, 'passkey', async (tx) => {
       // Compare and set: another sign-in with this passkey since it was read means one of the two is a copy.
-      const counted = tx
+      const counted = await tx
         .update(passkeys)
         .set({ signCount: verification.authenticationInfo.newCounter, lastUsedAt: now.toISOString() })
         .where(and(eq(passkeys.id, passkey.id), eq(passkeys.signCount, passkey.signCount)))
-        .run();
-      if (counted.changes !== 1) overtaken = 'passkey used or deleted meanwhile';
+        .returning({ id: passkeys.id });
+      if (counted.length !== 1) overtaken = 'passkey used or deleted meanwhile';
       // The password step may have been completed meanwhile (another factor, another tab).
-      else if (signIn && !findSignInChallenge(tx, signIn.id, now)) overtaken = 'sign-in challenge used meanwhile';
+      else if (signIn && !(await findSignInChallenge(tx, signIn.id, now))) overtaken = 'sign-in challenge used meanwhile';
       if (overtaken) throw new AppError('INVALID_CODE');
-      if (signIn) consumeSignInChallenge(tx, signIn.id);
+      if (signIn) await consumeSignInChallenge(tx, signIn.id);
     });
   } catch (error) {
     if (overtaken) return fail(overtaken);

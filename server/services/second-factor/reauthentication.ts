@@ -16,13 +16,13 @@ import type { AuditAction } from '../../../shared/audit-actions';
 export async function confirmPassword(caller: Caller, signInFailures: SignInFailures, password: string | undefined, action: AuditAction): Promise<void> {
   const { db, actor } = caller;
   const who = whoIs(caller);
-  const fail = (error: AppError, outcome: 'failure' | 'denied' = 'failure'): never => refuse(db, who, { action, outcome, detail: error.code }, error);
-  if (!password) fail(new AppError('REAUTHENTICATION_REQUIRED', 'This change needs your password again.'), 'denied');
-  const attempt = signInFailures.reserve(caller.ip, actor.email) ?? fail(new AppError('RATE_LIMITED'), 'denied');
-  const row = db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).get();
-  if (!row || !(await verifyPassword(row.passwordHash, password!))) {
+  const fail = async (error: AppError, outcome: 'failure' | 'denied' = 'failure'): Promise<never> => refuse(db, who, { action, outcome, detail: error.code }, error);
+  if (!password) return fail(new AppError('REAUTHENTICATION_REQUIRED', 'This change needs your password again.'), 'denied');
+  const attempt = signInFailures.reserve(caller.ip, actor.email) ?? (await fail(new AppError('RATE_LIMITED'), 'denied'));
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
+  if (!row || !(await verifyPassword(row.passwordHash, password))) {
     attempt.failed();
-    fail(new AppError('INVALID_CREDENTIALS', 'The password is not correct.'));
+    return fail(new AppError('INVALID_CREDENTIALS', 'The password is not correct.'));
   }
   attempt.withdrawn();
 }

@@ -15,8 +15,8 @@ import { auditedChange } from '../audited-change';
 import { whoIs, type Caller } from '../caller';
 import { confirmPassword } from './reauthentication';
 
-const confirmedTotpOf = (db: DbOrTx, userId: number) =>
-  db.select({ userId: totpSecrets.userId }).from(totpSecrets).where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt))).get();
+const confirmedTotpOf = async (db: DbOrTx, userId: number) =>
+  (await db.select({ userId: totpSecrets.userId }).from(totpSecrets).where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt))))[0];
 
 /**
  * Replacing a confirmed secret would take the account's second factor away without the password,
@@ -37,21 +37,21 @@ export async function setUpTotp(
   const { db, actor } = caller;
   const who = whoIs(caller);
   await confirmPassword(caller, deps.signInFailures, password, 'auth.totpSetup');
-  if (confirmedTotpOf(db, actor.userId)) refuse(db, who, { action: 'auth.totpSetup', outcome: 'failure', detail: 'already on' }, alreadyOn());
+  if (await confirmedTotpOf(db, actor.userId)) await refuse(db, who, { action: 'auth.totpSetup', outcome: 'failure', detail: 'already on' }, alreadyOn());
   const secret = newTotpSecret();
   // Stored sealed (auth/second-factor/totp-seal.ts): shown once here, never readable from the database alone.
   const sealed = deps.totpSeal.seal(actor.userId, secret);
-  auditedChange(caller, { action: 'auth.totpSetup' }, (tx, succeeded) => {
-    tx.insert(totpSecrets)
+  await auditedChange(caller, { action: 'auth.totpSetup' }, async (tx, succeeded) => {
+    await tx
+      .insert(totpSecrets)
       .values({ userId: actor.userId, secret: sealed, createdAt: caller.now.toISOString() })
       .onConflictDoUpdate({
         target: totpSecrets.userId,
         set: { secret: sealed, lastUsedStep: null, createdAt: caller.now.toISOString() },
         // Never over a confirmed one, even if it was confirmed since the check above.
         setWhere: isNull(totpSecrets.confirmedAt),
-      })
-      .run();
-    succeeded();
+      });
+    await succeeded();
   });
   return { secret, otpauthUri: totpUri(secret, issuer, actor.email) };
 }
@@ -63,26 +63,26 @@ const codeIssue = (message: string) => new AppError('VALIDATION_FAILED', `Invali
  * A wrong code here is not counted against the sign-in limits: the caller is signed in and guessing
  * at the secret they were just shown gains nothing. The code that confirms cannot also sign in.
  */
-export function enableTotp(caller: Caller, totpSeal: TotpSeal, code: string): RecoveryCodes {
+export async function enableTotp(caller: Caller, totpSeal: TotpSeal, code: string): Promise<RecoveryCodes> {
   const { db, actor, now } = caller;
   const who = whoIs(caller);
-  const fail = (error: AppError): never => refuse(db, who, { action: 'auth.totpEnable', outcome: 'failure', detail: error.code }, error);
-  const row = db.select().from(totpSecrets).where(eq(totpSecrets.userId, actor.userId)).get();
-  if (row?.confirmedAt) fail(alreadyOn());
+  const fail = async (error: AppError): Promise<never> => refuse(db, who, { action: 'auth.totpEnable', outcome: 'failure', detail: error.code }, error);
+  const [row] = await db.select().from(totpSecrets).where(eq(totpSecrets.userId, actor.userId));
+  if (row?.confirmedAt) return fail(alreadyOn());
   if (!row) return fail(codeIssue('No setup in progress: start with POST /auth/totp/setup.'));
   const step = matchingTotpStep(totpSeal.open(actor.userId, row.secret), code, now);
-  if (step === null) fail(codeIssue('The code is not correct.'));
+  if (step === null) return fail(codeIssue('The code is not correct.'));
   const codes = newRecoveryCodes();
-  auditedChange(caller, { action: 'auth.totpEnable' }, (tx, succeeded) => {
-    tx.update(totpSecrets)
+  await auditedChange(caller, { action: 'auth.totpEnable' }, async (tx, succeeded) => {
+    await tx
+      .update(totpSecrets)
       .set({ confirmedAt: now.toISOString(), lastUsedStep: step })
-      .where(and(eq(totpSecrets.userId, actor.userId), isNull(totpSecrets.confirmedAt)))
-      .run();
-    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, actor.userId)).run();
-    tx.insert(recoveryCodes)
-      .values(codes.map((shown) => ({ userId: actor.userId, codeHash: recoveryCodeHash(normalizeRecoveryCode(shown)), createdAt: now.toISOString() })))
-      .run();
-    succeeded({ detail: `${codes.length} recovery codes` });
+      .where(and(eq(totpSecrets.userId, actor.userId), isNull(totpSecrets.confirmedAt)));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, actor.userId));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((shown) => ({ userId: actor.userId, codeHash: recoveryCodeHash(normalizeRecoveryCode(shown)), createdAt: now.toISOString() })));
+    await succeeded({ detail: `${codes.length} recovery codes` });
   });
   return { recoveryCodes: codes };
 }
@@ -90,25 +90,25 @@ export function enableTotp(caller: Caller, totpSeal: TotpSeal, code: string): Re
 /** POST /auth/totp/disable: the password again, so a session left open cannot strip the account's second factor. */
 export async function disableTotp(caller: Caller, signInFailures: SignInFailures, password: string | undefined): Promise<void> {
   await confirmPassword(caller, signInFailures, password, 'auth.totpDisable');
-  auditedChange(caller, { action: 'auth.totpDisable' }, (tx, succeeded) => {
-    removeTotp(tx, caller.actor.userId);
-    succeeded();
+  await auditedChange(caller, { action: 'auth.totpDisable' }, async (tx, succeeded) => {
+    await removeTotp(tx, caller.actor.userId);
+    await succeeded();
   });
 }
 
 /** The secret and every recovery code that went with it. */
-function removeTotp(tx: DbOrTx, userId: number): void {
-  tx.delete(totpSecrets).where(eq(totpSecrets.userId, userId)).run();
-  tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
+async function removeTotp(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.delete(totpSecrets).where(eq(totpSecrets.userId, userId));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 
 /**
  * Every second factor of an account, and every sign-in or ceremony it has in flight (an
  * administrator's reset): the next sign-in needs the password alone.
  */
-export function removeSecondFactors(tx: DbOrTx, userId: number): void {
-  removeTotp(tx, userId);
-  tx.delete(passkeys).where(eq(passkeys.userId, userId)).run();
-  tx.delete(signInChallenges).where(eq(signInChallenges.userId, userId)).run();
-  tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId)).run();
+export async function removeSecondFactors(tx: DbOrTx, userId: number): Promise<void> {
+  await removeTotp(tx, userId);
+  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+  await tx.delete(signInChallenges).where(eq(signInChallenges.userId, userId));
+  await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
 }
