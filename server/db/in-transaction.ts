@@ -14,9 +14,13 @@ export interface TransactionOptions {
   durability?: 'full' | 'process';
 }
 
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T> | T, options: TransactionOptions = {}): Promise<T> {
+/**
+ * `work` may return a drizzle query without awaiting it: it is awaited here, inside the transaction
+ * (a query runs when awaited, not when built).
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => PromiseLike<T> | T, options: TransactionOptions = {}): Promise<T> {
   const engine = engineOf(db);
-  if (currentTransaction(engine)) return work(db);
+  if (currentTransaction(engine)) return await work(db);
   return engine.name === 'sqlite' ? sqliteTransaction(engine, db, work, options) : postgresTransaction(engine, db, work);
 }
 
@@ -26,7 +30,7 @@ export const insideTransaction = (db: Db): boolean => currentTransaction(engineO
 async function sqliteTransaction<T>(
   engine: Extract<Engine, { name: 'sqlite' }>,
   db: Db,
-  work: (tx: Tx) => Promise<T> | T,
+  work: (tx: Tx) => PromiseLike<T> | T,
   options: TransactionOptions,
 ): Promise<T> {
   const release = await engine.lock.acquire();
@@ -37,7 +41,7 @@ async function sqliteTransaction<T>(
     if (relaxed) statementsOf(writer).processOnly.run();
     statementsOf(writer).begin.run();
     try {
-      const result = await runInTransactionScope(open, () => work(db));
+      const result = await runInTransactionScope(open, async () => await work(db));
       statementsOf(writer).commit.run();
       return result;
     } catch (error) {
@@ -53,14 +57,14 @@ async function sqliteTransaction<T>(
   }
 }
 
-async function postgresTransaction<T>(engine: Extract<Engine, { name: 'postgres' }>, db: Db, work: (tx: Tx) => Promise<T> | T): Promise<T> {
+async function postgresTransaction<T>(engine: Extract<Engine, { name: 'postgres' }>, db: Db, work: (tx: Tx) => PromiseLike<T> | T): Promise<T> {
   const client = await engine.pool.connect();
   const open: OpenTransaction = { engine, connection: client, ended: false };
   let broken: unknown;
   try {
     await client.query('begin');
     try {
-      const result = await runInTransactionScope(open, () => work(db));
+      const result = await runInTransactionScope(open, async () => await work(db));
       await client.query('commit');
       return result;
     } catch (error) {

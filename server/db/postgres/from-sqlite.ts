@@ -52,8 +52,9 @@ function columnOf(column: SQLiteColumn): PgColumnBuilderBase {
   })();
   let built: PgColumnBuilderBase = builder;
   if (column.primary) {
-    // INTEGER PRIMARY KEY AUTOINCREMENT: ids the database hands out, never reused.
-    const identity = is(column, SQLiteBaseInteger) && column.autoIncrement;
+    // An INTEGER PRIMARY KEY is SQLite's rowid: the database gives one when an insert names none
+    // (with AUTOINCREMENT, never reusing one). An identity column does both on PostgreSQL.
+    const identity = is(column, SQLiteBaseInteger);
     built = identity ? bigint(column.name, { mode: 'number' }).generatedByDefaultAsIdentity().primaryKey() : builder.primaryKey();
   } else if (column.notNull) {
     built = builder.notNull();

@@ -3,6 +3,7 @@
 // counts, name copies and diagnosis uses, and are refused with the same messages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../client';
+import { engineOf, sqliteEngineOf } from '../engine';
 import { postgresUnreachable } from '../../test/postgres-database';
 import { useMigratedPostgres } from './migrated-postgres.fixture';
 
@@ -165,9 +166,11 @@ describe.skipIf(await postgresUnreachable())('the database rules on PostgreSQL',
   beforeAll(() => {
     sqlite = openDatabase(':memory:');
   });
-  afterAll(() => sqlite?.$client.close());
+  afterAll(() => {
+    if (sqlite) engineOf(sqlite).close();
+  });
 
-  const sqliteSnapshot = (): Snapshot => new Map((sqlite.$client.prepare(COUNTERS).all() as { key: string; value: string | null }[]).map((row) => [row.key, row.value]));
+  const sqliteSnapshot = (): Snapshot => new Map((sqliteEngineOf(sqlite).writer.prepare(COUNTERS).all() as { key: string; value: string | null }[]).map((row) => [row.key, row.value]));
   const postgresSnapshot = async (): Promise<Snapshot> => new Map((await postgres.pool.query<{ key: string; value: string | null }>(COUNTERS)).rows.map((row) => [row.key, row.value]));
   const refusal = (run: () => unknown) => {
     try {
@@ -182,7 +185,7 @@ describe.skipIf(await postgresUnreachable())('the database rules on PostgreSQL',
     for (const [at, step] of STEPS.entries()) {
       const label = `step ${at}: ${step.sql.replace(/\s+/g, ' ').slice(0, 90)}`;
       const sqliteBefore = sqliteSnapshot();
-      const sqliteRefusal = refusal(() => sqlite.$client.exec(step.sql));
+      const sqliteRefusal = refusal(() => sqliteEngineOf(sqlite).writer.exec(step.sql));
       const sqliteChanges = changes(sqliteBefore, sqliteSnapshot());
 
       const postgresBefore = await postgresSnapshot();

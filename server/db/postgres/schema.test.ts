@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { openDatabase } from '../client';
+import { sqliteEngineOf } from '../engine';
 import { postgresUnreachable } from '../../test/postgres-database';
 import { useMigratedPostgres } from './migrated-postgres.fixture';
 import * as postgresSchema from './schema';
@@ -37,11 +38,11 @@ const sqliteDefault = (value: string | null) => (value === 'false' ? '0' : value
 const postgresDefault = (value: string | null) => value?.replace(/::(text|bigint|integer|double precision)$/, '') ?? null;
 
 function sqliteShape(): Shape {
-  const sqlite = openDatabase(':memory:').$client;
+  const sqlite = sqliteEngineOf(openDatabase(':memory:')).writer;
   const tables = (sqlite.prepare(`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'`).all() as { name: string; sql: string }[])
     .filter(({ name, sql }) => !FTS_TABLES.test(name) && !sql.startsWith('CREATE VIRTUAL'));
   const shape: Shape = { columns: {}, indexes: {}, foreignKeys: [] };
-  for (const { name: table, sql } of tables) {
+  for (const { name: table } of tables) {
     const columns = sqlite.pragma(`table_info(${table})`) as { name: string; type: string; notnull: number; dflt_value: string | null; pk: number }[];
     shape.columns[table] = Object.fromEntries(
       columns.map((column) => [
@@ -50,7 +51,8 @@ function sqliteShape(): Shape {
           type: POSTGRES_TYPE[column.type.toLowerCase()] ?? `unmapped ${column.type}`,
           notNull: column.notnull === 1 || column.pk > 0,
           default: sqliteDefault(column.dflt_value),
-          identity: column.pk > 0 && new RegExp(`\`${column.name}\` integer PRIMARY KEY AUTOINCREMENT`).test(sql),
+          // SQLite's rowid: the one INTEGER PRIMARY KEY column of a table, given by the database when an insert names none.
+          identity: column.pk > 0 && column.type.toLowerCase() === 'integer' && columns.filter((other) => other.pk > 0).length === 1,
         },
       ]),
     );

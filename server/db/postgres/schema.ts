@@ -47,5 +47,8 @@ export const {
   signInChallenges,
   webauthnChallenges,
   accessVersion,
+  signInAttempts,
+  signInTrustedAddresses,
+  documentBlobs,
 } = postgresTables;
 

@@ -9,6 +9,7 @@ import { patientIdsNamed } from '../../audit/audit-patient-filter';
 import { ftsQuery } from '../../services/diagnosis-catalog';
 import { postgresUnreachable } from '../../test/postgres-database';
 import { openDatabase, type Db } from '../client';
+import { engineOf, sqliteEngineOf } from '../engine';
 import { useMigratedPostgres } from './migrated-postgres.fixture';
 import { diagnosesByWords, everyPatientMatchCount, medicPatientMatchCount, patientIdsMatching, patientsNamedCandidates, rebuildPatientSearch } from './search-sql';
 
@@ -62,12 +63,14 @@ describe.skipIf(await postgresUnreachable())('the searches on PostgreSQL', () =>
     sqlite = openDatabase(':memory:');
     pg = drizzle({ client: postgres.pool });
     for (const statement of ROWS) {
-      sqlite.$client.exec(statement);
+      sqliteEngineOf(sqlite).writer.exec(statement);
       await postgres.pool.query(statement);
     }
-    sqlite.$client.exec("insert into diagnoses_fts (diagnoses_fts) values ('rebuild')");
+    sqliteEngineOf(sqlite).writer.exec("insert into diagnoses_fts (diagnoses_fts) values ('rebuild')");
   });
-  afterAll(() => sqlite?.$client.close());
+  afterAll(() => {
+    if (sqlite) engineOf(sqlite).close();
+  });
 
   const ids = (rows: Record<string, unknown>[]) => rows.map((row) => Number(Object.values(row)[0])).sort((a, b) => a - b);
 
@@ -76,12 +79,12 @@ describe.skipIf(await postgresUnreachable())('the searches on PostgreSQL', () =>
     async (typed) => {
       const needle = foldForSearch(typed);
       const match = `"${needle.replaceAll('"', '""')}"`;
-      const expected = ids(sqlite.$client.prepare(SQLITE_MATCHES).all({ match }) as Record<string, unknown>[]);
+      const expected = ids(sqliteEngineOf(sqlite).writer.prepare(SQLITE_MATCHES).all({ match }) as Record<string, unknown>[]);
 
       expect(ids((await pg.execute(patientIdsMatching(needle))).rows)).toEqual(expected);
       const every = (await pg.execute(everyPatientMatchCount(needle))).rows[0] as { total: number };
       expect(every.total).toBe(expected.length);
-      const mine = sqlite.$client.prepare(SQLITE_MEDIC_MATCH_COUNT).get({ match, medicId: 1 }) as { total: number };
+      const mine = sqliteEngineOf(sqlite).writer.prepare(SQLITE_MEDIC_MATCH_COUNT).get({ match, medicId: 1 }) as { total: number };
       expect((await pg.execute(medicPatientMatchCount(1, needle))).rows).toEqual([{ total: mine.total }]);
     },
   );
@@ -113,7 +116,7 @@ describe.skipIf(await postgresUnreachable())('the searches on PostgreSQL', () =>
       .filter(({ fullName }) => words.every((word) => foldForSearch(fullName).includes(word)))
       .map(({ idPatient }) => Number(idPatient))
       .sort((a, b) => a - b);
-    expect(named).toEqual(patientIdsNamed(sqlite.$client, name));
+    expect(named).toEqual(patientIdsNamed(sqliteEngineOf(sqlite).writer, name));
   });
 
   it.each([
@@ -135,7 +138,7 @@ describe.skipIf(await postgresUnreachable())('the searches on PostgreSQL', () =>
     ['xyz', 'es', 'es'],
   ] as [string, Language, Language][])('finds the diagnoses %j (answered in %s, names in %s) in the order FTS5 gives', async (text, lang, searched) => {
     const match = ftsQuery(text, searched)!;
-    const expected = sqlite.$client.prepare(sqliteByWords(lang)).all({ match, limit: 10 });
+    const expected = sqliteEngineOf(sqlite).writer.prepare(sqliteByWords(lang)).all({ match, limit: 10 });
     const query = diagnosesByWords(lang, searched, text, 10)!;
     expect((await pg.execute(query)).rows.map(({ code, name }) => ({ code, name }))).toEqual(expected);
   });
