@@ -14,6 +14,7 @@ import type Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { statSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { AsyncLock } from '../db/engine';
 import { BACKGROUND_CHECK_ABOVE_BYTES } from '../db/integrity';
 import { readInWorker, type WorkerRead } from '../db/read-in-worker';
 import { advanceAuditHead } from './audit-head-advance';
@@ -35,7 +36,13 @@ import {
 export const AUDIT_HEAD_INTERVAL_MS = 5 * 60_000;
 
 export interface AuditHeadWriterOptions {
+  /** The SQLite writer. */
   sqlite: Database.Database;
+  /**
+   * The lock the server's transactions hold the writer under (engine.ts): they await between their
+   * statements, so the head's reads and checkpoint take it, and never see or land in one half done.
+   */
+  lock?: AsyncLock;
   dataDir: string;
   key: string;
   log: FastifyBaseLogger;
@@ -67,6 +74,16 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
    */
   let reading: WorkerRead | null = null;
   let stopping = false;
+
+  /** Runs `work` on the writer while no transaction holds it. */
+  const exclusively = async <T>(work: () => T): Promise<T> => {
+    const release = await options.lock?.acquire();
+    try {
+      return work();
+    } finally {
+      release?.();
+    }
+  };
 
   const inBackground = () => {
     if (sqlite.name === ':memory:' || sqlite.name === '') return false;
@@ -107,24 +124,25 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
         readAuditHead(dataDir, key);
       } else {
         const onDisk = readAuditHead(dataDir, key);
-        const newest = onDisk ? { id: onDisk.lastId, chain: onDisk.chain } : newestSealedRow(sqlite);
+        const newest = onDisk ? { id: onDisk.lastId, chain: onDisk.chain } : await exclusively(() => newestSealedRow(sqlite));
         // No row carries a chain yet: nothing to seal.
         if (!newest) return;
         // A small file is judged here, so that its head is written before start() returns; a large
         // one's facts come from a worker while the server serves.
-        const facts = inBackground() ? await factsInWorker(newest.id) : readHeadFacts(sqlite, newest.id);
+        const facts = inBackground() ? await factsInWorker(newest.id) : await exclusively(() => readHeadFacts(sqlite, newest.id));
         const found = headToTrust(onDisk, newest, facts);
         if (!found) return;
         trusted = found;
       }
       // Audited reads commit without flushing the WAL (record-audit.ts); a checkpoint flushes it, so a
       // power cut cannot take back rows the head names and make an honest trail look cut.
-      sqlite.pragma('wal_checkpoint(PASSIVE)');
+      await exclusively(() => sqlite.pragma('wal_checkpoint(PASSIVE)'));
       let head = trusted;
       for (let step = 0; ; step += 1) {
         // Between steps the server serves: a long run of rows (after a crash) is sealed a step at a time.
         if (step > 0) await nextTurn();
-        const advance = advanceAuditHead(sqlite, key, head);
+        const from = head;
+        const advance = await exclusively(() => advanceAuditHead(sqlite, key, from));
         if ('problem' in advance) {
           log.error({ problem: advance.problem.message }, NO_LONGER_HELD);
           return;
