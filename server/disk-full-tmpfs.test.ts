@@ -13,6 +13,8 @@ import type { Session } from '../shared/auth';
 import { openDatabase } from './db/client';
 import { bearer, buildTestApp, errorOf, linkWithConsent, register, rowCount, testConfig } from './test/helpers';
 import { samplePdf } from './test/sample-files';
+import { rawGet } from './db/raw-sql';
+import { sqliteEngineOf } from './db/engine';
 
 let mountPoint: string;
 /** Why no tmpfs could be mounted, when none could. */
@@ -47,7 +49,7 @@ beforeAll(async () => {
   medic = await register(app, { type: 'medic' });
   const patient = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, patient);
-  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+  idPatient = ((await rawGet(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser])) as { id: number }).id;
 });
 
 afterAll(async () => {
@@ -101,7 +103,7 @@ describe('a DATA_DIR whose disk is full', () => {
     // SQLite reuses its WAL file after a checkpoint, and a write that fits in it succeeds even on a
     // full disk (rightly: it is saved). Emptied first, the WAL must grow for the next write, as a
     // busy server's sooner or later must.
-    app!.deps.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    sqliteEngineOf(app!.deps.db).writer.pragma('wal_checkpoint(TRUNCATE)');
     fillDisk();
     expect(await health()).toEqual({ status: 503, body: { status: 'unavailable', database: 'full', documents: 'full', storage: { freeBytes: expect.any(Number), status: 'low' }, release: release() } });
     const refusedUpload = await upload();
