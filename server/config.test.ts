@@ -150,7 +150,7 @@ describe('generated secrets', () => {
 });
 
 describe('the database', () => {
-  it('opens in WAL mode with foreign keys, full sync and a busy timeout, migrated', () => {
+  it('opens in WAL mode with foreign keys, full sync and a busy timeout, migrated', async () => {
     const db = openDatabase(join(tempDir(), 'test.db'));
     const sqlite = sqliteEngineOf(db).writer;
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -162,7 +162,7 @@ describe('the database', () => {
     for (const table of ['users', 'medics', 'patients', 'medic_patients', 'sessions', 'audit_events', 'clinical_histories', 'files', 'vitals', 'labs']) {
       expect(tables).toContain(table);
     }
-    engineOf(db).close();
+    await engineOf(db).close();
   });
 
   it('refuses two accounts whose emails differ only in case', async () => {
@@ -172,7 +172,7 @@ describe('the database', () => {
       await rawRun(db, insert, ['Ana@Example.com']);
       await expect(rawRun(db, insert, ['ana@example.COM'])).rejects.toThrow(/UNIQUE/);
     } finally {
-      engineOf(db).close();
+      await engineOf(db).close();
     }
   });
 });

@@ -110,7 +110,7 @@ describe('GET /api/health', () => {
 
   it('answers 503 "unavailable" once the database is closed', async () => {
     app = await buildTestApp();
-    engineOf(app.deps.db).close();
+    await engineOf(app.deps.db).close();
     expect(await health()).toEqual(unavailable('unavailable'));
   });
 });

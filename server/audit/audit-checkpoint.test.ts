@@ -27,7 +27,7 @@ let head: AuditHead;
 
 const events = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ action: 'patient.detail', patientId: 1 + ((from + i) % 3), detail: `event ${from + i}` }));
 
-beforeAll(() => {
+beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'expediente-audit-checkpoint-'));
   original = join(root, 'original');
   mkdirSync(original, { mode: 0o700 });
@@ -39,7 +39,7 @@ beforeAll(() => {
   head = computeAuditHead(sqlite)!;
   writeAuditHead(original, signAuditHead(head, key));
   insertAuditEvents(sqlite, events(10, 31));
-  engineOf(db).close();
+  await engineOf(db).close();
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

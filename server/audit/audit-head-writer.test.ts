@@ -149,21 +149,21 @@ describe('the sealed head of a large trail', () => {
     expect(head(dir)?.lastId).toBe(20);
     await vi.waitFor(() => expect(head(dir)).toMatchObject({ lastId: 22, count: 22 }), { timeout: 5_000, interval: 20 });
     await writer.stop();
-    close();
+    await close();
     expect(logged).toEqual([]);
   });
 
   it('still finds rows cut while the server was down, and leaves the head as it was', async () => {
     const { dir, close } = trailWithHead();
     const sealed = readFileSync(join(dir, AUDIT_HEAD_FILE), 'utf8');
-    close();
+    await close();
     tamper(join(dir, 'expediente.db'), 'delete from audit_events where id = 7');
     const { sqlite: reopened, close: closeReopened } = writerOf(dir);
     registerAuditChain(reopened, key);
     const { writer, logged } = writerOn(dir, reopened);
     writer.start();
     await writer.stop();
-    closeReopened();
+    await closeReopened();
     expect(readFileSync(join(dir, AUDIT_HEAD_FILE), 'utf8')).toBe(sealed);
     expect(logged).toContain('the audit trail no longer holds its sealed head; the head was left as it was (run npm run audit:verify)');
   });
@@ -180,6 +180,6 @@ describe('the sealed head of a large trail', () => {
     await writer.stop();
     expect(head(dir)).toMatchObject({ lastId: 21, count: 21 });
     expect(headProblem(sqlite, head(dir)!)).toMatchObject({ kind: 'cut' });
-    close();
+    await close();
   });
 });

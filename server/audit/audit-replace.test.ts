@@ -27,7 +27,7 @@ beforeAll(async () => {
   await rawRun(server, "insert into audit_events (at, actor_type, action, outcome, detail) values (?, 'anonymous', 'auth.login', 'denied', 'wrong password')", [
     new Date().toISOString(),
   ]);
-  engineOf(server).close();
+  await engineOf(server).close();
   other = new Database(path);
 });
 afterAll(() => {

@@ -44,7 +44,7 @@ it('writes the database encrypted, the WAL copied back by the worker with the sa
     expect(await readInWorker(sqlite, 'select count(*) from users where name = ?', [NAME]).rows).toEqual([[2_000]]);
   } finally {
     await checkpoints.stop();
-    engineOf(db).close();
+    await engineOf(db).close();
   }
   expect(failures).toEqual([]);
   expect(readFileSync(path).includes(NAME)).toBe(false);

@@ -4,7 +4,7 @@ import { openDatabase } from './client';
 import { engineOf, sqliteEngineOf } from './engine';
 
 describe('the database connection', () => {
-  it('overwrites deleted data (secure_delete) and lets INSERT OR REPLACE meet the delete triggers (recursive_triggers)', () => {
+  it('overwrites deleted data (secure_delete) and lets INSERT OR REPLACE meet the delete triggers (recursive_triggers)', async () => {
     const db = openDatabase(':memory:');
     // The writer: every change, and so every delete and INSERT OR REPLACE, runs on it.
     const { writer } = sqliteEngineOf(db);
@@ -13,7 +13,7 @@ describe('the database connection', () => {
       expect(writer.pragma('recursive_triggers', { simple: true })).toBe(1);
       expect(writer.pragma('foreign_keys', { simple: true })).toBe(1);
     } finally {
-      engineOf(db).close();
+      await engineOf(db).close();
     }
   });
 });
