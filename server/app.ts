@@ -94,6 +94,7 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   const db = options.db ?? openDatabase(join(config.dataDir, 'expediente.db'));
   // What only SQLite has (the chain's function, checks, checkpoints, backups of the file) runs on its
   // writer: at start, before anything is served, or beside the server's transactions (health.ts).
+  // PostgreSQL: a clinic network's server has none of this; its pass branches here on engineNameOf(db).
   const sqliteEngine = sqliteEngineOf(db);
   const { writer } = sqliteEngine;
   // Before anything is served or written: a key that rows depend on is never silently replaced (startup-keys.ts).

@@ -75,15 +75,14 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
   let reading: WorkerRead | null = null;
   let stopping = false;
 
-  /** Runs `work` on the writer while no transaction holds it. */
-  const exclusively = async <T>(work: () => T): Promise<T> => {
-    const release = await options.lock?.acquire();
-    try {
-      return work();
-    } finally {
-      release?.();
-    }
-  };
+  /** Whether a transaction holds the writer now (or waits for it): it awaits between its statements. */
+  const writerTaken = () => options.lock?.held ?? false;
+  /**
+   * Resolves once the transactions holding or awaiting the writer are done. The head's reads and
+   * checkpoint run right after, synchronously, so that none can begin meanwhile; when none holds it
+   * nothing is awaited (at start a small file's head is then written before start() returns).
+   */
+  const writerFree = async () => (await options.lock!.acquire())();
 
   const inBackground = () => {
     if (sqlite.name === ':memory:' || sqlite.name === '') return false;
@@ -124,25 +123,29 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
         readAuditHead(dataDir, key);
       } else {
         const onDisk = readAuditHead(dataDir, key);
-        const newest = onDisk ? { id: onDisk.lastId, chain: onDisk.chain } : await exclusively(() => newestSealedRow(sqlite));
+        if (writerTaken()) await writerFree();
+        const newest = onDisk ? { id: onDisk.lastId, chain: onDisk.chain } : newestSealedRow(sqlite);
         // No row carries a chain yet: nothing to seal.
         if (!newest) return;
         // A small file is judged here, so that its head is written before start() returns; a large
         // one's facts come from a worker while the server serves.
-        const facts = inBackground() ? await factsInWorker(newest.id) : await exclusively(() => readHeadFacts(sqlite, newest.id));
+        const facts = inBackground() ? await factsInWorker(newest.id) : readHeadFacts(sqlite, newest.id);
         const found = headToTrust(onDisk, newest, facts);
         if (!found) return;
         trusted = found;
       }
       // Audited reads commit without flushing the WAL (record-audit.ts); a checkpoint flushes it, so a
       // power cut cannot take back rows the head names and make an honest trail look cut.
-      await exclusively(() => sqlite.pragma('wal_checkpoint(PASSIVE)'));
+      if (writerTaken()) await writerFree();
+      sqlite.pragma('wal_checkpoint(PASSIVE)');
       let head = trusted;
       for (let step = 0; ; step += 1) {
         // Between steps the server serves: a long run of rows (after a crash) is sealed a step at a time.
-        if (step > 0) await nextTurn();
-        const from = head;
-        const advance = await exclusively(() => advanceAuditHead(sqlite, key, from));
+        if (step > 0) {
+          await nextTurn();
+          if (writerTaken()) await writerFree();
+        }
+        const advance = advanceAuditHead(sqlite, key, head);
         if ('problem' in advance) {
           log.error({ problem: advance.problem.message }, NO_LONGER_HELD);
           return;
