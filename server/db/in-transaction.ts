@@ -14,6 +14,9 @@ export interface TransactionOptions {
   durability?: 'full' | 'process';
 }
 
+// `work` is awaited inside the transaction's async context: a drizzle query it returns without
+// awaiting (`(tx) => tx.insert(…)`) only runs when awaited, and awaited outside that context it would
+// run outside the transaction (on SQLite, on the read-only reader).
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T> | T, options: TransactionOptions = {}): Promise<T> {
   const engine = engineOf(db);
   if (currentTransaction(engine)) return work(db);
@@ -37,7 +40,7 @@ async function sqliteTransaction<T>(
     if (relaxed) statementsOf(writer).processOnly.run();
     statementsOf(writer).begin.run();
     try {
-      const result = await runInTransactionScope(open, () => work(db));
+      const result = await runInTransactionScope(open, async () => await work(db));
       statementsOf(writer).commit.run();
       return result;
     } catch (error) {
@@ -60,7 +63,7 @@ async function postgresTransaction<T>(engine: Extract<Engine, { name: 'postgres'
   try {
     await client.query('begin');
     try {
-      const result = await runInTransactionScope(open, () => work(db));
+      const result = await runInTransactionScope(open, async () => await work(db));
       await client.query('commit');
       return result;
     } catch (error) {

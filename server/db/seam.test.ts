@@ -7,6 +7,7 @@ import { openDatabase, type Db } from './client';
 import { engineOf, sqliteEngineOf } from './engine';
 import { inTransaction } from './in-transaction';
 import { rawGet, rawRows, rawRun } from './raw-sql';
+import { accessVersion } from './schema/index';
 
 let db: Db;
 
@@ -83,6 +84,12 @@ describe('the storage seam on SQLite', () => {
     expect(await countSteps()).toBe(0);
     expect(await rawRun(db, "insert into steps (who) values ('on its own')")).toEqual({ changes: 1 });
     expect(await countSteps()).toBe(1);
+  });
+
+  it('runs a query the work returns without awaiting it inside the transaction', async () => {
+    // `(tx) => tx.insert(…)`: drizzle's query runs when awaited, and inTransaction awaits it inside.
+    await inTransaction(db, (tx) => tx.insert(accessVersion).values({ id: 2, version: 7 }));
+    expect(await rawGet(db, 'select version from access_version where id = 2')).toEqual({ version: 7 });
   });
 
   it('joins an inTransaction called inside another: one transaction, one commit, one rollback', async () => {
