@@ -178,6 +178,8 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   // Released last (onClose hooks run last-added first): after the database and every writer in DATA_DIR have stopped.
   if (dataDirLock) app.addHook('onClose', () => dataDirLock.release());
   app.addHook('onClose', async () => {
+    // Once the transactions under way have ended: they await between their statements.
+    (await sqliteEngine.lock.acquire())();
     await engineOf(db).close();
   });
   // The WAL is checkpointed by a worker, not inside requests (db/wal-checkpoints.ts); stopped just
