@@ -16,7 +16,7 @@ beforeEach(async () => {
   medic = await register(app, { type: 'medic' });
   const patient = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, patient);
-  idPatient = ((await rawGet(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser])) as { id: number }).id;
+  idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
 });
 afterEach(() => app.close());
 

@@ -20,11 +20,11 @@ beforeAll(async () => {
   patient = await register(app, { type: 'patient' });
   stranger = await register(app, { type: 'medic' });
   await linkWithConsent(app, medic, patient);
-  idPatient = ((await rawGet(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser])) as { id: number }).id;
+  idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
   // An allergy of another patient, linked to the same medic.
   const other = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, other);
-  const otherId = ((await rawGet(app.deps.db, 'select id from patients where user_id = ?', [other.user.idUser])) as { id: number }).id;
+  const otherId = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [other.user.idUser]))!.id;
   const added = await app.inject({ method: 'POST', url: `/api/patients/${otherId}/allergies`, payload: { allergyName: 'Látex' }, headers: bearer(medic.access_token) });
   foreignAllergy = added.json().idPatientAllergy;
 });
@@ -38,7 +38,7 @@ const lastEvents = async (since: number) =>
     patientId: number | null;
     detail: string | null;
   }[];
-const lastId = async () => ((await rawGet(app.deps.db, 'select coalesce(max(id), 0) as id from audit_events')) as { id: number }).id;
+const lastId = async () => (await rawGet<{ id: number }>(app.deps.db, 'select coalesce(max(id), 0) as id from audit_events'))!.id;
 
 async function eventsOf(request: InjectOptions, expectedStatus: number) {
   const before = await lastId();

@@ -21,7 +21,7 @@ afterEach(() => app.close());
 
 const get = (url: string, session: Session) => app.inject({ method: 'GET', url, headers: bearer(session.access_token) });
 const lastUsedAt = async (session: Session) =>
-  ((await rawGet(app.deps.db, 'select last_used_at as at from sessions where user_id = ?', [session.user.idUser])) as { at: string }).at;
+  (await rawGet<{ at: string }>(app.deps.db, 'select last_used_at as at from sessions where user_id = ?', [session.user.idUser]))!.at;
 
 describe('a session left idle', () => {
   it('answers 401 UNAUTHENTICATED on REST once it has been idle for longer than IDLE_MINUTES', async () => {
@@ -37,7 +37,7 @@ describe('a session left idle', () => {
     const medic = await register(app, { type: 'medic' });
     const patient = await register(app, { type: 'patient' });
     expect(await linkWithConsent(app, medic, patient)).toBe(200);
-    const idPatient = ((await rawGet(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser])) as { id: number }).id;
+    const idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
     expect((await callerFor(app, medic.access_token).medics.patientDetail({ idPatient })).patient.idPatient).toBe(idPatient);
     advance(minutes(IDLE_MINUTES) + 1_000);
     await expect(callerFor(app, medic.access_token).medics.patientDetail({ idPatient })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });

@@ -44,7 +44,7 @@ beforeEach(async () => {
   admin = await register(app, { type: 'medic', email: uniqueEmail('admin') });
   medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  idPatient = ((await rawGet(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser])) as { id: number }).id;
+  idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
 });
 
 afterEach(async () => {
@@ -54,7 +54,7 @@ afterEach(async () => {
 });
 
 const medicIdOf = async (session: Session) =>
-  ((await rawGet(app.deps.db, 'select id from medics where user_id = ?', [session.user.idUser])) as { id: number }).id;
+  (await rawGet<{ id: number }>(app.deps.db, 'select id from medics where user_id = ?', [session.user.idUser]))!.id;
 
 const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
   app.inject({ method, url: `/api${url}`, headers: bearer(session.access_token), ...(payload ? { payload } : {}) });

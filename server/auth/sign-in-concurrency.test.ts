@@ -16,7 +16,7 @@ afterEach(() => app.close());
 
 /** Password checks that actually ran: each leaves a 'wrong password' failure in the audit trail. */
 const checkedGuesses = async () =>
-  ((await rawGet(app.deps.db, "select count(*) as n from audit_events where action = 'auth.login' and detail = 'wrong password'")) as { n: number }).n;
+  (await rawGet<{ n: number }>(app.deps.db, "select count(*) as n from audit_events where action = 'auth.login' and detail = 'wrong password'"))!.n;
 
 describe('sign-in limits under concurrency', () => {
   it('checks at most 5 of 50 parallel wrong guesses for one account from one address, then refuses the right password with 429', async () => {
@@ -65,7 +65,7 @@ describe('sign-in limits under concurrency', () => {
     const answers = answer.json<{ error: { data: { appCode: string } } }[]>();
     expect(answers.map((one) => one.error.data.appCode)).toEqual(['VALIDATION_FAILED', 'VALIDATION_FAILED']);
     expect(await checkedGuesses()).toBe(0);
-    expect((await rawGet(app.deps.db, "select count(*) as n from audit_events where action = 'auth.login' and outcome = 'success'"))).toEqual({ n: 0 });
+    expect(await rawGet(app.deps.db, "select count(*) as n from audit_events where action = 'auth.login' and outcome = 'success'")).toEqual({ n: 0 });
   });
 
   it('lets a batch of up to 10 other calls through', async () => {

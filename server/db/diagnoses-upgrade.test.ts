@@ -69,7 +69,7 @@ describe('upgrading appointments written before the diagnosis catalog', () => {
       const trpc = await callerFor(app, medic.access_token).medics.patientDetail({ idPatient });
       expect(trpc.history).toEqual([expect.objectContaining(expected)]);
       // Stored as it was: only reads name the old codes.
-      expect((await rawGet(app.deps.db, 'select diagnosis_ids as ids, diagnoses from clinical_histories'))).toEqual({ ids: '["I10","texto libre"]', diagnoses: '[]' });
+      expect(await rawGet(app.deps.db, 'select diagnosis_ids as ids, diagnoses from clinical_histories')).toEqual({ ids: '["I10","texto libre"]', diagnoses: '[]' });
     } finally {
       await app.close();
     }

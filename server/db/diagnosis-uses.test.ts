@@ -26,7 +26,7 @@ afterAll(() => app.close());
 
 const uses = async () =>
   Object.fromEntries(
-    ((await rawRows(app.deps.db, 'select code, uses from diagnoses where uses > 0 order by code')) as { code: string; uses: number }[]).map((row) => [row.code, row.uses]),
+    (await rawRows<{ code: string; uses: number }>(app.deps.db, 'select code, uses from diagnoses where uses > 0 order by code')).map((row) => [row.code, row.uses]),
   );
 
 describe("the count of a practice's diagnosis codes", () => {

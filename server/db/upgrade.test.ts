@@ -50,14 +50,14 @@ describe('upgrading a database made by the previous schema', () => {
 
     const app = await buildTestApp({ db: openDatabase(path), config: testConfig({ dataDir: dir }) });
     try {
-      const rows = (await rawRows(app.deps.db, 'select email, is_admin, status from users order by id'));
+      const rows = await rawRows(app.deps.db, 'select email, is_admin, status from users order by id');
       expect(rows).toEqual([
         { email: 'paciente@old.test', is_admin: 0, status: 'active' },
         { email: 'primera@old.test', is_admin: 1, status: 'active' },
         { email: 'segundo@old.test', is_admin: 0, status: 'active' },
       ]);
-      expect((await rawGet(app.deps.db, 'select count(*) as n from medic_patients'))).toEqual({ n: 2 });
-      expect((await rawRows(app.deps.db, 'select emergency from audit_events'))).toEqual([{ emergency: 0 }]);
+      expect(await rawGet(app.deps.db, 'select count(*) as n from medic_patients')).toEqual({ n: 2 });
+      expect(await rawRows(app.deps.db, 'select emergency from audit_events')).toEqual([{ emergency: 0 }]);
 
       const admin = (await loginRequest(app, 'primera@old.test', TEST_PASSWORD)).json();
       expect(admin.user).toMatchObject({ isAdmin: true, status: 'active' });

@@ -47,7 +47,7 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-const phoneOf = async (idUser: number) => ((await rawGet(app.deps.db, 'select phone from users where id = ?', [idUser])) as { phone: string | null }).phone;
+const phoneOf = async (idUser: number) => (await rawGet<{ phone: string | null }>(app.deps.db, 'select phone from users where id = ?', [idUser]))!.phone;
 const setPhone = async (tx: Tx, phone: string) => {
   await tx.update(users).set({ phone }).where(eq(users.id, medic.user.idUser));
 };
