@@ -42,8 +42,7 @@ export async function createSession(
   const sessionId = randomBytes(18).toString('base64url');
   const expiresAt = new Date(Date.now() + options.hours * 3_600_000);
   await inTransaction(db, (tx) =>
-    tx.insert(sessions)
-    .values({
+    tx.insert(sessions).values({
       id: sessionId,
       userId,
       expiresAt: expiresAt.toISOString(),

@@ -5,8 +5,9 @@
 // a random value in the same transaction as any change to what it covers, so an entry read at the
 // current version is exactly what the database holds. One cache per database, whichever connection
 // answers: a version read inside a transaction that changed what it covers is a new random value,
-// which nobody outside sees until it commits (and nobody ever, if it rolls back). Once `capacity` is reached the entry placed longest ago
-// goes, and an entry used since the last capacity / 2 placements is never that one (nearly LRU).
+// which nobody outside sees until it commits (and nobody ever, if it rolls back). Once `capacity` is
+// reached the entry placed longest ago goes, and an entry used since the last capacity / 2
+// placements is never that one (nearly LRU).
 // A value that also depends on the time it was read at (a patient card's next appointment becomes
 // its last one as the clock passes it, with no change to any version) is checked by the caller's
 // `holds`: one that no longer holds is read again as if its version had changed.

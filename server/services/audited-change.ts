@@ -75,7 +75,7 @@ async function runAudited<T>(db: Db, who: AuditActor, about: ChangeAbout, change
   try {
     return await inTransaction(db, change);
   } catch (error) {
-    // After the rollback: the refusal's event commits on its own.
+    // After the rollback, the refusal's event commits on its own (inside a caller's transaction, with it).
     if (about.auditRefusal !== false && error instanceof AppError && !error.audited) {
       await refuse(db, who, { action: about.action, outcome: 'failure', patientId: about.patientId ?? null, detail: error.code }, error);
     }
