@@ -103,6 +103,7 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   // The audit chain's key lives beside the other secrets, never in the database it protects.
   const auditKey = keys.auditKey;
   // On the writer: every insert into the trail runs in one of its transactions (record-audit.ts).
+  // PostgreSQL: registerPostgresAuditChain(db, auditKey) instead (audit/audit-chain-postgres.ts).
   registerAuditChain(writer, auditKey);
 
   const app = await createHttpServer(config, tls, options.logger);

@@ -3,11 +3,13 @@
 import type { Db, DbOrTx } from '../db/client';
 import type { AppError } from '../errors';
 import { sql } from 'drizzle-orm';
+import { engineNameOf } from '../db/engine';
 import { inTransaction } from '../db/in-transaction';
 import { prepared } from '../db/prepared';
 import { auditEvents } from '../db/schema/index';
 import { isWriteRefusedByStorage } from '../storage-failure';
 import { AUDIT_CHAIN_FUNCTION, canonicalContent } from './audit-chain';
+import { insertChainedAuditEvent } from './audit-chain-postgres';
 import { refusedProcedure, type AuditEntry, type AuditOutcome, type RefusedProcedure } from './audit-entry';
 import { noteAuditGap } from './audit-gaps';
 
@@ -40,10 +42,8 @@ const placeholders = {
 // Every request writes one of these, so the insert is prepared once. The previous row is read in
 // the same statement as the insert: no other write can come between.
 // SQLite dialect: the chain is computed by audit_chain, the SQL function registered on the SQLite
-// writer (registerAuditChain, app.ts), inside the INSERT. PostgreSQL: there is no such function; the
-// PostgreSQL pass must compute the chain in the app instead — read the previous row's chain and insert
-// chainValue(key, previous, content) under a transaction-scoped advisory lock
-// (pg_advisory_xact_lock), so that no other insert can come between the read and the write.
+// writer (registerAuditChain, app.ts), inside the INSERT. PostgreSQL has no such function: there the
+// server computes the chain under an advisory lock (audit-chain-postgres.ts).
 const insertAuditEvent = prepared('record-audit.insert-event', (db) => {
   const previous = sql`(select ${auditEvents.chain} from ${auditEvents} order by ${auditEvents.id} desc limit 1)`;
   return db
@@ -66,6 +66,7 @@ export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEnt
     actorName: actor.name ?? null,
     actorLname: actor.lname ?? null,
   };
+  if (engineNameOf(db) === 'postgres') return insertChainedAuditEvent(db, content, canonicalContent(content));
   await insertAuditEvent.run(db, { ...content, emergency: content.emergency ? 1 : 0, content: canonicalContent(content) });
 }
 
