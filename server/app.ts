@@ -25,11 +25,10 @@ import { storageRoom, type FreeSpaceReader } from './storage-room';
 import { checkIntegrityAtStart, noteDatabaseError } from './db/integrity';
 import { checkpointInWorker } from './db/wal-checkpoints';
 import { reportAuditGapsTo } from './audit/audit-gaps';
-import { commitReadAuditsNow, pendingReadAudits } from './audit/read-audit-batch';
-import { batchReadAuditsOf } from './audit/record-audit';
 import type { Config } from './config';
 import { TRPC_MAX_BATCH } from '../shared/constants';
 import { openDatabase, type Db } from './db/client';
+import { engineOf, sqliteEngineOf } from './db/engine';
 import { answerUnknownRoutes, createHttpServer } from './http-server';
 import { registerRestRoutes } from './rest/register-rest';
 import { restRoutes } from './rest/routes';
@@ -93,12 +92,19 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   // Before the database opens: a certificate that cannot be served stops the start with its reason.
   const tls = config.tls ? readTlsMaterial(config.tls) : undefined;
   const db = options.db ?? openDatabase(join(config.dataDir, 'expediente.db'));
+  // What only SQLite has (the chain's function, checks, checkpoints, backups of the file) runs on its
+  // writer: at start, before anything is served, or beside the server's transactions (health.ts).
+  // PostgreSQL: a clinic network's server has none of this; its pass branches here on engineNameOf(db).
+  const sqliteEngine = sqliteEngineOf(db);
+  const { writer } = sqliteEngine;
   // Before anything is served or written: a key that rows depend on is never silently replaced (startup-keys.ts).
-  const keys = checkKeysAtStart({ dataDir: config.dataDir, masterKey: config.masterKey, sqlite: db.$client });
+  const keys = checkKeysAtStart({ dataDir: config.dataDir, masterKey: config.masterKey, sqlite: writer });
   const jwtSecret = config.jwtSecret ?? readOrCreateSecret(config.dataDir, 'jwt-secret');
   // The audit chain's key lives beside the other secrets, never in the database it protects.
   const auditKey = keys.auditKey;
-  registerAuditChain(db.$client, auditKey);
+  // On the writer: every insert into the trail runs in one of its transactions (record-audit.ts).
+  // PostgreSQL: registerPostgresAuditChain(db, auditKey) instead (audit/audit-chain-postgres.ts).
+  registerAuditChain(writer, auditKey);
 
   const app = await createHttpServer(config, tls, options.logger);
   await app.register(fastifyJwt, { secret: jwtSecret });
@@ -123,7 +129,7 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
           config: config.backup,
           dataDir: config.dataDir,
           masterKey: config.masterKey,
-          db: db.$client,
+          db: writer,
           log: app.log,
           now: options.now ?? (() => new Date()),
           intervalMs: options.backupIntervalMs,
@@ -132,33 +138,20 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
     storageRoom: () => storageRoom(config.dataDir, config.maxUploadBytes, options.freeSpace),
   };
   // quick_check before serving (beside it, for a large database): health then tells a damaged database (db/integrity.ts).
-  const integrity = checkIntegrityAtStart(db.$client, app.log);
+  const integrity = checkIntegrityAtStart(writer, app.log);
   app.addHook('onClose', async () => integrity.stop());
   // A refusal whose audit event the disk would not take is logged as a gap in the trail (audit/audit-gaps.ts).
   const stopReportingAuditGaps = reportAuditGapsTo(app.log);
   app.addHook('onClose', async () => stopReportingAuditGaps());
-  pruneEndedSessions(db);
+  await pruneEndedSessions(db);
   // The diagnosis catalog from CATALOG_DIR, written only when its files changed since the last start.
-  if (config.catalogDir) loadDiagnosisCatalog(db.$client, config.catalogDir, app.log);
+  if (config.catalogDir) await loadDiagnosisCatalog(writer, config.catalogDir, app.log);
   // Made at start, not on the first upload, so that its absence later (a disk not mounted) shows in /api/health.
   mkdirSync(deps.blobs.dir, { recursive: true, mode: 0o700 });
   // After a crash: temporary blobs, and blobs whose row was never written, go before we serve.
-  await deps.blobs.sweep(knownBlobNames(db));
+  await deps.blobs.sweep(await knownBlobNames(db));
   app.decorate('deps', deps);
   const contextFromRequest = contextFromRequestFactory(app, deps, options.authFlood ?? { max: config.authRequestsPerMinute, timeWindowMs: 60_000 });
-
-  // Reads commit their audit events together at the end of each turn of the event loop
-  // (audit/read-audit-batch.ts); no response leaves before the batch pending when it was sent has
-  // committed, and if that batch fails, the response is that failure, not what was read.
-  batchReadAuditsOf(db);
-  app.addHook('onSend', (_request, _reply, payload, done) => {
-    const committed = pendingReadAudits(db.$client);
-    if (!committed) return done(null, payload);
-    committed.then(
-      () => done(null, payload),
-      (error: Error) => done(error),
-    );
-  });
 
   await registerTrpcHttp(app, {
     router: appRouter,
@@ -166,12 +159,12 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
     maxBatchSize: TRPC_MAX_BATCH,
     createContext: contextFromRequest,
     onError: ({ error, path }) => {
-      noteDatabaseError(db.$client, error, app.log);
+      noteDatabaseError(writer, error, app.log);
       if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
     },
   });
 
-  registerHealth(app, db.$client, deps.blobs.dir, deps.storageRoom);
+  registerHealth(app, sqliteEngine, deps.blobs.dir, deps.storageRoom);
   registerPracticeCaRoute(app, { dataDir: config.dataDir, servesPracticeCertificate: Boolean(config.tls?.practiceHost) });
   registerRestRoutes(app, restRoutes, contextFromRequest);
   registerDocumentRoutes(app, contextFromRequest);
@@ -186,12 +179,14 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   // Released last (onClose hooks run last-added first): after the database and every writer in DATA_DIR have stopped.
   if (dataDirLock) app.addHook('onClose', () => dataDirLock.release());
   app.addHook('onClose', async () => {
-    db.$client.close();
+    // Once the transactions under way have ended: they await between their statements.
+    (await sqliteEngine.lock.acquire())();
+    await engineOf(db).close();
   });
   // The WAL is checkpointed by a worker, not inside requests (db/wal-checkpoints.ts); stopped just
   // before the database closes, after the backups (stopping a thread takes a moment, in which a
   // schedule still running would start another backup).
-  const checkpoints = checkpointInWorker(db.$client, (message) => app.log.warn({ problem: message }, 'the WAL checkpoint failed'));
+  const checkpoints = checkpointInWorker(writer, (message) => app.log.warn({ problem: message }, 'the WAL checkpoint failed'));
   app.addHook('onClose', () => checkpoints.stop());
   // Added after the database's hook so that it runs first (Fastify runs onClose hooks last-added
   // first): a backup in progress finishes before the database closes.
@@ -199,10 +194,15 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   deps.backups.start();
   // The audit trail's sealed head, in DATA_DIR: written now, every five minutes, and at close by a
   // hook added after the database's, so that it runs before the database closes.
-  const auditHead = createAuditHeadWriter({ sqlite: db.$client, dataDir: config.dataDir, key: auditKey, log: app.log, intervalMs: options.auditHeadIntervalMs });
+  const auditHead = createAuditHeadWriter({
+    sqlite: writer,
+    lock: sqliteEngine.lock,
+    dataDir: config.dataDir,
+    key: auditKey,
+    log: app.log,
+    intervalMs: options.auditHeadIntervalMs,
+  });
   app.addHook('onClose', async () => auditHead.stop());
-  // First of all at close: the events of reads answered in the last turn, before the head is sealed.
-  app.addHook('onClose', async () => commitReadAuditsNow(db.$client));
   auditHead.start();
   return app;
 }

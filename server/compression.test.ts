@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../shared/auth';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { bearer, buildTestApp, register, uniqueEmail } from './test/helpers';
+import { rawGet } from './db/raw-sql';
 
 let app: FastifyInstance;
 let medic: Session;
@@ -67,7 +68,7 @@ describe('a record, kept and sent compressed', () => {
     ['tRPC, batched as the client sends it', trpcRecord, (body: unknown) => (body as [{ result: { data: unknown } }])[0].result.data],
   ])('%s: decodes to the record as it is now, also right after a change to it', async (_transport, url, recordOf) => {
     const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-    const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as {
+    const { idPatient } = (await rawGet(app.deps.db, 'select id as idPatient from patients where user_id = ?', [patient.user.idUser])) as {
       idPatient: number;
     };
     const addAllergy = (allergyName: string) =>
@@ -121,7 +122,7 @@ describe('a record, kept and sent compressed', () => {
 describe('a streamed export', () => {
   it('the FHIR bundle comes compressed as the client prefers, decoding to the same bytes, without a length', async () => {
     const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-    const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as {
+    const { idPatient } = (await rawGet(app.deps.db, 'select id as idPatient from patients where user_id = ?', [patient.user.idUser])) as {
       idPatient: number;
     };
     const url = `/api/patients/${idPatient}/fhir`;
@@ -153,7 +154,7 @@ describe('what is not compressed', () => {
 
   it('a document download: the stored bytes with their verified length, even of a compressible type', async () => {
     const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-    const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as {
+    const { idPatient } = (await rawGet(app.deps.db, 'select id as idPatient from patients where user_id = ?', [patient.user.idUser])) as {
       idPatient: number;
     };
     // A bitmap: typed by its bytes, and a type that compression would otherwise take.

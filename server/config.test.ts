@@ -8,6 +8,8 @@ import { buildApp } from './app';
 import { catalogDirCandidates, defaultCatalogDir, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { readOrCreateSecret } from './secrets';
+import { engineOf, sqliteEngineOf } from './db/engine';
+import { rawRun } from './db/raw-sql';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -148,9 +150,9 @@ describe('generated secrets', () => {
 });
 
 describe('the database', () => {
-  it('opens in WAL mode with foreign keys, full sync and a busy timeout, migrated', () => {
+  it('opens in WAL mode with foreign keys, full sync and a busy timeout, migrated', async () => {
     const db = openDatabase(join(tempDir(), 'test.db'));
-    const sqlite = db.$client;
+    const sqlite = sqliteEngineOf(db).writer;
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
@@ -160,13 +162,17 @@ describe('the database', () => {
     for (const table of ['users', 'medics', 'patients', 'medic_patients', 'sessions', 'audit_events', 'clinical_histories', 'files', 'vitals', 'labs']) {
       expect(tables).toContain(table);
     }
-    sqlite.close();
+    await engineOf(db).close();
   });
 
-  it('refuses two accounts whose emails differ only in case', () => {
-    const sqlite = openDatabase(':memory:').$client;
-    const insert = sqlite.prepare("insert into users (email, password_hash, type, name, lname, created_at) values (?, 'x', 'patient', 'a', 'b', '')");
-    insert.run('Ana@Example.com');
-    expect(() => insert.run('ana@example.COM')).toThrow(/UNIQUE/);
+  it('refuses two accounts whose emails differ only in case', async () => {
+    const db = openDatabase(':memory:');
+    const insert = "insert into users (email, password_hash, type, name, lname, created_at) values (?, 'x', 'patient', 'a', 'b', '')";
+    try {
+      await rawRun(db, insert, ['Ana@Example.com']);
+      await expect(rawRun(db, insert, ['ana@example.COM'])).rejects.toThrow(/UNIQUE/);
+    } finally {
+      await engineOf(db).close();
+    }
   });
 });

@@ -13,6 +13,8 @@ import type { Session } from '../shared/auth';
 import { openDatabase } from './db/client';
 import { bearer, buildTestApp, errorOf, linkWithConsent, register, rowCount, testConfig } from './test/helpers';
 import { samplePdf } from './test/sample-files';
+import { rawGet } from './db/raw-sql';
+import { sqliteEngineOf } from './db/engine';
 
 let mountPoint: string;
 /** Why no tmpfs could be mounted, when none could. */
@@ -47,7 +49,7 @@ beforeAll(async () => {
   medic = await register(app, { type: 'medic' });
   const patient = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, patient);
-  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+  idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
 });
 
 afterAll(async () => {
@@ -90,18 +92,18 @@ const upload = () => {
 };
 const addAllergy = () =>
   app!.inject({ method: 'POST', url: `/api/patients/${idPatient}/allergies`, headers: bearer(medic.access_token), payload: { allergyName: 'Penicilina' } });
-const stored = () => ({ files: rowCount(app!, 'files'), allergies: rowCount(app!, 'allergies'), blobs: readdirSync(app!.deps.blobs.dir).sort() });
+const stored = async () => ({ files: await rowCount(app!, 'files'), allergies: await rowCount(app!, 'allergies'), blobs: readdirSync(app!.deps.blobs.dir).sort() });
 
 describe('a DATA_DIR whose disk is full', () => {
   it('answers 507 to writes, its own status to refusals and 503 "full" to health; and recovers once space is freed', async (ctx) => {
     if (cannotMount) return ctx.skip(cannotMount);
     expect((await health()).status).toBe(200);
-    const before = stored();
+    const before = await stored();
 
     // SQLite reuses its WAL file after a checkpoint, and a write that fits in it succeeds even on a
     // full disk (rightly: it is saved). Emptied first, the WAL must grow for the next write, as a
     // busy server's sooner or later must.
-    app!.deps.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    sqliteEngineOf(app!.deps.db).writer.pragma('wal_checkpoint(TRUNCATE)');
     fillDisk();
     expect(await health()).toEqual({ status: 503, body: { status: 'unavailable', database: 'full', documents: 'full', storage: { freeBytes: expect.any(Number), status: 'low' }, release: release() } });
     const refusedUpload = await upload();
@@ -111,12 +113,12 @@ describe('a DATA_DIR whose disk is full', () => {
     expect(refusedWrite.statusCode).toBe(507);
     expect(errorOf(refusedWrite)).toMatchObject({ statusCode: 507, code: 'STORAGE_FULL' });
     expect((await app!.inject({ method: 'GET', url: '/api/medics/my-patients' })).statusCode).toBe(401);
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
 
     rmSync(filler());
     expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'writable', documents: 'present', storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() } });
     expect((await addAllergy()).statusCode).toBe(201);
     expect((await upload()).statusCode).toBe(201);
-    expect(stored()).toMatchObject({ files: before.files + 1, allergies: before.allergies + 1 });
+    expect(await stored()).toMatchObject({ files: before.files + 1, allergies: before.allergies + 1 });
   });
 });

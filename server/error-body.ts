@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { ErrorBody } from '../shared/errors';
+import { engineNameOf, sqliteEngineOf } from './db/engine';
 import { noteDatabaseError } from './db/integrity';
 import { classifyError, type ClassifiedError } from './error-mapping';
 
@@ -31,7 +32,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   // A 5xx is logged in full here and answered without internals.
   if (classified.status >= 500) request.log.error({ err: error }, 'request failed');
   // A damaged database met here shows in GET /api/health from now on.
-  const sqlite = request.server.deps?.db.$client;
-  if (sqlite) noteDatabaseError(sqlite, error, request.log);
+  const db = request.server.deps?.db;
+  if (db && engineNameOf(db) === 'sqlite') noteDatabaseError(sqliteEngineOf(db).writer, error, request.log);
   return reply.code(classified.status).send(toErrorBody(classified));
 }

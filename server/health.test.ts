@@ -10,6 +10,9 @@ import { release } from './release';
 import { openDatabase } from './db/client';
 import { fillDatabase } from './db/full-database.fixture';
 import { buildTestApp, testConfig } from './test/helpers';
+import { rawGet } from './db/raw-sql';
+import { engineOf, sqliteEngineOf } from './db/engine';
+import { inTransaction } from './db/in-transaction';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -43,7 +46,7 @@ describe('GET /api/health', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'expediente-health-'));
     const file = join(dataDir, 'expediente.db');
     app = await buildTestApp({ db: openDatabase(file), config: { ...testConfig(), dataDir } });
-    app.deps.db.$client.pragma('busy_timeout = 50');
+    sqliteEngineOf(app.deps.db).writer.pragma('busy_timeout = 50');
     // Another process holding the write lock is what a stuck or read-only database looks like from here.
     const other = new Database(file);
     other.prepare('BEGIN IMMEDIATE').run();
@@ -64,8 +67,8 @@ describe('GET /api/health', () => {
   it('commits a real write: answers 503 "full" when the database has no room left, and 200 once space is freed', async () => {
     app = await buildTestApp();
     // Taking the write lock and letting it go, all the old check did, still succeeds here.
-    const sqlite = app.deps.db.$client;
-    const freeSpace = fillDatabase(app.deps.db);
+    const sqlite = sqliteEngineOf(app.deps.db).writer;
+    const freeSpace = await fillDatabase(app.deps.db);
     sqlite.prepare('BEGIN IMMEDIATE').run();
     sqlite.prepare('ROLLBACK').run();
     expect(await health()).toEqual(unavailable('full'));
@@ -73,24 +76,41 @@ describe('GET /api/health', () => {
     expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'writable', documents: 'present', storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() } });
   });
 
+  it('answers 200 while a transaction of the server awaits between its statements, without writing into it', async () => {
+    app = await buildTestApp();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let begun!: () => void;
+    const holding = new Promise<void>((resolve) => (begun = resolve));
+    const transaction = inTransaction(app.deps.db, async () => {
+      begun();
+      await held;
+    });
+    await holding;
+    expect((await health()).status).toBe(200);
+    release();
+    await transaction;
+    expect((await health()).status).toBe(200);
+  });
+
   it('keeps one probe row however often it is asked', async () => {
     app = await buildTestApp();
     for (let i = 0; i < 5; i++) expect((await health()).status).toBe(200);
-    expect(app.deps.db.$client.prepare('select count(*) as n from health_probe').get()).toEqual({ n: 1 });
+    expect(await rawGet(app.deps.db, 'select count(*) as n from health_probe')).toEqual({ n: 1 });
   });
 
   it('answers 503 "read-only" when the database refuses writes', async () => {
     app = await buildTestApp();
     // query_only makes SQLite refuse every write with SQLITE_READONLY, as a read-only file does.
-    app.deps.db.$client.pragma('query_only = 1');
+    sqliteEngineOf(app.deps.db).writer.pragma('query_only = 1');
     expect(await health()).toEqual(unavailable('read-only'));
-    app.deps.db.$client.pragma('query_only = 0');
+    sqliteEngineOf(app.deps.db).writer.pragma('query_only = 0');
     expect((await health()).status).toBe(200);
   });
 
   it('answers 503 "unavailable" once the database is closed', async () => {
     app = await buildTestApp();
-    app.deps.db.$client.close();
+    await engineOf(app.deps.db).close();
     expect(await health()).toEqual(unavailable('unavailable'));
   });
 });

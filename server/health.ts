@@ -5,6 +5,7 @@
 // each check commits a small write and writes a small file, which fail exactly as a save would.
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { SqliteEngine } from './db/engine';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { accessSync, constants, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -48,23 +49,30 @@ export interface DatabaseProbe {
   log?: FastifyBaseLogger;
   /** Commits one small write that needs a fresh page of the database (see schema/health.ts). */
   write: (at: string) => void;
+  /** Whether a transaction holds (or waits for) the writer now: one that awaits between its statements. */
+  writing: () => boolean;
 }
 
-export function databaseProbe(sqlite: Database.Database, log?: FastifyBaseLogger): DatabaseProbe {
+/**
+ * The probe of the SQLite writer `sqlite`. `writing` says when a transaction of the server holds it
+ * (the engine's lock, engine.ts): the probe then does not write into that transaction.
+ */
+export function databaseProbe(sqlite: Database.Database, log?: FastifyBaseLogger, writing: () => boolean = () => false): DatabaseProbe {
   const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
   const insert = sqlite.prepare('insert into health_probe (checked_at, ballast) values (?, zeroblob(?))');
   const prune = sqlite.prepare('delete from health_probe where id < ?');
   // The new row is written before the old one goes, so its page cannot be the one the old row frees.
   const write = sqlite.transaction((at: string) => prune.run(insert.run(at, pageSize).lastInsertRowid));
-  return { sqlite, log, write: (at) => write.immediate(at) };
+  return { sqlite, log, write: (at) => write.immediate(at), writing };
 }
 
-function databaseState({ sqlite, log, write }: DatabaseProbe): DatabaseState {
+function databaseState({ sqlite, log, write, writing }: DatabaseProbe): DatabaseState {
   if (!sqlite.open) return 'unavailable';
   if (isDamaged(sqlite)) return 'damaged';
   if (sqlite.readonly) return 'read-only';
   // Another write of this connection is under way (a transaction across an await): it is writing.
-  if (sqlite.inTransaction) return 'writable';
+  // Otherwise nothing can begin one before the probe's own write has committed (it runs synchronously).
+  if (writing() || sqlite.inTransaction) return 'writable';
   try {
     write(new Date().toISOString());
   } catch (error) {
@@ -110,8 +118,8 @@ export function checkHealth(probe: DatabaseProbe, documentsDir: string, room: ()
     : { status: 'unavailable', database, documents, storage, release: release() };
 }
 
-export function registerHealth(app: FastifyInstance, sqlite: Database.Database, documentsDir: string, room: () => StorageRoom): void {
-  const probe = databaseProbe(sqlite, app.log);
+export function registerHealth(app: FastifyInstance, engine: SqliteEngine, documentsDir: string, room: () => StorageRoom): void {
+  const probe = databaseProbe(engine.writer, app.log, () => engine.lock.held);
   app.get('/api/health', async (_request, reply) => {
     const body = checkHealth(probe, documentsDir, room);
     return reply.code(body.status === 'ok' ? 200 : 503).send(body);

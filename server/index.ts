@@ -112,7 +112,7 @@ export async function main({ beforeOpeningUnlocked }: MainOptions = {}): Promise
 async function openPractice(config: Config, logger: Logger, lock: DataDirLock, events: UnlockEvents): Promise<FastifyInstance> {
   const app = await buildApp({ config, logger, dataDirLock: lock });
   try {
-    writeUnlockEvents(app.deps.db, events.list());
+    await writeUnlockEvents(app.deps.db, events.list());
   } catch (error) {
     await app.close();
     throw error;

@@ -14,6 +14,7 @@ import { startServer, stopAllServers } from './server-process.fixture';
 import { MissingKeyError } from './startup-keys';
 import { bearer, buildTestApp, register, testConfig, uniqueEmail } from './test/helpers';
 import { samplePng } from './test/sample-files';
+import { rawGet } from './db/raw-sql';
 
 const root = mkdtempSync(join(tmpdir(), 'expediente-keys-'));
 /** A DATA_DIR with one uploaded document and the audit rows its making wrote, copied for each test. */
@@ -31,7 +32,7 @@ beforeAll(async () => {
   try {
     const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
     const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-    const { id } = app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number };
+    const { id } = (await rawGet(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser])) as { id: number };
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(samplePng)], { type: 'image/png' }), 'rx.png');
     const upload = await app.inject({ method: 'POST', url: `/api/medics/patients/${id}/files`, headers: bearer(medic.access_token), payload: form });

@@ -15,6 +15,7 @@ import { forgetPracticeKey } from '../encryption/unlocked-practices';
 import { buildTestApp, loginRequest, register, testConfig, TEST_PASSWORD } from '../test/helpers';
 import { verifyAuditChain } from './audit-chain';
 import { AUDIT_KEY_FILE } from './audit-key';
+import { sqliteEngineOf } from '../db/engine';
 
 const run = promisify(execFile);
 let app: FastifyInstance | undefined;
@@ -56,7 +57,7 @@ const verifyCommand = (dir: string, env: Record<string, string> = {}) =>
 describe('the audit chain', () => {
   it('chains every row under the key in DATA_DIR, which the database never holds', async () => {
     const { path, key } = await fileBackedApp();
-    const sqlite = app!.deps.db.$client;
+    const sqlite = sqliteEngineOf(app!.deps.db).writer;
     const rows = sqlite.prepare('select chain from audit_events order by id').all() as { chain: string | null }[];
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.chain ?? ''))).toBe(true);
@@ -69,7 +70,7 @@ describe('the audit chain', () => {
   it('refuses INSERT OR REPLACE over an audit row, like any update or delete', async () => {
     app = await buildTestApp();
     await register(app, { type: 'patient' });
-    const sqlite = app.deps.db.$client;
+    const sqlite = sqliteEngineOf(app.deps.db).writer;
     expect(() =>
       sqlite.prepare("insert or replace into audit_events (id, at, actor_type, action, outcome) values (1, 'x', 'anonymous', 'forged', 'success')").run(),
     ).toThrow(/append-only/);

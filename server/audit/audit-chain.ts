@@ -1,8 +1,8 @@
 // Tamper evidence for the audit trail: each row carries chain = HMAC-SHA256(key,
 // previous row's chain + this row's content). Editing, deleting or reordering a row breaks every
 // chain value after it, and without the key (kept in DATA_DIR, never in the database) nobody can
-// recompute them. The chain is computed inside the INSERT by a SQL function registered on the
-// connection, so every writer (a handle or a transaction) chains without holding the key.
+// recompute them. On SQLite the chain is computed inside the INSERT by a SQL function registered on
+// the writer connection (every insert runs in one of its transactions), so no caller holds the key.
 // Rows cut from the end leave a chain that still holds: the sealed head (audit-head.ts) covers that.
 import { createHmac } from 'node:crypto';
 import type Database from 'better-sqlite3';

@@ -16,6 +16,7 @@ import { insertAuditEvents } from './audit-events.fixture';
 import { computeAuditHead, readAuditHead, signAuditHead, writeAuditHead, type AuditHead } from './audit-head';
 import { AUDIT_KEY_FILE } from './audit-key';
 import { tamper } from './audit-tamper.fixture';
+import { engineOf, sqliteEngineOf } from '../db/engine';
 
 const script = fileURLToPath(new URL('../../scripts/audit-verify.ts', import.meta.url));
 const key = randomBytes(32).toString('hex');
@@ -26,18 +27,19 @@ let head: AuditHead;
 
 const events = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ action: 'patient.detail', patientId: 1 + ((from + i) % 3), detail: `event ${from + i}` }));
 
-beforeAll(() => {
+beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'expediente-audit-checkpoint-'));
   original = join(root, 'original');
   mkdirSync(original, { mode: 0o700 });
   writeFileSync(join(original, AUDIT_KEY_FILE), key, { mode: 0o600 });
-  const sqlite = openDatabase(join(original, 'expediente.db')).$client;
+  const db = openDatabase(join(original, 'expediente.db'));
+  const sqlite = sqliteEngineOf(db).writer;
   registerAuditChain(sqlite, key);
   insertAuditEvents(sqlite, events(30, 1));
   head = computeAuditHead(sqlite)!;
   writeAuditHead(original, signAuditHead(head, key));
   insertAuditEvents(sqlite, events(10, 31));
-  sqlite.close();
+  await engineOf(db).close();
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -10,8 +10,11 @@ import { insertAuditEvents } from './audit-events.fixture';
 import { advanceAuditHead } from './audit-head-advance';
 import { computeAuditHead, headProblem, type AuditHead } from './audit-head';
 import { dropAuditTriggers } from './audit-tamper.fixture';
+import { engineOf, sqliteEngineOf, type Db } from '../db/engine';
 
 const key = randomBytes(32).toString('hex');
+let db: Db;
+/** The database's writer, where the server writes the trail and reads it for the head. */
 let sqlite: Database.Database;
 let head: AuditHead;
 
@@ -23,12 +26,13 @@ const advanced = (from: AuditHead, maxRows?: number) => {
 };
 
 beforeEach(() => {
-  sqlite = openDatabase(':memory:').$client;
+  db = openDatabase(':memory:');
+  sqlite = sqliteEngineOf(db).writer;
   registerAuditChain(sqlite, key);
   insertAuditEvents(sqlite, events(20));
   head = computeAuditHead(sqlite)!;
 });
-afterEach(() => sqlite.close());
+afterEach(() => engineOf(db).close());
 
 describe('advanceAuditHead', () => {
   it('seals the rows written since the last head, counted on from its count: the head the whole trail gives', () => {

@@ -15,6 +15,8 @@ import { AUDIT_HEAD_FILE, computeAuditHead, headProblem, readAuditHead, signAudi
 import { createAuditHeadWriter } from './audit-head-writer';
 import { AUDIT_KEY_FILE } from './audit-key';
 import { deleteNewestRows, tamper } from './audit-tamper.fixture';
+import { rawGet } from '../db/raw-sql';
+import { engineOf, sqliteEngineOf } from '../db/engine';
 
 let dataDir: string;
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -86,7 +88,7 @@ describe('the sealed head the server writes', () => {
     const { app } = await serverOn(dir, { auditHeadIntervalMs: 20 });
     try {
       await register(app, { type: 'patient' });
-      const newest = app.deps.db.$client.prepare('select max(id) from audit_events').pluck().get() as number;
+      const newest = (await rawGet<{ value: number }>(app.deps.db, 'select max(id) as value from audit_events'))!.value;
       await vi.waitFor(() => expect(headOf(dir)?.lastId).toBe(newest), { timeout: 2_000, interval: 20 });
     } finally {
       await app.close();
@@ -116,14 +118,19 @@ describe('the sealed head the server writes', () => {
 
 describe('the sealed head of a large trail', () => {
   const key = 'k'.repeat(64);
+  /** DATA_DIR's database opened as the server opens it: its writer, and how to close the whole of it. */
+  function writerOf(dir: string) {
+    const db = openDatabase(join(dir, 'expediente.db'));
+    return { sqlite: sqliteEngineOf(db).writer, close: () => engineOf(db).close() };
+  }
   /** A database file with 20 sealed events and its head on disk, and the writer's own connection to it. */
   function trailWithHead() {
     const dir = newDataDir();
-    const sqlite = openDatabase(join(dir, 'expediente.db')).$client;
+    const { sqlite, close } = writerOf(dir);
     registerAuditChain(sqlite, key);
     insertAuditEvents(sqlite, Array.from({ length: 20 }, (_, i) => ({ action: 'agenda.read', detail: `event ${i}` })));
     writeAuditHead(dir, signAuditHead(computeAuditHead(sqlite)!, key));
-    return { dir, sqlite };
+    return { dir, sqlite, close };
   }
   function writerOn(dir: string, sqlite: Database.Database) {
     const logged: string[] = [];
@@ -134,7 +141,7 @@ describe('the sealed head of a large trail', () => {
   const head = (dir: string) => readAuditHead(dir, key);
 
   it('checks the head on disk in a worker: start() returns at once, and the next head follows', async () => {
-    const { dir, sqlite } = trailWithHead();
+    const { dir, sqlite, close } = trailWithHead();
     insertAuditEvents(sqlite, [{ action: 'agenda.read' }, { action: 'agenda.read' }]);
     const { writer, logged } = writerOn(dir, sqlite);
     writer.start();
@@ -142,27 +149,27 @@ describe('the sealed head of a large trail', () => {
     expect(head(dir)?.lastId).toBe(20);
     await vi.waitFor(() => expect(head(dir)).toMatchObject({ lastId: 22, count: 22 }), { timeout: 5_000, interval: 20 });
     await writer.stop();
-    sqlite.close();
+    await close();
     expect(logged).toEqual([]);
   });
 
   it('still finds rows cut while the server was down, and leaves the head as it was', async () => {
-    const { dir, sqlite } = trailWithHead();
+    const { dir, close } = trailWithHead();
     const sealed = readFileSync(join(dir, AUDIT_HEAD_FILE), 'utf8');
-    sqlite.close();
+    await close();
     tamper(join(dir, 'expediente.db'), 'delete from audit_events where id = 7');
-    const reopened = openDatabase(join(dir, 'expediente.db')).$client;
+    const { sqlite: reopened, close: closeReopened } = writerOf(dir);
     registerAuditChain(reopened, key);
     const { writer, logged } = writerOn(dir, reopened);
     writer.start();
     await writer.stop();
-    reopened.close();
+    await closeReopened();
     expect(readFileSync(join(dir, AUDIT_HEAD_FILE), 'utf8')).toBe(sealed);
     expect(logged).toContain('the audit trail no longer holds its sealed head; the head was left as it was (run npm run audit:verify)');
   });
 
   it('moves forward from the head it trusts, counting only the rows since: a row cut meanwhile shows against the head it writes', async () => {
-    const { dir, sqlite } = trailWithHead();
+    const { dir, sqlite, close } = trailWithHead();
     const found = head(dir)!.writtenAt;
     const { writer } = writerOn(dir, sqlite);
     writer.start();
@@ -173,6 +180,6 @@ describe('the sealed head of a large trail', () => {
     await writer.stop();
     expect(head(dir)).toMatchObject({ lastId: 21, count: 21 });
     expect(headProblem(sqlite, head(dir)!)).toMatchObject({ kind: 'cut' });
-    sqlite.close();
+    await close();
   });
 });

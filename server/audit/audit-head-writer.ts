@@ -14,6 +14,7 @@ import type Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { statSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { AsyncLock } from '../db/engine';
 import { BACKGROUND_CHECK_ABOVE_BYTES } from '../db/integrity';
 import { readInWorker, type WorkerRead } from '../db/read-in-worker';
 import { advanceAuditHead } from './audit-head-advance';
@@ -35,7 +36,13 @@ import {
 export const AUDIT_HEAD_INTERVAL_MS = 5 * 60_000;
 
 export interface AuditHeadWriterOptions {
+  /** The SQLite writer. */
   sqlite: Database.Database;
+  /**
+   * The lock the server's transactions hold the writer under (engine.ts): they await between their
+   * statements, so the head's reads and checkpoint take it, and never see or land in one half done.
+   */
+  lock?: AsyncLock;
   dataDir: string;
   key: string;
   log: FastifyBaseLogger;
@@ -67,6 +74,15 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
    */
   let reading: WorkerRead | null = null;
   let stopping = false;
+
+  /** Whether a transaction holds the writer now (or waits for it): it awaits between its statements. */
+  const writerTaken = () => options.lock?.held ?? false;
+  /**
+   * Resolves once the transactions holding or awaiting the writer are done. The head's reads and
+   * checkpoint run right after, synchronously, so that none can begin meanwhile; when none holds it
+   * nothing is awaited (at start a small file's head is then written before start() returns).
+   */
+  const writerFree = async () => (await options.lock!.acquire())();
 
   const inBackground = () => {
     if (sqlite.name === ':memory:' || sqlite.name === '') return false;
@@ -107,6 +123,7 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
         readAuditHead(dataDir, key);
       } else {
         const onDisk = readAuditHead(dataDir, key);
+        if (writerTaken()) await writerFree();
         const newest = onDisk ? { id: onDisk.lastId, chain: onDisk.chain } : newestSealedRow(sqlite);
         // No row carries a chain yet: nothing to seal.
         if (!newest) return;
@@ -119,11 +136,15 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
       }
       // Audited reads commit without flushing the WAL (record-audit.ts); a checkpoint flushes it, so a
       // power cut cannot take back rows the head names and make an honest trail look cut.
+      if (writerTaken()) await writerFree();
       sqlite.pragma('wal_checkpoint(PASSIVE)');
       let head = trusted;
       for (let step = 0; ; step += 1) {
         // Between steps the server serves: a long run of rows (after a crash) is sealed a step at a time.
-        if (step > 0) await nextTurn();
+        if (step > 0) {
+          await nextTurn();
+          if (writerTaken()) await writerFree();
+        }
         const advance = advanceAuditHead(sqlite, key, head);
         if ('problem' in advance) {
           log.error({ problem: advance.problem.message }, NO_LONGER_HELD);

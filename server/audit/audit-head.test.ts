@@ -14,6 +14,7 @@ import { verifyAuditChain } from './audit-chain';
 import { AUDIT_HEAD_FILE, readAuditHead } from './audit-head';
 import { AUDIT_KEY_FILE } from './audit-key';
 import { deleteNewestRows, tamper } from './audit-tamper.fixture';
+import { rawGet } from '../db/raw-sql';
 
 const script = fileURLToPath(new URL('../../scripts/audit-verify.ts', import.meta.url));
 let root: string;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   const app = await buildTestApp({ config: testConfig({ dataDir: original }), db: openDatabase(join(original, 'expediente.db')) });
   const session = await register(app, { type: 'patient' });
   for (let i = 0; i < 8; i += 1) await loginRequest(app, session.user.email, i === 0 ? 'wrong-password' : TEST_PASSWORD);
-  rowCount = app.deps.db.$client.prepare('select count(*) from audit_events').pluck().get() as number;
+  rowCount = (await rawGet<{ value: number }>(app.deps.db, 'select count(*) as value from audit_events'))!.value;
   await app.close();
   key = readFileSync(join(original, AUDIT_KEY_FILE), 'utf8').trim();
 });

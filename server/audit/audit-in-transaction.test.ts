@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localMoment } from '../../shared/dates';
 import type { Session } from '../../shared/auth';
 import { bearer, buildTestApp, linkWithConsent, register } from '../test/helpers';
+import { rawGet, rawRows } from '../db/raw-sql';
+import { sqliteEngineOf } from '../db/engine';
 
 let app: FastifyInstance;
 let medic: Session;
@@ -14,12 +16,16 @@ beforeEach(async () => {
   medic = await register(app, { type: 'medic' });
   const patient = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, patient);
-  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+  idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
 });
 afterEach(() => app.close());
 
 const TABLES = ['users', 'patients', 'allergies', 'clinical_histories', 'medic_patients'];
-const snapshot = () => TABLES.map((table) => app.deps.db.$client.prepare(`select * from ${table} order by rowid`).all());
+async function snapshot() {
+  const rows: unknown[][] = [];
+  for (const table of TABLES) rows.push(await rawRows(app.deps.db, `select * from ${table} order by rowid`));
+  return rows;
+}
 
 describe("a write whose audit event cannot be written", () => {
   it.each([
@@ -28,12 +34,12 @@ describe("a write whose audit event cannot be written", () => {
     ['creating an appointment', 'appointment.create', () => ({ method: 'POST' as const, url: '/api/clinical-history', payload: { idPatient, date: localMoment(new Date()), motive: 'Control' } })],
     ['unlinking the patient', 'patients.unlink', () => ({ method: 'DELETE' as const, url: `/api/medics/unlink-patient/${idPatient}` })],
   ])('is rolled back: %s', async (_label, action, request) => {
-    const before = snapshot();
-    app.deps.db.$client.exec(
+    const before = await snapshot();
+    sqliteEngineOf(app.deps.db).writer.exec(
       `create trigger fail_audit before insert on audit_events when new.action = '${action}' begin select raise(abort, 'audit insert failed'); end`,
     );
     const response = await app.inject({ ...request(), headers: bearer(medic.access_token) });
     expect(response.statusCode).toBe(500);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 });

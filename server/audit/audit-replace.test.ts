@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
+import { engineOf } from '../db/engine';
+import { rawRun } from '../db/raw-sql';
 
 let dir: string;
 let path: string;
@@ -17,15 +19,15 @@ let other: Database.Database;
 
 const row = (sqlite: Database.Database, id: number) => sqlite.prepare('select id, action, detail from audit_events where id = ?').get(id);
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'expediente-audit-replace-'));
   path = join(dir, 'expediente.db');
   // The server's own opening: pragmas and every migration, on a file.
   const server = openDatabase(path);
-  server.$client
-    .prepare("insert into audit_events (at, actor_type, action, outcome, detail) values (?, 'anonymous', 'auth.login', 'denied', 'wrong password')")
-    .run(new Date().toISOString());
-  server.$client.close();
+  await rawRun(server, "insert into audit_events (at, actor_type, action, outcome, detail) values (?, 'anonymous', 'auth.login', 'denied', 'wrong password')", [
+    new Date().toISOString(),
+  ]);
+  await engineOf(server).close();
   other = new Database(path);
 });
 afterAll(() => {

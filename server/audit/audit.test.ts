@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, loginRequest, register, registerRequest, uniqueEmail } from '../test/helpers';
+import { rawRows } from '../db/raw-sql';
+import { sqliteEngineOf } from '../db/engine';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -19,8 +21,8 @@ interface AuditRow {
   ip: string | null;
   detail: string | null;
 }
-const eventsFor = (where: string, ...params: unknown[]) =>
-  app.deps.db.$client.prepare(`select * from audit_events where ${where} order by id`).all(...params) as AuditRow[];
+const eventsFor = async (where: string, ...params: unknown[]) =>
+  (await rawRows(app.deps.db, `select * from audit_events where ${where} order by id`, [...params])) as AuditRow[];
 
 describe('the audit trail', () => {
   it('records a registration, a sign-in, a failed sign-in and a logout with who, when, where and the outcome', async () => {
@@ -29,7 +31,7 @@ describe('the audit trail', () => {
     await loginRequest(app, session.user.email, 'clave-segura-9', '10.9.9.8');
     await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(session.access_token) });
 
-    const events = eventsFor('actor_user_id = ?', session.user.idUser);
+    const events = await eventsFor('actor_user_id = ?', session.user.idUser);
     expect(events.map((event) => [event.action, event.outcome])).toEqual([
       ['auth.register', 'success'],
       ['auth.login', 'failure'],
@@ -43,12 +45,12 @@ describe('the audit trail', () => {
 
   it('records a failed registration with its reason', async () => {
     await registerRequest(app, { doctorEmail: uniqueEmail('nobody') }, '10.7.7.7');
-    const [event] = eventsFor("action = 'auth.register' and ip = ?", '10.7.7.7');
+    const [event] = await eventsFor("action = 'auth.register' and ip = ?", '10.7.7.7');
     expect(event).toMatchObject({ outcome: 'failure', detail: 'DOCTOR_NOT_FOUND', actor_user_id: null });
   });
 
   it('refuses to update or delete an audit event', () => {
-    const sqlite = app.deps.db.$client;
+    const sqlite = sqliteEngineOf(app.deps.db).writer;
     expect(() => sqlite.prepare("update audit_events set outcome = 'success'").run()).toThrow(/append-only/);
     expect(() => sqlite.prepare('delete from audit_events').run()).toThrow(/append-only/);
   });

@@ -17,6 +17,8 @@ import { buildTestApp, loginRequest, testConfig } from '../test/helpers';
 import { PREVIOUS_RELEASE_FACTS, PREVIOUS_RELEASE_PASSPHRASE, PREVIOUS_RELEASE_PASSWORD, unpackPreviousRelease, type PreviousRelease } from '../test/previous-release';
 import { verifyAuditChain } from './audit-chain';
 import { AUDIT_KEY_FILE } from './audit-key';
+import { rawGet } from '../db/raw-sql';
+import { sqliteEngineOf } from '../db/engine';
 
 const run = promisify(execFile);
 const root = mkdtempSync(join(tmpdir(), 'expediente-previous-release-'));
@@ -57,10 +59,10 @@ describe("the previous release's audit trail", () => {
     const app = await buildTestApp({ db, config: testConfig({ dataDir: practice.dataDir, jwtSecret: undefined }) });
     try {
       expect((await loginRequest(app, 'lucia.martinez@consultorio-demo.es', PREVIOUS_RELEASE_PASSWORD)).statusCode).toBe(200);
-      const named = db.$client.prepare('select count(*) from audit_events where actor_name is not null').pluck().get() as number;
+      const named = (await rawGet<{ value: number }>(db, 'select count(*) as value from audit_events where actor_name is not null'))!.value;
       expect(named).toBeGreaterThan(0);
-      const rows = db.$client.prepare('select count(*) from audit_events').pluck().get() as number;
-      expect(verifyAuditChain(db.$client, keyOf(practice.dataDir))).toEqual(intact(rows));
+      const rows = (await rawGet<{ value: number }>(db, 'select count(*) as value from audit_events'))!.value;
+      expect(verifyAuditChain(sqliteEngineOf(db).writer, keyOf(practice.dataDir))).toEqual(intact(rows));
     } finally {
       await app.close();
     }

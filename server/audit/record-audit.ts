@@ -2,15 +2,16 @@
 // which patient if any, when (UTC), from which address, and the outcome.
 import type { Db, DbOrTx } from '../db/client';
 import type { AppError } from '../errors';
-import type Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
-import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { engineNameOf } from '../db/engine';
+import { inTransaction } from '../db/in-transaction';
+import { prepared } from '../db/prepared';
 import { auditEvents } from '../db/schema/index';
 import { isWriteRefusedByStorage } from '../storage-failure';
 import { AUDIT_CHAIN_FUNCTION, canonicalContent } from './audit-chain';
+import { insertChainedAuditEvent } from './audit-chain-postgres';
 import { refusedProcedure, type AuditEntry, type AuditOutcome, type RefusedProcedure } from './audit-entry';
 import { noteAuditGap } from './audit-gaps';
-import { batchReadAudits, batchesReadAudits, collectReadAudits, deferToCollectingRead, type AuditRow } from './read-audit-batch';
 
 // What an event says lives in audit-entry.ts, so audit-gaps.ts can name it without a circle.
 export { refusedProcedure, type AuditEntry, type AuditOutcome, type RefusedProcedure };
@@ -40,15 +41,18 @@ const placeholders = {
 
 // Every request writes one of these, so the insert is prepared once. The previous row is read in
 // the same statement as the insert: no other write can come between.
-const insertAuditEvent = preparedPerConnection((db) => {
+// SQLite dialect: the chain is computed by audit_chain, the SQL function registered on the SQLite
+// writer (registerAuditChain, app.ts), inside the INSERT. PostgreSQL has no such function: there the
+// server computes the chain under an advisory lock (audit-chain-postgres.ts).
+const insertAuditEvent = prepared('record-audit.insert-event', (db) => {
   const previous = sql`(select ${auditEvents.chain} from ${auditEvents} order by ${auditEvents.id} desc limit 1)`;
   return db
     .insert(auditEvents)
-    .values({ ...placeholders, chain: sql`${sql.raw(AUDIT_CHAIN_FUNCTION)}(${previous}, ${sql.placeholder('content')})` } as unknown as typeof auditEvents.$inferInsert)
-    .prepare();
+    .values({ ...placeholders, chain: sql`${sql.raw(AUDIT_CHAIN_FUNCTION)}(${previous}, ${sql.placeholder('content')})` } as unknown as typeof auditEvents.$inferInsert);
 });
 
-export function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): void {
+/** Writes one audit event: in the transaction the caller is in, else in one of its own. */
+export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
   const content = {
     at: entry.at ?? new Date().toISOString(),
     actorUserId: actor.userId,
@@ -62,21 +66,8 @@ export function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): v
     actorName: actor.name ?? null,
     actorLname: actor.lname ?? null,
   };
-  const row = { ...content, emergency: content.emergency ? 1 : 0, content: canonicalContent(content) };
-  // Inside a read on a server that batches them (read-audit-batch.ts), the read's batch writes it.
-  if (deferToCollectingRead(connectionOf(db), row)) return;
-  insertAuditEvent(db).run(row);
-}
-
-// Switching the commit's durability is two statements; prepared once like everything on the hot path.
-const durability = new WeakMap<Database.Database, { processOnly: Database.Statement; full: Database.Statement }>();
-function durabilityOf(sqlite: Database.Database) {
-  let statements = durability.get(sqlite);
-  if (!statements) {
-    statements = { processOnly: sqlite.prepare('pragma synchronous = normal'), full: sqlite.prepare('pragma synchronous = full') };
-    durability.set(sqlite, statements);
-  }
-  return statements;
+  if (engineNameOf(db) === 'postgres') return insertChainedAuditEvent(db, content, canonicalContent(content));
+  await insertAuditEvent.run(db, { ...content, emergency: content.emergency ? 1 : 0, content: canonicalContent(content) });
 }
 
 /**
@@ -86,41 +77,10 @@ function durabilityOf(sqlite: Database.Database) {
  * at once and reaches the disk with the next change's commit (which stays synchronous=FULL) or
  * checkpoint. Skipping that flush on every read is what lets a record be read thousands of times
  * a second with every read audited. A failed read rolls back and audits nothing here: the caller's
- * refusal audit (trpc.ts) records it.
+ * refusal audit (trpc.ts) records it. Inside a transaction already, the read joins it.
  */
-export function auditedRead<T>(db: Db, read: (db: DbOrTx) => T): T {
-  const sqlite = db.$client;
-  // A read-only transaction (what was read is one snapshot); its events commit with the turn's batch.
-  if (batchesReadAudits(sqlite)) return collectReadAudits(sqlite, () => sqlite.transaction(() => read(db))());
-  const { processOnly, full } = durabilityOf(db.$client);
-  processOnly.run();
-  try {
-    // better-sqlite3's own transaction: drizzle's would build a transaction handle on every read,
-    // and statements run on the connection, whichever handle names it.
-    return db.$client.transaction(() => read(db))();
-  } finally {
-    full.run();
-  }
-}
-
-/**
- * From now on the reads on `db` commit their audit events together, one transaction per turn of the
- * event loop (read-audit-batch.ts), with the durability a read's own commit had (above). The server
- * turns this on and holds each response until its batch has committed (app.ts).
- */
-export function batchReadAuditsOf(db: Db): void {
-  const { processOnly, full } = durabilityOf(db.$client);
-  const insertAll = db.$client.transaction((rows: AuditRow[]) => {
-    for (const row of rows) insertAuditEvent(db).run(row);
-  });
-  batchReadAudits(db.$client, (rows) => {
-    processOnly.run();
-    try {
-      insertAll(rows);
-    } finally {
-      full.run();
-    }
-  });
+export function auditedRead<T>(db: Db, read: (db: DbOrTx) => Promise<T> | T): Promise<T> {
+  return inTransaction(db, read, { durability: 'process' });
 }
 
 /**
@@ -128,9 +88,9 @@ export function batchReadAuditsOf(db: Db): void {
  * left, a read-only database — the refusal must still answer its own status, not a 500: the miss
  * is counted and logged as a gap in the trail (audit-gaps.ts) instead of thrown. Anything else is thrown.
  */
-export function recordRefusal(db: DbOrTx, who: AuditActor, entry: AuditEntry): void {
+export async function recordRefusal(db: DbOrTx, who: AuditActor, entry: AuditEntry): Promise<void> {
   try {
-    recordAudit(db, who, entry);
+    await recordAudit(db, who, entry);
   } catch (error) {
     if (!isWriteRefusedByStorage(error)) throw error;
     noteAuditGap(entry, error);
@@ -138,8 +98,8 @@ export function recordRefusal(db: DbOrTx, who: AuditActor, entry: AuditEntry): v
 }
 
 /** Audits a refusal and marks it audited (so it is recorded once), then throws it. */
-export function refuse(db: DbOrTx, who: AuditActor, entry: AuditEntry, error: AppError): never {
-  recordRefusal(db, who, entry);
+export async function refuse(db: DbOrTx, who: AuditActor, entry: AuditEntry, error: AppError): Promise<never> {
+  await recordRefusal(db, who, entry);
   error.audited = true;
   throw error;
 }

@@ -4,7 +4,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
+import { sqliteEngineOf } from '../db/engine';
 import { fillDatabase, fullUntilTestEnds } from '../db/full-database.fixture';
+import { rawGet } from '../db/raw-sql';
 import { bearer, buildTestApp, linkWithConsent, register, patientIdOf } from '../test/helpers';
 import { unauditedRefusals } from './audit-gaps';
 
@@ -21,13 +23,13 @@ beforeAll(async () => {
   stranger = await register(app, { type: 'medic' });
   patient = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, patient);
-  idPatient = patientIdOf(app, patient);
+  idPatient = await patientIdOf(app, patient);
 });
 afterAll(() => app.close());
 
 const fillDisk = fullUntilTestEnds(() => app.deps.db);
 
-const auditRows = () => (app.deps.db.$client.prepare('select count(*) as n from audit_events').get() as { n: number }).n;
+const auditRows = async () => (await rawGet<{ n: number }>(app.deps.db, 'select count(*) as n from audit_events'))!.n;
 const gapLines = () => logged.map((line) => JSON.parse(line) as { level: number; msg: string; unauditedRefusals?: number; action?: string }).filter((line) => line.msg.includes('audit trail has a gap'));
 
 const refusals: [string, InjectOptions, number][] = [
@@ -38,17 +40,17 @@ const refusals: [string, InjectOptions, number][] = [
 
 describe('a refusal the audit trail has no room for', () => {
   it.each(refusals)('still answers its own status (%s), and the gap is counted and logged', async (_label, request, status) => {
-    fillDisk();
-    const [rows, gaps, lines] = [auditRows(), unauditedRefusals(), gapLines().length];
+    await fillDisk();
+    const [rows, gaps, lines] = [await auditRows(), unauditedRefusals(), gapLines().length];
     const response = await app.inject(request);
     expect(response.statusCode).toBe(status);
-    expect(auditRows()).toBe(rows);
+    expect(await auditRows()).toBe(rows);
     expect(unauditedRefusals()).toBe(gaps + 1);
     expect(gapLines().slice(lines)).toEqual([expect.objectContaining({ level: 50, unauditedRefusals: gaps + 1 })]);
   });
 
   it("answers 404 to another medic's patient, and 403 to the wrong kind of user", async () => {
-    fillDisk();
+    await fillDisk();
     const gaps = unauditedRefusals();
     const foreign = await app.inject({ method: 'GET', url: `/api/medics/patients/${idPatient}`, headers: bearer(stranger.access_token) });
     expect(foreign.statusCode).toBe(404);
@@ -59,22 +61,24 @@ describe('a refusal the audit trail has no room for', () => {
   });
 
   it('answers its own status on a read-only database too', async () => {
-    app.deps.db.$client.pragma('query_only = 1');
+    // The writer, which every write goes through, refuses them (the reader always does).
+    sqliteEngineOf(app.deps.db).writer.pragma('query_only = 1');
     const gaps = unauditedRefusals();
     expect((await app.inject({ method: 'GET', url: '/api/medics/my-patients' })).statusCode).toBe(401);
     expect(unauditedRefusals()).toBe(gaps + 1);
   });
 
   it('audits refusals again once there is room, without a restart', async () => {
-    fillDatabase(app.deps.db)();
-    const [rows, gaps] = [auditRows(), unauditedRefusals()];
+    (await fillDatabase(app.deps.db))();
+    const [rows, gaps] = [await auditRows(), unauditedRefusals()];
     expect((await app.inject({ method: 'GET', url: '/api/medics/my-patients' })).statusCode).toBe(401);
-    expect(auditRows()).toBe(rows + 1);
+    expect(await auditRows()).toBe(rows + 1);
     expect(unauditedRefusals()).toBe(gaps);
   });
 
   it('still fails the call when the audit fails for another reason than storage', async () => {
-    const sqlite = app.deps.db.$client;
+    // A temporary trigger is its connection's: the writer's, where the trail is written.
+    const sqlite = sqliteEngineOf(app.deps.db).writer;
     sqlite.exec("create temp trigger broken_audit before insert on audit_events begin select raise(abort, 'audit broken'); end");
     try {
       const gaps = unauditedRefusals();

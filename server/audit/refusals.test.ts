@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { bearer, buildTestApp, linkWithConsent, register } from '../test/helpers';
+import { rawGet, rawRows } from '../db/raw-sql';
 
 let app: FastifyInstance;
 let medic: Session;
@@ -19,28 +20,28 @@ beforeAll(async () => {
   patient = await register(app, { type: 'patient' });
   stranger = await register(app, { type: 'medic' });
   await linkWithConsent(app, medic, patient);
-  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+  idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
   // An allergy of another patient, linked to the same medic.
   const other = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, other);
-  const otherId = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(other.user.idUser) as { id: number }).id;
+  const otherId = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [other.user.idUser]))!.id;
   const added = await app.inject({ method: 'POST', url: `/api/patients/${otherId}/allergies`, payload: { allergyName: 'Látex' }, headers: bearer(medic.access_token) });
   foreignAllergy = added.json().idPatientAllergy;
 });
 afterAll(() => app.close());
 
-const lastEvents = (since: number) =>
-  app.deps.db.$client.prepare('select actor_user_id as actor, action, outcome, patient_id as patientId, detail from audit_events where id > ? order by id').all(since) as {
+const lastEvents = async (since: number) =>
+  (await rawRows(app.deps.db, 'select actor_user_id as actor, action, outcome, patient_id as patientId, detail from audit_events where id > ? order by id', [since])) as {
     actor: number | null;
     action: string;
     outcome: string;
     patientId: number | null;
     detail: string | null;
   }[];
-const lastId = () => (app.deps.db.$client.prepare('select coalesce(max(id), 0) as id from audit_events').get() as { id: number }).id;
+const lastId = async () => (await rawGet<{ id: number }>(app.deps.db, 'select coalesce(max(id), 0) as id from audit_events'))!.id;
 
 async function eventsOf(request: InjectOptions, expectedStatus: number) {
-  const before = lastId();
+  const before = await lastId();
   const response = await app.inject(request);
   expect(response.statusCode).toBe(expectedStatus);
   return lastEvents(before);
@@ -72,7 +73,7 @@ describe('refused calls and the audit trail', () => {
     );
     expect(events).toEqual([{ actor: medic.user.idUser, action: 'patients.allergies.update', outcome: 'denied', patientId: idPatient, detail: 'NOT_FOUND' }]);
     // And the other patient's allergy is untouched.
-    expect(app.deps.db.$client.prepare('select reaction from allergies where id = ?').get(foreignAllergy)).toEqual({ reaction: null });
+    expect(await rawGet(app.deps.db, 'select reaction from allergies where id = ?', [foreignAllergy])).toEqual({ reaction: null });
   });
 
   it('records one event for each sign-in refused by the per-minute flood cap', async () => {
@@ -80,10 +81,10 @@ describe('refused calls and the audit trail', () => {
     try {
       const login = { method: 'POST' as const, url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'whatever' }, remoteAddress: '10.77.0.1' };
       for (let i = 0; i < 3; i++) await capped.inject(login);
-      const events = () => capped.deps.db.$client.prepare("select detail from audit_events where detail = 'RATE_LIMITED'").all();
-      expect(events()).toEqual([]);
+      const events = () => rawRows(capped.deps.db, "select detail from audit_events where detail = 'RATE_LIMITED'");
+      expect(await events()).toEqual([]);
       for (let i = 0; i < 2; i++) expect((await capped.inject(login)).statusCode).toBe(429);
-      expect(events()).toEqual([{ detail: 'RATE_LIMITED' }, { detail: 'RATE_LIMITED' }]);
+      expect(await events()).toEqual([{ detail: 'RATE_LIMITED' }, { detail: 'RATE_LIMITED' }]);
     } finally {
       await capped.close();
     }

@@ -19,7 +19,7 @@ export interface KeptSession {
   lastUsedAt: string;
 }
 
-/** Sessions kept per connection: those making requests now, not every session of the practice. */
+/** Sessions kept per database: those making requests now, not every session of the practice. */
 const CACHED_SESSIONS = 1_000;
 
 // A session that is not live (unknown, revoked, its account disabled) is kept as null, so a stale
@@ -27,6 +27,6 @@ const CACHED_SESSIONS = 1_000;
 const keptSessions = versionedCache<string, KeptSession | null>(CACHED_SESSIONS);
 
 /** The session `sessionId` as of the current access version: from memory, or `load`ed and kept. */
-export function keptSession(db: Db, sessionId: string, load: () => KeptSession | null): KeptSession | null {
-  return keptSessions.at(db, sessionId, accessVersionAtRequestStart(db), load);
+export async function keptSession(db: Db, sessionId: string, load: () => Promise<KeptSession | null>): Promise<KeptSession | null> {
+  return keptSessions.at(db, sessionId, await accessVersionAtRequestStart(db), load);
 }

@@ -30,11 +30,11 @@ export function admitActor(actor: Actor | null, kind: CallerKind): Actor {
  * The same rule for a route outside tRPC, whose refusal is audited here (tRPC's middleware does it
  * for procedures): the refused call's action and the patient it named.
  */
-export function admitAudited(
+export async function admitAudited(
   request: { db: DbOrTx; ip: string; actor: Actor | null },
   kind: CallerKind,
   refused: { action: AuditAction; patientId?: number | null },
-): Actor {
+): Promise<Actor> {
   try {
     return admitActor(request.actor, kind);
   } catch (error) {

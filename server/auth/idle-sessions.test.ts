@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { bearer, buildTestApp, callerFor, errorOf, linkWithConsent, register, testConfig } from '../test/helpers';
+import { rawGet } from '../db/raw-sql';
 
 let app: FastifyInstance;
 let clock: Date;
@@ -19,8 +20,8 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 const get = (url: string, session: Session) => app.inject({ method: 'GET', url, headers: bearer(session.access_token) });
-const lastUsedAt = (session: Session) =>
-  (app.deps.db.$client.prepare('select last_used_at as at from sessions where user_id = ?').get(session.user.idUser) as { at: string }).at;
+const lastUsedAt = async (session: Session) =>
+  (await rawGet<{ at: string }>(app.deps.db, 'select last_used_at as at from sessions where user_id = ?', [session.user.idUser]))!.at;
 
 describe('a session left idle', () => {
   it('answers 401 UNAUTHENTICATED on REST once it has been idle for longer than IDLE_MINUTES', async () => {
@@ -36,7 +37,7 @@ describe('a session left idle', () => {
     const medic = await register(app, { type: 'medic' });
     const patient = await register(app, { type: 'patient' });
     expect(await linkWithConsent(app, medic, patient)).toBe(200);
-    const idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+    const idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
     expect((await callerFor(app, medic.access_token).medics.patientDetail({ idPatient })).patient.idPatient).toBe(idPatient);
     advance(minutes(IDLE_MINUTES) + 1_000);
     await expect(callerFor(app, medic.access_token).medics.patientDetail({ idPatient })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
@@ -54,12 +55,12 @@ describe('a session left idle', () => {
 
   it('records its last use at most once a minute, not on every request', async () => {
     const patient = await register(app, { type: 'patient' });
-    const signedInAt = lastUsedAt(patient);
+    const signedInAt = await lastUsedAt(patient);
     advance(30_000);
     await get('/api/patients/me', patient);
-    expect(lastUsedAt(patient)).toBe(signedInAt);
+    expect(await lastUsedAt(patient)).toBe(signedInAt);
     advance(31_000);
     await get('/api/patients/me', patient);
-    expect(lastUsedAt(patient)).toBe(clock.toISOString());
+    expect(await lastUsedAt(patient)).toBe(clock.toISOString());
   });
 });

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { openDatabase } from '../db/client';
 import { bearer, buildTestApp, callerFor, register, testConfig, uniqueEmail } from '../test/helpers';
+import { rawGet } from '../db/raw-sql';
 
 const IDLE_MINUTES = 600;
 const EMERGENCY_HOURS = 4;
@@ -43,7 +44,7 @@ beforeEach(async () => {
   admin = await register(app, { type: 'medic', email: uniqueEmail('admin') });
   medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+  idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
 });
 
 afterEach(async () => {
@@ -52,8 +53,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const medicIdOf = (session: Session) =>
-  (app.deps.db.$client.prepare('select id from medics where user_id = ?').get(session.user.idUser) as { id: number }).id;
+const medicIdOf = async (session: Session) =>
+  (await rawGet<{ id: number }>(app.deps.db, 'select id from medics where user_id = ?', [session.user.idUser]))!.id;
 
 const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
   app.inject({ method, url: `/api${url}`, headers: bearer(session.access_token), ...(payload ? { payload } : {}) });
@@ -104,13 +105,13 @@ describe.each(['REST', 'tRPC'] as const)('after a record read over %s has warmed
 
   it('an administrator disabling the account ends its sessions on the next request', async () => {
     await warm(medic);
-    expect((await send('POST', `/admin/medics/${medicIdOf(medic)}/disable`, admin)).statusCode).toBe(200);
+    expect((await send('POST', `/admin/medics/${await medicIdOf(medic)}/disable`, admin)).statusCode).toBe(200);
     expect(await read(medic)).toBe(refused.unauthenticated);
   });
 
   it('the patient removing the medic’s link hides the record on the next request', async () => {
     await warm(medic);
-    expect((await send('DELETE', `/patients/me/unlink-doctor/${medicIdOf(medic)}`, patient)).statusCode).toBe(204);
+    expect((await send('DELETE', `/patients/me/unlink-doctor/${await medicIdOf(medic)}`, patient)).statusCode).toBe(204);
     expect(await read(medic)).toBe(refused.notFound);
   });
 
@@ -165,7 +166,7 @@ describe.each(['REST', 'tRPC'] as const)('after a record read over %s has warmed
 
     it('a link removed there hides the record here on the next request', async () => {
       await warm(medic);
-      otherConnection.prepare('delete from medic_patients where medic_id = ? and patient_id = ?').run(medicIdOf(medic), idPatient);
+      otherConnection.prepare('delete from medic_patients where medic_id = ? and patient_id = ?').run(await medicIdOf(medic), idPatient);
       expect(await read(medic)).toBe(refused.notFound);
     });
 
@@ -198,6 +199,6 @@ it('answers nothing from memory when the access version’s row is gone, and sti
   expect(await read(medic)).toBe('ok');
   otherConnection.prepare('delete from access_version').run();
   expect(await read(medic)).toBe('ok');
-  otherConnection.prepare('delete from medic_patients where medic_id = ? and patient_id = ?').run(medicIdOf(medic), idPatient);
+  otherConnection.prepare('delete from medic_patients where medic_id = ? and patient_id = ?').run(await medicIdOf(medic), idPatient);
   expect(await read(medic)).toBe('404 PATIENT_NOT_FOUND');
 });

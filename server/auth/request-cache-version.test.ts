@@ -1,6 +1,6 @@
 // A request's later look at the access version (its access to a patient) reuses its first look (its
 // caller) only while that cannot hide a change the request should see: nothing written since by
-// this server's connection, outside any transaction, within the same turn of the event loop.
+// this server's writer, outside any transaction, within the same turn of the event loop.
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { buildTestApp, testConfig } from '../test/helpers';
 import { accessVersionAtRequestStart, accessVersionLaterInRequest, accessVersionOf } from './request-cache-version';
+import { inTransaction } from '../db/in-transaction';
+import { rawRun } from '../db/raw-sql';
 
 let dir: string;
 let app: FastifyInstance;
@@ -30,41 +32,43 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const bump = (connection: Database.Database) => connection.prepare('update access_version set version = version + 1 where id = 1').run();
+const BUMP = 'update access_version set version = version + 1 where id = 1';
+/** Another process's change: committed on its own connection, unseen by this server's writer. */
+const bump = (connection: Database.Database) => connection.prepare(BUMP).run();
 
 describe("a request's later look at the access version", () => {
-  it('sees a change this server made since its first look at once', () => {
+  it('sees a change this server made since its first look at once', async () => {
     const { db } = app.deps;
-    const first = accessVersionAtRequestStart(db);
-    bump(db.$client);
-    expect(accessVersionLaterInRequest(db)).toBe(first + 1);
+    const first = await accessVersionAtRequestStart(db);
+    await rawRun(db, BUMP);
+    expect(await accessVersionLaterInRequest(db)).toBe(first + 1);
   });
 
-  it('sees the change a transaction of this server has made inside that transaction', () => {
+  it('sees the change a transaction of this server has made inside that transaction', async () => {
     const { db } = app.deps;
-    const first = accessVersionAtRequestStart(db);
-    db.$client.transaction(() => {
-      bump(db.$client);
-      expect(accessVersionLaterInRequest(db)).toBe(first + 1);
-    })();
+    const first = await accessVersionAtRequestStart(db);
+    await inTransaction(db, async (tx) => {
+      await rawRun(tx, BUMP);
+      expect(await accessVersionLaterInRequest(tx)).toBe(first + 1);
+    });
   });
 
   it("keeps its first look against another process's change within the turn, and sees it in the next turn", async () => {
     const { db } = app.deps;
-    const first = accessVersionAtRequestStart(db);
+    const first = await accessVersionAtRequestStart(db);
     bump(other);
     // The request began before that change: what it was let in on is what it was when it began.
-    expect(accessVersionLaterInRequest(db)).toBe(first);
+    expect(await accessVersionLaterInRequest(db)).toBe(first);
     await nextTurn();
-    expect(accessVersionLaterInRequest(db)).toBe(first + 1);
-    expect(accessVersionAtRequestStart(db)).toBe(first + 1);
+    expect(await accessVersionLaterInRequest(db)).toBe(first + 1);
+    expect(await accessVersionAtRequestStart(db)).toBe(first + 1);
   });
 
   it('reads afresh when no request has looked in this turn', async () => {
     const { db } = app.deps;
-    const before = accessVersionOf(db);
+    const before = await accessVersionOf(db);
     await nextTurn();
     bump(other);
-    expect(accessVersionLaterInRequest(db)).toBe(before + 1);
+    expect(await accessVersionLaterInRequest(db)).toBe(before + 1);
   });
 });

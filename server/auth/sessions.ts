@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { connectionOf, preparedPerConnection } from '../db/prepared';
+import { inTransaction } from '../db/in-transaction';
+import { prepared } from '../db/prepared';
 import { deepFreeze } from '../db/versioned-cache';
 import { AppError } from '../errors';
 import { medics, passkeys, patients, practice, sessions, totpSecrets, users } from '../db/schema/index';
@@ -32,30 +33,31 @@ export function assertFreeToWork(actor: Actor): void {
   assertSecondFactorInPlace(actor);
 }
 
-export function createSession(
+/** Writes the session row: in the transaction the caller is in (a sign-in's), else in one of its own. */
+export async function createSession(
   db: DbOrTx,
   userId: number,
   options: { hours: number; ip: string | null; userAgent: string | null; now: Date },
-): { sessionId: string; expiresAt: Date } {
+): Promise<{ sessionId: string; expiresAt: Date }> {
   const sessionId = randomBytes(18).toString('base64url');
   const expiresAt = new Date(Date.now() + options.hours * 3_600_000);
-  db.insert(sessions)
-    .values({
+  await inTransaction(db, (tx) =>
+    tx.insert(sessions).values({
       id: sessionId,
       userId,
       expiresAt: expiresAt.toISOString(),
       lastUsedAt: options.now.toISOString(),
       ip: options.ip,
       userAgent: options.userAgent?.slice(0, 300) ?? null,
-    })
-    .run();
+    }),
+  );
   return { sessionId, expiresAt };
 }
 
 // Every signed-in request whose session is not kept in memory starts here: prepared once. Only
 // what the access version covers is filtered here; expiry and idleness, which change with the
 // clock alone, are checked by findActor on every request.
-const selectSession = preparedPerConnection((db) =>
+const selectSession = prepared('sessions.select-session', (db) =>
   db
     .select({
       userId: users.id,
@@ -88,12 +90,11 @@ const selectSession = preparedPerConnection((db) =>
         eq(users.status, 'active'),
         isNull(sessions.revokedAt),
       ),
-    )
-    .prepare(),
+    ),
 );
 
-function loadSession(db: Db, sessionId: string): KeptSession | null {
-  const row = selectSession(db).get({ sessionId });
+async function loadSession(db: Db, sessionId: string): Promise<KeptSession | null> {
+  const row = await selectSession.get(db, { sessionId });
   if (!row) return null;
   const { expiresAt, lastUsedAt, totp, passkeys: passkeyCount, requireTwoFactorForMedics, ...rest } = row;
   const twoFactor = { totp: totp === 1, passkeys: passkeyCount };
@@ -104,16 +105,18 @@ function loadSession(db: Db, sessionId: string): KeptSession | null {
 }
 
 /** The session's last use as the row has it: memory only knows this server's own writes. */
-const selectLastUse = preparedPerConnection((db) =>
-  connectionOf(db).prepare<[string], string>('select coalesce(last_used_at, created_at) from sessions where id = ?').pluck(),
+const selectLastUse = prepared('sessions.select-last-use', (db) =>
+  db
+    .select({ lastUsedAt: sql<string>`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})` })
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('sessionId'))),
 );
 
-const touchSession = preparedPerConnection((db) =>
+const touchSession = prepared('sessions.touch-session', (db) =>
   db
     .update(sessions)
     .set({ lastUsedAt: sql`${sql.placeholder('usedAt')}` })
-    .where(eq(sessions.id, sql.placeholder('sessionId')))
-    .prepare(),
+    .where(eq(sessions.id, sql.placeholder('sessionId'))),
 );
 
 /** Last use is written at most this often: an idle limit counted in minutes needs no finer record. */
@@ -134,8 +137,8 @@ export interface SessionClock {
  * account, a password reset or a new second-factor rule replaces the version, so the very next
  * request reads them again.
  */
-export function findActor(db: Db, sessionId: string, userId: number, clock: SessionClock): Actor | null {
-  const kept = keptSession(db, sessionId, () => loadSession(db, sessionId));
+export async function findActor(db: Db, sessionId: string, userId: number, clock: SessionClock): Promise<Actor | null> {
+  const kept = await keptSession(db, sessionId, () => loadSession(db, sessionId));
   if (!kept || kept.actor.userId !== userId) return null;
   // ISO-8601 text compares as the moments do; expiry is the token's, on the machine's clock.
   if (kept.expiresAt <= new Date().toISOString()) return null;
@@ -143,41 +146,47 @@ export function findActor(db: Db, sessionId: string, userId: number, clock: Sess
   const idleSince = new Date(clock.now.getTime() - clock.idleMs).toISOString();
   if (kept.lastUsedAt <= idleSince) {
     // Another process (a second server on the same file) may have used it since: the row decides.
-    const lastUsedAt = selectLastUse(db).get(sessionId);
+    const lastUsedAt = (await selectLastUse.get(db, { sessionId }))?.lastUsedAt;
     if (lastUsedAt === undefined || lastUsedAt <= idleSince) return null;
     kept.lastUsedAt = lastUsedAt;
   }
   if (clock.now.getTime() - Date.parse(kept.lastUsedAt) >= LAST_USE_RESOLUTION_MS) {
     const usedAt = clock.now.toISOString();
-    touchSession(db).run({ sessionId, usedAt });
+    // A change of its own (prepared.run opens its transaction).
+    await touchSession.run(db, { sessionId, usedAt });
     kept.lastUsedAt = usedAt;
   }
   return kept.actor;
 }
 
-export function revokeSession(db: DbOrTx, sessionId: string): void {
-  db.update(sessions)
-    .set({ revokedAt: new Date().toISOString() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .run();
+export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await inTransaction(db, (tx) =>
+    tx
+      .update(sessions)
+      .set({ revokedAt: new Date().toISOString() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))),
+  );
 }
 
 /** Every live session of a user, or all but `exceptSessionId` (the one changing its password). */
-export function revokeUserSessions(db: DbOrTx, userId: number, exceptSessionId?: string): void {
-  db.update(sessions)
-    .set({ revokedAt: new Date().toISOString() })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+export async function revokeUserSessions(db: DbOrTx, userId: number, exceptSessionId?: string): Promise<void> {
+  await inTransaction(db, (tx) =>
+    tx
+      .update(sessions)
+      .set({ revokedAt: new Date().toISOString() })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+        ),
       ),
-    )
-    .run();
+  );
 }
 
 /** Sessions that ended long ago say nothing the audit trail does not; they are dropped at start-up. */
-export function pruneEndedSessions(db: Db, olderThanDays = 30): number {
+export async function pruneEndedSessions(db: Db, olderThanDays = 30): Promise<number> {
   const cutoff = new Date(Date.now() - olderThanDays * 24 * 3_600_000).toISOString();
-  return db.delete(sessions).where(lt(sessions.expiresAt, cutoff)).run().changes;
+  const pruned = await inTransaction(db, (tx) => tx.delete(sessions).where(lt(sessions.expiresAt, cutoff)).returning({ id: sessions.id }));
+  return pruned.length;
 }

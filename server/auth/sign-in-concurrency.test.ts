@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, callerFor, loginRequest, register, TEST_PASSWORD } from '../test/helpers';
+import { rawGet } from '../db/raw-sql';
 
 let app: FastifyInstance;
 let email: string;
@@ -14,8 +15,8 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 /** Password checks that actually ran: each leaves a 'wrong password' failure in the audit trail. */
-const checkedGuesses = () =>
-  (app.deps.db.$client.prepare("select count(*) as n from audit_events where action = 'auth.login' and detail = 'wrong password'").get() as { n: number }).n;
+const checkedGuesses = async () =>
+  (await rawGet<{ n: number }>(app.deps.db, "select count(*) as n from audit_events where action = 'auth.login' and detail = 'wrong password'"))!.n;
 
 describe('sign-in limits under concurrency', () => {
   it('checks at most 5 of 50 parallel wrong guesses for one account from one address, then refuses the right password with 429', async () => {
@@ -23,7 +24,7 @@ describe('sign-in limits under concurrency', () => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(45);
-    expect(checkedGuesses()).toBe(5);
+    expect(await checkedGuesses()).toBe(5);
     expect((await loginRequest(app, email, TEST_PASSWORD, '10.20.0.1')).statusCode).toBe(429);
   });
 
@@ -31,7 +32,7 @@ describe('sign-in limits under concurrency', () => {
     const caller = callerFor(app, undefined, '10.20.0.2');
     const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => caller.auth.login({ email, password: `wrong-guess-${i}` })));
     expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
-    expect(checkedGuesses()).toBe(5);
+    expect(await checkedGuesses()).toBe(5);
     await expect(caller.auth.login({ email, password: TEST_PASSWORD })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
   });
 
@@ -47,7 +48,7 @@ describe('sign-in limits under concurrency', () => {
     expect(answers.every((answer) => answer.error.data.appCode === 'VALIDATION_FAILED')).toBe(true);
     // Over the batch limit, the whole request is refused.
     expect((await batch(50)).statusCode).toBe(400);
-    expect(checkedGuesses()).toBe(0);
+    expect(await checkedGuesses()).toBe(0);
     // One call alone is still fine.
     const single = await app.inject({ method: 'POST', url: '/trpc/auth.login', payload: { email, password: TEST_PASSWORD }, remoteAddress: '10.20.0.3' });
     expect(single.statusCode).toBe(200);
@@ -63,8 +64,8 @@ describe('sign-in limits under concurrency', () => {
     expect(answer.statusCode).toBe(400);
     const answers = answer.json<{ error: { data: { appCode: string } } }[]>();
     expect(answers.map((one) => one.error.data.appCode)).toEqual(['VALIDATION_FAILED', 'VALIDATION_FAILED']);
-    expect(checkedGuesses()).toBe(0);
-    expect(app.deps.db.$client.prepare("select count(*) as n from audit_events where action = 'auth.login' and outcome = 'success'").get()).toEqual({ n: 0 });
+    expect(await checkedGuesses()).toBe(0);
+    expect(await rawGet(app.deps.db, "select count(*) as n from audit_events where action = 'auth.login' and outcome = 'success'")).toEqual({ n: 0 });
   });
 
   it('lets a batch of up to 10 other calls through', async () => {

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, callerFor, register, testConfig } from '../test/helpers';
 import { pruneEndedSessions } from './sessions';
+import { rawRun } from '../db/raw-sql';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -68,11 +69,10 @@ describe('access tokens', () => {
   });
 
   it('keep working when sessions that ended over 30 days ago are pruned', async () => {
-    const sqlite = app.deps.db.$client;
     const { access_token, user } = await register(app);
     const longAgo = new Date(Date.now() - 31 * 24 * 3_600_000).toISOString();
-    sqlite.prepare("insert into sessions (id, user_id, created_at, expires_at) values ('ended-long-ago', ?, ?, ?)").run(user.idUser, longAgo, longAgo);
-    expect(pruneEndedSessions(app.deps.db)).toBe(1);
+    await rawRun(app.deps.db, "insert into sessions (id, user_id, created_at, expires_at) values ('ended-long-ago', ?, ?, ?)", [user.idUser, longAgo, longAgo]);
+    expect(await pruneEndedSessions(app.deps.db)).toBe(1);
     expect(await profileStatus(access_token)).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 // Opens the SQLite database with the pragmas this app relies on and applies the migrations: the
 // embedded engine, one practice in one DATA_DIR (engine.ts has the seam both engines sit behind).
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -59,8 +59,13 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
 
 function temporaryDatabasePath() {
   const dir = mkdtempSync(join(process.platform === 'linux' ? '/dev/shm' : tmpdir(), 'expediente-db-'));
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  process.once('exit', remove);
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', removeDir);
+  // Closed before the process ends: its exit listener goes too (a test file opens dozens).
+  const remove = () => {
+    process.off('exit', removeDir);
+    removeDir();
+  };
   return { file: join(dir, 'expediente.db'), remove };
 }
 

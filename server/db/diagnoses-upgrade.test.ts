@@ -13,6 +13,7 @@ import { hashPassword } from '../auth/passwords';
 import { bearer, buildTestApp, callerFor, loginRequest, testConfig, TEST_PASSWORD } from '../test/helpers';
 import { testCatalogDir, testDiagnosisName } from '../test/test-catalog';
 import { migrationsFolder, openDatabase } from './client';
+import { rawGet } from './raw-sql';
 
 /** The drizzle/ folder as it was before the clinical day: its journal cut before 0011. */
 function migrationsBeforeClinicalDay(dir: string): string {
@@ -68,7 +69,7 @@ describe('upgrading appointments written before the diagnosis catalog', () => {
       const trpc = await callerFor(app, medic.access_token).medics.patientDetail({ idPatient });
       expect(trpc.history).toEqual([expect.objectContaining(expected)]);
       // Stored as it was: only reads name the old codes.
-      expect(app.deps.db.$client.prepare('select diagnosis_ids as ids, diagnoses from clinical_histories').get()).toEqual({ ids: '["I10","texto libre"]', diagnoses: '[]' });
+      expect(await rawGet(app.deps.db, 'select diagnosis_ids as ids, diagnoses from clinical_histories')).toEqual({ ids: '["I10","texto libre"]', diagnoses: '[]' });
     } finally {
       await app.close();
     }

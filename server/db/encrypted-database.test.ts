@@ -12,6 +12,7 @@ import { forgetPracticeKey, rememberPracticeKey } from '../encryption/unlocked-p
 import { openDatabase } from './client';
 import { readInWorker } from './read-in-worker';
 import { checkpointInWorker } from './wal-checkpoints';
+import { engineOf, sqliteEngineOf } from './engine';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'expediente-encrypted-db-'));
 const path = join(dataDir, 'expediente.db');
@@ -26,7 +27,7 @@ const NAME = 'Paciente Cifrada Sinnombre';
 it('writes the database encrypted, the WAL copied back by the worker with the same cipher, and reads it in a worker', async () => {
   rememberPracticeKey(dataDir, masterKey);
   const db = openDatabase(path);
-  const sqlite = db.$client;
+  const sqlite = sqliteEngineOf(db).writer;
   const failures: string[] = [];
   const checkpoints = checkpointInWorker(sqlite, (message) => failures.push(message));
   try {
@@ -43,7 +44,7 @@ it('writes the database encrypted, the WAL copied back by the worker with the sa
     expect(await readInWorker(sqlite, 'select count(*) from users where name = ?', [NAME]).rows).toEqual([[2_000]]);
   } finally {
     await checkpoints.stop();
-    sqlite.close();
+    await engineOf(db).close();
   }
   expect(failures).toEqual([]);
   expect(readFileSync(path).includes(NAME)).toBe(false);

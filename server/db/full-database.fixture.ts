@@ -5,21 +5,27 @@
 import type Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
 import { recordAudit } from '../audit/record-audit';
+import { storageFailureOf } from '../storage-failure';
 import type { Db } from './client';
+import { sqliteEngineOf } from './engine';
 
 const pragmaNumber = (sqlite: Database.Database, pragma: string) => sqlite.pragma(pragma, { simple: true }) as number;
 
-/** Fills the database to its cap; the returned function frees the space again. */
-export function fillDatabase(db: Db): () => void {
-  const sqlite = db.$client;
+/**
+ * Fills the database to its cap; the returned function frees the space again. The cap is the
+ * writer's (max_page_count is a connection's setting): every write goes through it.
+ */
+export async function fillDatabase(db: Db): Promise<() => void> {
+  const sqlite = sqliteEngineOf(db).writer;
   const uncapped = pragmaNumber(sqlite, 'max_page_count');
   sqlite.pragma(`max_page_count = ${pragmaNumber(sqlite, 'page_count')}`);
   // The smallest event there is: once it no longer fits, no real event (never smaller) does.
   for (let written = 0; ; written++) {
     try {
-      recordAudit(db, { userId: null, type: 'anonymous', ip: null }, { action: 'auth.login', outcome: 'denied' });
+      await recordAudit(db, { userId: null, type: 'anonymous', ip: null }, { action: 'auth.login', outcome: 'denied' });
     } catch (error) {
-      if ((error as { code?: string }).code !== 'SQLITE_FULL') throw error;
+      // SQLITE_FULL, maybe wrapped by drizzle.
+      if (storageFailureOf(error) !== 'full') throw error;
       break;
     }
     if (written > 100_000) throw new Error('the database never filled');
@@ -34,14 +40,14 @@ export function fillDatabase(db: Db): () => void {
  * until the end of the test calling it; after each test the space is freed again and a read-only
  * switch (query_only) undone.
  */
-export function fullUntilTestEnds(dbOf: () => Db): () => void {
+export function fullUntilTestEnds(dbOf: () => Db): () => Promise<void> {
   let free: (() => void) | undefined;
   afterEach(() => {
     free?.();
     free = undefined;
-    dbOf().$client.pragma('query_only = 0');
+    sqliteEngineOf(dbOf()).writer.pragma('query_only = 0');
   });
-  return () => {
-    free = fillDatabase(dbOf());
+  return async () => {
+    free = await fillDatabase(dbOf());
   };
 }

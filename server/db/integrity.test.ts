@@ -14,6 +14,9 @@ import type { Session } from '../../shared/auth';
 import { bearer, buildTestApp, linkWithConsent, register, testConfig } from '../test/helpers';
 import { openDatabase } from './client';
 import { checkIntegrity, checkIntegrityAtStart, isDamaged } from './integrity';
+import { sqliteEngineOf } from './engine';
+import { inTransaction } from './in-transaction';
+import { rawGet, rawRun } from './raw-sql';
 
 const dirs: string[] = [];
 const apps: FastifyInstance[] = [];
@@ -49,12 +52,12 @@ async function practiceOnDisk(): Promise<Practice> {
   const medic = await register(app, { type: 'medic' });
   const patient = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, patient);
-  const sqlite = app.deps.db.$client;
-  const idPatient = (sqlite.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
-  const add = sqlite.prepare("insert into allergies (patient_id, allergy_name, reaction, created_at) values (?, ?, ?, '2024-01-01T00:00:00.000Z')");
-  sqlite.transaction(() => {
-    for (let i = 0; i < 2000; i++) add.run(idPatient, `Alergia ${i}`, 'Urticaria generalizada tras la exposición');
-  })();
+  const { db } = app.deps;
+  const idPatient = (await rawGet<{ id: number }>(db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
+  const add = "insert into allergies (patient_id, allergy_name, reaction, created_at) values (?, ?, ?, '2024-01-01T00:00:00.000Z')";
+  await inTransaction(db, async (tx) => {
+    for (let i = 0; i < 2000; i++) await rawRun(tx, add, [idPatient, `Alergia ${i}`, 'Urticaria generalizada tras la exposición']);
+  });
   return { ...practice, medic, idPatient };
 }
 
@@ -107,8 +110,9 @@ describe('a damaged database', () => {
     const app = apps[0]!;
     expect((await health(app)).status).toBe(200);
     damageAllergies(practice.file);
-    // What this connection already holds in memory is let go, so the next read meets the disk.
-    app.deps.db.$client.pragma('shrink_memory');
+    // What the connections already hold in memory is let go, so the next read meets the disk.
+    sqliteEngineOf(app.deps.db).writer.pragma('shrink_memory');
+    sqliteEngineOf(app.deps.db).reader.pragma('shrink_memory');
     const record = await app.inject({ method: 'GET', url: `/api/medics/patients/${practice.idPatient}`, headers: bearer(practice.medic.access_token) });
     expect(record.statusCode).toBe(500);
     expect(await health(app)).toEqual({ status: 503, body: { status: 'unavailable', database: 'damaged', documents: 'present', storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() } });

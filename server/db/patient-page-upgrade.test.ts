@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, callerFor, loginRequest, testConfig, TEST_PASSWORD } from '../test/helpers';
 import { hashPassword } from '../auth/passwords';
 import { migrationsFolder, openDatabase } from './client';
+import { sqliteEngineOf } from './engine';
 
 function migrationsBefore(dir: string, tag: string): string {
   const folder = join(dir, 'drizzle-before');
@@ -52,7 +53,7 @@ describe('upgrading to the paged patient list', () => {
 
     const app = await buildTestApp({ db: openDatabase(path), config: testConfig({ dataDir: dir }) });
     try {
-      const sqlite = app.deps.db.$client;
+      const sqlite = sqliteEngineOf(app.deps.db).writer;
       expect(sqlite.prepare('select name, lname from medic_patients order by patient_id').all()).toEqual([
         { name: 'Zoe', lname: 'Zubiri' },
         { name: 'Íñigo', lname: 'Álvarez' },

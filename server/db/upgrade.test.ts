@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords';
 import { buildTestApp, bearer, loginRequest, testConfig, TEST_PASSWORD } from '../test/helpers';
 import { migrationsFolder, openDatabase } from './client';
+import { rawGet, rawRows } from './raw-sql';
 
 /** The drizzle/ folder as it was before this change: its journal cut to the first two migrations. */
 function previousMigrations(dir: string): string {
@@ -49,14 +50,14 @@ describe('upgrading a database made by the previous schema', () => {
 
     const app = await buildTestApp({ db: openDatabase(path), config: testConfig({ dataDir: dir }) });
     try {
-      const rows = app.deps.db.$client.prepare('select email, is_admin, status from users order by id').all();
+      const rows = await rawRows(app.deps.db, 'select email, is_admin, status from users order by id');
       expect(rows).toEqual([
         { email: 'paciente@old.test', is_admin: 0, status: 'active' },
         { email: 'primera@old.test', is_admin: 1, status: 'active' },
         { email: 'segundo@old.test', is_admin: 0, status: 'active' },
       ]);
-      expect(app.deps.db.$client.prepare('select count(*) as n from medic_patients').get()).toEqual({ n: 2 });
-      expect(app.deps.db.$client.prepare('select emergency from audit_events').all()).toEqual([{ emergency: 0 }]);
+      expect(await rawGet(app.deps.db, 'select count(*) as n from medic_patients')).toEqual({ n: 2 });
+      expect(await rawRows(app.deps.db, 'select emergency from audit_events')).toEqual([{ emergency: 0 }]);
 
       const admin = (await loginRequest(app, 'primera@old.test', TEST_PASSWORD)).json();
       expect(admin.user).toMatchObject({ isAdmin: true, status: 'active' });

@@ -1,11 +1,13 @@
-// Answers kept in memory per connection while the version the database gives them is unchanged:
+// Answers kept in memory per database while the version the database gives them is unchanged:
 // a record's lists (patients.record_version), a medic's patient-list pages
 // (medic_patient_counts.list_version), and the callers and access decisions of requests
 // (access_version: auth/actor-cache.ts, services/access-cache.ts). Triggers replace a version with
 // a random value in the same transaction as any change to what it covers, so an entry read at the
-// current version is exactly what the database holds. Per connection, because a version is read
-// inside that connection's transaction. Once `capacity` is reached the entry placed longest ago
-// goes, and an entry used since the last capacity / 2 placements is never that one (nearly LRU).
+// current version is exactly what the database holds. One cache per database, whichever connection
+// answers: a version read inside a transaction that changed what it covers is a new random value,
+// which nobody outside sees until it commits (and nobody ever, if it rolls back). Once `capacity` is
+// reached the entry placed longest ago goes, and an entry used since the last capacity / 2
+// placements is never that one (nearly LRU).
 // A value that also depends on the time it was read at (a patient card's next appointment becomes
 // its last one as the clock passes it, with no change to any version) is checked by the caller's
 // `holds`: one that no longer holds is read again as if its version had changed.
@@ -17,7 +19,7 @@ export type StillHolds<Value> = (value: Value) => boolean;
 
 export interface VersionedCache<Key, Value> {
   /** The value of `key` at `version`: from memory when kept at that version (and it `holds`), else `load`ed and kept. */
-  at(db: DbOrTx, key: Key, version: number, load: () => Value, holds?: StillHolds<Value>): Value;
+  at(db: DbOrTx, key: Key, version: number, load: () => Promise<Value> | Value, holds?: StillHolds<Value>): Promise<Value>;
   /** The value of `key` at `version` if it is kept and `holds` (then it counts as used), else undefined. */
   kept(db: DbOrTx, key: Key, version: number, holds?: StillHolds<Value>): Value | undefined;
 }
@@ -49,11 +51,11 @@ export function versionedCache<Key, Value>(capacity: number): VersionedCache<Key
   const current = (kept: Entry<Value> | undefined, version: number, holds: StillHolds<Value> | undefined): kept is Entry<Value> =>
     kept?.version === version && (holds === undefined || holds(kept.value));
   return {
-    at(db, key, version, load, holds) {
+    async at(db, key, version, load, holds) {
       const state = stateOf(db);
       const kept = state.entries.get(key);
       if (current(kept, version, holds)) return used(state, key, kept);
-      const value = load();
+      const value = await load();
       place(state, key, { version, value, placedAt: 0 });
       if (state.entries.size > capacity) state.entries.delete(state.entries.keys().next().value!);
       return value;
@@ -88,10 +90,10 @@ export type KeptFromSecondRequest<Key, Value> = (
   db: DbOrTx,
   key: Key,
   version: number,
-  read: () => Value,
+  read: () => Promise<Value> | Value,
   always?: boolean,
   holds?: StillHolds<Value>,
-) => Value;
+) => Promise<Value>;
 
 /**
  * A versioned cache for pages that a client may ask for once and never again (a filter typed once,
@@ -109,8 +111,8 @@ export function keptFromSecondRequest<Key, Value>(capacity: number, keep: (value
   // drop it 100 pages later: promoted to the old generation, then collected by a full collection
   // every second (7 pauses of 5–13 ms in 6 s, the row's p99 at 18–27 ms). Remembering as many: 1.
   const asked = askedBefore<Key>(capacity);
-  return (db, key, version, read, always = false, holds) =>
-    cache.kept(db, key, version, holds) ?? (always || asked(key) ? cache.at(db, key, version, () => keep(read()), holds) : read());
+  return async (db, key, version, read, always = false, holds) =>
+    cache.kept(db, key, version, holds) ?? (always || asked(key) ? cache.at(db, key, version, async () => keep(await read()), holds) : read());
 }
 
 /** Freezes `value` and everything in it: a kept value is shared by every reader. */

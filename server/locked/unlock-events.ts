@@ -5,6 +5,7 @@
 // actor is the client's address. A restart that never opened the practice forgets them; the log
 // has each one as well.
 import type { Db } from '../db/client';
+import { inTransaction } from '../db/in-transaction';
 import { recordAudit, type AuditOutcome } from '../audit/record-audit';
 import type { AuditAction } from '../../shared/audit-actions';
 
@@ -53,8 +54,8 @@ export class UnlockEvents {
 }
 
 /** Writes the door's events into the opened practice's trail, each at the moment it happened. */
-export function writeUnlockEvents(db: Db, events: readonly UnlockEvent[]): void {
-  db.$client.transaction(() => {
-    for (const { action, outcome, ip, detail, at } of events) recordAudit(db, { userId: null, type: 'anonymous', ip }, { action, outcome, detail, at });
-  })();
+export async function writeUnlockEvents(db: Db, events: readonly UnlockEvent[]): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    for (const { action, outcome, ip, detail, at } of events) await recordAudit(tx, { userId: null, type: 'anonymous', ip }, { action, outcome, detail, at });
+  });
 }

@@ -20,12 +20,12 @@ export interface MedicStanding {
   latestEmergency: EmergencyAccessGrant | undefined;
 }
 
-/** The (medic, patient) pairs of recent requests, per connection. */
+/** The (medic, patient) pairs of recent requests, per database. */
 const CACHED_STANDINGS = 2_000;
 
 const keptStandings = versionedCache<string, Readonly<MedicStanding>>(CACHED_STANDINGS);
 
 /** The medic's standing with the patient as of the current access version: from memory, or `load`ed and kept. */
-export function keptStanding(db: DbOrTx, medicId: number, patientId: number, load: () => MedicStanding): Readonly<MedicStanding> {
-  return keptStandings.at(db, `${medicId}:${patientId}`, accessVersionLaterInRequest(db), () => deepFreeze(load()));
+export async function keptStanding(db: DbOrTx, medicId: number, patientId: number, load: () => Promise<MedicStanding>): Promise<Readonly<MedicStanding>> {
+  return keptStandings.at(db, `${medicId}:${patientId}`, await accessVersionLaterInRequest(db), async () => deepFreeze(await load()));
 }

@@ -6,40 +6,38 @@ import { refuse, type AuditEntry } from '../audit/record-audit';
 import { auditActorOf } from '../auth/audit-actor';
 import type { Actor } from '../auth/sessions';
 import type { DbOrTx } from '../db/client';
-import { preparedPerConnection } from '../db/prepared';
+import { prepared } from '../db/prepared';
 import { emergencyAccesses, medicPatients } from '../db/schema/index';
 import { AppError } from '../errors';
 import { keptStanding, type EmergencyAccessGrant as ActiveEmergencyAccess, type MedicStanding } from './access-cache';
 
 // Asked by the transactions that make or refuse a link, and by patientAccess when nothing is kept: prepared once.
-const selectLink = preparedPerConnection((db) =>
+const selectLink = prepared('access.select-link', (db) =>
   db
     .select({ one: medicPatients.patientId })
     .from(medicPatients)
-    .where(and(eq(medicPatients.medicId, sql.placeholder('medicId')), eq(medicPatients.patientId, sql.placeholder('patientId'))))
-    .prepare(),
+    .where(and(eq(medicPatients.medicId, sql.placeholder('medicId')), eq(medicPatients.patientId, sql.placeholder('patientId')))),
 );
 
-export function isLinked(db: DbOrTx, medicId: number, patientId: number): boolean {
-  return Boolean(selectLink(db).get({ medicId, patientId }));
+export async function isLinked(db: DbOrTx, medicId: number, patientId: number): Promise<boolean> {
+  return Boolean(await selectLink.get(db, { medicId, patientId }));
 }
 
 export type { EmergencyAccessGrant as ActiveEmergencyAccess } from './access-cache';
 
 /** The medic's emergency access to this patient that runs longest, whether it still runs or not (the latest). */
-const selectLatestEmergency = preparedPerConnection((db) =>
+const selectLatestEmergency = prepared('access.select-latest-emergency', (db) =>
   db
     .select({ idAccess: emergencyAccesses.id, reason: emergencyAccesses.reason, expiresAt: emergencyAccesses.expiresAt })
     .from(emergencyAccesses)
     .where(and(eq(emergencyAccesses.medicId, sql.placeholder('medicId')), eq(emergencyAccesses.patientId, sql.placeholder('patientId'))))
     .orderBy(desc(emergencyAccesses.expiresAt), desc(emergencyAccesses.id))
-    .limit(1)
-    .prepare(),
+    .limit(1),
 );
 
-const loadStanding = (db: DbOrTx, medicId: number, patientId: number): MedicStanding => ({
-  linked: isLinked(db, medicId, patientId),
-  latestEmergency: selectLatestEmergency(db).get({ medicId, patientId }),
+const loadStanding = async (db: DbOrTx, medicId: number, patientId: number): Promise<MedicStanding> => ({
+  linked: await isLinked(db, medicId, patientId),
+  latestEmergency: await selectLatestEmergency.get(db, { medicId, patientId }),
 });
 
 /** How the caller reaches a patient: fully, read-only through emergency access, or not at all. */
@@ -50,11 +48,11 @@ export type PatientAccess = { kind: 'full' } | ({ kind: 'emergency' } & ActiveEm
  * while nothing about either changed (access-cache.ts); whether that emergency access still runs is
  * decided here against `now`, every time.
  */
-export function patientAccess(db: DbOrTx, actor: Actor, patientId: number, now: Date): PatientAccess {
+export async function patientAccess(db: DbOrTx, actor: Actor, patientId: number, now: Date): Promise<PatientAccess> {
   if (actor.type === 'patient' && actor.patientId === patientId) return { kind: 'full' };
   if (actor.medicId === null) return { kind: 'none' };
   const { medicId } = actor;
-  const standing = keptStanding(db, medicId, patientId, () => loadStanding(db, medicId, patientId));
+  const standing = await keptStanding(db, medicId, patientId, () => loadStanding(db, medicId, patientId));
   // Full access is a patient's own record or a linked medic's; a patient is never reached by a link.
   if (standing.linked && actor.type === 'medic') return { kind: 'full' };
   const emergency = standing.latestEmergency;
@@ -68,15 +66,15 @@ export type AccessMode = 'read' | 'write';
  * the caller cannot reach at all is PATIENT_NOT_FOUND; a write under emergency access is FORBIDDEN
  * (the medic already knows the record exists, and it stays read-only).
  */
-export function assertPatientAccess(
+export async function assertPatientAccess(
   db: DbOrTx,
   actor: Actor,
   ip: string,
   patientId: number,
   action: AuditEntry['action'],
   options: { mode: AccessMode; now: Date },
-): Exclude<PatientAccess, { kind: 'none' }> {
-  const access = patientAccess(db, actor, patientId, options.now);
+): Promise<Exclude<PatientAccess, { kind: 'none' }>> {
+  const access = await patientAccess(db, actor, patientId, options.now);
   if (access.kind === 'full' || (access.kind === 'emergency' && options.mode === 'read')) return access;
   // A refused write under emergency access is flagged with the reason, like every emergency event.
   const readOnly = access.kind === 'emergency';

@@ -11,14 +11,15 @@ import { AppError } from '../errors';
 import { buildTestApp, patientIdOf, register } from '../test/helpers';
 import { auditedChange, auditedSignInChange } from './audited-change';
 import type { Caller } from './caller';
+import { rawGet, rawRows } from '../db/raw-sql';
 
 let app: FastifyInstance;
 let medic: Session;
 let caller: Caller;
 let idPatient: number;
 
-const actorOf = (session: Session): Actor => {
-  const row = app.deps.db.$client.prepare('select id from medics where user_id = ?').get(session.user.idUser) as { id: number };
+const actorOf = async (session: Session): Promise<Actor> => {
+  const row = (await rawGet(app.deps.db, 'select id from medics where user_id = ?', [session.user.idUser])) as { id: number };
   const { idUser, name, lname, email } = session.user;
   return {
     userId: idUser,
@@ -41,79 +42,83 @@ const actorOf = (session: Session): Actor => {
 beforeEach(async () => {
   app = await buildTestApp();
   medic = await register(app, { type: 'medic' });
-  idPatient = patientIdOf(app, await register(app, { type: 'patient' }));
-  caller = { db: app.deps.db, actor: actorOf(medic), ip: '10.0.0.7', now: new Date() };
+  idPatient = await patientIdOf(app, await register(app, { type: 'patient' }));
+  caller = { db: app.deps.db, actor: await actorOf(medic), ip: '10.0.0.7', now: new Date() };
 });
 afterEach(() => app.close());
 
-const phoneOf = (idUser: number) => (app.deps.db.$client.prepare('select phone from users where id = ?').get(idUser) as { phone: string | null }).phone;
-const setPhone = (tx: Tx, phone: string) => tx.update(users).set({ phone }).where(eq(users.id, medic.user.idUser)).run();
+const phoneOf = async (idUser: number) => (await rawGet<{ phone: string | null }>(app.deps.db, 'select phone from users where id = ?', [idUser]))!.phone;
+const setPhone = async (tx: Tx, phone: string) => {
+  await tx.update(users).set({ phone }).where(eq(users.id, medic.user.idUser));
+};
 const eventsOf = (action: string) =>
-  app.deps.db.$client
-    .prepare('select actor_user_id as userId, actor_type as type, ip, patient_id as patientId, outcome, detail, emergency from audit_events where action = ? order by id')
-    .all(action);
+  rawRows(
+    app.deps.db,
+    'select actor_user_id as userId, actor_type as type, ip, patient_id as patientId, outcome, detail, emergency from audit_events where action = ? order by id',
+    [action],
+  );
 
 describe('auditedChange', () => {
-  it('commits the change with one success event naming the action, the patient and the detail', () => {
-    const answer = auditedChange(caller, { action: 'medics.updateProfile', patientId: idPatient }, (tx, succeeded) => {
-      setPhone(tx, '555 0101');
-      succeeded({ detail: 'phone' });
+  it('commits the change with one success event naming the action, the patient and the detail', async () => {
+    const answer = await auditedChange(caller, { action: 'medics.updateProfile', patientId: idPatient }, async (tx, succeeded) => {
+      await setPhone(tx, '555 0101');
+      await succeeded({ detail: 'phone' });
       return 'done';
     });
     expect(answer).toBe('done');
-    expect(phoneOf(medic.user.idUser)).toBe('555 0101');
-    expect(eventsOf('medics.updateProfile')).toEqual([
+    expect(await phoneOf(medic.user.idUser)).toBe('555 0101');
+    expect(await eventsOf('medics.updateProfile')).toEqual([
       { userId: medic.user.idUser, type: 'medic', ip: '10.0.0.7', patientId: idPatient, outcome: 'success', detail: 'phone', emergency: 0 },
     ]);
   });
 
-  it('rolls a refused change back and audits the refusal once, under the action', () => {
+  it('rolls a refused change back and audits the refusal once, under the action', async () => {
     const refusal = new AppError('NOT_FOUND', 'No such thing.');
-    expect(() =>
-      auditedChange(caller, { action: 'medics.updateProfile', patientId: idPatient }, (tx, succeeded) => {
-        setPhone(tx, '555 0102');
-        succeeded();
+    await expect(
+      auditedChange(caller, { action: 'medics.updateProfile', patientId: idPatient }, async (tx, succeeded) => {
+        await setPhone(tx, '555 0102');
+        await succeeded();
         throw refusal;
       }),
-    ).toThrow(refusal);
+    ).rejects.toThrow(refusal);
     expect(refusal.audited).toBe(true);
-    expect(phoneOf(medic.user.idUser)).not.toBe('555 0102');
-    expect(eventsOf('medics.updateProfile')).toEqual([
+    expect(await phoneOf(medic.user.idUser)).not.toBe('555 0102');
+    expect(await eventsOf('medics.updateProfile')).toEqual([
       { userId: medic.user.idUser, type: 'medic', ip: '10.0.0.7', patientId: idPatient, outcome: 'failure', detail: 'NOT_FOUND', emergency: 0 },
     ]);
   });
 
-  it('leaves a refusal to the procedure when asked to, unaudited', () => {
+  it('leaves a refusal to the procedure when asked to, unaudited', async () => {
     const refusal = new AppError('NOT_FOUND');
-    expect(() => auditedChange(caller, { action: 'medics.updateProfile', auditRefusal: false }, () => { throw refusal; })).toThrow(refusal);
+    await expect(auditedChange(caller, { action: 'medics.updateProfile', auditRefusal: false }, () => { throw refusal; })).rejects.toThrow(refusal);
     expect(refusal.audited).toBeFalsy();
-    expect(eventsOf('medics.updateProfile')).toEqual([]);
+    expect(await eventsOf('medics.updateProfile')).toEqual([]);
   });
 
-  it("flags what is done under the caller's emergency access with the reason given", () => {
+  it("flags what is done under the caller's emergency access with the reason given", async () => {
     const underEmergency: Caller = { ...caller, access: { kind: 'emergency', idAccess: 1, reason: 'Unconscious at the door', expiresAt: '2999-01-01T00:00:00.000Z' } };
-    auditedChange(underEmergency, { action: 'appointment.update', patientId: idPatient }, (_tx, succeeded) => succeeded({ detail: 'motive' }));
-    expect(eventsOf('appointment.update')).toMatchObject([{ outcome: 'success', detail: 'Unconscious at the door', emergency: 1 }]);
+    await auditedChange(underEmergency, { action: 'appointment.update', patientId: idPatient }, (_tx, succeeded) => succeeded({ detail: 'motive' }));
+    expect(await eventsOf('appointment.update')).toMatchObject([{ outcome: 'success', detail: 'Unconscious at the door', emergency: 1 }]);
   });
 
-  it('asks the access rule first when told to: an unlinked patient is not found, and nothing runs', () => {
+  it('asks the access rule first when told to: an unlinked patient is not found, and nothing runs', async () => {
     let ran = false;
-    expect(() => auditedChange(caller, { action: 'files.delete', patientId: idPatient, checkAccess: true }, () => { ran = true; })).toThrow(
+    await expect(auditedChange(caller, { action: 'files.delete', patientId: idPatient, checkAccess: true }, () => { ran = true; })).rejects.toThrow(
       expect.objectContaining({ code: 'PATIENT_NOT_FOUND' }),
     );
     expect(ran).toBe(false);
-    expect(eventsOf('files.delete')).toMatchObject([{ patientId: idPatient, outcome: 'denied' }]);
+    expect(await eventsOf('files.delete')).toMatchObject([{ patientId: idPatient, outcome: 'denied' }]);
   });
 });
 
 describe('auditedSignInChange', () => {
-  it('names the account the change made in its success event, and the caller as known in a refusal', () => {
+  it('names the account the change made in its success event, and the caller as known in a refusal', async () => {
     const anonymous = { userId: null, type: 'anonymous' as const, ip: '10.0.0.8' };
-    auditedSignInChange(app.deps.db, anonymous, { action: 'auth.register' }, (_tx, succeeded) =>
+    await auditedSignInChange(app.deps.db, anonymous, { action: 'auth.register' }, (_tx, succeeded) =>
       succeeded({ detail: 'pending approval' }, { userId: medic.user.idUser, type: 'medic', ip: '10.0.0.8' }),
     );
-    expect(() => auditedSignInChange(app.deps.db, anonymous, { action: 'auth.register' }, () => { throw new AppError('EMAIL_TAKEN'); })).toThrow();
-    expect(eventsOf('auth.register').slice(-2)).toEqual([
+    await expect(auditedSignInChange(app.deps.db, anonymous, { action: 'auth.register' }, () => { throw new AppError('EMAIL_TAKEN'); })).rejects.toThrow();
+    expect((await eventsOf('auth.register')).slice(-2)).toEqual([
       { userId: medic.user.idUser, type: 'medic', ip: '10.0.0.8', patientId: null, outcome: 'success', detail: 'pending approval', emergency: 0 },
       { userId: null, type: 'anonymous', ip: '10.0.0.8', patientId: null, outcome: 'failure', detail: 'EMAIL_TAKEN', emergency: 0 },
     ]);

@@ -3,6 +3,7 @@
 import type { AuditAction } from '../../shared/audit-actions';
 import { recordAudit, refuse, type AuditActor, type AuditEntry } from '../audit/record-audit';
 import type { Db, Tx } from '../db/client';
+import { inTransaction } from '../db/in-transaction';
 import { AppError } from '../errors';
 import { assertPatientAccess } from './access';
 import { whoIs, type Caller } from './caller';
@@ -32,13 +33,13 @@ export interface SuccessEvent {
 }
 
 /** Writes the success event, in the change's transaction, at the point of the change it is called. */
-export type RecordSuccess = (event?: SuccessEvent) => void;
+export type RecordSuccess = (event?: SuccessEvent) => Promise<void>;
 
 /** A change made by a signed-in caller; what they do under emergency access is flagged with their reason. */
-export function auditedChange<T>(caller: Caller, about: ChangeAbout, change: (tx: Tx, succeeded: RecordSuccess) => T): T {
+export async function auditedChange<T>(caller: Caller, about: ChangeAbout, change: (tx: Tx, succeeded: RecordSuccess) => Promise<T> | T): Promise<T> {
   const who = whoIs(caller);
   if (about.checkAccess && about.patientId != null) {
-    assertPatientAccess(caller.db, caller.actor, caller.ip, about.patientId, about.action, { mode: 'write', now: caller.now });
+    await assertPatientAccess(caller.db, caller.actor, caller.ip, about.patientId, about.action, { mode: 'write', now: caller.now });
   }
   const flagged = (entry: AuditEntry): AuditEntry =>
     caller.access?.kind === 'emergency' ? { ...entry, emergency: true, detail: caller.access.reason } : entry;
@@ -46,14 +47,19 @@ export function auditedChange<T>(caller: Caller, about: ChangeAbout, change: (tx
 }
 
 /** Who a sign-in's success event names, when the change itself found or made them (a new account). */
-export type SignInSuccess = (event?: SuccessEvent, by?: AuditActor) => void;
+export type SignInSuccess = (event?: SuccessEvent, by?: AuditActor) => Promise<void>;
 
 /**
  * The same, for the changes of signing in and registering, which act for no signed-in caller yet:
  * `who` is the caller as far as known (anonymous, or the account whose password was right); the
  * success event may name the account the change found or made instead.
  */
-export function auditedSignInChange<T>(db: Db, who: AuditActor, about: ChangeAbout, change: (tx: Tx, succeeded: SignInSuccess) => T): T {
+export function auditedSignInChange<T>(
+  db: Db,
+  who: AuditActor,
+  about: ChangeAbout,
+  change: (tx: Tx, succeeded: SignInSuccess) => Promise<T> | T,
+): Promise<T> {
   return runAudited(db, who, about, (tx) => change(tx, (event, by = who) => recordAudit(tx, by, successOf(about, event))));
 }
 
@@ -65,12 +71,13 @@ const successOf = (about: ChangeAbout, event: SuccessEvent = {}): AuditEntry => 
   ...(event.emergency ? { emergency: true } : {}),
 });
 
-function runAudited<T>(db: Db, who: AuditActor, about: ChangeAbout, change: (tx: Tx) => T): T {
+async function runAudited<T>(db: Db, who: AuditActor, about: ChangeAbout, change: (tx: Tx) => Promise<T> | T): Promise<T> {
   try {
-    return db.transaction(change);
+    return await inTransaction(db, change);
   } catch (error) {
+    // After the rollback, the refusal's event commits on its own (inside a caller's transaction, with it).
     if (about.auditRefusal !== false && error instanceof AppError && !error.audited) {
-      refuse(db, who, { action: about.action, outcome: 'failure', patientId: about.patientId ?? null, detail: error.code }, error);
+      await refuse(db, who, { action: about.action, outcome: 'failure', patientId: about.patientId ?? null, detail: error.code }, error);
     }
     throw error;
   }

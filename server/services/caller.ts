@@ -24,9 +24,9 @@ export type PatientCaller = Caller & { actor: Actor & { patientId: number } };
  * change is audited by auditedChange. What a medic reads under emergency access is flagged, with the
  * reason they gave, for the patient to see.
  */
-export function auditAs(caller: Caller, entry: AuditEntry, db: DbOrTx = caller.db): void {
+export async function auditAs(caller: Caller, entry: AuditEntry, db: DbOrTx = caller.db): Promise<void> {
   const flagged = caller.access?.kind === 'emergency' ? { ...entry, emergency: true, detail: caller.access.reason } : entry;
-  recordAudit(db, auditActorOf(caller.actor, caller.ip), flagged);
+  await recordAudit(db, auditActorOf(caller.actor, caller.ip), flagged);
 }
 
 export const whoIs = (caller: Caller) => auditActorOf(caller.actor, caller.ip);

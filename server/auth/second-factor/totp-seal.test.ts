@@ -15,6 +15,7 @@ import { peekSecretFile } from '../../secrets';
 import { practiceForTests } from '../../test/encrypted-practice';
 import { buildTestApp, register, testConfig, TEST_PASSWORD, uniqueEmail } from '../../test/helpers';
 import { isSealedSeed, TOTP_KEY_FILE, totpSeal } from './totp-seal';
+import { rawGet } from '../../db/raw-sql';
 
 const root = mkdtempSync(join(tmpdir(), 'expediente-totp-seal-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -42,7 +43,7 @@ describe('TOTP seeds at rest', () => {
     const { app, dataDir } = await practiceApp();
     const session = await register(app, { type: 'medic', email: uniqueEmail('sealed') });
     const { secret } = await enableTotpFor(app, clock, session);
-    const stored = app.deps.db.$client.prepare('select secret from totp_secrets where user_id = ?').pluck().get(session.user.idUser) as string;
+    const stored = (await rawGet<{ value: string }>(app.deps.db, 'select secret as value from totp_secrets where user_id = ?', [session.user.idUser]))!.value;
     expect(isSealedSeed(stored)).toBe(true);
     await app.close();
 
@@ -66,7 +67,7 @@ describe('TOTP seeds at rest', () => {
 
     const again = await practiceApp(dataDir);
     try {
-      const stored = again.app.deps.db.$client.prepare('select secret from totp_secrets where user_id = ?').pluck().get(session.user.idUser) as string;
+      const stored = (await rawGet<{ value: string }>(again.app.deps.db, 'select secret as value from totp_secrets where user_id = ?', [session.user.idUser]))!.value;
       expect(isSealedSeed(stored)).toBe(true);
       const calls = restCalls(again.app);
       const pending = await calls.login(session.user.email, TEST_PASSWORD, '10.77.0.1');

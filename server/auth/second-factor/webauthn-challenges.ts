@@ -4,6 +4,7 @@
 // signed answer cannot both get through, and a failed answer needs new options.
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/in-transaction';
 import { webauthnChallenges } from '../../db/schema/index';
 
 /** As long as the password step's challenge: the browser's timeout is set to the same. */
@@ -18,12 +19,12 @@ export interface WebauthnChallenge {
   signInChallengeId: string | null;
 }
 
-export function saveWebauthnChallenge(db: DbOrTx, ceremony: WebauthnChallenge, now: Date): void {
-  // Expired ceremonies of anyone are dropped as new ones begin: the table never grows.
-  db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now.toISOString())).run();
-  db.insert(webauthnChallenges)
-    .values({ ...ceremony, expiresAt: new Date(now.getTime() + WEBAUTHN_CHALLENGE_MINUTES * 60_000).toISOString() })
-    .run();
+export async function saveWebauthnChallenge(db: DbOrTx, ceremony: WebauthnChallenge, now: Date): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    // Expired ceremonies of anyone are dropped as new ones begin: the table never grows.
+    await tx.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now.toISOString()));
+    await tx.insert(webauthnChallenges).values({ ...ceremony, expiresAt: new Date(now.getTime() + WEBAUTHN_CHALLENGE_MINUTES * 60_000).toISOString() });
+  });
 }
 
 /**
@@ -31,29 +32,30 @@ export function saveWebauthnChallenge(db: DbOrTx, ceremony: WebauthnChallenge, n
  * (never issued, expired, or answered already). With `userId`, only that user's ceremony: nobody
  * can end another user's registration by sending its challenge.
  */
-export function takeWebauthnChallenge(
+export async function takeWebauthnChallenge(
   db: DbOrTx,
   challenge: string,
   purpose: WebauthnPurpose,
   now: Date,
   userId?: number,
-): WebauthnChallenge | null {
-  const row = db
-    .delete(webauthnChallenges)
-    .where(
-      and(
-        eq(webauthnChallenges.challenge, challenge),
-        eq(webauthnChallenges.purpose, purpose),
-        gt(webauthnChallenges.expiresAt, now.toISOString()),
-        userId === undefined ? undefined : eq(webauthnChallenges.userId, userId),
-      ),
-    )
-    .returning({
-      challenge: webauthnChallenges.challenge,
-      userId: webauthnChallenges.userId,
-      purpose: webauthnChallenges.purpose,
-      signInChallengeId: webauthnChallenges.signInChallengeId,
-    })
-    .get();
+): Promise<WebauthnChallenge | null> {
+  const [row] = await inTransaction(db, (tx) =>
+    tx
+      .delete(webauthnChallenges)
+      .where(
+        and(
+          eq(webauthnChallenges.challenge, challenge),
+          eq(webauthnChallenges.purpose, purpose),
+          gt(webauthnChallenges.expiresAt, now.toISOString()),
+          userId === undefined ? undefined : eq(webauthnChallenges.userId, userId),
+        ),
+      )
+      .returning({
+        challenge: webauthnChallenges.challenge,
+        userId: webauthnChallenges.userId,
+        purpose: webauthnChallenges.purpose,
+        signInChallengeId: webauthnChallenges.signInChallengeId,
+      }),
+  );
   return row ?? null;
 }

@@ -1,12 +1,13 @@
-// Reads commit their audit events together, one transaction per turn of the event loop
-// (read-audit-batch.ts). What a client relies on must not change: every answered read has its
-// event committed before the answer arrives, and a read whose event the disk will not take is
-// answered as that failure, never with the record.
+// A read and its audit event commit in one transaction (auditedRead, record-audit.ts), before the
+// answer is sent. What a client relies on: every answered read has its event committed before the
+// answer arrives, also when many reads are answered at once, and a read whose event the disk will
+// not take is answered as that failure, never with the record.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { fillDatabase, fullUntilTestEnds } from '../db/full-database.fixture';
 import { bearer, buildTestApp, errorOf, medicAndLinkedPatient } from '../test/helpers';
+import { rawGet } from '../db/raw-sql';
 
 let app: FastifyInstance;
 let medic: Session;
@@ -20,26 +21,26 @@ afterAll(() => app.close());
 
 const fillDisk = fullUntilTestEnds(() => app.deps.db);
 
-const recordReadsAudited = () =>
-  app.deps.db.$client.prepare("select count(*) from audit_events where action = 'patient.detail' and outcome = 'success'").pluck().get() as number;
+const recordReadsAudited = async () =>
+  (await rawGet<{ n: number }>(app.deps.db, "select count(*) as n from audit_events where action = 'patient.detail' and outcome = 'success'"))!.n;
 const readRecordRest = () => app.inject({ method: 'GET', url: `/api/medics/patients/${idPatient}`, headers: bearer(medic.access_token) });
 const readRecordTrpc = () =>
   app.inject({ method: 'GET', url: `/trpc/medics.patientDetail?input=${encodeURIComponent(JSON.stringify({ idPatient }))}`, headers: bearer(medic.access_token) });
 
 describe('reads answered together', () => {
   it('each have their audit event committed by the time their answer arrives', async () => {
-    const before = recordReadsAudited();
+    const before = await recordReadsAudited();
     const committedOnArrival: number[] = [];
     const reads = Array.from({ length: 12 }, (_, index) =>
-      (index % 2 ? readRecordTrpc() : readRecordRest()).then((response) => {
+      (index % 2 ? readRecordTrpc() : readRecordRest()).then(async (response) => {
         expect(response.statusCode).toBe(200);
-        committedOnArrival.push(recordReadsAudited() - before);
+        committedOnArrival.push((await recordReadsAudited()) - before);
       }),
     );
     await Promise.all(reads);
     // The n-th answer to arrive found at least n events committed: none arrived ahead of its own.
     committedOnArrival.forEach((committed, arrived) => expect(committed).toBeGreaterThanOrEqual(arrived + 1));
-    expect(recordReadsAudited() - before).toBe(12);
+    expect((await recordReadsAudited()) - before).toBe(12);
   });
 
   it('keep the trail one unbroken chain, in the order the events were committed', async () => {
@@ -52,17 +53,17 @@ describe('reads answered together', () => {
 
 describe('a read whose audit event the disk has no room for', () => {
   it('answers 507 STORAGE_FULL over REST, with none of the record', async () => {
-    fillDisk();
-    const before = recordReadsAudited();
+    await fillDisk();
+    const before = await recordReadsAudited();
     const response = await readRecordRest();
     expect(response.statusCode).toBe(507);
     expect(errorOf(response)).toMatchObject({ statusCode: 507, code: 'STORAGE_FULL' });
     expect(response.body).not.toContain('allergies');
-    expect(recordReadsAudited()).toBe(before);
+    expect(await recordReadsAudited()).toBe(before);
   });
 
   it('answers HTTP 507 with appCode STORAGE_FULL over tRPC, with none of the record', async () => {
-    fillDisk();
+    await fillDisk();
     const response = await readRecordTrpc();
     expect(response.statusCode).toBe(507);
     expect(response.json().error).toMatchObject({ data: { httpStatus: 507, appCode: 'STORAGE_FULL' } });
@@ -70,11 +71,11 @@ describe('a read whose audit event the disk has no room for', () => {
   });
 
   it('is answered and audited again once space is freed', async () => {
-    const free = fillDatabase(app.deps.db);
+    const free = await fillDatabase(app.deps.db);
     expect((await readRecordRest()).statusCode).toBe(507);
     free();
-    const before = recordReadsAudited();
+    const before = await recordReadsAudited();
     expect((await readRecordRest()).statusCode).toBe(200);
-    expect(recordReadsAudited()).toBe(before + 1);
+    expect(await recordReadsAudited()).toBe(before + 1);
   });
 });
