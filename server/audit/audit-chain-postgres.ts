@@ -2,7 +2,8 @@
 // on SQLite (audit-chain.ts), since no SQL function there holds the key, and several servers write to
 // the one trail. A transaction-scoped advisory lock takes the trail's inserts one at a time across
 // every server, from the read of the newest row's chain to the commit: the chain stays one sequence,
-// with no fork.
+// with no fork. Ids are given in that same turn (the newest id + 1), not by the identity's sequence,
+// which a rolled-back insert would leave with a gap.
 import { desc, sql } from 'drizzle-orm';
 import { engineOf, type DbOrTx } from '../db/engine';
 import { inTransaction } from '../db/in-transaction';
@@ -33,7 +34,7 @@ export async function insertChainedAuditEvent(db: DbOrTx, event: UnchainedAuditE
   await inTransaction(db, async (tx) => {
     // Held until this transaction ends: no other insert into the trail reads the same newest row.
     await sqlRun(tx, sql.raw(`select pg_advisory_xact_lock(${AUDIT_TRAIL_LOCK})`));
-    const [newest] = await tx.select({ chain: auditEvents.chain }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
-    await tx.insert(auditEvents).values({ ...event, chain: chainValue(key, newest?.chain ?? null, content) });
+    const [newest] = await tx.select({ id: auditEvents.id, chain: auditEvents.chain }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+    await tx.insert(auditEvents).values({ ...event, id: (newest?.id ?? 0) + 1, chain: chainValue(key, newest?.chain ?? null, content) });
   });
 }
