@@ -9,6 +9,7 @@ import { pendingReadAudits } from '../audit/read-audit-batch';
 import { admitActor } from '../auth/admission';
 import { assertPasswordCurrent } from '../auth/sessions';
 import { auditActorOf } from '../auth/audit-actor';
+import { engineNameOf, sqliteEngineOf } from '../db/engine';
 import type { Context } from './context';
 
 const t = initTRPC.context<Context>().create({
@@ -64,7 +65,9 @@ const auditRefusalsAndMapErrors = t.middleware(async ({ ctx, path, getRawInput, 
   if (result.ok) {
     // A read's audit event commits with the reads of its turn (audit/read-audit-batch.ts): the
     // answer waits for that commit, and if it fails the answer is that failure (507 on a full disk).
-    const committed = pendingReadAudits(ctx.deps.db.$client);
+    // The batches are the SQLite writer's (they commit through it); PostgreSQL has none.
+    const { db } = ctx.deps;
+    const committed = engineNameOf(db) === 'sqlite' ? pendingReadAudits(sqliteEngineOf(db).writer) : undefined;
     if (committed) await committed;
     return result;
   }
@@ -73,7 +76,7 @@ const auditRefusalsAndMapErrors = t.middleware(async ({ ctx, path, getRawInput, 
   if (!cause.audited && REFUSAL_STATUSES.has(cause.status)) {
     const rawInput = await getRawInput().catch(() => undefined);
     const who = ctx.actor ? auditActorOf(ctx.actor, ctx.meta.ip) : { userId: null, type: 'anonymous' as const, ip: ctx.meta.ip };
-    recordRefusal(ctx.deps.db, who, { action: refusedProcedure(path), outcome: 'denied', patientId: patientIdOf(rawInput), detail: cause.code });
+    await recordRefusal(ctx.deps.db, who, { action: refusedProcedure(path), outcome: 'denied', patientId: patientIdOf(rawInput), detail: cause.code });
     cause.audited = true;
   }
   throw toTrpcError(cause);
