@@ -36,7 +36,8 @@ export async function buildTestApp(options: Partial<BuildOptions> = {}): Promise
   const ownDataDir = !options.config || options.config.dataDir === unusedDataDir;
   const dataDir = ownDataDir ? mkdtempSync(join(tmpdir(), 'expediente-test-')) : options.config!.dataDir;
   const app = await buildApp({
-    db: openDatabase(':memory:'),
+    // Opened only when no `db` is given: each is a temporary file and two connections.
+    db: options.db ?? openDatabase(':memory:'),
     clientDir: null,
     // Tests register many accounts from one address; the flood cap has its own test.
     authFlood: { max: 100_000, timeWindowMs: 60_000 },
