@@ -2,7 +2,8 @@
 // attacker with an account would send them. Each case is the attack as it was found, and the
 // answer it must now get; the integration tests beside the services prove the rules in detail.
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../../shared/auth';
@@ -50,13 +51,18 @@ describe('the security review, replayed', () => {
     const head = await computeAuditHead(sqlite());
     expect(head).not.toBeNull();
     const attacked = async (statement: string) => {
-      const copy = new Database(sqlite().serialize());
+      // A file, as a copy of the disk is: the database is in WAL mode, which a copy opened in memory cannot be.
+      const dir = mkdtempSync(join(tmpdir(), 'expediente-copy-'));
+      const file = join(dir, 'expediente.db');
+      writeFileSync(file, sqlite().serialize());
+      const copy = new Database(file);
       try {
         dropAuditTriggers(copy);
         copy.exec(statement);
         return await verifyAuditChain(copy, key, head);
       } finally {
         copy.close();
+        rmSync(dir, { recursive: true, force: true });
       }
     };
     const newest = await countOf('select count(*) as n from audit_events where id > ?', [head!.lastId]);
