@@ -79,6 +79,7 @@ type Outcome = { ok: true; data: unknown } | { ok: false; error: TRPCError };
 async function answerReads(request: FastifyRequest, reply: FastifyReply, { isBatch, reads }: Reads, options: TrpcHttpOptions) {
   const { router } = options;
   const ctx = await options.createContext(request);
+  // The calls of a batch run as tRPC's own handler runs them, at once: each in transactions of its own.
   const outcomes = await Promise.all(
     reads.map(async ({ path, input }, batchIndex): Promise<Outcome> => {
       try {
