@@ -21,9 +21,9 @@ async function exportAudit(ctx: Context, request: FastifyRequest, reply: Fastify
   const misshapen = misshapenInputError(queryValueIssues(request.query as Record<string, unknown>));
   if (misshapen) throw misshapen;
   // Who asks comes before what they ask for: a stranger learns nothing about the filter from a 400.
-  const caller = admitAdministrator({ db, actor: ctx.actor, ip: ctx.meta.ip, now: now() }, 'audit.export');
+  const caller = await admitAdministrator({ db, actor: ctx.actor, ip: ctx.meta.ip, now: now() }, 'audit.export');
   const filter = auditFilterInput.parse(request.query);
-  const { nextBatch } = startAuditExport(caller, filter);
+  const { nextBatch } = await startAuditExport(caller, filter);
   return (
     reply
       .type('text/csv; charset=utf-8')
@@ -35,5 +35,5 @@ async function exportAudit(ctx: Context, request: FastifyRequest, reply: Fastify
 }
 
 export function registerAuditExport(app: FastifyInstance, contextFromRequest: ContextFromRequest): void {
-  app.get(AUDIT_EXPORT_PATH, (request, reply) => exportAudit(contextFromRequest(request), request, reply));
+  app.get(AUDIT_EXPORT_PATH, async (request, reply) => exportAudit(await contextFromRequest(request), request, reply));
 }

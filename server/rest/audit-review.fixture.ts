@@ -5,6 +5,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { AuditEventsPage, AuditVerification } from '../../shared/admin';
 import type { Session } from '../../shared/auth';
 import { insertAuditEvents, type TestAuditEvent } from '../audit/audit-events.fixture';
+import { sqliteEngineOf } from '../db/engine';
+import { rawGet } from '../db/raw-sql';
 import { classifyError } from '../error-mapping';
 import { bearer, buildTestApp, callerFor, errorOf, register, uniqueEmail } from '../test/helpers';
 
@@ -23,7 +25,7 @@ export function useAuditReviewPractice(): void {
     admin = await register(app, { type: 'medic', email: uniqueEmail('admin'), name: 'Ada', lname: 'Admin' });
     medic = await register(app, { type: 'medic', email: uniqueEmail('medic'), name: 'Mario', lname: 'Medina' });
     patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), name: 'Lucía', lname: 'Hernández' });
-    idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+    idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
   });
   afterAll(() => app.close());
 }
@@ -77,8 +79,13 @@ export let families = 0;
 /** An action family of the test's own, so that a filter on it sees only the test's events. */
 export const newFamily = () => `test${++families}.`;
 
-export const sqlite = () => app.deps.db.$client;
-export const insert = (events: TestAuditEvent[]) => insertAuditEvents(sqlite(), events);
+/**
+ * The SQLite writer under the practice, for what only SQLite has: the statements whose runs the
+ * statement counts spy on, and the trail's chain function the inserted events are chained by.
+ */
+export const sqlite = () => sqliteEngineOf(app.deps.db).writer;
+/** Appends the events to the trail, chained; their ids. Called between requests, when no transaction holds the writer. */
+export const insert = async (events: TestAuditEvent[]): Promise<number[]> => await insertAuditEvents(sqlite(), events);
 export const idsOf = (answer: Answer<AuditEventsPage>) => answer.body!.events.map((event) => event.id);
 
 /** A moment of the practice's clock, as the trail stores it (ISO 8601 UTC). */

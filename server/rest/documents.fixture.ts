@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Session } from '../../shared/auth';
+import { rawGet } from '../db/raw-sql';
 import { bearer, buildTestApp, register, rowCount, testConfig, uniqueEmail } from '../test/helpers';
 
 export const LIMIT = 64 * 1024;
@@ -35,7 +36,7 @@ export const blobsOnDisk = () => {
 export async function linkedPair() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
   return { medic, patient, idPatient };
 }
 
@@ -64,7 +65,7 @@ export const rawUpload = (session: Session, idPatient: number, contentType: stri
 export const within = <T>(ms: number, pending: Promise<T>): Promise<T> =>
   Promise.race([pending, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
 
-export const snapshot = () => ({ rows: rowCount(app, 'files'), blobs: blobsOnDisk().length });
+export const snapshot = async () => ({ rows: await rowCount(app, 'files'), blobs: blobsOnDisk().length });
 
-export const blobNameOf = (code: string) =>
-  (app.deps.db.$client.prepare('select blob_name as blobName from files where code = ?').get(code) as { blobName: string }).blobName;
+export const blobNameOf = async (code: string): Promise<string> =>
+  (await rawGet<{ blobName: string }>(app.deps.db, 'select blob_name as "blobName" from files where code = ?', [code]))!.blobName;

@@ -1,9 +1,10 @@
-// For the medic workspace tests (medic-*.test.ts): each file's own app on an in-memory database that
+// For the medic workspace tests (medic-*.test.ts): each file's own app on a fresh database that
 // counts its SQL statements, and the requests and accounts they share.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { openDatabase } from '../db/client';
+import { rawGet, rawRun } from '../db/raw-sql';
 import { bearer, buildTestApp, linkWithConsent, register, uniqueEmail } from '../test/helpers';
 
 /** The app of the test file that called useWorkspaceApp (a live binding: set once its beforeAll ran). */
@@ -30,11 +31,13 @@ export const del = (url: string, session?: Session) => app.inject({ method: 'DEL
 export const newMedic = () => register(app, { type: 'medic', email: uniqueEmail('medic') });
 export const newPatient = (account: { name?: string; lname?: string; email?: string } = {}) =>
   register(app, { type: 'patient', email: uniqueEmail('patient'), ...account });
-export const patientIdOf = (session: Session) =>
-  (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(session.user.idUser) as { id: number }).id;
+export const patientIdOf = async (session: Session): Promise<number> =>
+  (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [session.user.idUser]))!.id;
 export const askLink = (medic: Session, patient: Session) => post('/api/medics/link-patient', { patientEmail: patient.user.email }, medic);
 export const link = (medic: Session, patient: Session) => linkWithConsent(app, medic, patient);
 export const addAppointment = (patientId: number, date: string) =>
-  app.deps.db.$client
-    .prepare("insert into clinical_histories (patient_id, date, start, motive, created_at) values (?, ?, substr(?, 12, 5), 'Control', '')")
-    .run(patientId, date, date);
+  rawRun(app.deps.db, "insert into clinical_histories (patient_id, date, start, motive, created_at) values (?, ?, substr(?, 12, 5), 'Control', '')", [
+    patientId,
+    date,
+    date,
+  ]);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Session } from '../../shared/auth';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { buildTestApp, callerFor, TEST_PASSWORD, testConfig } from '../test/helpers';
 import { injectOutcome, procedureOutcome, type Outcome } from '../test/transports';
 import { SoftwareAuthenticator, type Misbehaviour } from '../test/software-authenticator';
@@ -78,7 +79,8 @@ export const transports = [
 export let addresses = 0;
 export const newAddress = () => `10.23.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
 
-export const sql = () => app.deps.db.$client;
+/** The practice's database, for what a test arranges or looks at in SQL (db/raw-sql.ts). */
+export const sql = () => app.deps.db;
 
 export interface AuditRow {
   action: string;
@@ -87,10 +89,11 @@ export interface AuditRow {
   actor_user_id: number | null;
   ip: string | null;
 }
-export const auditSince = (id: number): AuditRow[] =>
-  sql().prepare('select action, outcome, detail, actor_user_id, ip from audit_events where id > ? order by id').all(id) as AuditRow[];
-export const lastAuditId = () => (sql().prepare('select coalesce(max(id), 0) as id from audit_events').get() as { id: number }).id;
-export const sessionsOf = (idUser: number) => (sql().prepare('select count(*) as n from sessions where user_id = ?').get(idUser) as { n: number }).n;
+export const auditSince = (id: number): Promise<AuditRow[]> =>
+  rawRows<AuditRow>(sql(), 'select action, outcome, detail, actor_user_id, ip from audit_events where id > ? order by id', [id]);
+export const lastAuditId = async (): Promise<number> => (await rawGet<{ id: number }>(sql(), 'select coalesce(max(id), 0) as id from audit_events'))!.id;
+export const sessionsOf = async (idUser: number): Promise<number> =>
+  (await rawGet<{ n: number }>(sql(), 'select count(*) as n from sessions where user_id = ?', [idUser]))!.n;
 
 /** The user's account and an authenticator holding one registered passkey. */
 export async function withPasskey(t: PasskeyTransport, account: Session, name = 'Portátil') {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { localDay } from '../../shared/dates';
 import { openDatabase } from '../db/client';
+import { rawGet } from '../db/raw-sql';
 import { bearer, buildTestApp, register, testConfig, uniqueEmail } from '../test/helpers';
 import { testCatalogDir } from '../test/test-catalog';
 
@@ -16,7 +17,7 @@ export const tomorrow = localDay(new Date(2026, 5, 16, 12));
 
 /** The practice a test file's record tests share: built before them by usePatientRecordPractice, closed after. */
 export let app: FastifyInstance;
-/** `onStatement` is told of every SQL statement the practice's connection runs. */
+/** `onStatement` is told of every SQL statement the practice's database runs through drizzle. */
 export function usePatientRecordPractice({ onStatement = () => {} }: { onStatement?: () => void } = {}): void {
   beforeAll(async () => {
     app = await buildTestApp({
@@ -36,7 +37,7 @@ export const call = (method: Method, url: string, session?: Session, payload?: o
 export async function linkedPair() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
   return { medic, patient, idPatient };
 }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Session } from '../../shared/auth';
 import type { ClinicalHistory } from '../../shared/record';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { classifyError } from '../error-mapping';
 import { bearer, buildTestApp, callerFor, loginRequest, register, TEST_PASSWORD, testConfig, uniqueEmail } from '../test/helpers';
 import { testCatalogDir } from '../test/test-catalog';
@@ -27,9 +28,12 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export const call = (method: Method, url: string, session?: Session, payload?: object) =>
   app.inject({ method, url: `/api${url}`, headers: session ? bearer(session.access_token) : {}, ...(payload ? { payload } : {}) });
 
-export const db = () => app.deps.db.$client;
-export const patientIdOf = (session: Session) => (db().prepare('select id from patients where user_id = ?').get(session.user.idUser) as { id: number }).id;
-export const medicIdOf = (session: Session) => (db().prepare('select id from medics where user_id = ?').get(session.user.idUser) as { id: number }).id;
+/** The practice's database, for what a test arranges or looks at in SQL (db/raw-sql.ts). */
+export const db = () => app.deps.db;
+export const patientIdOf = async (session: Session): Promise<number> =>
+  (await rawGet<{ id: number }>(db(), 'select id from patients where user_id = ?', [session.user.idUser]))!.id;
+export const medicIdOf = async (session: Session): Promise<number> =>
+  (await rawGet<{ id: number }>(db(), 'select id from medics where user_id = ?', [session.user.idUser]))!.id;
 
 /** A medic with a licence (unless told otherwise), whose patient registered naming them. */
 export async function linkedPair({ licensed = true } = {}) {
@@ -39,7 +43,7 @@ export async function linkedPair({ licensed = true } = {}) {
     expect(profile.statusCode, profile.body).toBe(200);
   }
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email, name: 'Pilar', lname: 'Paz' });
-  const idPatient = patientIdOf(patient);
+  const idPatient = await patientIdOf(patient);
   const demographics = await call('PATCH', `/patients/${idPatient}`, medic, { birthDate: '1974-03-04', documentNumber: '12345678Z' });
   expect(demographics.statusCode, demographics.body).toBe(200);
   return { medic, patient, idPatient };
@@ -119,12 +123,12 @@ export const transports: Record<'REST' | 'tRPC', Prescribing> = {
   },
 };
 
-export const prescriptionCount = () => (db().prepare('select count(*) as n from prescriptions').get() as { n: number }).n;
+export const prescriptionCount = async (): Promise<number> => (await rawGet<{ n: number }>(db(), 'select count(*) as n from prescriptions'))!.n;
 
 export const auditOf = (action: string) =>
-  db().prepare('select outcome, patient_id as patientId, detail, emergency from audit_events where action = ? order by id').all(action) as {
+  rawRows<{
     outcome: string;
     patientId: number | null;
     detail: string | null;
     emergency: number;
-  }[];
+  }>(db(), 'select outcome, patient_id as "patientId", detail, emergency from audit_events where action = ? order by id', [action]);

@@ -32,7 +32,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], co
         // route as nothing at all: it is refused as what it is.
         if (request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY);
         const input = restInputOf(route, request);
-        const caller = createCaller(contextFromRequest(request));
+        const caller = createCaller(await contextFromRequest(request));
         const result = await resolveProcedure(caller, route.procedure)(input);
         const status = route.status ?? 200;
         reply.code(status);

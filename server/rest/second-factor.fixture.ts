@@ -5,6 +5,9 @@ import { Secret, TOTP } from 'otpauth';
 import type { Session } from '../../shared/auth';
 import type { RecoveryCodes, SecondFactorInput, TotpSetup } from '../../shared/second-factor';
 import { TOTP_PARAMETERS } from '../auth/second-factor/totp';
+import { inTransaction } from '../db/in-transaction';
+import { rawGet, rawRows } from '../db/raw-sql';
+import { passkeys } from '../db/schema/index';
 import { buildTestApp, callerFor, testConfig, TEST_PASSWORD } from '../test/helpers';
 import { injectOutcome, procedureOutcome, type Outcome } from '../test/transports';
 
@@ -104,18 +107,24 @@ export async function enableTotpFor(app: FastifyInstance, clock: TestClock, sess
 
 /** The audit events of a user for an action, oldest first. */
 export const auditOf = (app: FastifyInstance, userId: number, action: string) =>
-  app.deps.db.$client
-    .prepare('select action, outcome, detail from audit_events where actor_user_id = ? and action = ? order by id')
-    .all(userId, action) as { action: string; outcome: string; detail: string | null }[];
+  rawRows<{ action: string; outcome: string; detail: string | null }>(
+    app.deps.db,
+    'select action, outcome, detail from audit_events where actor_user_id = ? and action = ? order by id',
+    [userId, action],
+  );
 
 /** How many rows of `table` belong to the user (a factor, a challenge, a code). */
-export const rowsOf = (app: FastifyInstance, table: string, userId: number): number =>
-  app.deps.db.$client.prepare(`select count(*) from ${table} where user_id = ?`).pluck().get(userId) as number;
+export const rowsOf = async (app: FastifyInstance, table: string, userId: number): Promise<number> =>
+  (await rawGet<{ n: number }>(app.deps.db, `select count(*) as n from ${table} where user_id = ?`, [userId]))!.n;
 
 /** A passkey row as registration leaves it, whoever registered it; its id. */
-export const givePasskey = (app: FastifyInstance, userId: number): number =>
-  Number(
-    app.deps.db.$client
-      .prepare("insert into passkeys (user_id, credential_id, public_key, name, created_at) values (?, ?, x'00', 'Teléfono', '2026-01-01T00:00:00.000Z')")
-      .run(userId, `credential-${userId}-${Math.random()}`).lastInsertRowid,
+export const givePasskey = async (app: FastifyInstance, userId: number): Promise<number> => {
+  // Awaited inside the callback: the insert must run in the transaction's async context.
+  const [row] = await inTransaction(app.deps.db, async (tx) =>
+    await tx
+      .insert(passkeys)
+      .values({ userId, credentialId: `credential-${userId}-${Math.random()}`, publicKey: Buffer.from([0]), name: 'Teléfono', createdAt: '2026-01-01T00:00:00.000Z' })
+      .returning({ id: passkeys.id }),
   );
+  return row!.id;
+};

@@ -1,5 +1,7 @@
-// Test factories: each test file builds its own app on a fresh in-memory database migrated
-// from the real drizzle/ folder, and talks to it through app.inject (REST) or the tRPC caller.
+// Test factories: each test file builds its own app on a fresh database (openDatabase(':memory:'): a
+// temporary file, see db/client.ts) migrated from the real drizzle/ folder, and talks to it through
+// app.inject (REST) or the tRPC caller. What a test arranges or reads in SQL goes through the async
+// seam (db/raw-sql.ts), so the helpers below that touch the database resolve once it has answered.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +10,7 @@ import { isPendingRegistration, type PendingRegistration, type Session } from '.
 import { buildApp, type BuildOptions } from '../app';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
+import { rawGet, rawRun } from '../db/raw-sql';
 import { createContext } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 
@@ -28,12 +31,13 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...overrides,
 });
 
-/** A fresh app on a fresh in-memory database, with its own temporary DATA_DIR for documents. */
+/** A fresh app on a fresh database (or the `db` given), with its own temporary DATA_DIR for documents. */
 export async function buildTestApp(options: Partial<BuildOptions> = {}): Promise<FastifyInstance> {
   const ownDataDir = !options.config || options.config.dataDir === unusedDataDir;
   const dataDir = ownDataDir ? mkdtempSync(join(tmpdir(), 'expediente-test-')) : options.config!.dataDir;
   const app = await buildApp({
-    db: openDatabase(':memory:'),
+    // Opened only when no `db` is given: each is a temporary file and two connections.
+    db: options.db ?? openDatabase(':memory:'),
     clientDir: null,
     // Tests register many accounts from one address; the flood cap has its own test.
     authFlood: { max: 100_000, timeWindowMs: 60_000 },
@@ -85,15 +89,15 @@ export async function register(app: FastifyInstance, account: NewAccount = {}): 
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   const body = response.json<Session | PendingRegistration>();
   if (!isPendingRegistration(body)) return body;
-  approveByEmail(app, email);
+  await approveByEmail(app, email);
   const login = await loginRequest(app, email, account.password ?? TEST_PASSWORD);
   if (login.statusCode !== 200) throw new Error(`login after approval failed: ${login.statusCode} ${login.body}`);
   return login.json<Session>();
 }
 
 /** What an administrator's approval does, for tests whose subject is not the approval. */
-export function approveByEmail(app: FastifyInstance, email: string): void {
-  app.deps.db.$client.prepare("update users set status = 'active' where lower(email) = lower(?)").run(email);
+export async function approveByEmail(app: FastifyInstance, email: string): Promise<void> {
+  await rawRun(app.deps.db, "update users set status = 'active' where lower(email) = lower(?)", [email]);
 }
 
 export function loginRequest(app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1') {
@@ -102,15 +106,19 @@ export function loginRequest(app: FastifyInstance, email: string, password: stri
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The tRPC caller as the client would reach it, with or without a token. */
+/**
+ * The tRPC caller as the client would reach it, with or without a token. Its context (the session
+ * behind the token) is looked up now, as before; every call made through the caller waits for it.
+ */
 export function callerFor(app: FastifyInstance, token?: string, ip = '127.0.0.1') {
-  return createCaller(
-    createContext(app.deps, { authorization: token ? `Bearer ${token}` : undefined, ip, userAgent: 'vitest' }),
-  );
+  const context = createContext(app.deps, { authorization: token ? `Bearer ${token}` : undefined, ip, userAgent: 'vitest' });
+  // A failed lookup is each call's failure; a caller never called leaves no unhandled rejection.
+  context.catch(() => undefined);
+  return createCaller(() => context);
 }
 
-export const rowCount = (app: FastifyInstance, table: string): number =>
-  (app.deps.db.$client.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+export const rowCount = async (app: FastifyInstance, table: string): Promise<number> =>
+  (await rawGet<{ n: number }>(app.deps.db, `select count(*) as n from ${table}`))!.n;
 
 export const errorOf = (response: LightMyRequestResponse) =>
   response.json<{ statusCode: number; error: string; code: string; message: string; issues?: { path: string; message: string }[] }>();
@@ -137,13 +145,13 @@ export async function linkWithConsent(app: FastifyInstance, medic: Session, pati
 }
 
 /** The patient id behind a patient's account. */
-export const patientIdOf = (app: FastifyInstance, patient: Session): number =>
-  (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+export const patientIdOf = async (app: FastifyInstance, patient: Session): Promise<number> =>
+  (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
 
 /** A medic and a patient linked with the patient's consent, and the patient's id. */
 export async function medicAndLinkedPatient(app: FastifyInstance): Promise<{ medic: Session; patient: Session; idPatient: number }> {
   const medic = await register(app, { type: 'medic' });
   const patient = await register(app, { type: 'patient' });
   await linkWithConsent(app, medic, patient);
-  return { medic, patient, idPatient: patientIdOf(app, patient) };
+  return { medic, patient, idPatient: await patientIdOf(app, patient) };
 }

@@ -53,7 +53,7 @@ export interface RequestFacts {
   batchSize?: number;
 }
 
-function actorFromAuthorization(deps: AppDeps, authorization: string | undefined): Actor | null {
+async function actorFromAuthorization(deps: AppDeps, authorization: string | undefined): Promise<Actor | null> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
   if (!match?.[1]) return null;
   let claims: TokenClaims;
@@ -64,14 +64,15 @@ function actorFromAuthorization(deps: AppDeps, authorization: string | undefined
   }
   const userId = Number(claims.sub);
   if (typeof claims.sid !== 'string' || !Number.isSafeInteger(userId)) return null;
-  return findActor(deps.db, claims.sid, userId, { now: deps.now(), idleMs: (deps.config.idleMinutes ?? DEFAULT_IDLE_MINUTES) * 60_000 });
+  return await findActor(deps.db, claims.sid, userId, { now: deps.now(), idleMs: (deps.config.idleMinutes ?? DEFAULT_IDLE_MINUTES) * 60_000 });
 }
 
-export function createContext(deps: AppDeps, facts: RequestFacts): Context {
+/** The context of one request; finding its actor reads the session, so it resolves once that read has. */
+export async function createContext(deps: AppDeps, facts: RequestFacts): Promise<Context> {
   return {
     deps,
     meta: { ip: facts.ip, userAgent: facts.userAgent },
-    actor: actorFromAuthorization(deps, facts.authorization),
+    actor: await actorFromAuthorization(deps, facts.authorization),
     guardAuthFlood: facts.guardAuthFlood ?? (async () => {}),
     batchSize: facts.batchSize ?? 1,
   };

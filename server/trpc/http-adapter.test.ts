@@ -98,10 +98,10 @@ describe('reads over tRPC answered from kept JSON', () => {
   });
 
   it('audits a read and a refusal once each, as through tRPC’s handler', async () => {
-    const before = rowCount(app, 'audit_events');
+    const before = await rowCount(app, 'audit_events');
     await app.inject({ method: 'GET', url: recordUrl(idPatient), headers: bearer(medic.access_token) });
     await app.inject({ method: 'GET', url: recordUrl(strangerId), headers: bearer(medic.access_token) });
-    expect(rowCount(app, 'audit_events')).toBe(before + 2);
+    expect(await rowCount(app, 'audit_events')).toBe(before + 2);
   });
 
   it('leaves to tRPC what it refuses before calling anything: input that is not JSON, a change sent as GET', async () => {

@@ -27,7 +27,7 @@ type TrpcOptions = FastifyTRPCPluginOptions<AnyTRPCRouter>['trpcOptions'];
 export interface TrpcHttpOptions {
   router: AnyTRPCRouter;
   maxBatchSize: number;
-  createContext: (request: FastifyRequest) => Context;
+  createContext: (request: FastifyRequest) => Promise<Context>;
   onError: (failure: { error: TRPCError; path: string | undefined }) => void;
 }
 
@@ -78,7 +78,8 @@ type Outcome = { ok: true; data: unknown } | { ok: false; error: TRPCError };
 
 async function answerReads(request: FastifyRequest, reply: FastifyReply, { isBatch, reads }: Reads, options: TrpcHttpOptions) {
   const { router } = options;
-  const ctx = options.createContext(request);
+  const ctx = await options.createContext(request);
+  // The calls of a batch run as tRPC's own handler runs them, at once: each in transactions of its own.
   const outcomes = await Promise.all(
     reads.map(async ({ path, input }, batchIndex): Promise<Outcome> => {
       try {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { createContext, type AppDeps, type Context } from './context';
 
-export type ContextFromRequest = (request: FastifyRequest) => Context;
+export type ContextFromRequest = (request: FastifyRequest) => Promise<Context>;
 
 /**
  * tRPC names every procedure of a batch in the path, comma-separated: /trpc/a.b,c.d?batch=1. It

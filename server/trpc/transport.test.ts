@@ -1,6 +1,7 @@
 // The React client talks tRPC over HTTP: errors carry the documented status and a code it translates.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineOf } from '../db/engine';
 import { buildTestApp, callerFor, register } from '../test/helpers';
 
 let app: FastifyInstance;
@@ -46,7 +47,8 @@ describe('tRPC over HTTP', () => {
 
   it('never sends a stack trace or internals in a 5xx', async () => {
     const broken = await buildTestApp();
-    broken.deps.db.$client.close();
+    // The database's connections closed under the running app: every query fails.
+    await engineOf(broken.deps.db).close();
     const rest = await broken.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'x' } });
     expect(rest.statusCode).toBe(500);
     expect(rest.json()).toEqual({

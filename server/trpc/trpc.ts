@@ -5,7 +5,6 @@ import { classifyError, toTrpcError, trpcHttpStatus } from '../error-mapping';
 import { AppError } from '../errors';
 import { misshapenInputError, objectInputIssues } from '../input-shape';
 import { recordRefusal, refusedProcedure } from '../audit/record-audit';
-import { pendingReadAudits } from '../audit/read-audit-batch';
 import { admitActor } from '../auth/admission';
 import { assertPasswordCurrent } from '../auth/sessions';
 import { auditActorOf } from '../auth/audit-actor';
@@ -54,26 +53,21 @@ function patientIdOf(rawInput: unknown): number | null {
  *   exactly one audit event. Services that refuse with more to say (the patient, emergency access)
  *   record it themselves and mark the error audited; every other refusal is recorded here (when
  *   storage refuses that event, the refusal still answers its own status: audit/record-audit.ts);
- * - services throw AppError; here it gets the tRPC code whose HTTP status API.md documents;
- * - a read's answer waits for its audit event's batch to commit.
+ * - services throw AppError; here it gets the tRPC code whose HTTP status API.md documents.
  */
 const auditRefusalsAndMapErrors = t.middleware(async ({ ctx, path, getRawInput, next }) => {
   const misshapen = misshapenInputError(objectInputIssues(await getRawInput().catch(() => undefined)));
   if (misshapen) throw toTrpcError(misshapen);
   const result = await next();
-  if (result.ok) {
-    // A read's audit event commits with the reads of its turn (audit/read-audit-batch.ts): the
-    // answer waits for that commit, and if it fails the answer is that failure (507 on a full disk).
-    const committed = pendingReadAudits(ctx.deps.db.$client);
-    if (committed) await committed;
-    return result;
-  }
-  const cause = !result.ok && result.error.cause instanceof AppError ? result.error.cause : undefined;
+  // A read's audit event has committed by now, in the read's own transaction (audit/record-audit.ts
+  // auditedRead): when that commit fails, so does the read (507 on a full disk).
+  if (result.ok) return result;
+  const cause = result.error.cause instanceof AppError ? result.error.cause : undefined;
   if (!cause) return result;
   if (!cause.audited && REFUSAL_STATUSES.has(cause.status)) {
     const rawInput = await getRawInput().catch(() => undefined);
     const who = ctx.actor ? auditActorOf(ctx.actor, ctx.meta.ip) : { userId: null, type: 'anonymous' as const, ip: ctx.meta.ip };
-    recordRefusal(ctx.deps.db, who, { action: refusedProcedure(path), outcome: 'denied', patientId: patientIdOf(rawInput), detail: cause.code });
+    await recordRefusal(ctx.deps.db, who, { action: refusedProcedure(path), outcome: 'denied', patientId: patientIdOf(rawInput), detail: cause.code });
     cause.audited = true;
   }
   throw toTrpcError(cause);

@@ -2,6 +2,7 @@
 // characters that must never be stored.
 import type { FastifyInstance } from 'fastify';
 import { errorStatus } from '../../../shared/errors';
+import { sqliteEngineOf } from '../../db/engine';
 import { FORBIDDEN_IN_TEXT } from './arbitraries';
 import { UPLOAD_LIMIT } from './fixture';
 import { visible, type Answer } from './hostile-request';
@@ -129,10 +130,11 @@ export function misshapenRefusalProblem(answer: Answer, expected: { path: string
 
 /**
  * Cells of every table (the audit trail and sessions aside) that hold a character stored text must
- * refuse, as `table#rowid.column`. A function registered on the test's own connection does the search.
+ * refuse, as `table#rowid.column`. A function registered on the SQLite writer does the search, on
+ * that connection (SQLite-only machinery: its catalog, rowid and functions), between requests.
  */
 export function forbiddenTextScanner(app: FastifyInstance): () => Map<string, string> {
-  const sql = app.deps.db.$client;
+  const sql = sqliteEngineOf(app.deps.db).writer;
   sql.function('hostile_forbidden_text', { deterministic: true }, (value: unknown) => (typeof value === 'string' && FORBIDDEN_IN_TEXT.test(value) ? 1 : 0));
   // Ordinary tables only: a full-text index's virtual table and its shadow tables hold no stored text of their own.
   const tables = (sql.prepare("select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'").all() as { name: string }[])

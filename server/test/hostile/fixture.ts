@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { isDeepStrictEqual } from 'node:util';
 import type { Session } from '../../../shared/auth';
+import { inTransaction } from '../../db/in-transaction';
+import { rawGet, rawRows, rawRun } from '../../db/raw-sql';
 import { bearer, buildTestApp, linkWithConsent, register, testConfig, uniqueEmail } from '../helpers';
 import { samplePdf, samplePng } from '../sample-files';
 
@@ -48,11 +50,11 @@ export interface Fixture {
   /** Headers for one caller. */
   headersOf(caller: CallerName): Record<string, string>;
   /** Puts back the callers' sessions, passwords, statuses and links; B again has no linked medic. */
-  restore(): void;
+  restore(): Promise<void>;
   /** Patient B's record as B reads it and as the database holds it. */
   snapshotOfB(): Promise<SnapshotOfB>;
   /** Every code of a stored document, oldest first (uploads during the run included). */
-  fileCodes(): string[];
+  fileCodes(): Promise<string[]>;
 }
 
 export interface SnapshotOfB {
@@ -89,7 +91,7 @@ export const recordSamples: Record<string, { idName: string; add: Record<string,
 
 export async function buildFixture(): Promise<Fixture> {
   const app = await buildTestApp({ config: { ...testConfig(), maxUploadBytes: UPLOAD_LIMIT } });
-  const sql = app.deps.db.$client;
+  const { db } = app.deps;
 
   // The first medic is the practice administrator; every later one is approved by the helper.
   const admin = await register(app, { type: 'medic', email: uniqueEmail('admin'), name: 'Ada', lname: 'Admin' });
@@ -99,12 +101,10 @@ export async function buildFixture(): Promise<Fixture> {
   const patientA = await register(app, { type: 'patient', email: uniqueEmail('patient.a'), name: 'Ana', lname: 'Alba' });
   const patientB = await register(app, { type: 'patient', email: uniqueEmail('patient.b'), name: 'Berta', lname: 'Blanco' });
 
-  const patientIdOf = (session: Session) =>
-    (sql.prepare('select id from patients where user_id = ?').get(session.user.idUser) as { id: number }).id;
-  const medicIdOf = (session: Session) =>
-    (sql.prepare('select id from medics where user_id = ?').get(session.user.idUser) as { id: number }).id;
-  const idA = patientIdOf(patientA);
-  const idB = patientIdOf(patientB);
+  const patientIdOf = async (session: Session) => (await rawGet<{ id: number }>(db, 'select id from patients where user_id = ?', [session.user.idUser]))!.id;
+  const medicIdOf = async (session: Session) => (await rawGet<{ id: number }>(db, 'select id from medics where user_id = ?', [session.user.idUser]))!.id;
+  const idA = await patientIdOf(patientA);
+  const idB = await patientIdOf(patientB);
 
   const linkedA = await linkWithConsent(app, medicA, patientA);
   const linkedB = await linkWithConsent(app, formerMedicB, patientB);
@@ -179,72 +179,74 @@ export async function buildFixture(): Promise<Fixture> {
 
   const sessions = { medicA, patientA, strangerMedic, patientB, admin };
   const fixtureUserIds = Object.values(sessions).map((session) => session.user.idUser);
-  const savedSessions = sql
-    .prepare(`select id from sessions where revoked_at is null and user_id in (${fixtureUserIds.map(() => '?').join(',')})`)
-    .all(...fixtureUserIds) as { id: string }[];
-  const savedUsers = sql
-    .prepare(`select id, email, password_hash, status, is_admin, must_change_password from users where id in (${fixtureUserIds.map(() => '?').join(',')})`)
-    .all(...fixtureUserIds) as Row[];
-  const savedLinkA = sql.prepare('select * from medic_patients where patient_id = ? and medic_id = ?').get(idA, medicIdOf(medicA)) as Row;
+  const inList = fixtureUserIds.map(() => '?').join(',');
+  const savedSessions = await rawRows<{ id: string }>(db, `select id from sessions where revoked_at is null and user_id in (${inList})`, fixtureUserIds);
+  const savedUsers = await rawRows<Row>(db, `select id, email, password_hash, status, is_admin, must_change_password from users where id in (${inList})`, fixtureUserIds);
+  const medicIdA = await medicIdOf(medicA);
+  const savedLinkA = (await rawGet<Row>(db, 'select * from medic_patients where patient_id = ? and medic_id = ?', [idA, medicIdA]))!;
 
-  const restoreSession = sql.prepare('update sessions set revoked_at = null where id = ?');
-  const restoreUser = sql.prepare(
-    'update users set email = @email, password_hash = @password_hash, status = @status, is_admin = @is_admin, must_change_password = @must_change_password where id = @id',
-  );
   const linkColumns = Object.keys(savedLinkA);
-  const restoreLinkA = sql.prepare(
-    `insert or ignore into medic_patients (${linkColumns.join(',')}) values (${linkColumns.map((c) => `@${c}`).join(',')})`,
-  );
-  const unlinkB = sql.prepare('delete from medic_patients where patient_id = ?');
-  // Only medic A stays linked to A (a run may have had A accept another medic's request), and the
-  // fixture's request of the stranger medic to A is pending again, so every caller keeps its part.
-  const unlinkOthersFromA = sql.prepare('delete from medic_patients where patient_id = ? and medic_id <> ?');
-  const savedRequests = linkRequests.map((id) => sql.prepare('select * from link_requests where id = ?').get(id) as Row);
+  const savedRequests: Row[] = [];
+  for (const id of linkRequests) savedRequests.push((await rawGet<Row>(db, 'select * from link_requests where id = ?', [id]))!);
   const requestColumns = savedRequests[0] ? Object.keys(savedRequests[0]) : [];
-  const restoreRequest = requestColumns.length
-    ? sql.prepare(`insert or replace into link_requests (${requestColumns.join(',')}) values (${requestColumns.map((c) => `@${c}`).join(',')})`)
-    : undefined;
-  // A run that turned the practice's second-factor policy on would hold every medic back (403
-  // TWO_FACTOR_REQUIRED) for the rest of the suite: it is put back off.
-  const policyOff = sql.prepare('update practice set require_two_factor_for_medics = 0');
   /** Sessions, passwords, statuses and emails of the fixture's accounts, and the practice's policy. */
-  const restoreAccounts = sql.transaction(() => {
-    policyOff.run();
-    for (const { id } of savedSessions) restoreSession.run(id);
-    for (const user of savedUsers) {
-      try {
-        restoreUser.run(user);
-      } catch {
-        // The email was taken over by an account a run created; the saved one stays for the next restore.
+  const restoreAccounts = () =>
+    inTransaction(db, async () => {
+      // A run that turned the practice's second-factor policy on would hold every medic back (403
+      // TWO_FACTOR_REQUIRED) for the rest of the suite: it is put back off.
+      await rawRun(db, 'update practice set require_two_factor_for_medics = 0');
+      for (const { id } of savedSessions) await rawRun(db, 'update sessions set revoked_at = null where id = ?', [id]);
+      for (const user of savedUsers) {
+        try {
+          await rawRun(db, 'update users set email = ?, password_hash = ?, status = ?, is_admin = ?, must_change_password = ? where id = ?', [
+            user.email,
+            user.password_hash,
+            user.status,
+            user.is_admin,
+            user.must_change_password,
+            user.id,
+          ]);
+        } catch {
+          // The email was taken over by an account a run created; the saved one stays for the next restore.
+          // (SQLite undoes only the failed statement; PostgreSQL would need a savepoint around it.)
+        }
       }
-    }
-  });
-  const restore = sql.transaction(() => {
-    restoreAccounts();
-    restoreLinkA.run(savedLinkA);
-    unlinkOthersFromA.run(idA, savedLinkA.medic_id);
-    for (const request of savedRequests) restoreRequest?.run(request);
-    unlinkB.run(idB);
-  });
+    });
+  const restore = () =>
+    inTransaction(db, async () => {
+      await restoreAccounts();
+      // SQLite dialect: insert or ignore / insert or replace.
+      await rawRun(db, `insert or ignore into medic_patients (${linkColumns.join(',')}) values (${linkColumns.map(() => '?').join(',')})`, linkColumns.map((c) => savedLinkA[c]));
+      // Only medic A stays linked to A (a run may have had A accept another medic's request), and the
+      // fixture's request of the stranger medic to A is pending again, so every caller keeps its part.
+      await rawRun(db, 'delete from medic_patients where patient_id = ? and medic_id <> ?', [idA, savedLinkA.medic_id]);
+      for (const request of savedRequests) {
+        await rawRun(
+          db,
+          `insert or replace into link_requests (${requestColumns.join(',')}) values (${requestColumns.map(() => '?').join(',')})`,
+          requestColumns.map((c) => request[c]),
+        );
+      }
+      await rawRun(db, 'delete from medic_patients where patient_id = ?', [idB]);
+    });
 
-  const recordTables = (sql.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as { name: string }[])
-    .map(({ name }) => name)
-    .filter((name) => !NOT_RECORD_TABLES.has(name))
-    .filter((name) => (sql.prepare(`select name from pragma_table_info(?)`).all(name) as { name: string }[]).some((c) => c.name === 'patient_id'));
-  const tableQueries = recordTables.map((name) => [name, sql.prepare(`select * from "${name}" where patient_id = ? order by rowid`)] as const);
-  const patientRow = sql.prepare('select * from patients where id = ?');
-  const userRow = sql.prepare('select id, email, type, name, lname, phone, address from users where id = ?');
-  const linksOfB = sql.prepare('select * from medic_patients where patient_id = ? order by medic_id');
-  const allCodes = sql.prepare('select code from files order by id');
+  // SQLite dialect: the catalog (sqlite_master, pragma_table_info) and rowid.
+  const recordTables: string[] = [];
+  for (const { name } of await rawRows<{ name: string }>(db, "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")) {
+    if (NOT_RECORD_TABLES.has(name)) continue;
+    const columns = await rawRows<{ name: string }>(db, 'select name from pragma_table_info(?)', [name]);
+    if (columns.some((c) => c.name === 'patient_id')) recordTables.push(name);
+  }
 
   async function snapshotOfB(): Promise<SnapshotOfB> {
     // The rows first, as they are; then B's session is put back (a logout or an administrator's
     // password reset is not a change to the record) and B reads the record.
-    const tables: Record<string, unknown[]> = { patients: [patientRow.get(idB)] };
-    for (const [name, query] of tableQueries) tables[name] = query.all(idB);
-    const user = userRow.get(patientB.user.idUser);
-    const links = linksOfB.all(idB);
-    restoreAccounts();
+    const tables: Record<string, unknown[]> = { patients: [await rawGet(db, 'select * from patients where id = ?', [idB])] };
+    // SQLite dialect: rowid.
+    for (const name of recordTables) tables[name] = await rawRows(db, `select * from "${name}" where patient_id = ? order by rowid`, [idB]);
+    const user = await rawGet(db, 'select id, email, type, name, lname, phone, address from users where id = ?', [patientB.user.idUser]);
+    const links = await rawRows(db, 'select * from medic_patients where patient_id = ? order by medic_id', [idB]);
+    await restoreAccounts();
     const response = await app.inject({ method: 'GET', url: '/api/patients/me', headers: bearer(patientB.access_token) });
     const body = response.statusCode === 200 ? (response.json() as Row) : { status: response.statusCode, body: response.body };
     const { linkRequests: _requests, doctors: _doctors, ...me } = body;
@@ -267,7 +269,7 @@ export async function buildFixture(): Promise<Fixture> {
       admin: admin.user.idUser,
       formerMedicB: formerMedicB.user.idUser,
     },
-    medics: { medicA: medicIdOf(medicA), strangerMedic: medicIdOf(strangerMedic), admin: medicIdOf(admin), formerMedicB: medicIdOf(formerMedicB) },
+    medics: { medicA: medicIdA, strangerMedic: await medicIdOf(strangerMedic), admin: await medicIdOf(admin), formerMedicB: await medicIdOf(formerMedicB) },
     items: Object.fromEntries(Object.keys(samples).map((path) => [path, { A: recordA.items[path] ?? [], B: recordB.items[path] ?? [] }])),
     histories: { A: recordA.histories, B: recordB.histories },
     files: { A: recordA.files, B: recordB.files },
@@ -283,7 +285,7 @@ export async function buildFixture(): Promise<Fixture> {
     },
   };
 
-  restore();
+  await restore();
   return {
     app,
     sessions,
@@ -291,7 +293,7 @@ export async function buildFixture(): Promise<Fixture> {
     headersOf,
     restore,
     snapshotOfB,
-    fileCodes: () => (allCodes.all() as { code: string }[]).map(({ code }) => code),
+    fileCodes: async () => (await rawRows<{ code: string }>(db, 'select code from files order by id')).map(({ code }) => code),
   };
 }
 

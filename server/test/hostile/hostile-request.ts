@@ -68,7 +68,7 @@ export interface Answer {
 export async function send(fx: Fixture, request: HostileRequest): Promise<Answer> {
   let storedCode: string | undefined;
   if (request.storedCodeIndex !== undefined) {
-    const codes = fx.fileCodes();
+    const codes = await fx.fileCodes();
     storedCode = codes.length ? codes[request.storedCodeIndex % codes.length] : 'none';
   }
   const url = urlOf(request, storedCode);

@@ -128,7 +128,7 @@ describe.each(routesUnderTest.map((route) => [route.label, route] as [string, Ro
     async () => {
       const property = `never answers 500 to hostile input on ${label}`;
       await holds(property, hostileRequestArb(route, fx), knownHostileRequests(route, fx), async (request) => {
-        fx.restore();
+        await fx.restore();
         const answer = await send(fx, request);
         const problem = serverErrorProblem(answer);
         if (problem) throw violation(property, request, problem, answerText(answer));
@@ -143,7 +143,7 @@ describe.each(routesUnderTest.map((route) => [route.label, route] as [string, Ro
     async () => {
       const property = `answers every refusal on ${label} with the documented error body`;
       await holds(property, hostileRequestArb(route, fx), knownHostileRequests(route, fx), async (request) => {
-        fx.restore();
+        await fx.restore();
         const answer = await send(fx, request);
         const problems = errorBodyProblems(answer);
         if (problems.length) throw violation(property, request, problems.join('; '), answerText(answer));
@@ -158,7 +158,7 @@ describe.each(routesUnderTest.map((route) => [route.label, route] as [string, Ro
     async () => {
       const property = `never changes another patient's record through ${label}`;
       await holds(property, hostileRequestArb(route, fx), knownHostileRequests(route, fx), async (request) => {
-        fx.restore();
+        await fx.restore();
         const before = await fx.snapshotOfB();
         const answer = await send(fx, request);
         const after = await fx.snapshotOfB();
@@ -179,7 +179,7 @@ describe.each(routesUnderTest.map((route) => [route.label, route] as [string, Ro
         // 401 and 403 are about the caller, decided before any input is read; anything else means
         // the id was read as a number (a 404 included: API.md answers 400 for such an id).
         await holds(property, nonDecimalIdRequestArb(route, fx)!, nonDecimalIdCases(route, fx), async (request) => {
-          fx.restore();
+          await fx.restore();
           const answer = await send(fx, request);
           const status = answer.response?.statusCode;
           if (status !== 400 && status !== 401 && status !== 403) {
@@ -198,7 +198,7 @@ describe.each(routesUnderTest.map((route) => [route.label, route] as [string, Ro
       async () => {
         const property = `refuses a body that is not a JSON object on ${label}`;
         await holds(property, misshapenBodyRequestArb(route, fx), misshapenBodyCases(route, fx), async (request) => {
-          fx.restore();
+          await fx.restore();
           const answer = await send(fx, request);
           const problem = misshapenRefusalProblem(answer, [NOT_AN_OBJECT]);
           if (problem) throw violation(property, request, problem, answerText(answer));
@@ -215,7 +215,7 @@ describe.each(routesUnderTest.map((route) => [route.label, route] as [string, Ro
       async () => {
         const property = `refuses a query parameter given twice or as an array on ${label}`;
         await holds(property, repeatedQueryRequestArb(route, fx), repeatedQueryCases(route, fx), async (request) => {
-          fx.restore();
+          await fx.restore();
           const answer = await send(fx, request);
           const expected = repeatedNamesOf(request.query ?? '').map((path) => ({ path, message: ONE_VALUE }));
           const problem = expected.length ? misshapenRefusalProblem(answer, expected) : 'the generated query repeats no parameter';
@@ -235,7 +235,7 @@ describe.each(routesUnderTest.map((route) => [route.label, route] as [string, Ro
         const arb = taintedWriteRequestArb(route, fx);
         if (!arb) return;
         await holds(property, arb, knownTaintedWrites(route, fx), async (request) => {
-          fx.restore();
+          await fx.restore();
           const before = scanForbidden();
           const answer = await send(fx, request);
           const stored = newForbiddenCells(before, scanForbidden());

@@ -4,6 +4,10 @@
 // TLS command prove the rules in detail (reauthentication, totp-seal, csv-cell, practice-ca).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TotpSetup } from '../../../shared/second-factor';
+import { sqliteEngineOf } from '../../db/engine';
+import { inTransaction } from '../../db/in-transaction';
+import { rawGet, rawRun } from '../../db/raw-sql';
+import { passkeys } from '../../db/schema/index';
 import { codeAt } from '../../rest/second-factor.fixture';
 import { bearer, TEST_PASSWORD } from '../helpers';
 import { buildFixture, type Fixture } from './fixture';
@@ -17,17 +21,21 @@ beforeEach(() => fx.restore());
 
 type Method = 'GET' | 'POST' | 'DELETE';
 const inject = (method: Method, url: string, token?: string, payload?: object) => fx.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
-const sql = () => fx.app.deps.db.$client;
+const db = () => fx.app.deps.db;
+/** The database's bytes, as a copy of the disk holds them (the SQLite writer's view: everything committed). */
+const databaseBytes = () => sqliteEngineOf(db()).writer.serialize();
 const answerOf = (response: { statusCode: number; body: string }) => [response.statusCode, (JSON.parse(response.body || '{}') as { code?: string }).code];
 
 describe('the second security review, replayed', () => {
   it('finding 1: a session alone adds no second factor and removes none (403 REAUTHENTICATION_REQUIRED), over REST and tRPC', async () => {
     const { access_token: token, user } = fx.sessions.medicA;
-    const passkey = Number(
-      sql()
-        .prepare("insert into passkeys (user_id, credential_id, public_key, name, created_at) values (?, 'owner-key', x'00', 'Llave', '2026-01-01T00:00:00.000Z')")
-        .run(user.idUser).lastInsertRowid,
+    const [inserted] = await inTransaction(db(), async (tx) =>
+      await tx
+        .insert(passkeys)
+        .values({ userId: user.idUser, credentialId: 'owner-key', publicKey: Buffer.from([0]), name: 'Llave', createdAt: '2026-01-01T00:00:00.000Z' })
+        .returning({ id: passkeys.id }),
     );
+    const passkey = inserted!.id;
     try {
       for (const [method, url] of [
         ['POST', '/api/auth/totp/setup'],
@@ -41,10 +49,10 @@ describe('the second security review, replayed', () => {
         const answer = await fx.app.inject({ method: 'POST', url: `/trpc/${procedure}`, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{}' });
         expect(answer.statusCode, procedure).toBe(403);
       }
-      const count = (table: string) => sql().prepare(`select count(*) from ${table} where user_id = ?`).pluck().get(user.idUser);
-      expect([count('totp_secrets'), count('webauthn_challenges'), count('passkeys')]).toEqual([0, 0, 1]);
+      const count = async (table: string) => (await rawGet<{ n: number }>(db(), `select count(*) as n from ${table} where user_id = ?`, [user.idUser]))!.n;
+      expect([await count('totp_secrets'), await count('webauthn_challenges'), await count('passkeys')]).toEqual([0, 0, 1]);
     } finally {
-      sql().prepare('delete from passkeys where id = ?').run(passkey);
+      await rawRun(db(), 'delete from passkeys where id = ?', [passkey]);
     }
   });
 
@@ -53,11 +61,11 @@ describe('the second security review, replayed', () => {
     const setup = await inject('POST', '/api/auth/totp/setup', token, { password: TEST_PASSWORD });
     expect(setup.statusCode).toBe(200);
     const { secret } = setup.json<TotpSetup>();
-    expect(sql().serialize().includes(Buffer.from(secret))).toBe(false);
+    expect(databaseBytes().includes(Buffer.from(secret))).toBe(false);
     expect((await inject('POST', '/api/auth/totp/enable', token, { code: codeAt(secret, new Date()) })).statusCode).toBe(200);
-    expect(sql().serialize().includes(Buffer.from(secret))).toBe(false);
-    sql().prepare('delete from totp_secrets where user_id = ?').run(user.idUser);
-    sql().prepare('delete from recovery_codes where user_id = ?').run(user.idUser);
+    expect(databaseBytes().includes(Buffer.from(secret))).toBe(false);
+    await rawRun(db(), 'delete from totp_secrets where user_id = ?', [user.idUser]);
+    await rawRun(db(), 'delete from recovery_codes where user_id = ?', [user.idUser]);
   });
 
   it('finding 6: after an administrator resets a second factor, its owner signs in at once, whatever codes were tried before', async () => {

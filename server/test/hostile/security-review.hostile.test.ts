@@ -2,7 +2,8 @@
 // attacker with an account would send them. Each case is the attack as it was found, and the
 // answer it must now get; the integration tests beside the services prove the rules in detail.
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../../shared/auth';
@@ -10,6 +11,8 @@ import { verifyAuditChain } from '../../audit/audit-chain';
 import { AUDIT_KEY_FILE } from '../../audit/audit-key';
 import { computeAuditHead } from '../../audit/audit-head';
 import { dropAuditTriggers, deleteNewestRows } from '../../audit/audit-tamper.fixture';
+import { sqliteEngineOf } from '../../db/engine';
+import { rawGet, rawRun } from '../../db/raw-sql';
 import { bearer, TEST_PASSWORD, uniqueEmail } from '../helpers';
 import { buildFixture, type Fixture } from './fixture';
 
@@ -22,7 +25,10 @@ beforeEach(() => fx.restore());
 
 const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) =>
   fx.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
-const sql = () => fx.app.deps.db.$client;
+const db = () => fx.app.deps.db;
+/** The SQLite writer, for what only a SQLite file has: its bytes and the head sealed from it. */
+const sqlite = () => sqliteEngineOf(db()).writer;
+const countOf = async (text: string, params: unknown[] = []) => (await rawGet<{ n: number }>(db(), text, params))!.n;
 const codeOf = (body: string) => (JSON.parse(body) as { code: string }).code;
 
 describe('the security review, replayed', () => {
@@ -42,22 +48,27 @@ describe('the security review, replayed', () => {
   it("finding 2: cutting the newest rows, or nulling every chain, from a copy of the practice's database is detected against the sealed head", async () => {
     const key = readFileSync(join(fx.app.deps.config.dataDir, AUDIT_KEY_FILE), 'utf8').trim();
     // The head as the server's writer seals it every five minutes: every row of the trail up to now.
-    const head = computeAuditHead(sql());
+    const head = await computeAuditHead(sqlite());
     expect(head).not.toBeNull();
-    const attacked = (statement: string) => {
-      const copy = new Database(sql().serialize());
+    const attacked = async (statement: string) => {
+      // A file, as a copy of the disk is: the database is in WAL mode, which a copy opened in memory cannot be.
+      const dir = mkdtempSync(join(tmpdir(), 'expediente-copy-'));
+      const file = join(dir, 'expediente.db');
+      writeFileSync(file, sqlite().serialize());
+      const copy = new Database(file);
       try {
         dropAuditTriggers(copy);
         copy.exec(statement);
-        return verifyAuditChain(copy, key, head);
+        return await verifyAuditChain(copy, key, head);
       } finally {
         copy.close();
+        rmSync(dir, { recursive: true, force: true });
       }
     };
-    const newest = (sql().prepare('select count(*) as n from audit_events where id > ?').get(head!.lastId) as { n: number }).n;
-    expect(attacked(deleteNewestRows(newest + 5)).problem?.kind).toBe('cut');
-    expect(attacked('update audit_events set chain = null').problem).toBeDefined();
-    expect(attacked('select 1').problem).toBeUndefined();
+    const newest = await countOf('select count(*) as n from audit_events where id > ?', [head!.lastId]);
+    expect((await attacked(deleteNewestRows(newest + 5))).problem?.kind).toBe('cut');
+    expect((await attacked('update audit_events set chain = null')).problem).toBeDefined();
+    expect((await attacked('select 1')).problem).toBeUndefined();
   });
 
   it('finding 3: a token unused for longer than IDLE_MINUTES reads nothing (401)', async () => {
@@ -66,14 +77,14 @@ describe('the security review, replayed', () => {
     const longAgo = new Date(Date.now() - 135 * 60_000).toISOString();
     // The stolen token of a session its owner walked away from 135 minutes ago.
     const { sid } = JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()) as { sid: string };
-    sql().prepare('update sessions set last_used_at = ? where id = ?').run(longAgo, sid);
+    await rawRun(db(), 'update sessions set last_used_at = ? where id = ?', [longAgo, sid]);
     const idle = await inject('GET', '/api/patients/me', session.access_token);
     expect([idle.statusCode, codeOf(idle.body)]).toEqual([401, 'UNAUTHENTICATED']);
   });
 
   it('finding 4: an encoded comma does not batch sign-in calls (400, no password checked)', async () => {
-    const checked = () => (sql().prepare("select count(*) as n from audit_events where action = 'auth.login' and detail = 'wrong password'").get() as { n: number }).n;
-    const before = checked();
+    const checked = () => countOf("select count(*) as n from audit_events where action = 'auth.login' and detail = 'wrong password'");
+    const before = await checked();
     for (const comma of ['%2C', '%2c']) {
       const answer = await fx.app.inject({
         method: 'POST',
@@ -83,7 +94,7 @@ describe('the security review, replayed', () => {
       });
       expect(answer.statusCode).toBe(400);
     }
-    expect(checked()).toBe(before);
+    expect(await checked()).toBe(before);
   });
 
   it('finding 5: a medic who renames itself "admin" after an emergency read still appears under its name then', async () => {
@@ -147,10 +158,10 @@ describe('the security review, replayed', () => {
   });
 
   it("finding 6: the link-requests read is audited, and an exact-email search of another's patient gives no phone", async () => {
-    const rows = () => (sql().prepare("select count(*) as n from audit_events where action = 'patients.linkRequests'").get() as { n: number }).n;
-    const before = rows();
+    const rows = () => countOf("select count(*) as n from audit_events where action = 'patients.linkRequests'");
+    const before = await rows();
     expect((await inject('GET', '/api/medics/link-requests', fx.sessions.strangerMedic.access_token)).statusCode).toBe(200);
-    expect(rows()).toBe(before + 1);
+    expect(await rows()).toBe(before + 1);
     const found = (await inject('GET', `/api/medics/search-patients?q=${encodeURIComponent(fx.ids.emails.patientB)}`, fx.sessions.strangerMedic.access_token)).json();
     expect(found).toEqual([expect.objectContaining({ linked: false, phone: null })]);
   });

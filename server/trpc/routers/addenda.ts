@@ -14,5 +14,5 @@ export const addendumProcedures = {
   addAddendum: medicProcedure
     .input(historyIdInput)
     .input(addendumInput)
-    .mutation(({ ctx, input }) => addAddendum(callerOf(ctx), input.idHistory, input.text)),
+    .mutation(async ({ ctx, input }) => await addAddendum(callerOf(ctx), input.idHistory, input.text)),
 };

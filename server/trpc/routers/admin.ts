@@ -10,27 +10,27 @@ import { callerOf } from '../caller';
 import { adminProcedure, router } from '../trpc';
 
 const statusChange = (change: MedicStatusChange) =>
-  adminProcedure.input(medicIdInput).mutation(({ ctx, input }) => changeMedicStatus(callerOf(ctx), input.idMedic, change));
+  adminProcedure.input(medicIdInput).mutation(async ({ ctx, input }) => await changeMedicStatus(callerOf(ctx), input.idMedic, change));
 
 export const adminRouter = router({
-  medics: adminProcedure.query(({ ctx }) => ({ medics: medicAccountsFor(callerOf(ctx)) })),
+  medics: adminProcedure.query(async ({ ctx }) => ({ medics: await medicAccountsFor(callerOf(ctx)) })),
   approveMedic: statusChange('approve'),
   disableMedic: statusChange('disable'),
   enableMedic: statusChange('enable'),
-  findAccount: adminProcedure.input(accountLookupInput).query(({ ctx, input }) => ({ account: findAccount(callerOf(ctx), input.email) })),
-  resetPassword: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => resetPassword(callerOf(ctx), input.idUser)),
+  findAccount: adminProcedure.input(accountLookupInput).query(async ({ ctx, input }) => ({ account: await findAccount(callerOf(ctx), input.email) })),
+  resetPassword: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => await resetPassword(callerOf(ctx), input.idUser)),
   /** A user who lost every second factor: the factors and the sessions go; the password stays. */
-  resetSecondFactor: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => {
-    resetSecondFactor(callerOf(ctx), ctx.deps.signInFailures, input.idUser);
+  resetSecondFactor: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+    await resetSecondFactor(callerOf(ctx), ctx.deps.signInFailures, input.idUser);
     return null;
   }),
-  emergencyAccesses: adminProcedure.query(({ ctx }) => ({ accesses: emergencyAccessesFor(callerOf(ctx)) })),
+  emergencyAccesses: adminProcedure.query(async ({ ctx }) => ({ accesses: await emergencyAccessesFor(callerOf(ctx)) })),
   // No patient data: the schedule and its last outcome, so a failing backup is seen before it is needed.
   backupStatus: adminProcedure.query(({ ctx }) => ctx.deps.backups.status()),
   /** The practice's name, address, city and phone that prescriptions print, and its second-factor policy. */
-  updatePractice: adminProcedure.input(practiceInput).mutation(({ ctx, input }) => updatePractice(callerOf(ctx), input, ctx.deps.config.practiceName)),
+  updatePractice: adminProcedure.input(practiceInput).mutation(async ({ ctx, input }) => await updatePractice(callerOf(ctx), input, ctx.deps.config.practiceName)),
   /** The audit trail, filtered, a page at a time, newest first (the CSV of a filter is rest/audit-export.ts). */
-  auditEvents: adminProcedure.input(auditEventsInput).query(({ ctx, input }) => reviewAuditEvents(callerOf(ctx), input)),
+  auditEvents: adminProcedure.input(auditEventsInput).query(async ({ ctx, input }) => await reviewAuditEvents(callerOf(ctx), input)),
   /** The chain check of `npm run audit:verify`, against the sealed head in DATA_DIR. */
-  verifyAudit: adminProcedure.input(auditVerifyInput.optional()).query(({ ctx, input }) => verifyAuditTrail(callerOf(ctx), ctx.deps.config.dataDir, input ?? {})),
+  verifyAudit: adminProcedure.input(auditVerifyInput.optional()).query(async ({ ctx, input }) => await verifyAuditTrail(callerOf(ctx), ctx.deps.config.dataDir, input ?? {})),
 });

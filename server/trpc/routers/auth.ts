@@ -15,14 +15,14 @@ export const authRouter = router({
   ...secondFactorProcedures,
   register: publicAuth
     .input(registerInput)
-    .mutation(({ ctx, input }) => register(accountDeps(ctx.deps), ctx.meta, input)),
+    .mutation(async ({ ctx, input }) => await register(accountDeps(ctx.deps), ctx.meta, input)),
   login: publicAuth
     .input(loginInput)
-    .mutation(({ ctx, input }) => login(accountDeps(ctx.deps), ctx.meta, input)),
+    .mutation(async ({ ctx, input }) => await login(accountDeps(ctx.deps), ctx.meta, input)),
   // These three stay open to a user who must change their password: it is how they do so.
   profile: sessionAuth.query(({ ctx }) => profile(ctx.actor)),
-  logout: sessionAuth.mutation(({ ctx }) => {
-    logout(callerOf(ctx));
+  logout: sessionAuth.mutation(async ({ ctx }) => {
+    await logout(callerOf(ctx));
     return null;
   }),
   changePassword: sessionAuth

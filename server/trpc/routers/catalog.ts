@@ -6,5 +6,5 @@ import { searchDiagnoses } from '../../services/diagnosis-catalog';
 import { router, userProcedure } from '../trpc';
 
 export const catalogRouter = router({
-  diagnoses: userProcedure.input(diagnosisSearchInput).query(({ ctx, input }) => searchDiagnoses(ctx.deps.db, input)),
+  diagnoses: userProcedure.input(diagnosisSearchInput).query(async ({ ctx, input }) => await searchDiagnoses(ctx.deps.db, input)),
 });

@@ -13,21 +13,21 @@ import { prescriptionProcedures } from './prescriptions';
 const historyIdInput = z.object({ idHistory: idSchema });
 
 export const clinicalHistoryRouter = router({
-  create: linkedPatientProcedure.input(appointmentFields).mutation(({ ctx, input }) => {
+  create: linkedPatientProcedure.input(appointmentFields).mutation(async ({ ctx, input }) => {
     const { idPatient, ...fields } = input;
-    return createAppointment(callerOf(ctx), idPatient, fields);
+    return await createAppointment(callerOf(ctx), idPatient, fields);
   }),
 
   update: medicProcedure
     .input(historyIdInput)
     .input(appointmentUpdateFields)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const { idHistory, ...changes } = input;
-      return updateAppointment(callerOf(ctx), idHistory, changes);
+      return await updateAppointment(callerOf(ctx), idHistory, changes);
     }),
 
-  remove: medicProcedure.input(historyIdInput).mutation(({ ctx, input }) => {
-    deleteAppointment(callerOf(ctx), input.idHistory);
+  remove: medicProcedure.input(historyIdInput).mutation(async ({ ctx, input }) => {
+    await deleteAppointment(callerOf(ctx), input.idHistory);
     return null;
   }),
 

@@ -32,57 +32,57 @@ export const medicsRouter = router({
   /** The whole list, or one page of it when a page is asked for (REST's GET /medics/my-patients?limit=). */
   myPatients: medicProcedure
     .input(patientPageInput.optional())
-    .query(({ ctx, input }) => (input ? readPatientPage(callerOf(ctx), input) : { patients: listMyPatients(callerOf(ctx)) })),
+    .query(async ({ ctx, input }) => (input ? await readPatientPage(callerOf(ctx), input) : { patients: await listMyPatients(callerOf(ctx)) })),
 
   /** One page, for clients that always page (the medic home's infinite list). */
-  patientPage: medicProcedure.input(patientPageInput).query(({ ctx, input }) => readPatientPage(callerOf(ctx), input)),
+  patientPage: medicProcedure.input(patientPageInput).query(async ({ ctx, input }) => await readPatientPage(callerOf(ctx), input)),
 
-  searchPatients: medicProcedure.input(searchInput).query(({ ctx, input }) => searchForPatients(callerOf(ctx), input.q)),
+  searchPatients: medicProcedure.input(searchInput).query(async ({ ctx, input }) => await searchForPatients(callerOf(ctx), input.q)),
 
   /** The caller's appointments with linked patients over a range of days (API.md "The clinical day"). */
-  agenda: medicProcedure.input(agendaInput).query(({ ctx, input }) => readAgenda(callerOf(ctx), input)),
+  agenda: medicProcedure.input(agendaInput).query(async ({ ctx, input }) => await readAgenda(callerOf(ctx), input)),
 
   /** Asks the patient: the record opens once they accept (API.md: 202 with the request). */
-  linkPatient: medicProcedure.input(linkPatientInput).mutation(({ ctx, input }) => requestLink(callerOf(ctx), input.patientEmail)),
+  linkPatient: medicProcedure.input(linkPatientInput).mutation(async ({ ctx, input }) => await requestLink(callerOf(ctx), input.patientEmail)),
 
-  linkRequests: medicProcedure.query(({ ctx }) => ({ requests: readMedicRequests(callerOf(ctx)) })),
+  linkRequests: medicProcedure.query(async ({ ctx }) => ({ requests: await readMedicRequests(callerOf(ctx)) })),
 
-  withdrawLinkRequest: medicProcedure.input(requestIdInput).mutation(({ ctx, input }) => {
-    withdrawRequest(callerOf(ctx), input.idRequest);
+  withdrawLinkRequest: medicProcedure.input(requestIdInput).mutation(async ({ ctx, input }) => {
+    await withdrawRequest(callerOf(ctx), input.idRequest);
     return null;
   }),
 
   emergencyAccess: medicProcedure
     .input(emergencyAccessInput)
-    .mutation(({ ctx, input }) => startEmergencyAccess(callerOf(ctx), input, ctx.deps.config.emergencyAccessHours)),
+    .mutation(async ({ ctx, input }) => await startEmergencyAccess(callerOf(ctx), input, ctx.deps.config.emergencyAccessHours)),
 
-  unlinkPatient: medicProcedure.input(patientIdInput).mutation(({ ctx, input }) => {
-    unlinkPatient(callerOf(ctx), input.idPatient);
+  unlinkPatient: medicProcedure.input(patientIdInput).mutation(async ({ ctx, input }) => {
+    await unlinkPatient(callerOf(ctx), input.idPatient);
     return null;
   }),
 
-  patientDetail: medicReadProcedure.query(({ ctx, input }) => readPatientDetail(callerOf(ctx), input.idPatient)),
+  patientDetail: medicReadProcedure.query(async ({ ctx, input }) => await readPatientDetail(callerOf(ctx), input.idPatient)),
 
   // The rest of the record's long lists, page by page after the record's first (API.md "Long
   // histories"); named after the detail, since each is a read of it.
-  patientDetailHistory: medicReadProcedure.input(recordPageInput).query(({ ctx, input }) => readRecordPage(callerOf(ctx), 'history', input.idPatient, input)),
-  patientDetailVitals: medicReadProcedure.input(recordPageInput).query(({ ctx, input }) => readRecordPage(callerOf(ctx), 'vitals', input.idPatient, input)),
-  patientDetailLabs: medicReadProcedure.input(recordPageInput).query(({ ctx, input }) => readRecordPage(callerOf(ctx), 'labs', input.idPatient, input)),
+  patientDetailHistory: medicReadProcedure.input(recordPageInput).query(async ({ ctx, input }) => await readRecordPage(callerOf(ctx), 'history', input.idPatient, input)),
+  patientDetailVitals: medicReadProcedure.input(recordPageInput).query(async ({ ctx, input }) => await readRecordPage(callerOf(ctx), 'vitals', input.idPatient, input)),
+  patientDetailLabs: medicReadProcedure.input(recordPageInput).query(async ({ ctx, input }) => await readRecordPage(callerOf(ctx), 'labs', input.idPatient, input)),
 
   deleteFile: linkedPatientProcedure.input(z.object({ fileId: idSchema })).mutation(async ({ ctx, input }) => {
     await removeDocument({ ...callerOf(ctx), blobs: ctx.deps.blobs }, { patientId: input.idPatient, fileId: input.fileId });
     return null;
   }),
 
-  me: medicProcedure.query(({ ctx }) => medicProfile(ctx.deps.db, ctx.actor.medicId)),
+  me: medicProcedure.query(async ({ ctx }) => await medicProfile(ctx.deps.db, ctx.actor.medicId)),
 
-  updateMe: medicProcedure.input(medicProfileInput).mutation(({ ctx, input }) => updateMedicProfile(callerOf(ctx), input)),
+  updateMe: medicProcedure.input(medicProfileInput).mutation(async ({ ctx, input }) => await updateMedicProfile(callerOf(ctx), input)),
 
   /** Drugs the practice prescribed before, for the prescribing form (services/drug-suggestions.ts). */
-  prescribedDrugs: medicProcedure.input(searchInput).query(({ ctx, input }) => suggestDrugs(ctx.deps.db, input.q)),
+  prescribedDrugs: medicProcedure.input(searchInput).query(async ({ ctx, input }) => await suggestDrugs(ctx.deps.db, input.q)),
 
-  searchDoctors: userProcedure.input(searchInput).query(({ ctx, input }) => {
+  searchDoctors: userProcedure.input(searchInput).query(async ({ ctx, input }) => {
     const query = input.q.trim();
-    return query ? searchDoctors(ctx.deps.db, query) : [];
+    return query ? await searchDoctors(ctx.deps.db, query) : [];
   }),
 });

@@ -42,26 +42,26 @@ export const passkeyProcedures = {
   // needs, so a session alone can start none.
   passkeyRegistrationOptions: setupCeremony.input(passkeyRegistrationOptionsInput).mutation(async ({ ctx, input }) => {
     await confirmPassword(callerOf(ctx), ctx.deps.signInFailures, input?.password, 'auth.passkeyRegistrationOptions');
-    return passkeyRegistrationOptions(passkeyDeps(ctx.deps), ctx.actor);
+    return await passkeyRegistrationOptions(passkeyDeps(ctx.deps), ctx.actor);
   }),
   passkeyRegistration: setupCeremony
     .input(passkeyRegistrationInput)
-    .mutation(({ ctx, input }) => registerPasskey(callerOf(ctx), passkeyDeps(ctx.deps), input)),
-  passkeys: setupProcedure.query(({ ctx }) => listPasskeys(ctx.deps.db, ctx.actor)),
+    .mutation(async ({ ctx, input }) => await registerPasskey(callerOf(ctx), passkeyDeps(ctx.deps), input)),
+  passkeys: setupProcedure.query(async ({ ctx }) => await listPasskeys(ctx.deps.db, ctx.actor)),
   deletePasskey: userProcedure
     .use(oneAtATime)
     .use(floodGuarded)
     .input(passkeyDeleteInput)
     .mutation(async ({ ctx, input }) => {
       await confirmPassword(callerOf(ctx), ctx.deps.signInFailures, input.password, 'auth.deletePasskey');
-      deletePasskey(callerOf(ctx), input.idPasskey);
+      await deletePasskey(callerOf(ctx), input.idPasskey);
       return null;
     }),
   // Anyone may start a ceremony; each one is a row, so a flood from one address is refused.
   passkeyAuthenticationOptions: authFloodProcedure
     .input(passkeyAuthenticationOptionsInput)
-    .mutation(({ ctx, input }) => passkeyAuthenticationOptions(passkeyDeps(ctx.deps), ctx.meta, input)),
+    .mutation(async ({ ctx, input }) => await passkeyAuthenticationOptions(passkeyDeps(ctx.deps), ctx.meta, input)),
   passkeyAuthentication: publicCeremony
     .input(passkeyAuthenticationInput)
-    .mutation(({ ctx, input }) => authenticateWithPasskey(passkeyDeps(ctx.deps), ctx.meta, input)),
+    .mutation(async ({ ctx, input }) => await authenticateWithPasskey(passkeyDeps(ctx.deps), ctx.meta, input)),
 };

@@ -19,48 +19,48 @@ import { medicProcedure, patientProcedure, router } from '../trpc';
 import { collectionRouter } from './record-items';
 
 export const patientsRouter = router({
-  create: medicProcedure.input(createPatientInput).mutation(({ ctx, input }) => createPatient(callerOf(ctx), input)),
+  create: medicProcedure.input(createPatientInput).mutation(async ({ ctx, input }) => await createPatient(callerOf(ctx), input)),
 
-  list: medicProcedure.query(({ ctx }) => listMyPatientRecords(callerOf(ctx))),
+  list: medicProcedure.query(async ({ ctx }) => await listMyPatientRecords(callerOf(ctx))),
 
-  byId: patientReadProcedure.query(({ ctx, input }) => readPatient(callerOf(ctx), input.idPatient)),
+  byId: patientReadProcedure.query(async ({ ctx, input }) => await readPatient(callerOf(ctx), input.idPatient)),
 
-  update: linkedPatientProcedure.input(patientUpdateInput).mutation(({ ctx, input }) => {
+  update: linkedPatientProcedure.input(patientUpdateInput).mutation(async ({ ctx, input }) => {
     const { idPatient, ...changes } = input;
-    return updatePatientRecord(callerOf(ctx), idPatient, changes);
+    return await updatePatientRecord(callerOf(ctx), idPatient, changes);
   }),
 
-  me: patientProcedure.query(({ ctx }) => readOwnRecord(callerOf(ctx))),
+  me: patientProcedure.query(async ({ ctx }) => await readOwnRecord(callerOf(ctx))),
 
   // The rest of the patient's own long lists, page by page (API.md "Long histories").
-  myHistory: patientProcedure.input(recordPageInput).query(({ ctx, input }) => readOwnRecordPage(callerOf(ctx), 'history', input)),
-  myVitals: patientProcedure.input(recordPageInput).query(({ ctx, input }) => readOwnRecordPage(callerOf(ctx), 'vitals', input)),
-  myLabs: patientProcedure.input(recordPageInput).query(({ ctx, input }) => readOwnRecordPage(callerOf(ctx), 'labs', input)),
+  myHistory: patientProcedure.input(recordPageInput).query(async ({ ctx, input }) => await readOwnRecordPage(callerOf(ctx), 'history', input)),
+  myVitals: patientProcedure.input(recordPageInput).query(async ({ ctx, input }) => await readOwnRecordPage(callerOf(ctx), 'vitals', input)),
+  myLabs: patientProcedure.input(recordPageInput).query(async ({ ctx, input }) => await readOwnRecordPage(callerOf(ctx), 'labs', input)),
 
   // The FHIR export follows the record read's rule (byId): the patient themself, a linked medic, or a
   // medic under emergency access (a read); anyone else is told there is no such patient.
-  fhirExport: patientReadProcedure.query(({ ctx, input }) => exportPatientFhir(callerOf(ctx), input.idPatient)),
-  myFhir: patientProcedure.query(({ ctx }) => exportOwnFhir(callerOf(ctx))),
+  fhirExport: patientReadProcedure.query(async ({ ctx, input }) => await exportPatientFhir(callerOf(ctx), input.idPatient)),
+  myFhir: patientProcedure.query(async ({ ctx }) => await exportOwnFhir(callerOf(ctx))),
 
-  linkDoctor: patientProcedure.input(linkDoctorInput).mutation(({ ctx, input }) => linkDoctorByEmail(callerOf(ctx), input.doctorEmail)),
+  linkDoctor: patientProcedure.input(linkDoctorInput).mutation(async ({ ctx, input }) => await linkDoctorByEmail(callerOf(ctx), input.doctorEmail)),
 
-  unlinkDoctor: patientProcedure.input(z.object({ idMedic: idSchema })).mutation(({ ctx, input }) => {
-    unlinkDoctor(callerOf(ctx), input.idMedic);
+  unlinkDoctor: patientProcedure.input(z.object({ idMedic: idSchema })).mutation(async ({ ctx, input }) => {
+    await unlinkDoctor(callerOf(ctx), input.idMedic);
     return null;
   }),
 
   acceptLinkRequest: patientProcedure
     .input(requestIdInput)
-    .mutation(({ ctx, input }) => acceptRequest(callerOf(ctx), input.idRequest)),
+    .mutation(async ({ ctx, input }) => await acceptRequest(callerOf(ctx), input.idRequest)),
 
-  declineLinkRequest: patientProcedure.input(requestIdInput).mutation(({ ctx, input }) => {
-    declineRequest(callerOf(ctx), input.idRequest);
+  declineLinkRequest: patientProcedure.input(requestIdInput).mutation(async ({ ctx, input }) => {
+    await declineRequest(callerOf(ctx), input.idRequest);
     return null;
   }),
 
   accessLog: patientProcedure
     .input(z.object({ page: pageNumber.default(1) }).default({ page: 1 }))
-    .query(({ ctx, input }) => accessLogOf(callerOf(ctx), input.page)),
+    .query(async ({ ctx, input }) => await accessLogOf(callerOf(ctx), input.page)),
 
   allergies: collectionRouter(allergiesDef),
   pathologicalRecords: collectionRouter(pathologicalRecordsDef),

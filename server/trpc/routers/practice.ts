@@ -7,11 +7,11 @@ import { readPracticeSettings, storedPracticeName } from '../../services/practic
 import { router, userProcedure } from '../trpc';
 
 export const practiceRouter = router({
-  info: userProcedure.query(({ ctx }) => ({
-    name: storedPracticeName(ctx.deps.db) ?? (ctx.deps.config.practiceName || null),
+  info: userProcedure.query(async ({ ctx }) => ({
+    name: (await storedPracticeName(ctx.deps.db)) ?? (ctx.deps.config.practiceName || null),
     idleMinutes: ctx.deps.config.idleMinutes ?? DEFAULT_IDLE_MINUTES,
   })),
 
   /** GET /practice: no patient data, so not audited as a record read. */
-  details: userProcedure.query(({ ctx }) => readPracticeSettings(ctx.deps.db, ctx.deps.config.practiceName)),
+  details: userProcedure.query(async ({ ctx }) => await readPracticeSettings(ctx.deps.db, ctx.deps.config.practiceName)),
 });

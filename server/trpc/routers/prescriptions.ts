@@ -15,16 +15,16 @@ export const prescriptionProcedures = {
   prescribe: medicProcedure
     .input(historyIdInput)
     .input(prescriptionInput)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const { idHistory, ...prescription } = input;
-      return issuePrescription(callerOf(ctx), idHistory, prescription, ctx.deps.config.practiceName);
+      return await issuePrescription(callerOf(ctx), idHistory, prescription, ctx.deps.config.practiceName);
     }),
 
   /** A linked medic (full or emergency access) or the patient it belongs to. */
-  prescription: userProcedure.input(prescriptionIdInput).query(({ ctx, input }) => readPrescription(callerOf(ctx), input.idPrescription)),
+  prescription: userProcedure.input(prescriptionIdInput).query(async ({ ctx, input }) => await readPrescription(callerOf(ctx), input.idPrescription)),
 
   voidPrescription: medicProcedure
     .input(prescriptionIdInput)
     .input(voidPrescriptionInput)
-    .mutation(({ ctx, input }) => voidPrescription(callerOf(ctx), input.idPrescription, input.reason)),
+    .mutation(async ({ ctx, input }) => await voidPrescription(callerOf(ctx), input.idPrescription, input.reason)),
 };

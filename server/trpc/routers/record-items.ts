@@ -21,13 +21,13 @@ export function collectionRouter<Item>(def: CollectionDef<Item, z.ZodType<Fields
   return router({
     add: linkedPatientProcedure
       .input(def.addSchema)
-      .mutation(({ ctx, input }) => addRecordItem(callerOf(ctx), def, input.idPatient, fieldsOf(input))),
+      .mutation(async ({ ctx, input }) => await addRecordItem(callerOf(ctx), def, input.idPatient, fieldsOf(input))),
     update: linkedPatientProcedure
       .input(itemIdInput)
       .input(def.updateSchema)
-      .mutation(({ ctx, input }) => updateRecordItem(callerOf(ctx), def, input.idPatient, input.itemId, fieldsOf(input))),
-    remove: linkedPatientProcedure.input(itemIdInput).mutation(({ ctx, input }) => {
-      removeRecordItem(callerOf(ctx), def, input.idPatient, input.itemId);
+      .mutation(async ({ ctx, input }) => await updateRecordItem(callerOf(ctx), def, input.idPatient, input.itemId, fieldsOf(input))),
+    remove: linkedPatientProcedure.input(itemIdInput).mutation(async ({ ctx, input }) => {
+      await removeRecordItem(callerOf(ctx), def, input.idPatient, input.itemId);
       return null;
     }),
   });

@@ -13,18 +13,18 @@ const publicCodeCheck = authFloodProcedure.use(oneAtATime);
 export const secondFactorProcedures = {
   loginSecondFactor: publicCodeCheck
     .input(secondFactorInput)
-    .mutation(({ ctx, input }) => loginSecondFactor(accountDeps(ctx.deps), ctx.meta, input)),
+    .mutation(async ({ ctx, input }) => await loginSecondFactor(accountDeps(ctx.deps), ctx.meta, input)),
   // The authenticator app shows the practice's name beside the code, as the practice prints it.
   totpSetup: setupProcedure
     .use(oneAtATime)
     .use(floodGuarded)
     .input(totpSetupInput)
-    .mutation(({ ctx, input }) => setUpTotp(callerOf(ctx), ctx.deps, input?.password, readPractice(ctx.deps.db, ctx.deps.config.practiceName).name)),
+    .mutation(async ({ ctx, input }) => await setUpTotp(callerOf(ctx), ctx.deps, input?.password, (await readPractice(ctx.deps.db, ctx.deps.config.practiceName)).name)),
   totpEnable: setupProcedure
     .use(oneAtATime)
     .use(floodGuarded)
     .input(totpEnableInput)
-    .mutation(({ ctx, input }) => enableTotp(callerOf(ctx), ctx.deps.totpSeal, input.code)),
+    .mutation(async ({ ctx, input }) => await enableTotp(callerOf(ctx), ctx.deps.totpSeal, input.code)),
   totpDisable: userProcedure
     .use(oneAtATime)
     .use(floodGuarded)
