@@ -42,9 +42,16 @@ export interface FreshPostgresDatabase {
   drop: () => Promise<void>;
 }
 
-/** A new, empty database with a random name on the test cluster. */
-export async function freshPostgresDatabase(): Promise<FreshPostgresDatabase> {
-  const name = `expediente_test_${randomBytes(6).toString('hex')}`;
+export interface FreshOptions {
+  /** The new database's name; a random one by default. */
+  name?: string;
+  /** A database to copy (CREATE DATABASE … TEMPLATE): migrated once, copied for each test. */
+  template?: string;
+}
+
+/** A new database on the test cluster: empty, or a copy of `template`. */
+export async function freshPostgresDatabase(options: FreshOptions = {}): Promise<FreshPostgresDatabase> {
+  const name = options.name ?? `expediente_test_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: testPostgresUrl });
     await client.connect();
@@ -54,7 +61,7 @@ export async function freshPostgresDatabase(): Promise<FreshPostgresDatabase> {
       await client.end();
     }
   };
-  await admin(`create database "${name}"`);
+  await admin(`create database "${name}"${options.template ? ` template "${options.template}"` : ''}`);
   return {
     name,
     url: urlOfDatabase(name),
