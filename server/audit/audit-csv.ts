@@ -44,12 +44,13 @@ const cellsOf = (event: AuditEvent): CsvValue[] => [
 const BOM = '\uFEFF';
 
 /** The header, then one line per event that `nextBatch` gives, until it gives none. */
-export function auditCsvStream(nextBatch: () => AuditEvent[]): Readable {
+export function auditCsvStream(nextBatch: () => Promise<AuditEvent[]>): Readable {
   let header = `${BOM}${csvLine(AUDIT_CSV_COLUMNS)}`;
   return new Readable({
-    read() {
+    // Node asks for the next chunk only once this one is pushed: batches are read one at a time.
+    async read() {
       try {
-        const events = nextBatch();
+        const events = await nextBatch();
         const chunk = header + events.map((event) => csvLine(cellsOf(event))).join('');
         header = '';
         if (chunk) this.push(chunk, 'utf8');
