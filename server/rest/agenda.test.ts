@@ -64,7 +64,7 @@ async function medicWithPatient(patientName = { name: 'Lucía', lname: 'Hernánd
 
 async function addPatient(medic: Session, name: { name: string; lname: string }) {
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email, ...name });
-  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as idPatient from patients where user_id = ?', [patient.user.idUser]))!;
   return { patient, idPatient };
 }
 
