@@ -93,8 +93,9 @@ describe('a patient-list page read again', () => {
   });
 
   it('counts an appointment added, moved and removed, with the last one', async () => {
-    const [inserted] = await inTransaction(app.deps.db, (tx) =>
-      tx.insert(clinicalHistories).values({ patientId: idPatient, date: '2026-03-04T09:00', start: '09:00', motive: 'Control', createdAt: '2026-01-01T00:00:00Z' }).returning({ idHistory: clinicalHistories.id }),
+    // Awaited inside the callback: the insert runs in the transaction's async context.
+    const [inserted] = await inTransaction(app.deps.db, async (tx) =>
+      await tx.insert(clinicalHistories).values({ patientId: idPatient, date: '2026-03-04T09:00', start: '09:00', motive: 'Control', createdAt: '2026-01-01T00:00:00Z' }).returning({ idHistory: clinicalHistories.id }),
     );
     const { idHistory } = inserted!;
     expect(cardOf(await firstPage(otherMedic), idPatient)).toMatchObject({ appointmentCount: 1, lastAppointment: '2026-03-04T09:00' });
