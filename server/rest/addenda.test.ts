@@ -147,7 +147,7 @@ describe('addenda once written', () => {
     await call('POST', `/clinical-history/${idHistory}/addenda`, medic, { text: 'Auditada' });
     const stranger = await register(app, { type: 'medic', email: uniqueEmail('stranger') });
     await call('POST', `/clinical-history/${idHistory}/addenda`, stranger, { text: 'Rechazada' });
-    const events = await rawRows(db(), "select outcome, patient_id as patientId from audit_events where action = 'addendum.create' and patient_id = ? order by id", [idPatient]);
+    const events = await rawRows(db(), `select outcome, patient_id as "patientId" from audit_events where action = 'addendum.create' and patient_id = ? order by id`, [idPatient]);
     expect(events).toEqual([
       { outcome: 'success', patientId: idPatient },
       { outcome: 'denied', patientId: idPatient },

@@ -66,7 +66,7 @@ async function medicWithPatient(patientName = { name: 'Lucía', lname: 'Hernánd
 
 async function addPatient(medic: Session, name: { name: string; lname: string }) {
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email, ...name });
-  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as idPatient from patients where user_id = ?', [patient.user.idUser]))!;
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
   return { patient, idPatient };
 }
 
@@ -214,7 +214,7 @@ describe('GET /api/medics/agenda', () => {
     await book(medic, idPatient, '2026-06-23T10:00');
     const before = (await rawGet<{ id: number }>(app.deps.db, 'select max(id) as id from audit_events'))!.id;
     expect((await call('GET', '/api/medics/agenda?from=2026-06-22&to=2026-06-28', medic)).statusCode).toBe(200);
-    const events = await rawRows(app.deps.db, 'select action, outcome, actor_user_id as userId, patient_id as patientId, detail from audit_events where id > ?', [before]);
+    const events = await rawRows(app.deps.db, 'select action, outcome, actor_user_id as "userId", patient_id as "patientId", detail from audit_events where id > ?', [before]);
     expect(events).toEqual([
       { action: 'agenda.read', outcome: 'success', userId: medic.user.idUser, patientId: null, detail: '2026-06-22..2026-06-28: 2 appointments' },
     ]);

@@ -130,7 +130,7 @@ describe('GET /api/admin/audit.csv', () => {
       const response = await download('', session);
       expect([response.statusCode, response.headers['content-type'], errorOf(response).code]).toEqual([status, 'application/json; charset=utf-8', code]);
     }
-    const denied = await rawRows(app.deps.db, "select actor_user_id as idUser, detail from audit_events where action = 'audit.export' and outcome = 'denied' order by id");
+    const denied = await rawRows(app.deps.db, `select actor_user_id as "idUser", detail from audit_events where action = 'audit.export' and outcome = 'denied' order by id`);
     expect(denied).toEqual([
       { idUser: null, detail: 'UNAUTHENTICATED' },
       { idUser: medic.user.idUser, detail: 'FORBIDDEN' },
@@ -250,7 +250,7 @@ describe('GET /api/admin/audit.csv', () => {
     expect(rows).toHaveLength(7);
     const exported = (await rawGet<{ id: number; idUser: number; outcome: string; detail: string }>(
       app.deps.db,
-      "select id, actor_user_id as idUser, outcome, detail from audit_events where action = 'audit.export' order by id desc limit 1",
+      `select id, actor_user_id as "idUser", outcome, detail from audit_events where action = 'audit.export' order by id desc limit 1`,
     ))!;
     expect(exported).toMatchObject({ idUser: admin.user.idUser, outcome: 'success' });
     expect(JSON.parse(exported.detail)).toEqual({ action, idPatient, rows: 7 });

@@ -87,7 +87,7 @@ describe.each(Object.entries(transports))('a consultation through %s', (_name, t
     }
     expect(await t.update(colleague, coming.idHistory, { date: '2026-06-22T09:00' })).toMatchObject({ status: 403, code: 'NOT_AUTHOR' });
     expect(await t.remove(colleague, coming.idHistory)).toMatchObject({ status: 403, code: 'NOT_AUTHOR' });
-    const stored = await rawGet(db(), 'select notes, plan, closed, medic_id as medicId from clinical_histories where id = ?', [today.idHistory]);
+    const stored = await rawGet(db(), 'select notes, plan, closed, medic_id as "medicId" from clinical_histories where id = ?', [today.idHistory]);
     expect(stored).toEqual({ notes: 'Nota original', plan: null, closed: 0, medicId: today.idMedic });
     expect(await rawGet(db(), 'select count(*) as n from clinical_histories where id = ?', [coming.idHistory])).toEqual({ n: 1 });
 

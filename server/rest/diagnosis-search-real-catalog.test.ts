@@ -96,7 +96,7 @@ describe.skipIf(missing.length > 0)(missing.length > 0 ? `${title} (skipped: ${c
     expect(before.indexOf('E11.0')).toBeLessThan(before.indexOf('E11.9'));
 
     const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-    const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as idPatient from patients where user_id = ?', [patient.user.idUser]))!;
+    const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
     const caller = callerFor(app, medic.access_token);
     const today = localMoment(now).slice(0, 10);
     for (const time of ['09:00', '09:30']) await caller.clinicalHistory.create({ idPatient, date: `${today}T${time}`, end: null, motive: 'Control', diagnoses: ['E11.9'] });

@@ -42,7 +42,7 @@ describe('the authorization table for documents', () => {
     const eventsOf = async (send: () => Promise<{ statusCode: number }>, status: number) => {
       const since = await lastId();
       expect((await send()).statusCode).toBe(status);
-      return rawRows(app.deps.db, 'select action, outcome, patient_id as patientId, detail from audit_events where id > ? order by id', [since]);
+      return rawRows(app.deps.db, 'select action, outcome, patient_id as "patientId", detail from audit_events where id > ? order by id', [since]);
     };
     const pngForm = () => form({ file: { bytes: samplePng, name: 'y.png' } });
     expect(await eventsOf(() => upload(undefined, idPatient, pngForm()), 401)).toEqual([{ action: 'files.upload', outcome: 'denied', patientId: idPatient, detail: 'UNAUTHENTICATED' }]);

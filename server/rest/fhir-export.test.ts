@@ -22,7 +22,7 @@ const get = (url: string, session: Session) => app.inject({ method: 'GET', url, 
 async function linkedPair() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as idPatient from patients where user_id = ?', [patient.user.idUser]))!;
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
   return { medic, patient, idPatient };
 }
 

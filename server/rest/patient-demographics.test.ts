@@ -83,12 +83,12 @@ function trpc(): Transport {
 async function linkedPair() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as idPatient from patients where user_id = ?', [patient.user.idUser]))!;
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
   return { medic, patient, idPatient };
 }
 
 const storedOf = async (idPatient: number) =>
-  (await rawGet<{ birthDate: string | null; sex: string | null }>(app.deps.db, 'select birth_date as birthDate, sex from patients where id = ?', [idPatient]))!;
+  (await rawGet<{ birthDate: string | null; sex: string | null }>(app.deps.db, 'select birth_date as "birthDate", sex from patients where id = ?', [idPatient]))!;
 
 const today = () => localDay(new Date());
 const tomorrow = () => {

@@ -27,7 +27,7 @@ const call = (method: Method, url: string, session?: Session, payload?: object) 
 const newMedic = (name = 'Laura', lname = 'Gómez') => register(app, { type: 'medic', name, lname, email: uniqueEmail('medic') });
 async function patientOf(medic: Session) {
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as idPatient from patients where user_id = ?', [patient.user.idUser]))!;
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
   return { patient, idPatient };
 }
 const medicIdOf = async (session: Session) =>

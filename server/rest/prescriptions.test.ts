@@ -115,7 +115,7 @@ describe.each(Object.entries(transports))('prescribing through %s', (_name, t) =
     clock = new Date(2026, 5, 16, 9, 0);
     const nextDay = await t.voidIt(await signInAgain(medic), issued.idPrescription, { reason: 'Demasiado tarde' });
     expect([nextDay.status, nextDay.code]).toEqual([409, 'PRESCRIPTION_LOCKED']);
-    expect(await rawGet(app.deps.db, 'select voided_at as voidedAt from prescriptions where id = ?', [issued.idPrescription])).toEqual({ voidedAt: null });
+    expect(await rawGet(app.deps.db, 'select voided_at as "voidedAt" from prescriptions where id = ?', [issued.idPrescription])).toEqual({ voidedAt: null });
   });
 
   it('lets the patient read their own prescription and a linked medic read it, and answers 404 to every other patient and medic', async () => {

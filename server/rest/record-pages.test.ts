@@ -34,8 +34,8 @@ async function longRecord() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
   const { db } = app.deps;
-  const { idPatient } = (await rawGet<{ idPatient: number }>(db, 'select id as idPatient from patients where user_id = ?', [patient.user.idUser]))!;
-  const { idMedic } = (await rawGet<{ idMedic: number }>(db, 'select id as idMedic from medics where user_id = ?', [medic.user.idUser]))!;
+  const { idPatient } = (await rawGet<{ idPatient: number }>(db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
+  const { idMedic } = (await rawGet<{ idMedic: number }>(db, 'select id as "idMedic" from medics where user_id = ?', [medic.user.idUser]))!;
   await inTransaction(db, async () => {
     const appointment = "insert into clinical_histories (patient_id, medic_id, date, start, motive, created_at) values (?, ?, ?, '09:00', ?, '2026-01-01T00:00:00Z')";
     // Pairs of appointments share a moment: the id decides their order.
