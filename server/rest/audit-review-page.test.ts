@@ -11,6 +11,7 @@ import { app, admin, medic, idPatient, useAuditReviewPractice, viaRest, viaTrpc,
 
 useAuditReviewPractice();
 
+// SQLite dialect: the statements of the SQLite engine, spied on through their prototype.
 /** A statement of the SQLite engine, for its prototype. */
 const sqliteStatement = () => sqliteEngineOf(app.deps.db).reader.prepare('select 1');
 

@@ -46,7 +46,7 @@ describe('removeDocument, the delete with its audit event in one transaction', (
     const stranger = await register(app, { type: 'medic', email: uniqueEmail('stranger') });
     const file = (await upload(medic, idPatient, form({ file: { bytes: samplePng, name: 'x.png' } }))).json();
     const before = await snapshot();
-    // A temporary trigger lives on one connection: the writer's, where the audit insert runs.
+    // SQLite dialect: a temporary trigger lives on one connection: the writer's, where the audit insert runs.
     const sqlite = sqliteEngineOf(app.deps.db).writer;
     sqlite.exec(`create temp trigger refuse_delete_audit before insert on audit_events
       when new.action = 'files.delete' and new.outcome = 'success' begin select raise(abort, 'audit unavailable'); end`);

@@ -148,7 +148,7 @@ describe('POST /api/medics/patients/:idPatient/files', () => {
   it('writes the row and its audit event in one transaction: a failed audit insert keeps nothing', async () => {
     const { medic, idPatient } = await linkedPair();
     const before = await snapshot();
-    // A temporary trigger lives on one connection: the writer's, where the audit insert runs.
+    // SQLite dialect: a temporary trigger lives on one connection: the writer's, where the audit insert runs.
     const sqlite = sqliteEngineOf(app.deps.db).writer;
     sqlite.exec(`create temp trigger refuse_upload_audit before insert on audit_events
       when new.action = 'files.upload' and new.outcome = 'success' begin select raise(abort, 'audit unavailable'); end`);

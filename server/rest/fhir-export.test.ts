@@ -109,8 +109,8 @@ describe('the tRPC procedures', () => {
     expect(viaPatient.entry!.map((entry) => entry.fullUrl)).toEqual(viaMedic.entry!.map((entry) => entry.fullUrl));
     expect(await exportEvents(idPatient)).toHaveLength(2);
 
-    // The audit insert fails: the export must fail with it, not answer unaudited. A temporary
-    // trigger lives on one connection: the writer's, where the audit insert runs.
+    // The audit insert fails: the export must fail with it, not answer unaudited.
+    // SQLite dialect: a temporary trigger lives on one connection: the writer's, where the audit insert runs.
     const sqlite = sqliteEngineOf(app.deps.db).writer;
     sqlite.exec("create temp trigger refuse_export before insert on audit_events when new.action = 'patient.fhirExport' begin select raise(abort, 'audit down'); end");
     try {

@@ -52,6 +52,7 @@ describe('a patient-list page read again', () => {
   });
 
   it('reads a card once while the medic\'s list is unchanged, and again after a change to it', async () => {
+    // SQLite dialect: the statements of the SQLite engine, spied on.
     // Card versions are read with one statement (their group_concat over the ids' json_each) per
     // filtered page that needs any card it has not shown. Every connection's statements share one
     // prototype: the reader's stands for them all, and a row is read through `all` or `get`.

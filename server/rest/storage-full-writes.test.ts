@@ -56,7 +56,7 @@ describe('a write when the database has no room left', () => {
   });
 
   it('answers 503 STORAGE_READ_ONLY on a read-only database, on both transports, and changes nothing', async () => {
-    // The writer is the connection that writes (the reader is read-only from the start).
+    // SQLite dialect: query_only on the writer, the connection that writes (the reader is read-only from the start).
     sqliteEngineOf(app.deps.db).writer.pragma('query_only = 1');
     const before = await unchanged();
     const rest = await addAllergyRest();
