@@ -299,8 +299,8 @@ describe('a change and its audit event commit together', () => {
   });
   afterEach(() => app.close());
 
-  /** Makes the audit insert of one action fail, as a full disk or a broken trigger would. */
   // SQLite dialect: a trigger created on the writer, the connection that changes the schema.
+  /** Makes the audit insert of one action fail, as a full disk or a broken trigger would. */
   const failAuditOf = (action: string) =>
     sqliteEngineOf(app.deps.db).writer.exec(
       `create trigger fail_audit before insert on audit_events when new.action = '${action}' and new.outcome = 'success'
