@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { ADDENDUM_MAX, type Addendum } from '../../shared/prescriptions';
 import type { ClinicalHistory } from '../../shared/record';
+import { rawGet, rawRows, rawRun } from '../db/raw-sql';
 import { classifyError } from '../error-mapping';
 import { bearer, buildTestApp, callerFor, register, uniqueEmail } from '../test/helpers';
 
@@ -23,13 +24,13 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, session?: Session, payload?: object) =>
   app.inject({ method, url: `/api${url}`, headers: session ? bearer(session.access_token) : {}, ...(payload ? { payload } : {}) });
 
-const db = () => app.deps.db.$client;
+const db = () => app.deps.db;
 
 async function linkedPair() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic'), name: 'Marta', lname: 'Solís' });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  const { id: idPatient } = db().prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number };
-  const { id: idMedic } = db().prepare('select id from medics where user_id = ?').get(medic.user.idUser) as { id: number };
+  const { id: idPatient } = (await rawGet<{ id: number }>(db(), 'select id from patients where user_id = ?', [patient.user.idUser]))!;
+  const { id: idMedic } = (await rawGet<{ id: number }>(db(), 'select id from medics where user_id = ?', [medic.user.idUser]))!;
   return { medic, patient, idPatient, idMedic };
 }
 
@@ -102,7 +103,7 @@ describe.each(Object.entries(transports))('adding an addendum through %s', (_nam
     await call('POST', '/medics/emergency-access', stranger, { patientEmail: patient.user.email, reason: 'Paciente inconsciente en urgencias' });
     expect((await addAddendum(stranger, idHistory, { text: 'Urgencias' })).status).toBe(403);
     expect((await addAddendum(patient, idHistory, { text: 'Yo' })).status).toBe(403);
-    expect((db().prepare('select count(*) as n from addenda where history_id = ?').get(idHistory) as { n: number }).n).toBe(0);
+    expect((await rawGet<{ n: number }>(db(), 'select count(*) as n from addenda where history_id = ?', [idHistory]))!.n).toBe(0);
   });
 });
 
@@ -127,8 +128,8 @@ describe('addenda once written', () => {
     for (const method of ['PATCH', 'DELETE'] as const) {
       expect((await call(method, `/clinical-history/${idHistory}/addenda/${added.idAddendum}`, medic, { text: 'Otro' })).statusCode).toBe(404);
     }
-    expect(() => db().prepare("update addenda set text = 'otro' where id = ?").run(added.idAddendum)).toThrow(/never edited/);
-    expect(() => db().prepare('delete from addenda where id = ?').run(added.idAddendum)).toThrow(/never deleted/);
+    await expect(rawRun(db(), "update addenda set text = 'otro' where id = ?", [added.idAddendum])).rejects.toThrow(/never edited/);
+    await expect(rawRun(db(), 'delete from addenda where id = ?', [added.idAddendum])).rejects.toThrow(/never deleted/);
   });
 
   it('keep their appointment: deleting one of today that holds an addendum answers 409 APPOINTMENT_HAS_PRESCRIPTIONS', async () => {
@@ -146,7 +147,7 @@ describe('addenda once written', () => {
     await call('POST', `/clinical-history/${idHistory}/addenda`, medic, { text: 'Auditada' });
     const stranger = await register(app, { type: 'medic', email: uniqueEmail('stranger') });
     await call('POST', `/clinical-history/${idHistory}/addenda`, stranger, { text: 'Rechazada' });
-    const events = db().prepare("select outcome, patient_id as patientId from audit_events where action = 'addendum.create' and patient_id = ? order by id").all(idPatient);
+    const events = await rawRows(db(), `select outcome, patient_id as "patientId" from audit_events where action = 'addendum.create' and patient_id = ? order by id`, [idPatient]);
     expect(events).toEqual([
       { outcome: 'success', patientId: idPatient },
       { outcome: 'denied', patientId: idPatient },

@@ -8,6 +8,8 @@ import type { AgendaItem } from '../../shared/agenda';
 import type { Session } from '../../shared/auth';
 import { classifyError } from '../error-mapping';
 import { openDatabase } from '../db/client';
+import { sqliteEngineOf } from '../db/engine';
+import { rawGet, rawRows, rawRun } from '../db/raw-sql';
 import { bearer, buildTestApp, callerFor, errorOf, register, uniqueEmail } from '../test/helpers';
 
 // A fixed "now" in the practice's time zone: Monday 2026-06-15 at 10:30 local time.
@@ -64,7 +66,7 @@ async function medicWithPatient(patientName = { name: 'Lucía', lname: 'Hernánd
 
 async function addPatient(medic: Session, name: { name: string; lname: string }) {
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email, ...name });
-  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
   return { patient, idPatient };
 }
 
@@ -82,7 +84,7 @@ describe.each([
 ] as const)('the agenda through %s', (_transport, readAgenda) => {
   it("answers today's appointments when no range is given, as AgendaItems with the patient's name and birth date", async () => {
     const { medic, idPatient } = await medicWithPatient();
-    app.deps.db.$client.prepare('update patients set birth_date = ? where id = ?').run('1990-04-02', idPatient);
+    await rawRun(app.deps.db, 'update patients set birth_date = ? where id = ?', ['1990-04-02', idPatient]);
     const todays = await book(medic, idPatient, `${TODAY}T09:00`, { end: '09:30', motive: 'Revisión' });
     await book(medic, idPatient, '2026-06-14T09:00');
     await book(medic, idPatient, '2026-06-16T09:00');
@@ -210,11 +212,9 @@ describe('GET /api/medics/agenda', () => {
     const { medic, idPatient } = await medicWithPatient();
     await book(medic, idPatient, '2026-06-22T10:00');
     await book(medic, idPatient, '2026-06-23T10:00');
-    const before = (app.deps.db.$client.prepare('select max(id) as id from audit_events').get() as { id: number }).id;
+    const before = (await rawGet<{ id: number }>(app.deps.db, 'select max(id) as id from audit_events'))!.id;
     expect((await call('GET', '/api/medics/agenda?from=2026-06-22&to=2026-06-28', medic)).statusCode).toBe(200);
-    const events = app.deps.db.$client
-      .prepare('select action, outcome, actor_user_id as userId, patient_id as patientId, detail from audit_events where id > ?')
-      .all(before);
+    const events = await rawRows(app.deps.db, 'select action, outcome, actor_user_id as "userId", patient_id as "patientId", detail from audit_events where id > ?', [before]);
     expect(events).toEqual([
       { action: 'agenda.read', outcome: 'success', userId: medic.user.idUser, patientId: null, detail: '2026-06-22..2026-06-28: 2 appointments' },
     ]);
@@ -234,8 +234,9 @@ describe('GET /api/medics/agenda', () => {
     expect(withOne).toHaveLength(1);
     expect(withNine).toHaveLength(1);
 
-    const plan = app.deps.db.$client
-      .prepare(`explain query plan ${withOne[0]}`)
+    // SQLite dialect: the plan SQLite chooses, asked of the connection the reads outside a transaction run on.
+    const plan = sqliteEngineOf(app.deps.db)
+      .reader.prepare(`explain query plan ${withOne[0]}`)
       .all(1, '2026-09-07', '2026-09-13T23:59') as { detail: string }[];
     const steps = plan.map((step) => step.detail).join('\n');
     // From the index alone, already in the agenda's order: no row of the table read, nothing sorted.
@@ -260,11 +261,11 @@ describe('a week read again (kept in memory at the agenda_version)', () => {
     const again = await read(medic);
     expect(again.statements).toBe(0);
     expect(again.appointments).toEqual(first.appointments);
-    const audited = app.deps.db.$client
-      .prepare("select count(*) from audit_events where actor_user_id = ? and action = 'agenda.read' and detail = ?")
-      .pluck()
-      .get(medic.user.idUser, '2026-10-05..2026-10-11: 1 appointments');
-    expect(audited).toBe(2);
+    const audited = await rawGet<{ n: number }>(app.deps.db, "select count(*) as n from audit_events where actor_user_id = ? and action = 'agenda.read' and detail = ?", [
+      medic.user.idUser,
+      '2026-10-05..2026-10-11: 1 appointments',
+    ]);
+    expect(audited!.n).toBe(2);
   });
 
   it('shows on the very next read an appointment booked, moved, renamed in its motive, cancelled or closed', async () => {
@@ -276,9 +277,9 @@ describe('a week read again (kept in memory at the agenda_version)', () => {
     await trpc.clinicalHistory.update({ idHistory: booked, date: '2026-10-07T12:00', motive: 'Revisión' });
     expect((await read(medic)).appointments).toMatchObject([{ idHistory: booked, date: '2026-10-07T12:00', start: '12:00', motive: 'Revisión', closed: false }]);
     // Written by another process (or by hand): the version is the database's, not this server's.
-    app.deps.db.$client.prepare('update clinical_histories set closed = 1 where id = ?').run(booked);
+    await rawRun(app.deps.db, 'update clinical_histories set closed = 1 where id = ?', [booked]);
     expect((await read(medic)).appointments).toMatchObject([{ idHistory: booked, closed: true }]);
-    app.deps.db.$client.prepare('update clinical_histories set closed = 0 where id = ?').run(booked);
+    await rawRun(app.deps.db, 'update clinical_histories set closed = 0 where id = ?', [booked]);
     await trpc.clinicalHistory.remove({ idHistory: booked });
     expect(idsOf(await read(medic))).toEqual([]);
   });
@@ -290,7 +291,7 @@ describe('a week read again (kept in memory at the agenda_version)', () => {
     const changed = await call('PATCH', `/api/patients/${idPatient}`, medic, { birthDate: '1980-02-03' });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await read(medic)).appointments[0]!.patient).toEqual({ name: 'Inés', lname: 'Prado', birthDate: '1980-02-03' });
-    app.deps.db.$client.prepare("update users set name = 'Inés María', lname = 'Prado Ruiz' where id = ?").run(patient.user.idUser);
+    await rawRun(app.deps.db, "update users set name = 'Inés María', lname = 'Prado Ruiz' where id = ?", [patient.user.idUser]);
     expect((await read(medic)).appointments[0]!.patient).toEqual({ name: 'Inés María', lname: 'Prado Ruiz', birthDate: '1980-02-03' });
     const { idMedic } = (await call('GET', '/api/medics/me', medic)).json<{ idMedic: number }>();
     expect((await call('DELETE', `/api/patients/me/unlink-doctor/${idMedic}`, patient)).statusCode).toBe(204);

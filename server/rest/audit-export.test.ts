@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEventsPage } from '../../shared/admin';
 import type { Session } from '../../shared/auth';
 import { insertAuditEvents, type TestAuditEvent } from '../audit/audit-events.fixture';
+import { sqliteEngineOf } from '../db/engine';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { bearer, buildTestApp, errorOf, register, uniqueEmail } from '../test/helpers';
 
 // The practice's day the file is named after (deps.now); the events keep their own moments.
@@ -25,11 +27,15 @@ beforeAll(async () => {
   admin = await register(app, { type: 'medic', email: uniqueEmail('admin'), name: 'Ada', lname: 'Admin' });
   medic = await register(app, { type: 'medic', email: uniqueEmail('medic'), name: 'Mario', lname: 'Medina' });
   patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), name: 'Lucía', lname: 'Núñez' });
-  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+  idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
 });
 afterAll(() => app.close());
 
-const insert = (events: TestAuditEvent[]) => insertAuditEvents(app.deps.db.$client, events);
+/**
+ * Appends events to the trail, chained by the function the app registered on its writer (SQLite's
+ * own machinery); their ids. Called between requests, when no transaction holds the writer.
+ */
+const insert = async (events: TestAuditEvent[]): Promise<number[]> => insertAuditEvents(sqliteEngineOf(app.deps.db).writer, events);
 let families = 0;
 const newFamily = () => `export${++families}.`;
 
@@ -124,9 +130,7 @@ describe('GET /api/admin/audit.csv', () => {
       const response = await download('', session);
       expect([response.statusCode, response.headers['content-type'], errorOf(response).code]).toEqual([status, 'application/json; charset=utf-8', code]);
     }
-    const denied = app.deps.db.$client
-      .prepare("select actor_user_id as idUser, detail from audit_events where action = 'audit.export' and outcome = 'denied' order by id")
-      .all();
+    const denied = await rawRows(app.deps.db, `select actor_user_id as "idUser", detail from audit_events where action = 'audit.export' and outcome = 'denied' order by id`);
     expect(denied).toEqual([
       { idUser: null, detail: 'UNAUTHENTICATED' },
       { idUser: medic.user.idUser, detail: 'FORBIDDEN' },
@@ -154,7 +158,7 @@ describe('GET /api/admin/audit.csv', () => {
   it('quotes every text cell (RFC 4180), keeps accents, and defuses cells a spreadsheet would run as formulas', async () => {
     const action = `${newFamily()}quoting`;
     const details = ['=HYPERLINK("http://example.test","clic")', '+1 555 0100', '-2+3', '@SUM(A1:A9)', 'a, b', 'dos\nlíneas', 'dice "hola"', 'sin nada'];
-    const ids = insert(details.map((detail) => ({ action, detail, actorUserId: medic.user.idUser, actorType: 'medic', actorName: '=Mario', actorLname: 'Núñez' })));
+    const ids = await insert(details.map((detail) => ({ action, detail, actorUserId: medic.user.idUser, actorType: 'medic', actorName: '=Mario', actorLname: 'Núñez' })));
     const response = await download(`action=${action}`);
     const rows = rowsOf(response);
     expect(rows.map((row) => row.detail)).toEqual(
@@ -178,7 +182,7 @@ describe('GET /api/admin/audit.csv', () => {
     // A name cannot hold a tab or a carriage return (stored text refuses them): events written
     // straight into the trail carry those, and a detail with separators and line breaks inside.
     const action = `${newFamily()}formulas`;
-    insert([
+    await insert([
       { action, actorUserId: patient.user.idUser, actorType: 'patient', actorName: '\t=1+1', actorLname: '\r@x' },
       { action, detail: '  =1+1' },
       { action, detail: 'a,-2;+3\n=4' },
@@ -215,7 +219,7 @@ describe('GET /api/admin/audit.csv', () => {
 
   it('holds the same events as the review under the same filter, newest first, every page of it', async () => {
     const family = newFamily();
-    insert(
+    await insert(
       Array.from({ length: 130 }, (_, index) => ({
         action: `${family}${index % 2 ? 'read' : 'write'}`,
         patientId: index % 3 ? idPatient : null,
@@ -241,12 +245,13 @@ describe('GET /api/admin/audit.csv', () => {
 
   it('is audited as audit.export before its rows, with the filter and how many rows the file holds', async () => {
     const action = `${newFamily()}counted`;
-    const ids = insert(Array.from({ length: 7 }, () => ({ action, patientId: idPatient })));
+    const ids = await insert(Array.from({ length: 7 }, () => ({ action, patientId: idPatient })));
     const rows = rowsOf(await download(`action=${action}&idPatient=${idPatient}`));
     expect(rows).toHaveLength(7);
-    const exported = app.deps.db.$client
-      .prepare("select id, actor_user_id as idUser, outcome, detail from audit_events where action = 'audit.export' order by id desc limit 1")
-      .get() as { id: number; idUser: number; outcome: string; detail: string };
+    const exported = (await rawGet<{ id: number; idUser: number; outcome: string; detail: string }>(
+      app.deps.db,
+      `select id, actor_user_id as "idUser", outcome, detail from audit_events where action = 'audit.export' order by id desc limit 1`,
+    ))!;
     expect(exported).toMatchObject({ idUser: admin.user.idUser, outcome: 'success' });
     expect(JSON.parse(exported.detail)).toEqual({ action, idPatient, rows: 7 });
     // The file holds the trail up to the moment it was asked for: not its own event.
@@ -255,7 +260,7 @@ describe('GET /api/admin/audit.csv', () => {
 
   it('lets other requests, which write audit events, go on while a download is under way, and holds only the events up to its start', async () => {
     const action = `${newFamily()}concurrent`;
-    insert(Array.from({ length: 2_000 }, () => ({ action: `${action}.early`, detail: 'x'.repeat(200) })));
+    await insert(Array.from({ length: 2_000 }, () => ({ action: `${action}.early`, detail: 'x'.repeat(200) })));
     const response = await download(`action=${action}.`, admin, { payloadAsStream: true });
     expect(response.statusCode).toBe(200);
     const chunks: Buffer[] = [];
@@ -264,7 +269,7 @@ describe('GET /api/admin/audit.csv', () => {
     // Mid-download: an audited read, and events of the exported family written after it started.
     const other = await app.inject({ method: 'GET', url: '/api/admin/audit', headers: bearer(admin.access_token) });
     expect(other.statusCode).toBe(200);
-    insert([{ action: `${action}.late` }]);
+    await insert([{ action: `${action}.late` }]);
     for (let next = await reader.next(); !next.done; next = await reader.next()) chunks.push(next.value as Buffer);
     expect(chunks.length).toBeGreaterThan(2);
     const records = parseCsv(Buffer.concat(chunks).toString('utf8'));
@@ -290,7 +295,7 @@ describe('exporting 10,000 events', () => {
   // that heap, so keeping them does not count against the server.
   it('sends every event, newest first, as a file that parses, in many chunks, and the server never holds the file or its rows', async () => {
     const action = `${newFamily()}bulk`;
-    const ids = insert(
+    const ids = await insert(
       Array.from({ length: 10_000 }, (_, index) => ({
         action,
         // About a kilobyte a row: ten megabytes in all, well above what the heap may grow by.

@@ -3,6 +3,7 @@
 // answers only what the caller may know.
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
+import { rawGet, rawRows, rawRun } from '../db/raw-sql';
 import { register, TEST_PASSWORD, uniqueEmail } from '../test/helpers';
 import { app, askLink, get, newMedic, newPatient, post, useWorkspaceApp } from './medic-workspace.fixture';
 
@@ -11,13 +12,13 @@ useWorkspaceApp();
 const REASON = 'Unconscious in the emergency room, allergies needed';
 const patch = (url: string, payload: object, session: Session) =>
   app.inject({ method: 'PATCH', url, payload, headers: { authorization: `Bearer ${session.access_token}` } });
-const auditCount = (action: string, userId: number) =>
-  (app.deps.db.$client.prepare('select count(*) as n from audit_events where action = ? and actor_user_id = ?').get(action, userId) as { n: number }).n;
+const auditCount = async (action: string, userId: number) =>
+  (await rawGet<{ n: number }>(app.deps.db, 'select count(*) as n from audit_events where action = ? and actor_user_id = ?', [action, userId]))!.n;
 
 describe('names in the audit trail', () => {
   it("shows the patient and the administrator the name a medic broke the glass under, not the one they took afterwards", async () => {
     // The fixture's first medic is the practice's administrator.
-    const adminUser = app.deps.db.$client.prepare('select email from users where is_admin = 1').get() as { email: string };
+    const adminUser = (await rawGet<{ email: string }>(app.deps.db, 'select email from users where is_admin = 1'))!;
     const administrator = (await post('/api/auth/login', { email: adminUser.email, password: TEST_PASSWORD })).json<Session>();
 
     const medic = await register(app, { type: 'medic', name: 'Rodrigo', lname: 'Paz', email: uniqueEmail('glass') });
@@ -43,9 +44,9 @@ describe('names in the audit trail', () => {
     await get('/api/medics/my-patients', medic);
     await patch('/api/medics/me', { name: 'Otra' }, medic);
     await get('/api/medics/my-patients', medic);
-    const names = app.deps.db.$client
-      .prepare("select actor_name as name, actor_lname as lname from audit_events where actor_user_id = ? and action = 'patients.list' order by id")
-      .all(medic.user.idUser);
+    const names = await rawRows(app.deps.db, "select actor_name as name, actor_lname as lname from audit_events where actor_user_id = ? and action = 'patients.list' order by id", [
+      medic.user.idUser,
+    ]);
     expect(names).toEqual([{ name: 'Julia', lname: 'Mora' }, { name: 'Otra', lname: 'Mora' }]);
   });
 });
@@ -56,17 +57,17 @@ describe('reads of patients\' identities', () => {
     const patient = await newPatient();
     const asked = await askLink(medic, patient);
     await post(`/api/patients/me/link-requests/${asked.json().request.idRequest}/decline`, {}, patient);
-    const before = auditCount('patients.linkRequests', medic.user.idUser);
+    const before = await auditCount('patients.linkRequests', medic.user.idUser);
     const read = await get('/api/medics/link-requests', medic);
     expect(read.statusCode).toBe(200);
     expect(read.json().requests).toEqual([expect.objectContaining({ status: 'declined', patient: expect.objectContaining({ email: patient.user.email }) })]);
-    expect(auditCount('patients.linkRequests', medic.user.idUser)).toBe(before + 1);
+    expect(await auditCount('patients.linkRequests', medic.user.idUser)).toBe(before + 1);
   });
 
   it("answers phone: null for a patient found by exact email who is not the caller's, and the phone for one who is", async () => {
     const medic = await newMedic();
     const stranger = await newPatient();
-    app.deps.db.$client.prepare("update users set phone = '5550001111' where id = ?").run(stranger.user.idUser);
+    await rawRun(app.deps.db, "update users set phone = '5550001111' where id = ?", [stranger.user.idUser]);
     const found = (await get(`/api/medics/search-patients?q=${encodeURIComponent(stranger.user.email)}`, medic)).json();
     expect(found).toEqual([expect.objectContaining({ email: stranger.user.email, linked: false, phone: null })]);
 

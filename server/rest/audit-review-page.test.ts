@@ -5,16 +5,23 @@
 process.env.TZ = 'America/Mexico_City';
 
 import { describe, expect, it, vi } from 'vitest';
-import { admin, medic, idPatient, useAuditReviewPractice, viaRest, viaTrpc, newFamily, sqlite, insert, idsOf } from './audit-review.fixture';
+import { sqliteEngineOf } from '../db/engine';
+import { rawRun } from '../db/raw-sql';
+import { app, admin, medic, idPatient, useAuditReviewPractice, viaRest, viaTrpc, newFamily, insert, idsOf } from './audit-review.fixture';
 
 useAuditReviewPractice();
+
+// SQLite dialect: the statements of the SQLite engine, spied on through their prototype.
+/** A statement of the SQLite engine, for its prototype. */
+const sqliteStatement = () => sqliteEngineOf(app.deps.db).reader.prepare('select 1');
 
 describe('a page of the trail', () => {
   it('is read with one statement and one count, whatever the page holds', async () => {
     const action = `${newFamily()}statements`;
-    insert(Array.from({ length: 60 }, () => ({ action, actorUserId: medic.user.idUser, actorType: 'medic' as const, patientId: idPatient })));
-    // Statements are compiled once and kept (db/prepared.ts preparedText): what counts is what runs.
-    const statement = Object.getPrototypeOf(sqlite().prepare('select 1')) as { all: () => unknown; get: () => unknown };
+    await insert(Array.from({ length: 60 }, () => ({ action, actorUserId: medic.user.idUser, actorType: 'medic' as const, patientId: idPatient })));
+    // Statements are compiled once and kept (db/sqlite-router.ts): what counts is what runs. Every
+    // connection's statements share one prototype: the reader's stands for them all.
+    const statement = Object.getPrototypeOf(sqliteStatement()) as { all: () => unknown; get: () => unknown };
     const all = vi.spyOn(statement, 'all');
     const get = vi.spyOn(statement, 'get');
     try {
@@ -31,15 +38,15 @@ describe('a page of the trail', () => {
 
   it('reads a page asked for again from memory, and the next event the filter selects on the very next read', async () => {
     const action = `${newFamily()}kept`;
-    const [first] = insert([{ action, actorUserId: medic.user.idUser, actorType: 'medic' }]);
-    const statement = Object.getPrototypeOf(sqlite().prepare('select 1')) as { all: () => unknown };
+    const [first] = await insert([{ action, actorUserId: medic.user.idUser, actorType: 'medic' }]);
+    const statement = Object.getPrototypeOf(sqliteStatement()) as { all: () => unknown };
     const all = vi.spyOn(statement, 'all');
     const pageReads = () => (all.mock.contexts as { source: string }[]).filter(({ source }) => /from audit_events e/.test(source) && /order by e\.id/.test(source)).length;
     try {
       for (let read = 0; read < 3; read++) expect(idsOf(await viaRest.read(admin, { action }))).toEqual([first]);
       // The first two reads run the page's statement (a page is kept once asked for twice), the third does not.
       expect(pageReads()).toBe(2);
-      const [next] = insert([{ action, actorUserId: medic.user.idUser, actorType: 'medic' }]);
+      const [next] = await insert([{ action, actorUserId: medic.user.idUser, actorType: 'medic' }]);
       const answer = await viaRest.read(admin, { action });
       expect(idsOf(answer)).toEqual([next, first]);
       expect(answer.body!.total).toBe(2);
@@ -50,15 +57,15 @@ describe('a page of the trail', () => {
 
   it("shows an account's new name on the next read of a kept page, for events from before names were kept", async () => {
     const action = `${newFamily()}renamed`;
-    insert([{ action, actorUserId: medic.user.idUser, actorType: 'medic' }]);
+    await insert([{ action, actorUserId: medic.user.idUser, actorType: 'medic' }]);
     const nameShown = async () => (await viaRest.read(admin, { action })).body!.events[0]!.actor!.name;
-    const rename = sqlite().prepare('update users set name = ? where id = ?');
+    const rename = (name: string) => rawRun(app.deps.db, 'update users set name = ? where id = ?', [name, medic.user.idUser]);
     try {
       for (let read = 0; read < 3; read++) expect(await nameShown()).toBe('Mario');
-      rename.run('Mariano', medic.user.idUser);
+      await rename('Mariano');
       expect(await nameShown()).toBe('Mariano');
     } finally {
-      rename.run('Mario', medic.user.idUser);
+      await rename('Mario');
     }
   });
 });

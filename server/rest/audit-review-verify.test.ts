@@ -17,8 +17,12 @@ import { computeAuditHead, signAuditHead, writeAuditHead } from '../audit/audit-
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { dropAuditTriggers } from '../audit/audit-tamper.fixture';
 import { openDatabase } from '../db/client';
+import { sqliteEngineOf } from '../db/engine';
+import { rawGet } from '../db/raw-sql';
 import { buildTestApp, callerFor, register, testConfig, uniqueEmail } from '../test/helpers';
 import { restGet, viaRest, viaTrpc } from './audit-review.fixture';
+
+const auditRows = async (app: FastifyInstance) => (await rawGet<{ n: number }>(app.deps.db, 'select count(*) as n from audit_events'))!.n;
 
 describe('verifying the trail', () => {
   let dir: string;
@@ -38,19 +42,20 @@ describe('verifying the trail', () => {
     ['REST', viaRest],
     ['tRPC', viaTrpc],
   ] as const)('through %s: ok on a fresh practice, every row checked and none broken', async (_transport, transport) => {
-    const rows = fileApp.deps.db.$client.prepare('select count(*) from audit_events').pluck().get() as number;
+    const rows = await auditRows(fileApp);
     const answer = await transport.verify(fileAdmin, fileApp);
     expect(answer.body).toEqual({ ok: true, checked: rows, unsealed: rows, firstBrokenId: null });
   });
 
   it('with since=checkpoint recomputes only the rows after the sealed head, through REST and tRPC alike', async () => {
-    const sqlite = fileApp.deps.db.$client;
+    // The events are chained by the function the app registered on its writer; the head is read there too.
+    const sqlite = sqliteEngineOf(fileApp.deps.db).writer;
     insertAuditEvents(sqlite, [{ action: 'test.before-seal' }, { action: 'test.before-seal' }]);
     // Sealed as the server's head writer seals it every five minutes.
     const key = readFileSync(join(dir, AUDIT_KEY_FILE), 'utf8').trim();
     writeAuditHead(dir, signAuditHead(computeAuditHead(sqlite)!, key));
     insertAuditEvents(sqlite, [{ action: 'test.after-seal' }]);
-    const rows = sqlite.prepare('select count(*) from audit_events').pluck().get() as number;
+    const rows = await auditRows(fileApp);
 
     const rest = await restGet<AuditVerification>(fileApp, '/api/admin/audit/verify?since=checkpoint', fileAdmin);
     expect(rest.body).toMatchObject({ ok: true, firstBrokenId: null });
@@ -66,8 +71,9 @@ describe('verifying the trail', () => {
   });
 
   it('names the row whose detail was altered from another connection, through REST and tRPC alike', async () => {
-    const altered = insertAuditEvents(fileApp.deps.db.$client, [{ action: 'test.tampered', detail: 'as it happened' }])[0]!;
-    insertAuditEvents(fileApp.deps.db.$client, [{ action: 'test.after' }]);
+    const writer = sqliteEngineOf(fileApp.deps.db).writer;
+    const altered = insertAuditEvents(writer, [{ action: 'test.tampered', detail: 'as it happened' }])[0]!;
+    insertAuditEvents(writer, [{ action: 'test.after' }]);
     expect((await viaRest.verify(fileAdmin, fileApp)).body!.ok).toBe(true);
 
     // Someone who can write the database file, and drops the append-only triggers to do it.

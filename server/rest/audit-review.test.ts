@@ -9,8 +9,9 @@ process.env.TZ = 'America/Mexico_City';
 
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../shared/admin';
+import { rawGet } from '../db/raw-sql';
 import { register, uniqueEmail } from '../test/helpers';
-import { app, admin, medic, patient, idPatient, useAuditReviewPractice, type Query, viaRest, viaTrpc, newFamily, sqlite, insert, idsOf, localAt } from './audit-review.fixture';
+import { app, admin, medic, patient, idPatient, useAuditReviewPractice, type Query, viaRest, viaTrpc, newFamily, insert, idsOf, localAt } from './audit-review.fixture';
 
 useAuditReviewPractice();
 
@@ -35,7 +36,7 @@ describe.each([
 
   it('answers newest first, 50 a page, with the total of the filter and empty pages past its end', async () => {
     const action = `${newFamily()}paging`;
-    const ids = insert(Array.from({ length: 120 }, (_, index) => ({ action, detail: `event ${index}` })));
+    const ids = await insert(Array.from({ length: 120 }, (_, index) => ({ action, detail: `event ${index}` })));
     const pages = await Promise.all([1, 2, 3, 4].map((page) => transport.read(admin, { action, page })));
     expect(pages.map((answer) => [answer.body!.page, answer.body!.pageSize, answer.body!.total, answer.body!.events.length])).toEqual([
       [1, 50, 120, 50],
@@ -50,7 +51,7 @@ describe.each([
 
   it('reads the page after an event by its id (cursor), as the next page number would', async () => {
     const action = `${newFamily()}cursor`;
-    const ids = insert(Array.from({ length: 75 }, (_, index) => ({ action, detail: `event ${index}` })));
+    const ids = await insert(Array.from({ length: 75 }, (_, index) => ({ action, detail: `event ${index}` })));
     const first = await transport.read(admin, { action });
     const next = await transport.read(admin, { action, cursor: idsOf(first).at(-1)! });
     expect(next.body!.total).toBe(75);
@@ -60,7 +61,7 @@ describe.each([
 
   it('filters by the actor, the patient, the outcome, an exact action or a family of actions, together', async () => {
     const family = newFamily();
-    const [byMedic, byMedicOnPatient, deniedOnPatient, otherAction, nested] = insert([
+    const [byMedic, byMedicOnPatient, deniedOnPatient, otherAction, nested] = await insert([
       { action: `${family}read`, actorUserId: medic.user.idUser, actorType: 'medic' },
       { action: `${family}read`, actorUserId: medic.user.idUser, actorType: 'medic', patientId: idPatient },
       { action: `${family}read`, actorUserId: admin.user.idUser, actorType: 'medic', patientId: idPatient, outcome: 'denied' },
@@ -68,7 +69,7 @@ describe.each([
       { action: `${family}read.more`, outcome: 'failure' },
     ]);
     // Actions that share the family's letters but not its dot stay out of it.
-    insert([{ action: `${family.slice(0, -1)}x.read` }, { action: family.slice(0, -1) }]);
+    await insert([{ action: `${family.slice(0, -1)}x.read` }, { action: family.slice(0, -1) }]);
 
     const ids = async (query: Query) => idsOf(await transport.read(admin, query));
     expect(await ids({ action: family })).toEqual([nested, otherAction, deniedOnPatient, byMedicOnPatient, byMedic]);
@@ -86,8 +87,8 @@ describe.each([
     const family = newFamily();
     // A patient of this test's own, under a name no other test gives: found through the patient list's index.
     const other = await register(app, { type: 'patient', email: uniqueEmail('nunez'), name: 'José Ángel', lname: `Núñez ${family.slice(0, -1)}` });
-    const idOther = (sqlite().prepare('select id from patients where user_id = ?').get(other.user.idUser) as { id: number }).id;
-    const [onLucia, onJose, byMedicOnJose] = insert([
+    const idOther = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [other.user.idUser]))!.id;
+    const [onLucia, onJose, byMedicOnJose] = await insert([
       { action: `${family}read`, patientId: idPatient },
       { action: `${family}read`, patientId: idOther },
       { action: `${family}write`, actorUserId: medic.user.idUser, actorType: 'medic', patientId: idOther },
@@ -126,7 +127,7 @@ describe.each([
 
   it('reads from and to as practice-local days, both counted whole', async () => {
     const action = `${newFamily()}days`;
-    const [dayBefore, firstMoment, lastMoment, dayAfter] = insert([
+    const [dayBefore, firstMoment, lastMoment, dayAfter] = await insert([
       { action, at: localAt(2026, 3, 9, 23, 59, 59, 999) },
       { action, at: localAt(2026, 3, 10, 0, 0) },
       { action, at: localAt(2026, 3, 12, 23, 59, 59, 999) },
@@ -144,7 +145,7 @@ describe.each([
   it('shows the actor under the name kept on the event, the patient, the outcome and whether it was an emergency', async () => {
     const action = `${newFamily()}shape`;
     const at = localAt(2026, 5, 4, 9, 30);
-    const [keptName, legacyRow, anonymous, emergency, unknownPatient] = insert([
+    const [keptName, legacyRow, anonymous, emergency, unknownPatient] = await insert([
       { action, at, actorUserId: medic.user.idUser, actorType: 'medic', actorName: 'Mario Antes', actorLname: 'Medina Antes', ip: '10.0.0.7' },
       { action, at, actorUserId: medic.user.idUser, actorType: 'medic' },
       { action, at, outcome: 'denied', detail: 'UNAUTHENTICATED', ip: null },

@@ -1,6 +1,7 @@
 // The auth routes of API.md through the REST adapter: success shapes, every status and code.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../db/raw-sql';
 import { release } from '../release';
 import {
   bearer,
@@ -20,7 +21,11 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const tables = ['users', 'medics', 'patients', 'medic_patients', 'sessions'];
-const counts = () => Object.fromEntries(tables.map((table) => [table, rowCount(app, table)]));
+async function counts(): Promise<Record<string, number>> {
+  const rows: Record<string, number> = {};
+  for (const table of tables) rows[table] = await rowCount(app, table);
+  return rows;
+}
 
 describe('POST /api/auth/register', () => {
   it("creates the install's first medic as the administrator and answers 201 with a session", async () => {
@@ -52,30 +57,28 @@ describe('POST /api/auth/register', () => {
 
   it('gives a patient account its patient record at once', async () => {
     const session = await register(app, { type: 'patient' });
-    const patient = app.deps.db.$client
-      .prepare('select id from patients where user_id = ?')
-      .get(session.user.idUser);
+    const patient = await rawGet(app.deps.db, 'select id from patients where user_id = ?', [session.user.idUser]);
     expect(patient).toBeDefined();
   });
 
   it("links a patient to the medic named by doctorEmail, whatever the email's case", async () => {
     const doctor = await register(app, { type: 'medic', email: uniqueEmail('doctor') });
     const session = await register(app, { type: 'patient', doctorEmail: `  ${doctor.user.email.toUpperCase()} ` });
-    const link = app.deps.db.$client
-      .prepare(
-        `select 1 from medic_patients mp join medics m on m.id = mp.medic_id join patients p on p.id = mp.patient_id
-         where m.user_id = ? and p.user_id = ?`,
-      )
-      .get(doctor.user.idUser, session.user.idUser);
+    const link = await rawGet(
+      app.deps.db,
+      `select 1 from medic_patients mp join medics m on m.id = mp.medic_id join patients p on p.id = mp.patient_id
+       where m.user_id = ? and p.user_id = ?`,
+      [doctor.user.idUser, session.user.idUser],
+    );
     expect(link).toBeDefined();
   });
 
   it('fails whole with 400 DOCTOR_NOT_FOUND and creates nothing when no medic has that email', async () => {
-    const before = counts();
+    const before = await counts();
     const response = await registerRequest(app, { type: 'patient', doctorEmail: uniqueEmail('nobody') });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response)).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'DOCTOR_NOT_FOUND' });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('treats a patient account named as doctor as DOCTOR_NOT_FOUND', async () => {
@@ -93,11 +96,11 @@ describe('POST /api/auth/register', () => {
 
   it('answers 409 EMAIL_TAKEN for an email already used, compared case-insensitively', async () => {
     const first = await register(app);
-    const before = counts();
+    const before = await counts();
     const response = await registerRequest(app, { email: ` ${first.user.email.toUpperCase()}` });
     expect(response.statusCode).toBe(409);
     expect(errorOf(response)).toMatchObject({ code: 'EMAIL_TAKEN', message: expect.stringMatching(/already/i) });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('lists every invalid field with 400 VALIDATION_FAILED', async () => {

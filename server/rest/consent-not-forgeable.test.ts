@@ -3,6 +3,7 @@
 // is temporary; until the patient picks their own, the account does nothing but change it.
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { errorOf, uniqueEmail } from '../test/helpers';
 import { app, askLink, del, get, newMedic, post, useWorkspaceApp } from './medic-workspace.fixture';
 
@@ -25,9 +26,7 @@ async function signIn(email: string, password: string): Promise<Session> {
 }
 
 const auditRows = (action: string, userId: number) =>
-  app.deps.db.$client
-    .prepare('select outcome, detail from audit_events where action = ? and actor_user_id = ? order by id')
-    .all(action, userId) as { outcome: string; detail: string | null }[];
+  rawRows<{ outcome: string; detail: string | null }>(app.deps.db, 'select outcome, detail from audit_events where action = ? and actor_user_id = ? order by id', [action, userId]);
 
 describe('a patient account that a medic creates', () => {
   it('starts with a temporary password: the first sign-in must change it', async () => {
@@ -56,8 +55,8 @@ describe('a patient account that a medic creates', () => {
     // Nothing changed: medic B still cannot read the record, and the trail records the refusal, not a consent.
     expect((await get(`/api/medics/patients/${idPatient}`, medicB)).statusCode).toBe(404);
     const userId = forger.user.idUser;
-    expect(auditRows('linkRequests.accept', userId).filter((row) => row.outcome === 'success')).toEqual([]);
-    expect(app.deps.db.$client.prepare("select count(*) as n from audit_events where actor_user_id = ? and outcome = 'denied' and detail = 'PASSWORD_CHANGE_REQUIRED'").get(userId)).toEqual({ n: 1 });
+    expect((await auditRows('linkRequests.accept', userId)).filter((row) => row.outcome === 'success')).toEqual([]);
+    expect(await rawGet(app.deps.db, "select count(*) as n from audit_events where actor_user_id = ? and outcome = 'denied' and detail = 'PASSWORD_CHANGE_REQUIRED'", [userId])).toEqual({ n: 1 });
   });
 
   it('refuses the creating medic re-linking itself in the patient\'s name after the patient unlinked it', async () => {
@@ -81,7 +80,7 @@ describe('a patient account that a medic creates', () => {
     const first = await signIn(email, TEMPORARY);
     const changed = await post('/api/auth/change-password', { currentPassword: TEMPORARY, newPassword: 'mi-propia-clave-31' }, first);
     expect(changed.statusCode).toBe(204);
-    expect(auditRows('auth.changePassword', first.user.idUser)).toEqual([{ outcome: 'success', detail: 'account activated' }]);
+    expect(await auditRows('auth.changePassword', first.user.idUser)).toEqual([{ outcome: 'success', detail: 'account activated' }]);
 
     const own = await signIn(email, 'mi-propia-clave-31');
     expect(own.user.mustChangePassword).toBe(false);

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import type { ClinicalHistory } from '../../shared/record';
+import { rawGet, rawRun } from '../db/raw-sql';
 import { classifyError } from '../error-mapping';
 import { bearer, buildTestApp, callerFor, register, uniqueEmail } from '../test/helpers';
 
@@ -23,7 +24,7 @@ afterAll(() => app.close());
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, session?: Session, payload?: object) =>
   app.inject({ method, url: `/api${url}`, headers: session ? bearer(session.access_token) : {}, ...(payload ? { payload } : {}) });
-const db = () => app.deps.db.$client;
+const db = () => app.deps.db;
 
 /** A patient linked to two medics: the author of its appointments and a colleague. */
 async function sharedPatient() {
@@ -31,7 +32,7 @@ async function sharedPatient() {
   const colleague = await register(app, { type: 'medic', email: uniqueEmail('colleague') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: author.user.email });
   expect((await call('POST', '/patients/me/link-doctor', patient, { doctorEmail: colleague.user.email })).statusCode).toBe(200);
-  const { id: idPatient } = db().prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number };
+  const { id: idPatient } = (await rawGet<{ id: number }>(db(), 'select id from patients where user_id = ?', [patient.user.idUser]))!;
   return { author, colleague, idPatient };
 }
 
@@ -86,9 +87,9 @@ describe.each(Object.entries(transports))('a consultation through %s', (_name, t
     }
     expect(await t.update(colleague, coming.idHistory, { date: '2026-06-22T09:00' })).toMatchObject({ status: 403, code: 'NOT_AUTHOR' });
     expect(await t.remove(colleague, coming.idHistory)).toMatchObject({ status: 403, code: 'NOT_AUTHOR' });
-    const stored = db().prepare('select notes, plan, closed, medic_id as medicId from clinical_histories where id = ?').get(today.idHistory);
+    const stored = await rawGet(db(), 'select notes, plan, closed, medic_id as "medicId" from clinical_histories where id = ?', [today.idHistory]);
     expect(stored).toEqual({ notes: 'Nota original', plan: null, closed: 0, medicId: today.idMedic });
-    expect(db().prepare('select count(*) from clinical_histories where id = ?').pluck().get(coming.idHistory)).toBe(1);
+    expect(await rawGet(db(), 'select count(*) as n from clinical_histories where id = ?', [coming.idHistory])).toEqual({ n: 1 });
 
     const addendum = await call('POST', `/clinical-history/${today.idHistory}/addenda`, colleague, { text: 'Visto también por mí.' });
     expect(addendum.statusCode).toBe(201);
@@ -100,7 +101,7 @@ describe.each(Object.entries(transports))('a consultation through %s', (_name, t
     const past = await book(author, idPatient, '2026-03-02T09:00');
     expect((await t.update(author, past.idHistory, { closed: true })).status).toBe(200);
     expect(await t.update(author, past.idHistory, { closed: false })).toMatchObject({ status: 409, code: 'APPOINTMENT_LOCKED' });
-    expect(db().prepare('select closed from clinical_histories where id = ?').pluck().get(past.idHistory)).toBe(1);
+    expect(await rawGet(db(), 'select closed from clinical_histories where id = ?', [past.idHistory])).toEqual({ closed: 1 });
     const today = await book(author, idPatient, '2026-06-15T11:00');
     expect((await t.update(author, today.idHistory, { closed: true })).status).toBe(200);
     expect((await t.update(author, today.idHistory, { closed: false })).status).toBe(200);
@@ -151,14 +152,14 @@ describe.each(['vitals', 'labs'] as const)('%s recorded at a consultation', (lis
 
     // The same reading, once its consultation's day has passed (the practice's clock moves on a day).
     const id = taken.json()[idName] as number;
-    db().prepare('update clinical_histories set date = ? where id = ?').run('2026-06-14T09:00', today.idHistory);
+    await rawRun(db(), 'update clinical_histories set date = ? where id = ?', ['2026-06-14T09:00', today.idHistory]);
     try {
       const edited = await call('PATCH', `/patients/${idPatient}/${list}/${id}`, author, { date: '2026-06-14' });
       expect([edited.statusCode, edited.json().code]).toEqual([409, 'APPOINTMENT_LOCKED']);
       const removed = await call('DELETE', `/patients/${idPatient}/${list}/${id}`, author);
       expect([removed.statusCode, removed.json().code]).toEqual([409, 'APPOINTMENT_LOCKED']);
     } finally {
-      db().prepare('update clinical_histories set date = ? where id = ?').run('2026-06-15T09:00', today.idHistory);
+      await rawRun(db(), 'update clinical_histories set date = ? where id = ?', ['2026-06-15T09:00', today.idHistory]);
     }
     expect((await call('DELETE', `/patients/${idPatient}/${list}/${id}`, author)).statusCode).toBe(204);
   });
@@ -172,7 +173,7 @@ describe.each(['vitals', 'labs'] as const)('%s recorded at a consultation', (lis
     expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'NOT_FOUND']);
     const taken = await add(first.author, first.idPatient, { date: '2026-06-15', idHistory: ours.idHistory });
     const other = await book(first.author, first.idPatient, '2026-06-15T12:00');
-    expect(() => db().prepare(`update ${list} set history_id = ? where id = ?`).run(other.idHistory, taken.json()[idName])).toThrow(/stays with the consultation/);
+    await expect(rawRun(db(), `update ${list} set history_id = ? where id = ?`, [other.idHistory, taken.json()[idName]])).rejects.toThrow(/stays with the consultation/);
   });
 });
 
@@ -180,8 +181,8 @@ describe('the database itself', () => {
   it("keeps a note's author and the moment it was written, whatever SQL asks", async () => {
     const { author, colleague, idPatient } = await sharedPatient();
     const note = await book(author, idPatient, '2026-06-15T13:00');
-    const colleagueMedic = db().prepare('select id from medics where user_id = ?').pluck().get(colleague.user.idUser);
-    expect(() => db().prepare('update clinical_histories set medic_id = ? where id = ?').run(colleagueMedic, note.idHistory)).toThrow(/keeps its author/);
-    expect(() => db().prepare('update clinical_histories set created_at = ? where id = ?').run('2026-06-01T00:00:00.000Z', note.idHistory)).toThrow(/keeps its author/);
+    const colleagueMedic = (await rawGet<{ id: number }>(db(), 'select id from medics where user_id = ?', [colleague.user.idUser]))!.id;
+    await expect(rawRun(db(), 'update clinical_histories set medic_id = ? where id = ?', [colleagueMedic, note.idHistory])).rejects.toThrow(/keeps its author/);
+    await expect(rawRun(db(), 'update clinical_histories set created_at = ? where id = ?', ['2026-06-01T00:00:00.000Z', note.idHistory])).rejects.toThrow(/keeps its author/);
   });
 });

@@ -7,6 +7,7 @@ import type { Session } from '../../shared/auth';
 import { localMoment } from '../../shared/dates';
 import type { ClinicalHistory } from '../../shared/record';
 import { NOTE_FIELD_MAX } from '../../shared/record';
+import { rawGet } from '../db/raw-sql';
 import { classifyError } from '../error-mapping';
 import { bearer, buildTestApp, callerFor, errorOf, register, testConfig, uniqueEmail } from '../test/helpers';
 import { testCatalogDir, testDiagnosisName } from '../test/test-catalog';
@@ -24,9 +25,12 @@ afterAll(() => app.close());
 async function linkedPair() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic'), name: 'Marta', lname: 'Solís' });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
   return { medic, patient, idPatient };
 }
+
+const appointmentCount = async (idPatient: number) =>
+  (await rawGet<{ n: number }>(app.deps.db, 'select count(*) as n from clinical_histories where patient_id = ?', [idPatient]))!.n;
 
 interface Outcome {
   status: number;
@@ -96,7 +100,7 @@ describe.each(Object.entries(transports))('the consultation note through %s', (_
 
   it('refuses a code the catalog does not hold (400 VALIDATION_FAILED naming it), and stores nothing', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = (app.deps.db.$client.prepare('select count(*) as n from clinical_histories where patient_id = ?').get(idPatient) as { n: number }).n;
+    const before = await appointmentCount(idPatient);
     for (const field of ['diagnoses', 'diagnosisIds']) {
       const refused = await write(medic, 'POST', { idPatient, date: `${today}T09:00`, motive: 'Control', [field]: ['I10', 'X99.9'] });
       expect(refused.status).toBe(400);
@@ -104,13 +108,13 @@ describe.each(Object.entries(transports))('the consultation note through %s', (_
       expect(refused.message).toContain('"X99.9"');
       expect(refused.issues).toEqual([{ path: field, message: 'validation.diagnosisUnknown' }]);
     }
-    expect((app.deps.db.$client.prepare('select count(*) as n from clinical_histories where patient_id = ?').get(idPatient) as { n: number }).n).toBe(before);
+    expect(await appointmentCount(idPatient)).toBe(before);
 
     const appointment = await write(medic, 'POST', { idPatient, date: `${today}T11:00`, motive: 'Control', diagnoses: ['I10'] });
     const edit = await write(medic, 'PATCH', { idHistory: appointment.body.idHistory, motive: 'Otro', diagnoses: ['texto libre'] });
     expect(edit.status).toBe(400);
     expect(edit.message).toContain('"texto libre"');
-    const stored = app.deps.db.$client.prepare('select motive, diagnosis_ids as ids from clinical_histories where id = ?').get(appointment.body.idHistory);
+    const stored = await rawGet(app.deps.db, 'select motive, diagnosis_ids as ids from clinical_histories where id = ?', [appointment.body.idHistory]);
     expect(stored).toEqual({ motive: 'Control', ids: '["I10"]' });
   });
 

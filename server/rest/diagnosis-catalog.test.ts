@@ -141,9 +141,9 @@ describe.each(Object.entries(transports))('the diagnosis search through %s', (_n
 
 describe('the diagnosis search and the audit trail', () => {
   it('writes no audit event: it reads no patient data', async () => {
-    const before = rowCount(app, 'audit_events');
+    const before = await rowCount(app, 'audit_events');
     await transports.REST({ q: 'asma' });
     await transports.tRPC({ q: 'cefalea' });
-    expect(rowCount(app, 'audit_events')).toBe(before);
+    expect(await rowCount(app, 'audit_events')).toBe(before);
   });
 });

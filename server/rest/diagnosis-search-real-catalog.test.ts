@@ -10,6 +10,7 @@ import type { Session } from '../../shared/auth';
 import type { Language } from '../../shared/constants';
 import { localMoment } from '../../shared/dates';
 import { defaultCatalogDir } from '../config';
+import { rawGet } from '../db/raw-sql';
 import { CATALOG_FILES } from '../services/diagnosis-catalog-loader';
 import { buildTestApp, callerFor, register, testConfig, uniqueEmail } from '../test/helpers';
 
@@ -95,7 +96,7 @@ describe.skipIf(missing.length > 0)(missing.length > 0 ? `${title} (skipped: ${c
     expect(before.indexOf('E11.0')).toBeLessThan(before.indexOf('E11.9'));
 
     const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-    const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+    const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
     const caller = callerFor(app, medic.access_token);
     const today = localMoment(now).slice(0, 10);
     for (const time of ['09:00', '09:30']) await caller.clinicalHistory.create({ idPatient, date: `${today}T${time}`, end: null, motive: 'Control', diagnoses: ['E11.9'] });

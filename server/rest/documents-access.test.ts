@@ -1,6 +1,7 @@
 // Who may upload, download and delete a patient's documents, what the audit trail records of it,
 // and what emergency access allows.
 import { describe, expect, it } from 'vitest';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { bearer, errorOf, register, uniqueEmail } from '../test/helpers';
 import { samplePdf, samplePng } from '../test/sample-files';
 import { app, download, form, linkedPair, upload, useDocumentsApp } from './documents.fixture';
@@ -37,11 +38,11 @@ describe('the authorization table for documents', () => {
     const { medic, patient, idPatient } = await linkedPair();
     const stranger = await register(app, { type: 'medic', email: uniqueEmail('stranger') });
     const file = (await upload(medic, idPatient, form({ file: { bytes: samplePng, name: 'x.png' } }))).json();
-    const lastId = () => (app.deps.db.$client.prepare('select coalesce(max(id), 0) as id from audit_events').get() as { id: number }).id;
+    const lastId = async () => (await rawGet<{ id: number }>(app.deps.db, 'select coalesce(max(id), 0) as id from audit_events'))!.id;
     const eventsOf = async (send: () => Promise<{ statusCode: number }>, status: number) => {
-      const since = lastId();
+      const since = await lastId();
       expect((await send()).statusCode).toBe(status);
-      return app.deps.db.$client.prepare('select action, outcome, patient_id as patientId, detail from audit_events where id > ? order by id').all(since);
+      return rawRows(app.deps.db, 'select action, outcome, patient_id as "patientId", detail from audit_events where id > ? order by id', [since]);
     };
     const pngForm = () => form({ file: { bytes: samplePng, name: 'y.png' } });
     expect(await eventsOf(() => upload(undefined, idPatient, pngForm()), 401)).toEqual([{ action: 'files.upload', outcome: 'denied', patientId: idPatient, detail: 'UNAUTHENTICATED' }]);
@@ -57,7 +58,7 @@ describe('the authorization table for documents', () => {
     const file = (await upload(medic, idPatient, form({ file: { bytes: samplePng, name: 'x.png' } }))).json();
     await download(medic, `/api/medics/files/${file.code}`);
     await app.inject({ method: 'DELETE', url: `/api/medics/patients/${idPatient}/files/${file.idFile}`, headers: bearer(medic.access_token) });
-    const actions = app.deps.db.$client.prepare("select action from audit_events where patient_id = ? and action like 'files.%' order by id").all(idPatient) as { action: string }[];
+    const actions = await rawRows<{ action: string }>(app.deps.db, "select action from audit_events where patient_id = ? and action like 'files.%' order by id", [idPatient]);
     expect(actions.map((a) => a.action)).toEqual(['files.upload', 'files.download', 'files.delete']);
   });
 });

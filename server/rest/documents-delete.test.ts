@@ -1,6 +1,8 @@
 // Deleting a patient document: the row, the blob and the audit event go together or not at all.
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
+import { sqliteEngineOf } from '../db/engine';
+import { rawRows } from '../db/raw-sql';
 import { removeDocument } from '../services/documents';
 import { createContext } from '../trpc/context';
 import { bearer, register, uniqueEmail } from '../test/helpers';
@@ -23,39 +25,40 @@ describe('DELETE /api/medics/patients/:idPatient/files/:fileId', () => {
 });
 
 describe('removeDocument, the delete with its audit event in one transaction', () => {
-  const callerAs = (session: Session) => {
-    const { actor } = createContext(app.deps, { authorization: `Bearer ${session.access_token}`, ip: '127.0.0.1', userAgent: 'vitest' });
+  const callerAs = async (session: Session) => {
+    const { actor } = await createContext(app.deps, { authorization: `Bearer ${session.access_token}`, ip: '127.0.0.1', userAgent: 'vitest' });
     return { db: app.deps.db, actor: actor!, ip: '127.0.0.1', now: new Date(), blobs: app.deps.blobs };
   };
   const deleteEvents = (idPatient: number) =>
-    app.deps.db.$client.prepare("select outcome, detail from audit_events where patient_id = ? and action = 'files.delete' order by id").all(idPatient);
+    rawRows(app.deps.db, "select outcome, detail from audit_events where patient_id = ? and action = 'files.delete' order by id", [idPatient]);
 
   it('removes the row and the blob and audits the delete once', async () => {
     const { medic, idPatient } = await linkedPair();
     const file = (await upload(medic, idPatient, form({ file: { bytes: samplePng, name: 'x.png' } }))).json();
-    const before = snapshot();
-    await removeDocument(callerAs(medic), { patientId: idPatient, fileId: file.idFile });
-    expect(snapshot()).toEqual({ rows: before.rows - 1, blobs: before.blobs - 1 });
-    expect(deleteEvents(idPatient)).toEqual([{ outcome: 'success', detail: `file ${file.idFile}` }]);
+    const before = await snapshot();
+    await removeDocument(await callerAs(medic), { patientId: idPatient, fileId: file.idFile });
+    expect(await snapshot()).toEqual({ rows: before.rows - 1, blobs: before.blobs - 1 });
+    expect(await deleteEvents(idPatient)).toEqual([{ outcome: 'success', detail: `file ${file.idFile}` }]);
   });
 
   it('keeps the row and the blob when the audit insert fails, and refuses others and unknown files', async () => {
     const { medic, idPatient } = await linkedPair();
     const stranger = await register(app, { type: 'medic', email: uniqueEmail('stranger') });
     const file = (await upload(medic, idPatient, form({ file: { bytes: samplePng, name: 'x.png' } }))).json();
-    const before = snapshot();
-    const sqlite = app.deps.db.$client;
+    const before = await snapshot();
+    // SQLite dialect: a temporary trigger lives on one connection: the writer's, where the audit insert runs.
+    const sqlite = sqliteEngineOf(app.deps.db).writer;
     sqlite.exec(`create temp trigger refuse_delete_audit before insert on audit_events
       when new.action = 'files.delete' and new.outcome = 'success' begin select raise(abort, 'audit unavailable'); end`);
     try {
-      await expect(removeDocument(callerAs(medic), { patientId: idPatient, fileId: file.idFile })).rejects.toThrow(/audit unavailable/);
+      await expect(removeDocument(await callerAs(medic), { patientId: idPatient, fileId: file.idFile })).rejects.toThrow(/audit unavailable/);
     } finally {
       sqlite.exec('drop trigger refuse_delete_audit');
     }
-    expect(snapshot()).toEqual(before);
-    await expect(removeDocument(callerAs(stranger), { patientId: idPatient, fileId: file.idFile })).rejects.toMatchObject({ code: 'PATIENT_NOT_FOUND' });
-    await expect(removeDocument(callerAs(medic), { patientId: idPatient, fileId: file.idFile + 1000 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
+    await expect(removeDocument(await callerAs(stranger), { patientId: idPatient, fileId: file.idFile })).rejects.toMatchObject({ code: 'PATIENT_NOT_FOUND' });
+    await expect(removeDocument(await callerAs(medic), { patientId: idPatient, fileId: file.idFile + 1000 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await snapshot()).toEqual(before);
     expect((await download(medic, `/api/medics/files/${file.code}`)).statusCode).toBe(200);
   });
 });

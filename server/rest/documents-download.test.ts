@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { rawRun } from '../db/raw-sql';
 import { legacyBlob } from '../files/legacy-blob.fixture';
 import { loadDocumentKey } from '../files/document-key';
 import { errorOf } from '../test/helpers';
@@ -56,8 +57,8 @@ describe('downloading a document', () => {
     const { medic, idPatient } = await linkedPair();
     const first = (await upload(medic, idPatient, form({ file: { bytes: samplePdf, name: 'first.pdf' } }))).json();
     const second = (await upload(medic, idPatient, form({ file: { bytes: sampleJpeg, name: 'second.jpg' } }))).json();
-    const secondBlob = readFileSync(join(documentsDir(), blobNameOf(second.code)));
-    writeFileSync(join(documentsDir(), blobNameOf(first.code)), secondBlob);
+    const secondBlob = readFileSync(join(documentsDir(), await blobNameOf(second.code)));
+    writeFileSync(join(documentsDir(), await blobNameOf(first.code)), secondBlob);
     const response = await within(2000, download(medic, `/api/medics/files/${first.code}`));
     expect(response.statusCode).toBe(500);
     expect(response.headers['content-type']).toMatch(/application\/json/);
@@ -69,7 +70,7 @@ describe('downloading a document', () => {
   it('refuses rather than serve when the stored size disagrees with the verified bytes', async () => {
     const { medic, idPatient } = await linkedPair();
     const file = (await upload(medic, idPatient, form({ file: { bytes: samplePdf, name: 'x.pdf' } }))).json();
-    app.deps.db.$client.prepare('update files set size = size + 10 where code = ?').run(file.code);
+    await rawRun(app.deps.db, 'update files set size = size + 10 where code = ?', [file.code]);
     const response = await within(2000, download(medic, `/api/medics/files/${file.code}`));
     expect(response.statusCode).toBe(500);
     expect(errorOf(response)).toMatchObject({ code: 'INTERNAL_ERROR', message: expect.stringMatching(/damaged/) });
@@ -79,7 +80,7 @@ describe('downloading a document', () => {
     const { medic, idPatient } = await linkedPair();
     const file = (await upload(medic, idPatient, form({ file: { bytes: samplePdf, name: 'old.pdf' } }))).json();
     const key = loadDocumentKey(undefined, app.deps.config.dataDir);
-    writeFileSync(join(documentsDir(), blobNameOf(file.code)), legacyBlob(key, samplePdf));
+    writeFileSync(join(documentsDir(), await blobNameOf(file.code)), legacyBlob(key, samplePdf));
     const response = await download(medic, `/api/medics/files/${file.code}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-length']).toBe(String(samplePdf.length));

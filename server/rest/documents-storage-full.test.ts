@@ -8,6 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { fillDatabase } from '../db/full-database.fixture';
+import { rawGet } from '../db/raw-sql';
 import { BlobStore } from '../files/blob-store';
 import { loadDocumentKey } from '../files/document-key';
 import { diskFullAfter } from '../files/full-disk.fixture';
@@ -24,14 +25,14 @@ beforeAll(async () => {
   await register(app, { type: 'medic', email: uniqueEmail('admin') });
   medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+  idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
   address = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => app.close());
 
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
+let restore: (() => unknown) | undefined;
+afterEach(async () => {
+  await restore?.();
   restore = undefined;
 });
 
@@ -56,9 +57,8 @@ function form(bytes: Buffer) {
 }
 
 /** Everything an upload could leave: rows, blobs and temporary files (documents/ is listed whole). */
-const leftovers = () => ({ rows: rowCount(app, 'files'), files: readdirSync(app.deps.blobs.dir).sort() });
-const lastUploadEvent = () =>
-  app.deps.db.$client.prepare("select outcome, detail from audit_events where action = 'files.upload' order by id desc limit 1").get();
+const leftovers = async () => ({ rows: await rowCount(app, 'files'), files: readdirSync(app.deps.blobs.dir).sort() });
+const lastUploadEvent = () => rawGet(app.deps.db, "select outcome, detail from audit_events where action = 'files.upload' order by id desc limit 1");
 
 const STORAGE_FULL_BODY = {
   statusCode: 507,
@@ -117,24 +117,24 @@ function streamUpload(file: Buffer): Promise<{ status: number; body: unknown; ms
 
 describe('an upload when the disk fills mid-write', () => {
   it('answers 507 STORAGE_FULL with the documented body, keeps nothing, and audits the failure', async () => {
-    const before = leftovers();
+    const before = await leftovers();
     diskFills(64 * 1024);
     const response = await app.inject({ method: 'POST', url: url(), headers: bearer(medic.access_token), payload: form(pdfOf(1 * MB)) });
     expect(response.statusCode).toBe(507);
     expect(errorOf(response)).toEqual(STORAGE_FULL_BODY);
-    expect(leftovers()).toEqual(before);
-    expect(lastUploadEvent()).toEqual({ outcome: 'failure', detail: 'ENOSPC' });
+    expect(await leftovers()).toEqual(before);
+    expect(await lastUploadEvent()).toEqual({ outcome: 'failure', detail: 'ENOSPC' });
   });
 
   it('answers promptly over a real connection while fetch is still sending a large body, and the next upload works', async () => {
-    const before = leftovers();
+    const before = await leftovers();
     diskFills(256 * 1024);
     const started = Date.now();
     const response = await fetch(`${address}${url()}`, { method: 'POST', headers: bearer(medic.access_token), body: form(pdfOf(8 * MB)) });
     expect(response.status).toBe(507);
     expect(await response.json()).toEqual(STORAGE_FULL_BODY);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(leftovers()).toEqual(before);
+    expect(await leftovers()).toEqual(before);
 
     restore?.();
     const stored = await fetch(`${address}${url()}`, { method: 'POST', headers: bearer(medic.access_token), body: form(pdfOf(1 * MB)) });
@@ -142,23 +142,23 @@ describe('an upload when the disk fills mid-write', () => {
   });
 
   it('reads away the rest of a body sent chunk by chunk, so the client gets the answer and finishes sending', async () => {
-    const before = leftovers();
+    const before = await leftovers();
     diskFills(128 * 1024);
     const { status, body, ms } = await streamUpload(pdfOf(8 * MB));
     expect(status).toBe(507);
     expect(body).toEqual(STORAGE_FULL_BODY);
     expect(ms).toBeLessThan(5000);
-    expect(leftovers()).toEqual(before);
+    expect(await leftovers()).toEqual(before);
   });
 });
 
 describe('an upload when the database is full', () => {
   it('answers 507 and removes the blob it had written: no file without its row', async () => {
-    const before = leftovers();
-    restore = fillDatabase(app.deps.db);
+    const before = await leftovers();
+    restore = await fillDatabase(app.deps.db);
     const response = await app.inject({ method: 'POST', url: url(), headers: bearer(medic.access_token), payload: form(pdfOf(64 * 1024)) });
     expect(response.statusCode).toBe(507);
     expect(errorOf(response)).toEqual(STORAGE_FULL_BODY);
-    expect(leftovers()).toEqual(before);
+    expect(await leftovers()).toEqual(before);
   });
 });

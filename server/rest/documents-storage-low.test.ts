@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
+import { rawGet } from '../db/raw-sql';
 import { release } from '../release';
 import { bearer, buildTestApp, errorOf, register, rowCount, testConfig, uniqueEmail } from '../test/helpers';
 import { samplePdf } from '../test/sample-files';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   await register(app, { type: 'medic', email: uniqueEmail('admin') });
   medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  idPatient = (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+  idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
   address = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => app.close());
@@ -41,9 +42,8 @@ const form = (bytes: number) => {
   data.append('file', new Blob([new Uint8Array(Buffer.concat([samplePdf, Buffer.alloc(bytes - samplePdf.length, 0x20)]))], { type: 'application/pdf' }), 'rx.pdf');
   return data;
 };
-const leftovers = () => ({ rows: rowCount(app, 'files'), files: readdirSync(app.deps.blobs.dir).sort() });
-const lastUploadEvent = () =>
-  app.deps.db.$client.prepare("select outcome, detail from audit_events where action = 'files.upload' order by id desc limit 1").get();
+const leftovers = async () => ({ rows: await rowCount(app, 'files'), files: readdirSync(app.deps.blobs.dir).sort() });
+const lastUploadEvent = () => rawGet(app.deps.db, "select outcome, detail from audit_events where action = 'files.upload' order by id desc limit 1");
 
 describe('health counts free space', () => {
   it('reports the free bytes and "ok" with room for an upload', async () => {
@@ -81,24 +81,24 @@ describe('health counts free space', () => {
 
 describe('an upload with storage low', () => {
   it('is refused 507 STORAGE_FULL, stores nothing and audits the failure', async () => {
-    const before = leftovers();
+    const before = await leftovers();
     freeBytes = MAX_UPLOAD_BYTES - 1;
     const response = await app.inject({ method: 'POST', url: url(), headers: bearer(medic.access_token), payload: form(64 * 1024) });
     expect(response.statusCode).toBe(507);
     expect(errorOf(response)).toMatchObject({ code: 'STORAGE_FULL' });
-    expect(leftovers()).toEqual(before);
-    expect(lastUploadEvent()).toEqual({ outcome: 'failure', detail: 'STORAGE_FULL' });
+    expect(await leftovers()).toEqual(before);
+    expect(await lastUploadEvent()).toEqual({ outcome: 'failure', detail: 'STORAGE_FULL' });
   });
 
   it('is answered promptly over a real connection while a large body is still being sent, and the next upload with room works', async () => {
-    const before = leftovers();
+    const before = await leftovers();
     freeBytes = MAX_UPLOAD_BYTES - 1;
     const started = Date.now();
     const refused = await fetch(`${address}${url()}`, { method: 'POST', headers: bearer(medic.access_token), body: form(MAX_UPLOAD_BYTES - 1024) });
     expect(refused.status).toBe(507);
     expect(await refused.json()).toMatchObject({ code: 'STORAGE_FULL' });
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(leftovers()).toEqual(before);
+    expect(await leftovers()).toEqual(before);
 
     freeBytes = 10 * MAX_UPLOAD_BYTES;
     const stored = await fetch(`${address}${url()}`, { method: 'POST', headers: bearer(medic.access_token), body: form(64 * 1024) });

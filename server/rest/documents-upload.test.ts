@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sqliteEngineOf } from '../db/engine';
 import { bearer, errorOf, rowCount } from '../test/helpers';
 import { sampleExecutable, sampleJpeg, sampleMp3, sampleMp4, samplePdf, samplePng } from '../test/sample-files';
 import { app, blobsOnDisk, documentsDir, download, form, LIMIT, linkedPair, rawUpload, snapshot, upload, useDocumentsApp, within } from './documents.fixture';
@@ -42,21 +43,21 @@ describe('POST /api/medics/patients/:idPatient/files', () => {
 
   it('refuses an executable named .png with 415 and keeps nothing', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = { rows: rowCount(app, 'files'), blobs: blobsOnDisk().length };
+    const before = { rows: await rowCount(app, 'files'), blobs: blobsOnDisk().length };
     const response = await upload(medic, idPatient, form({ file: { bytes: sampleExecutable, name: 'photo.png', type: 'image/png' } }));
     expect(response.statusCode).toBe(415);
     expect(errorOf(response).code).toBe('UNSUPPORTED_FILE_TYPE');
-    expect({ rows: rowCount(app, 'files'), blobs: blobsOnDisk().length }).toEqual(before);
+    expect({ rows: await rowCount(app, 'files'), blobs: blobsOnDisk().length }).toEqual(before);
   });
 
   it('refuses a file one byte over MAX_UPLOAD_MB with 413, leaving nothing on disk or in the database', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = { rows: rowCount(app, 'files'), blobs: blobsOnDisk().length };
+    const before = { rows: await rowCount(app, 'files'), blobs: blobsOnDisk().length };
     const tooBig = Buffer.concat([samplePdf, Buffer.alloc(LIMIT + 1 - samplePdf.length, 0x20)]);
     const response = await upload(medic, idPatient, form({ file: { bytes: tooBig, name: 'big.pdf' } }));
     expect(response.statusCode).toBe(413);
     expect(errorOf(response).code).toBe('FILE_TOO_LARGE');
-    expect({ rows: rowCount(app, 'files'), blobs: blobsOnDisk().length }).toEqual(before);
+    expect({ rows: await rowCount(app, 'files'), blobs: blobsOnDisk().length }).toEqual(before);
     const exactly = Buffer.concat([samplePdf, Buffer.alloc(LIMIT - samplePdf.length, 0x20)]);
     expect((await upload(medic, idPatient, form({ file: { bytes: exactly, name: 'fits.pdf' } }))).statusCode).toBe(201);
   });
@@ -75,7 +76,7 @@ describe('POST /api/medics/patients/:idPatient/files', () => {
 
   it('answers an empty file with 400 "The file is empty" within a second, keeping nothing', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = snapshot();
+    const before = await snapshot();
     // Over a real connection: app.inject hands the whole body over at once, which hid the hang.
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     for (const comment of [undefined, 'nada']) {
@@ -88,12 +89,12 @@ describe('POST /api/medics/patients/:idPatient/files', () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The file is empty', issues: [{ path: 'file', message: 'validation.fileEmpty' }] });
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('answers 400, not 500, to multipart without a boundary and to a malformed multipart body', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = snapshot();
+    const before = await snapshot();
     const noBoundary = await rawUpload(medic, idPatient, 'multipart/form-data', 'whatever');
     expect(noBoundary.statusCode).toBe(400);
     expect(errorOf(noBoundary)).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/boundary/i) });
@@ -106,12 +107,12 @@ describe('POST /api/medics/patients/:idPatient/files', () => {
     const garbage = await rawUpload(medic, idPatient, 'multipart/form-data; boundary=xyz', 'this is not multipart at all');
     expect(garbage.statusCode).toBe(400);
     expect(errorOf(garbage).code).toBe('VALIDATION_FAILED');
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('answers 400 saying so to two file parts and to too many fields, keeping nothing', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = snapshot();
+    const before = await snapshot();
     const twoFiles = form({ file: { bytes: samplePng, name: 'a.png' } });
     twoFiles.append('file', new Blob([new Uint8Array(samplePdf)]), 'b.pdf');
     const files = await upload(medic, idPatient, twoFiles);
@@ -129,16 +130,16 @@ describe('POST /api/medics/patients/:idPatient/files', () => {
     const parts = await upload(medic, idPatient, manyParts);
     expect(parts.statusCode).toBe(400);
     expect(errorOf(parts)).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/^Too many parts/) });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a comment with control characters, and drops them and direction overrides from the file name', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = snapshot();
+    const before = await snapshot();
     const refused = await upload(medic, idPatient, form({ file: { bytes: samplePng, name: 'x.png' }, comment: 'Control\u0000 anual' }));
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).issues).toEqual([{ path: 'comment', message: 'validation.controlCharacters' }]);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     const stored = await upload(medic, idPatient, form({ file: { bytes: samplePng, name: '\u202egnp.exe\u0007\u0085.png' }, comment: 'línea 1\nlínea 2' }));
     expect(stored.statusCode).toBe(201);
     expect(stored.json()).toMatchObject({ name: 'gnp.exe.png', comment: 'línea 1\nlínea 2' });
@@ -146,8 +147,9 @@ describe('POST /api/medics/patients/:idPatient/files', () => {
 
   it('writes the row and its audit event in one transaction: a failed audit insert keeps nothing', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = snapshot();
-    const sqlite = app.deps.db.$client;
+    const before = await snapshot();
+    // SQLite dialect: a temporary trigger lives on one connection: the writer's, where the audit insert runs.
+    const sqlite = sqliteEngineOf(app.deps.db).writer;
     sqlite.exec(`create temp trigger refuse_upload_audit before insert on audit_events
       when new.action = 'files.upload' and new.outcome = 'success' begin select raise(abort, 'audit unavailable'); end`);
     try {
@@ -156,7 +158,7 @@ describe('POST /api/medics/patients/:idPatient/files', () => {
     } finally {
       sqlite.exec('drop trigger refuse_upload_audit');
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('stores ciphertext, never the document itself, under DATA_DIR', async () => {

@@ -5,6 +5,8 @@ import type { Bundle, Patient } from '@medplum/fhirtypes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
+import { sqliteEngineOf } from '../db/engine';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { FHIR_EXPORT_ACTION } from '../services/fhir-export';
 import { bearer, buildTestApp, callerFor, errorOf, register, uniqueEmail } from '../test/helpers';
 
@@ -20,7 +22,7 @@ const get = (url: string, session: Session) => app.inject({ method: 'GET', url, 
 async function linkedPair() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
   return { medic, patient, idPatient };
 }
 
@@ -32,7 +34,7 @@ interface AuditRow {
   detail: string | null;
 }
 const exportEvents = (patientId: number) =>
-  app.deps.db.$client.prepare('select * from audit_events where action = ? and patient_id = ? order by id').all(FHIR_EXPORT_ACTION, patientId) as AuditRow[];
+  rawRows<AuditRow>(app.deps.db, 'select * from audit_events where action = ? and patient_id = ? order by id', [FHIR_EXPORT_ACTION, patientId]);
 
 const patientOf = (bundle: Bundle) => bundle.entry![0]!.resource as Patient;
 
@@ -45,7 +47,7 @@ describe('GET /api/patients/:id/fhir', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="expediente-${idPatient}-2026-06-15.fhir.json"; filename*=UTF-8''expediente-${idPatient}-2026-06-15.fhir.json`);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(patientOf(response.json()).identifier![0]!.value).toBe(String(idPatient));
-    expect(exportEvents(idPatient)).toEqual([expect.objectContaining({ outcome: 'success', emergency: 0 })]);
+    expect(await exportEvents(idPatient)).toEqual([expect.objectContaining({ outcome: 'success', emergency: 0 })]);
   });
 
   it('answers 404 to a medic not linked and to a patient asking for another, auditing the refusal, not an export', async () => {
@@ -56,7 +58,7 @@ describe('GET /api/patients/:id/fhir', () => {
       const response = await get(`/api/patients/${idPatient}/fhir`, session);
       expect([response.statusCode, errorOf(response).code]).toEqual([404, 'PATIENT_NOT_FOUND']);
     }
-    expect(exportEvents(idPatient).filter((event) => event.outcome === 'success')).toEqual([]);
+    expect((await exportEvents(idPatient)).filter((event) => event.outcome === 'success')).toEqual([]);
     expect((await get('/api/patients/999999/fhir', stranger)).statusCode).toBe(404);
   });
 
@@ -73,7 +75,7 @@ describe('GET /api/patients/:id/fhir', () => {
     const started = await app.inject({ method: 'POST', url: '/api/medics/emergency-access', headers: bearer(responder.access_token), payload: { patientEmail: patient.user.email, reason } });
     expect(started.statusCode).toBe(200);
     expect((await get(`/api/patients/${idPatient}/fhir`, responder)).statusCode).toBe(200);
-    expect(exportEvents(idPatient)).toEqual([expect.objectContaining({ outcome: 'success', emergency: 1, detail: reason })]);
+    expect(await exportEvents(idPatient)).toEqual([expect.objectContaining({ outcome: 'success', emergency: 1, detail: reason })]);
   });
 });
 
@@ -86,8 +88,8 @@ describe('GET /api/patients/me/fhir', () => {
     expect(response.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="expediente-${second.idPatient}-2026-06-15\\.fhir\\.json"`));
     expect(patientOf(response.json()).identifier![0]!.value).toBe(String(second.idPatient));
-    expect(exportEvents(second.idPatient)).toHaveLength(1);
-    expect(exportEvents(first.idPatient)).toHaveLength(0);
+    expect(await exportEvents(second.idPatient)).toHaveLength(1);
+    expect(await exportEvents(first.idPatient)).toHaveLength(0);
     // The path takes no id: a query naming another's is ignored.
     const sneaky = await get(`/api/patients/me/fhir?idPatient=${first.idPatient}`, second.patient);
     expect(patientOf(sneaky.json()).identifier![0]!.value).toBe(String(second.idPatient));
@@ -105,16 +107,17 @@ describe('the tRPC procedures', () => {
     const viaMedic = await callerFor(app, medic.access_token).patients.fhirExport({ idPatient });
     const viaPatient = await callerFor(app, patient.access_token).patients.myFhir();
     expect(viaPatient.entry!.map((entry) => entry.fullUrl)).toEqual(viaMedic.entry!.map((entry) => entry.fullUrl));
-    expect(exportEvents(idPatient)).toHaveLength(2);
+    expect(await exportEvents(idPatient)).toHaveLength(2);
 
     // The audit insert fails: the export must fail with it, not answer unaudited.
-    const sqlite = app.deps.db.$client;
+    // SQLite dialect: a temporary trigger lives on one connection: the writer's, where the audit insert runs.
+    const sqlite = sqliteEngineOf(app.deps.db).writer;
     sqlite.exec("create temp trigger refuse_export before insert on audit_events when new.action = 'patient.fhirExport' begin select raise(abort, 'audit down'); end");
     try {
       await expect(callerFor(app, medic.access_token).patients.fhirExport({ idPatient })).rejects.toThrow();
     } finally {
       sqlite.exec('drop trigger temp.refuse_export');
     }
-    expect(exportEvents(idPatient)).toHaveLength(2);
+    expect(await exportEvents(idPatient)).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 // A medic creating a patient account, or sending the documented form for a linked one (API.md
 // POST /api/patients): all or nothing.
 import { describe, expect, it } from 'vitest';
+import { sqliteEngineOf } from '../db/engine';
 import { errorOf, rowCount, uniqueEmail } from '../test/helpers';
 import { app, get, link, newMedic, newPatient, patientIdOf, post, useWorkspaceApp } from './medic-workspace.fixture';
 
@@ -44,20 +45,20 @@ describe('POST /api/patients', () => {
   it('answers 409 EMAIL_TAKEN and creates nothing when the email is in use', async () => {
     const medic = await newMedic();
     const existing = await newPatient();
-    const before = rowCount(app, 'users');
+    const before = await rowCount(app, 'users');
     const response = await post('/api/patients', { name: 'A', lname: 'B', email: existing.user.email.toUpperCase(), password: 'secreto1' }, medic);
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).code).toBe('EMAIL_TAKEN');
-    expect(rowCount(app, 'users')).toBe(before);
+    expect(await rowCount(app, 'users')).toBe(before);
   });
 
   it('refuses a common password for the new account, naming the field, and creates nothing', async () => {
     const medic = await newMedic();
-    const before = rowCount(app, 'users');
+    const before = await rowCount(app, 'users');
     const response = await post('/api/patients', { name: 'Sara', lname: 'Núñez', email: uniqueEmail('common'), password: 'Password1' }, medic);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response)).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'password', message: 'validation.passwordTooCommon' }] });
-    expect(rowCount(app, 'users')).toBe(before);
+    expect(await rowCount(app, 'users')).toBe(before);
   });
 
   it('names every invalid field', async () => {
@@ -68,8 +69,14 @@ describe('POST /api/patients', () => {
 
   it('leaves no user, record or link behind when a write after the user insert fails', async () => {
     const medic = await newMedic();
-    const sqlite = app.deps.db.$client;
-    const before = ['users', 'patients', 'medic_patients'].map((table) => rowCount(app, table));
+    // SQLite dialect: a trigger that fails the insert, created on the writer (schema changes are the writer's).
+    const sqlite = sqliteEngineOf(app.deps.db).writer;
+    const counts = async () => {
+      const rows: number[] = [];
+      for (const table of ['users', 'patients', 'medic_patients']) rows.push(await rowCount(app, table));
+      return rows;
+    };
+    const before = await counts();
     sqlite.exec("create trigger fail_patient_insert before insert on patients begin select raise(abort, 'forced failure'); end");
     try {
       const response = await post('/api/patients', { name: 'A', lname: 'B', email: uniqueEmail('doomed'), password: 'secreto1' }, medic);
@@ -78,7 +85,7 @@ describe('POST /api/patients', () => {
     } finally {
       sqlite.exec('drop trigger fail_patient_insert');
     }
-    expect(['users', 'patients', 'medic_patients'].map((table) => rowCount(app, table))).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('accepts the documented form for a patient already linked to the caller, matching id and email', async () => {
@@ -105,7 +112,7 @@ describe('POST /api/patients', () => {
     };
     const response = await post('/api/patients', payload, medic);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ idPatient: patientIdOf(patient), phone: '0000000000', address: 'No especificada', bloodGroup: 'O', civilStatus: 'Casado' });
+    expect(response.json()).toMatchObject({ idPatient: await patientIdOf(patient), phone: '0000000000', address: 'No especificada', bloodGroup: 'O', civilStatus: 'Casado' });
     const mismatch = await post('/api/patients', { ...payload, email: uniqueEmail('other') }, medic);
     expect(mismatch.statusCode).toBe(404);
   });
@@ -114,7 +121,7 @@ describe('POST /api/patients', () => {
     const owner = await newMedic();
     const patient = await newPatient();
     await link(owner, patient);
-    const before = (await get(`/api/medics/patients/${patientIdOf(patient)}`, owner)).json().patient;
+    const before = (await get(`/api/medics/patients/${await patientIdOf(patient)}`, owner)).json().patient;
     const intruder = await newMedic();
     const response = await post(
       '/api/patients',
@@ -123,7 +130,7 @@ describe('POST /api/patients', () => {
     );
     expect(response.statusCode).toBe(404);
     expect(errorOf(response).code).toBe('PATIENT_NOT_FOUND');
-    expect((await get(`/api/medics/patients/${patientIdOf(patient)}`, owner)).json().patient).toEqual(before);
-    expect((await get(`/api/medics/patients/${patientIdOf(patient)}`, intruder)).statusCode).toBe(404);
+    expect((await get(`/api/medics/patients/${await patientIdOf(patient)}`, owner)).json().patient).toEqual(before);
+    expect((await get(`/api/medics/patients/${await patientIdOf(patient)}`, intruder)).statusCode).toBe(404);
   });
 });

@@ -16,18 +16,18 @@ describe('POST /api/medics/link-patient', () => {
       message: expect.any(String),
       request: {
         idRequest: expect.any(Number),
-        patient: { idPatient: patientIdOf(patient), name: 'Luz', lname: 'Mar', email: patient.user.email },
+        patient: { idPatient: await patientIdOf(patient), name: 'Luz', lname: 'Mar', email: patient.user.email },
         createdAt: expect.any(String),
         status: 'pending',
       },
     });
-    expect((await get(`/api/medics/patients/${patientIdOf(patient)}`, medic)).statusCode).toBe(404);
-    expect((await get(`/api/patients/${patientIdOf(patient)}`, medic)).statusCode).toBe(404);
+    expect((await get(`/api/medics/patients/${await patientIdOf(patient)}`, medic)).statusCode).toBe(404);
+    expect((await get(`/api/patients/${await patientIdOf(patient)}`, medic)).statusCode).toBe(404);
 
     const accepted = await post(`/api/patients/me/link-requests/${request.idRequest}/accept`, {}, patient);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ message: expect.any(String), doctor: expect.objectContaining({ email: medic.user.email }) });
-    expect((await get(`/api/medics/patients/${patientIdOf(patient)}`, medic)).statusCode).toBe(200);
+    expect((await get(`/api/medics/patients/${await patientIdOf(patient)}`, medic)).statusCode).toBe(200);
     // A fulfilled request is gone from both sides.
     expect((await get('/api/medics/link-requests', medic)).json()).toEqual({ requests: [] });
     expect((await get('/api/patients/me', patient)).json().linkRequests).toEqual([]);
@@ -74,9 +74,9 @@ describe('DELETE /api/medics/unlink-patient/:patientId', () => {
     const medic = await newMedic();
     const patient = await newPatient();
     await link(medic, patient);
-    const response = await del(`/api/medics/unlink-patient/${patientIdOf(patient)}`, medic);
+    const response = await del(`/api/medics/unlink-patient/${await patientIdOf(patient)}`, medic);
     expect(response.statusCode).toBe(204);
-    expect((await get(`/api/patients/${patientIdOf(patient)}`, medic)).statusCode).toBe(404);
+    expect((await get(`/api/patients/${await patientIdOf(patient)}`, medic)).statusCode).toBe(404);
   });
 
   it('answers 404 for a patient not linked to the caller', async () => {
@@ -84,9 +84,9 @@ describe('DELETE /api/medics/unlink-patient/:patientId', () => {
     const otherMedic = await newMedic();
     const patient = await newPatient();
     await link(otherMedic, patient);
-    const response = await del(`/api/medics/unlink-patient/${patientIdOf(patient)}`, medic);
+    const response = await del(`/api/medics/unlink-patient/${await patientIdOf(patient)}`, medic);
     expect(response.statusCode).toBe(404);
     expect(errorOf(response).code).toBe('PATIENT_NOT_FOUND');
-    expect((await get(`/api/patients/${patientIdOf(patient)}`, otherMedic)).statusCode).toBe(200);
+    expect((await get(`/api/patients/${await patientIdOf(patient)}`, otherMedic)).statusCode).toBe(200);
   });
 });

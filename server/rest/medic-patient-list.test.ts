@@ -14,15 +14,16 @@ describe('GET /api/medics/my-patients', () => {
     const alonsoA = await newPatient({ name: 'Ana', lname: 'Alonso' });
     await newPatient({ name: 'Not', lname: 'Linked' });
     for (const patient of [zamora, alonsoB, alonsoA]) await link(medic, patient);
-    addAppointment(patientIdOf(zamora), '2026-01-05T09:30');
-    addAppointment(patientIdOf(zamora), '2026-03-01T10:00');
+    const idZamora = await patientIdOf(zamora);
+    await addAppointment(idZamora, '2026-01-05T09:30');
+    await addAppointment(idZamora, '2026-03-01T10:00');
 
     const response = await get('/api/medics/my-patients', medic);
     expect(response.statusCode).toBe(200);
     const { patients } = response.json();
     expect(patients.map((p: { name: string }) => p.name)).toEqual(['Ana', 'Bruno', 'Eva']);
     expect(patients[2]).toEqual({
-      idPatient: patientIdOf(zamora),
+      idPatient: idZamora,
       name: 'Eva',
       lname: 'Zamora',
       email: zamora.user.email,
@@ -45,7 +46,7 @@ describe('GET /api/medics/my-patients', () => {
     for (let i = 0; i < 24; i++) {
       const patient = await newPatient();
       await link(medic, patient);
-      addAppointment(patientIdOf(patient), '2026-02-02T08:00');
+      await addAppointment(await patientIdOf(patient), '2026-02-02T08:00');
     }
     sqlStatements.count = 0;
     const response = await get('/api/medics/my-patients', medic);
@@ -62,7 +63,7 @@ describe('GET /api/patients and /api/patients/:id', () => {
     await link(medic, mine);
     const response = await get('/api/patients', medic);
     expect(response.statusCode).toBe(200);
-    expect(response.json().map((p: { idPatient: number }) => p.idPatient)).toEqual([patientIdOf(mine)]);
+    expect(response.json().map((p: { idPatient: number }) => p.idPatient)).toEqual([await patientIdOf(mine)]);
   });
 
   it('shows a patient to a linked medic and to the patient themself, and 404 to anyone else', async () => {
@@ -71,8 +72,9 @@ describe('GET /api/patients and /api/patients/:id', () => {
     const patient = await newPatient();
     const otherPatient = await newPatient();
     await link(medic, patient);
-    const url = `/api/patients/${patientIdOf(patient)}`;
-    expect((await get(url, medic)).json()).toMatchObject({ idPatient: patientIdOf(patient), email: patient.user.email });
+    const idPatient = await patientIdOf(patient);
+    const url = `/api/patients/${idPatient}`;
+    expect((await get(url, medic)).json()).toMatchObject({ idPatient, email: patient.user.email });
     expect((await get(url, patient)).statusCode).toBe(200);
     for (const caller of [stranger, otherPatient]) {
       const response = await get(url, caller);

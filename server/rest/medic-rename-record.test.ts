@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { localMoment } from '../../shared/dates';
 import type { ClinicalHistory } from '../../shared/record';
+import { rawGet } from '../db/raw-sql';
 import { bearer, buildTestApp, callerFor, register, uniqueEmail } from '../test/helpers';
 
 const now = new Date(2026, 5, 15, 10, 30);
@@ -18,15 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const idPatientOf = (patient: Session) =>
-  (app.deps.db.$client.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
+const idPatientOf = async (patient: Session) =>
+  (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
 
-const recordVersionOf = (idPatient: number) =>
-  (app.deps.db.$client.prepare('select record_version as version from patients where id = ?').get(idPatient) as { version: number }).version;
+const recordVersionOf = async (idPatient: number) =>
+  (await rawGet<{ version: number }>(app.deps.db, 'select record_version as version from patients where id = ?', [idPatient]))!.version;
 
 async function patientWithAppointmentOf(medic: Session) {
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  const idPatient = idPatientOf(patient);
+  const idPatient = await idPatientOf(patient);
   const booked = await app.inject({
     method: 'POST',
     url: '/api/clinical-history',
@@ -86,10 +87,10 @@ describe('a medic who changes their name', () => {
   it('leaves the records they appear in as kept when the profile change keeps the name', async () => {
     const medic = await register(app, { type: 'medic', email: uniqueEmail('medic'), name: 'Marta', lname: 'Solís' });
     const { idPatient } = await patientWithAppointmentOf(medic);
-    const version = recordVersionOf(idPatient);
+    const version = await recordVersionOf(idPatient);
 
     expect((await rename(medic, { name: 'Marta', lname: 'Solís', phone: '5550001111', about: 'Medicina familiar' })).statusCode).toBe(200);
 
-    expect(recordVersionOf(idPatient)).toBe(version);
+    expect(await recordVersionOf(idPatient)).toBe(version);
   });
 });

@@ -1,6 +1,7 @@
 // Who may use the medic workspace routes (patient, anonymous), and what the audit trail records of
 // their use.
 import { describe, expect, it } from 'vitest';
+import { rawRows } from '../db/raw-sql';
 import { errorOf, uniqueEmail } from '../test/helpers';
 import { app, as, del, get, link, newMedic, newPatient, patientIdOf, post, useWorkspaceApp } from './medic-workspace.fixture';
 
@@ -41,12 +42,11 @@ describe('the audit trail of the workspace', () => {
     await get('/api/medics/search-patients?q=zz', medic);
     await post('/api/patients', { name: 'A', lname: 'B', email: uniqueEmail('audited'), password: 'secreto1' }, medic);
     await link(medic, patient);
-    await get(`/api/patients/${patientIdOf(patient)}`, medic);
-    await del(`/api/medics/unlink-patient/${patientIdOf(patient)}`, medic);
-    await get(`/api/patients/${patientIdOf(patient)}`, medic);
-    const actions = app.deps.db.$client
-      .prepare('select action, outcome from audit_events where actor_user_id = ? order by id')
-      .all(medic.user.idUser) as { action: string; outcome: string }[];
+    const idPatient = await patientIdOf(patient);
+    await get(`/api/patients/${idPatient}`, medic);
+    await del(`/api/medics/unlink-patient/${idPatient}`, medic);
+    await get(`/api/patients/${idPatient}`, medic);
+    const actions = await rawRows<{ action: string; outcome: string }>(app.deps.db, 'select action, outcome from audit_events where actor_user_id = ? order by id', [medic.user.idUser]);
     expect(actions.map((a) => `${a.action}:${a.outcome}`)).toEqual([
       'auth.register:success',
       // The test factory approves the medic and signs in.

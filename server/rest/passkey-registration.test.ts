@@ -3,6 +3,7 @@
 // options, the list, deletion, and what is refused at registration (another origin, no user
 // verification, a replayed or duplicate registration, a bad name, no token).
 import { describe, expect, it } from 'vitest';
+import { rawRun } from '../db/raw-sql';
 import { bearer, buildTestApp, register, TEST_PASSWORD, testConfig } from '../test/helpers';
 import { SoftwareAuthenticator } from '../test/software-authenticator';
 import { ORIGIN, RP_ID, app, usePasskeyPractice, rest, transports, newAddress, auditSince, lastAuditId, withPasskey, signInAlone } from './passkeys.fixture';
@@ -34,7 +35,7 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     const account = await register(app);
     const other = await register(app);
     await withPasskey(t, other, 'Llave de otra persona');
-    const since = lastAuditId();
+    const since = await lastAuditId();
     const { passkey: laptop } = await withPasskey(t, account, '  Portátil  ');
     const { passkey: phone } = await withPasskey(t, account, 'Teléfono');
     expect(laptop).toEqual({ idPasskey: expect.any(Number), name: 'Portátil', createdAt: expect.any(String) });
@@ -47,7 +48,7 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
       ],
     });
     expect((await t.profile(account.access_token)).body.user.twoFactor).toEqual({ totp: false, passkeys: 2 });
-    expect(auditSince(since).filter((event) => event.action === 'auth.passkeyRegistration')).toEqual([
+    expect((await auditSince(since)).filter((event) => event.action === 'auth.passkeyRegistration')).toEqual([
       expect.objectContaining({ outcome: 'success', detail: `passkey ${laptop.idPasskey}`, actor_user_id: account.user.idUser }),
       expect.objectContaining({ outcome: 'success', detail: `passkey ${phone.idPasskey}`, actor_user_id: account.user.idUser }),
     ]);
@@ -58,7 +59,7 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     const other = await register(app);
     const { passkey: mine } = await withPasskey(t, account);
     const { passkey: theirs } = await withPasskey(t, other);
-    const since = lastAuditId();
+    const since = await lastAuditId();
 
     const stolen = await t.remove(account.access_token, theirs.idPasskey);
     expect([stolen.status, stolen.code]).toEqual([404, 'NOT_FOUND']);
@@ -67,7 +68,7 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     const removed = await t.remove(account.access_token, mine.idPasskey);
     expect(removed.status).toBe(t.name === 'REST' ? 204 : 200);
     expect((await t.list(account.access_token)).body.passkeys).toEqual([]);
-    expect(auditSince(since)).toEqual([
+    expect(await auditSince(since)).toEqual([
       expect.objectContaining({ action: 'auth.deletePasskey', outcome: 'denied', detail: 'NOT_FOUND', actor_user_id: account.user.idUser }),
       expect.objectContaining({ action: 'auth.deletePasskey', outcome: 'success', detail: `passkey ${mine.idPasskey}` }),
     ]);
@@ -77,34 +78,34 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     const account = await register(app);
     const device = new SoftwareAuthenticator(ORIGIN);
     const options = await t.registrationOptions(account.access_token);
-    const since = lastAuditId();
+    const since = await lastAuditId();
     const phished = await t.register(account.access_token, device.create(options.body, { origin: 'https://consultorio.test.evil.example' }), 'Phished');
     expect([phished.status, phished.code]).toEqual([401, 'INVALID_CODE']);
     expect((await t.list(account.access_token)).body.passkeys).toEqual([]);
-    expect(auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.passkeyRegistration', outcome: 'failure', detail: 'wrong origin' })]);
+    expect(await auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.passkeyRegistration', outcome: 'failure', detail: 'wrong origin' })]);
 
     const { device: good } = await withPasskey(t, account);
     const ip = newAddress();
-    const before = lastAuditId();
+    const before = await lastAuditId();
     const refused = await signInAlone(t, good, ip, { origin: 'http://consultorio.test' });
     expect([refused.status, refused.code]).toEqual([401, 'INVALID_CODE']);
-    expect(auditSince(before)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: 'passkey: wrong origin', actor_user_id: account.user.idUser })]);
+    expect(await auditSince(before)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: 'passkey: wrong origin', actor_user_id: account.user.idUser })]);
   });
 
   it('refuses an authenticator that did not verify the user (UV flag clear), at registration and at sign-in', async () => {
     const account = await register(app);
     const device = new SoftwareAuthenticator(ORIGIN);
     const options = await t.registrationOptions(account.access_token);
-    const since = lastAuditId();
+    const since = await lastAuditId();
     const unverified = await t.register(account.access_token, device.create(options.body, { userVerified: false }), 'Sin PIN');
     expect([unverified.status, unverified.code]).toEqual([401, 'INVALID_CODE']);
-    expect(auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.passkeyRegistration', outcome: 'failure', detail: 'user not verified' })]);
+    expect(await auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.passkeyRegistration', outcome: 'failure', detail: 'user not verified' })]);
 
     const { device: good } = await withPasskey(t, account);
-    const before = lastAuditId();
+    const before = await lastAuditId();
     const refused = await signInAlone(t, good, newAddress(), { userVerified: false });
     expect([refused.status, refused.code]).toEqual([401, 'INVALID_CODE']);
-    expect(auditSince(before)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: 'passkey: user not verified' })]);
+    expect(await auditSince(before)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: 'passkey: user not verified' })]);
   });
 
   it('refuses a replayed registration: its challenge is single use', async () => {
@@ -125,10 +126,10 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     const credentialId = device.credentials[0]!.id;
     for (const who of [account, other]) {
       const options = await t.registrationOptions(who.access_token);
-      const since = lastAuditId();
+      const since = await lastAuditId();
       const again = await t.register(who.access_token, device.create(options.body, { credentialId }), 'Otra vez');
       expect([again.status, again.code]).toEqual([400, 'VALIDATION_FAILED']);
-      expect(auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.passkeyRegistration', outcome: 'failure', detail: 'already registered', actor_user_id: who.user.idUser })]);
+      expect(await auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.passkeyRegistration', outcome: 'failure', detail: 'already registered', actor_user_id: who.user.idUser })]);
     }
     expect((await t.list(other.access_token)).body.passkeys).toEqual([]);
   });
@@ -158,9 +159,11 @@ describe('passkeys and the practice’s second-factor policy', () => {
     try {
       await register(practice, { type: 'medic' }); // the administrator
       const medic = await register(practice, { type: 'medic' });
-      practice.deps.db.$client
-        .prepare("insert into practice (id, require_two_factor_for_medics, updated_at) values (1, 1, ?) on conflict(id) do update set require_two_factor_for_medics = 1")
-        .run(new Date().toISOString());
+      await rawRun(
+        practice.deps.db,
+        'insert into practice (id, require_two_factor_for_medics, updated_at) values (1, 1, ?) on conflict(id) do update set require_two_factor_for_medics = 1',
+        [new Date().toISOString()],
+      );
       const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
         practice.inject({ method, url: `/api${url}`, headers: bearer(medic.access_token), ...(payload ? { payload } : {}) });
       expect((await call('GET', '/medics/me')).json().code).toBe('TWO_FACTOR_REQUIRED');

@@ -6,9 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import type { SecondFactorChallenge } from '../../shared/second-factor';
+import { rawGet, rawRun } from '../db/raw-sql';
 import { register, TEST_PASSWORD, uniqueEmail } from '../test/helpers';
 import { SoftwareAuthenticator } from '../test/software-authenticator';
-import { ORIGIN, RP_ID, app, usePasskeyPractice, transports, newAddress, sql, auditSince, lastAuditId, sessionsOf, withPasskey, signInAlone } from './passkeys.fixture';
+import { ORIGIN, RP_ID, app, usePasskeyPractice, transports, newAddress, auditSince, lastAuditId, sessionsOf, withPasskey, signInAlone } from './passkeys.fixture';
 
 usePasskeyPractice();
 
@@ -21,7 +22,7 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     const ip = newAddress();
     const options = await t.authenticationOptions(ip);
     expect(options.body).toMatchObject({ rpId: RP_ID, userVerification: 'required', allowCredentials: [], challenge: expect.any(String) });
-    const since = lastAuditId();
+    const since = await lastAuditId();
 
     const signedIn = await t.authenticate(ip, device.get(options.body));
     expect(signedIn.status).toBe(200);
@@ -30,8 +31,8 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     expect((await t.profile(session.access_token)).status).toBe(200);
     const [listed] = (await t.list(session.access_token)).body.passkeys;
     expect(listed).toMatchObject({ idPasskey: passkey.idPasskey, lastUsedAt: expect.any(String) });
-    expect(sql().prepare('select sign_count as n from passkeys where id = ?').get(passkey.idPasskey)).toEqual({ n: 1 });
-    expect(auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'success', detail: 'passkey', actor_user_id: account.user.idUser, ip })]);
+    expect(await rawGet(app.deps.db, 'select sign_count as n from passkeys where id = ?', [passkey.idPasskey])).toEqual({ n: 1 });
+    expect(await auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'success', detail: 'passkey', actor_user_id: account.user.idUser, ip })]);
   });
 
   it('completes a password sign-in with a passkey as the second factor, once', async () => {
@@ -48,16 +49,16 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     const options = await t.authenticationOptions(ip, step.challenge);
     expect(options.status).toBe(200);
     expect(options.body.allowCredentials).toEqual([{ id: device.credentials[0]!.id, type: 'public-key', transports: ['internal', 'hybrid'] }]);
-    const since = lastAuditId();
+    const since = await lastAuditId();
     const signedIn = await t.authenticate(ip, device.get(options.body), step.challenge);
     expect(signedIn.status).toBe(200);
     expect((signedIn.body as Session).user.idUser).toBe(account.user.idUser);
-    expect(auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'success', detail: 'passkey' })]);
+    expect(await auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'success', detail: 'passkey' })]);
 
     // The password step is spent: neither a new ceremony nor the same answer opens a second session.
     const reused = await t.authenticationOptions(ip, step.challenge);
     expect([reused.status, reused.code]).toEqual([401, 'INVALID_CODE']);
-    expect(sessionsOf(account.user.idUser)).toBe(2);
+    expect(await sessionsOf(account.user.idUser)).toBe(2);
   });
 
   it('refuses, as the second factor, a passkey of another account (and counts it against the challenge)', async () => {
@@ -69,13 +70,13 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     const ip = newAddress();
     const step = (await t.login(email, TEST_PASSWORD, ip)).body as SecondFactorChallenge;
     const options = await t.authenticationOptions(ip, step.challenge);
-    const since = lastAuditId();
+    const since = await lastAuditId();
 
     const answer = intruderDevice.get(options.body, { credentialId: intruderDevice.credentials[0]!.id });
     const refused = await t.authenticate(ip, answer, step.challenge);
     expect([refused.status, refused.code]).toEqual([401, 'INVALID_CODE']);
-    expect(sql().prepare('select failures from sign_in_challenges where id = ?').get(step.challenge)).toEqual({ failures: 1 });
-    expect(auditSince(since)).toEqual([
+    expect(await rawGet(app.deps.db, 'select failures from sign_in_challenges where id = ?', [step.challenge])).toEqual({ failures: 1 });
+    expect(await auditSince(since)).toEqual([
       expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: "passkey: another account's passkey", actor_user_id: account.user.idUser }),
     ]);
   });
@@ -87,10 +88,10 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     const ip = newAddress();
     const step = (await t.login(email, TEST_PASSWORD, ip)).body as SecondFactorChallenge;
     const passwordless = await t.authenticationOptions(ip);
-    const since = lastAuditId();
+    const since = await lastAuditId();
     const refused = await t.authenticate(ip, device.get(passwordless.body), step.challenge);
     expect([refused.status, refused.code]).toEqual([401, 'INVALID_CODE']);
-    expect(auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: 'passkey: ceremony of another sign-in' })]);
+    expect(await auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: 'passkey: ceremony of another sign-in' })]);
   });
 
   it('refuses a replayed assertion: the ceremony is over once answered', async () => {
@@ -100,11 +101,11 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     const options = await t.authenticationOptions(ip);
     const answer = device.get(options.body);
     expect((await t.authenticate(ip, answer)).status).toBe(200);
-    const since = lastAuditId();
+    const since = await lastAuditId();
     const replayed = await t.authenticate(ip, answer);
     expect([replayed.status, replayed.code]).toEqual([401, 'INVALID_CODE']);
-    expect(sessionsOf(account.user.idUser)).toBe(2);
-    expect(auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: 'passkey: no such ceremony, or expired' })]);
+    expect(await sessionsOf(account.user.idUser)).toBe(2);
+    expect(await auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: 'passkey: no such ceremony, or expired' })]);
   });
 
   it('refuses an assertion whose signature counter did not move on (a cloned authenticator)', async () => {
@@ -112,24 +113,24 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     const { device } = await withPasskey(t, account);
     const ip = newAddress();
     expect((await signInAlone(t, device, ip)).status).toBe(200);
-    const since = lastAuditId();
+    const since = await lastAuditId();
     const cloned = await signInAlone(t, device, ip, { keepSignCount: true });
     expect([cloned.status, cloned.code]).toEqual([401, 'INVALID_CODE']);
-    expect(auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: 'passkey: signature counter went back' })]);
+    expect(await auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: 'passkey: signature counter went back' })]);
   });
 
   it('refuses the passkey of a disabled account once it has proved who it is (403 ACCOUNT_DISABLED)', async () => {
     const account = await register(app);
     const { device } = await withPasskey(t, account);
-    sql().prepare("update users set status = 'disabled' where id = ?").run(account.user.idUser);
+    await rawRun(app.deps.db, "update users set status = 'disabled' where id = ?", [account.user.idUser]);
     try {
-      const since = lastAuditId();
+      const since = await lastAuditId();
       const refused = await signInAlone(t, device, newAddress());
       expect([refused.status, refused.code]).toEqual([403, 'ACCOUNT_DISABLED']);
-      expect(sessionsOf(account.user.idUser)).toBe(1);
-      expect(auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'denied', detail: 'ACCOUNT_DISABLED', actor_user_id: account.user.idUser })]);
+      expect(await sessionsOf(account.user.idUser)).toBe(1);
+      expect(await auditSince(since)).toEqual([expect.objectContaining({ action: 'auth.login', outcome: 'denied', detail: 'ACCOUNT_DISABLED', actor_user_id: account.user.idUser })]);
     } finally {
-      sql().prepare("update users set status = 'active' where id = ?").run(account.user.idUser);
+      await rawRun(app.deps.db, "update users set status = 'active' where id = ?", [account.user.idUser]);
     }
   });
 
@@ -137,12 +138,12 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
     const stranger = new SoftwareAuthenticator(ORIGIN);
     stranger.create({ rp: { id: RP_ID, name: 'x' }, user: { id: 'eA', name: 'x', displayName: 'x' }, challenge: 'eA', pubKeyCredParams: [] });
     const ip = newAddress();
-    const since = lastAuditId();
+    const since = await lastAuditId();
     const unknown = await signInAlone(t, stranger, ip);
     expect([unknown.status, unknown.code]).toEqual([401, 'INVALID_CODE']);
     const dead = await t.authenticationOptions(ip, 'no-such-challenge');
     expect([dead.status, dead.code]).toEqual([401, 'INVALID_CODE']);
-    expect(auditSince(since)).toEqual([
+    expect(await auditSince(since)).toEqual([
       expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: 'passkey: unknown passkey', actor_user_id: null }),
       expect.objectContaining({ action: 'auth.login', outcome: 'failure', detail: 'passkey: sign-in challenge not alive', actor_user_id: null }),
     ]);
@@ -162,7 +163,7 @@ describe.each(transports)('passkeys through %s', (_name, transportOf) => {
 
 describe('passkey ceremonies over tRPC’s HTTP adapter', () => {
   it('refuses a batch of sign-in answers (400), checking none', async () => {
-    const since = lastAuditId();
+    const since = await lastAuditId();
     const input = JSON.stringify({ 0: { response: { id: 'x' } }, 1: { response: { id: 'y' } } });
     const answer = await app.inject({
       method: 'POST',
@@ -171,6 +172,6 @@ describe('passkey ceremonies over tRPC’s HTTP adapter', () => {
       payload: input,
     });
     expect(answer.statusCode).toBe(400);
-    expect(auditSince(since).filter((event) => event.detail?.startsWith('passkey'))).toEqual([]);
+    expect((await auditSince(since)).filter((event) => event.detail?.startsWith('passkey'))).toEqual([]);
   });
 });

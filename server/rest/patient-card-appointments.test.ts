@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import type { PatientListItem, PatientPage } from '../../shared/patients';
+import { rawGet, rawRun } from '../db/raw-sql';
 import { bearer, buildTestApp, linkWithConsent, register, testConfig, uniqueEmail } from '../test/helpers';
 
 // The practice's clock, moved by the tests: a moment in its (the process's) time zone.
@@ -45,10 +46,10 @@ describe("a patient card's last and next appointment", () => {
     medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
     const patient = await register(app, { type: 'patient', name: 'Inés', lname: 'Citada', email: uniqueEmail('ines') });
     expect(await linkWithConsent(app, medic, patient)).toBe(200);
-    const sqlite = app.deps.db.$client;
-    idPatient = (sqlite.prepare('select id from patients where user_id = ?').get(patient.user.idUser) as { id: number }).id;
-    const book = sqlite.prepare("insert into clinical_histories (patient_id, date, start, motive, created_at) values (?, ?, substr(?, 12, 5), 'Control', '')");
-    for (const date of ['2026-03-01T10:00', '2026-03-20T09:00', '2026-04-02T09:00']) book.run(idPatient, date, date);
+    const { db } = app.deps;
+    idPatient = (await rawGet<{ id: number }>(db, 'select id from patients where user_id = ?', [patient.user.idUser]))!.id;
+    const book = "insert into clinical_histories (patient_id, date, start, motive, created_at) values (?, ?, substr(?, 12, 5), 'Control', '')";
+    for (const date of ['2026-03-01T10:00', '2026-03-20T09:00', '2026-04-02T09:00']) await rawRun(db, book, [idPatient, date, date]);
   });
 
   it('gives the latest appointment begun as the last and the soonest booked one as the next', async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { localDay } from '../../shared/dates';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { classifyError } from '../error-mapping';
 import { bearer, buildTestApp, callerFor, register, TEST_PASSWORD, uniqueEmail } from '../test/helpers';
 
@@ -82,12 +83,12 @@ function trpc(): Transport {
 async function linkedPair() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
   return { medic, patient, idPatient };
 }
 
-const storedOf = (idPatient: number) =>
-  app.deps.db.$client.prepare('select birth_date as birthDate, sex from patients where id = ?').get(idPatient) as { birthDate: string | null; sex: string | null };
+const storedOf = async (idPatient: number) =>
+  (await rawGet<{ birthDate: string | null; sex: string | null }>(app.deps.db, 'select birth_date as "birthDate", sex from patients where id = ?', [idPatient]))!;
 
 const today = () => localDay(new Date());
 const tomorrow = () => {
@@ -135,7 +136,7 @@ describe.each([
     expect(refused.status).toBe(400);
     expect(refused.code).toBe('VALIDATION_FAILED');
     expect(refused.issues).toEqual([{ path: 'birthDate', message }]);
-    expect(storedOf(idPatient).birthDate).toBe('1980-05-05');
+    expect((await storedOf(idPatient)).birthDate).toBe('1980-05-05');
     expect((await transport.patient(medic, idPatient)).body.phone).toBeNull();
   });
 
@@ -153,7 +154,7 @@ describe.each([
     expect((await transport.updatePatient(medic, idPatient, { birthDate: null, sex: '' })).body).toMatchObject({ birthDate: null, sex: null });
     await transport.updatePatient(medic, idPatient, { birthDate: '2001-09-11', sex: 'male' });
     expect((await transport.updatePatient(medic, idPatient, { birthDate: '', sex: null })).body).toMatchObject({ birthDate: null, sex: null });
-    expect(storedOf(idPatient)).toEqual({ birthDate: null, sex: null });
+    expect(await storedOf(idPatient)).toEqual({ birthDate: null, sex: null });
   });
 
   it('are given when a medic creates a patient, and checked there too', async () => {
@@ -228,9 +229,7 @@ describe.each([
     const item = (await transport.addFamily(medic, idPatient, { relative: 'Madre', condition: 'Migraña' })).body;
     await transport.updateFamily(medic, idPatient, item.idFamilyHistory, { notes: 'Con aura' });
     await transport.removeFamily(medic, idPatient, item.idFamilyHistory);
-    const events = app.deps.db.$client
-      .prepare("select action, detail from audit_events where patient_id = ? and action like 'familyHistory.%' order by id")
-      .all(idPatient);
+    const events = await rawRows(app.deps.db, "select action, detail from audit_events where patient_id = ? and action like 'familyHistory.%' order by id", [idPatient]);
     expect(events).toEqual([
       { action: 'familyHistory.add', detail: null },
       { action: 'familyHistory.update', detail: `idFamilyHistory ${item.idFamilyHistory}` },

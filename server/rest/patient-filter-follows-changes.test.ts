@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import type { PatientPage } from '../../shared/patients';
+import { rawGet, rawRun } from '../db/raw-sql';
 import { bearer, buildTestApp, linkWithConsent, register, uniqueEmail } from '../test/helpers';
 
 let app: FastifyInstance;
@@ -14,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const sqlite = () => app.deps.db.$client;
+/** A change written straight in the database, as another process or a hand would. */
+const writeStraight = (text: string, params: unknown[]) => rawRun(app.deps.db, text, params);
 
 // The patients' addresses carry no digits (uniqueEmail's carry a timestamp): a filter by two digits
 // of a phone below must find the phone, never a timestamp that happens to hold the same two digits.
@@ -30,13 +32,12 @@ async function filtered(medic: Session, q: string, limit = 50, cursor?: string):
 }
 
 const names = async (medic: Session, q: string) => (await filtered(medic, q)).patients.map((patient) => `${patient.name} ${patient.lname}`);
-const patientIdOf = (session: Session) => (sqlite().prepare('select id from patients where user_id = ?').get(session.user.idUser) as { id: number }).id;
-const medicIdOf = (session: Session) => (sqlite().prepare('select id from medics where user_id = ?').get(session.user.idUser) as { id: number }).id;
-const versionsOf = (medic: Session) =>
-  sqlite().prepare('select list_version as list, search_version as search from medic_patient_counts where medic_id = ?').get(medicIdOf(medic)) as {
-    list: number;
-    search: number;
-  };
+const patientIdOf = async (session: Session) => (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [session.user.idUser]))!.id;
+const medicIdOf = async (session: Session) => (await rawGet<{ id: number }>(app.deps.db, 'select id from medics where user_id = ?', [session.user.idUser]))!.id;
+const versionsOf = async (medic: Session) =>
+  (await rawGet<{ list: number; search: number }>(app.deps.db, 'select list_version as list, search_version as search from medic_patient_counts where medic_id = ?', [
+    await medicIdOf(medic),
+  ]))!;
 
 describe('the filter index of a medic’s patient list', () => {
   let medic: Session;
@@ -53,9 +54,9 @@ describe('the filter index of a medic’s patient list', () => {
   });
 
   it('finds a renamed patient by the new name and not the old one, in the order of the new name', async () => {
-    const before = versionsOf(medic);
-    sqlite().prepare("update users set name = 'Rosalía', lname = 'Zamora' where id = ?").run(rosa.user.idUser);
-    expect(versionsOf(medic).search).not.toBe(before.search);
+    const before = await versionsOf(medic);
+    await writeStraight("update users set name = 'Rosalía', lname = 'Zamora' where id = ?", [rosa.user.idUser]);
+    expect((await versionsOf(medic)).search).not.toBe(before.search);
     expect(await names(medic, 'rosa')).toEqual(['Rosalía Zamora']);
     expect(await names(medic, 'vidal')).toEqual(['Ramón Vidal Ortiz']);
     expect((await filtered(medic, 'vidal')).total).toBe(1);
@@ -68,7 +69,7 @@ describe('the filter index of a medic’s patient list', () => {
   it('finds a patient by an email and phone changed through the API', async () => {
     const changed = await app.inject({
       method: 'PATCH',
-      url: `/api/patients/${patientIdOf(ramon)}`,
+      url: `/api/patients/${await patientIdOf(ramon)}`,
       headers: bearer(medic.access_token),
       payload: { email: 'ramon.nuevo@example.test', phone: '555 4321' },
     });
@@ -85,7 +86,7 @@ describe('the filter index of a medic’s patient list', () => {
     expect(withNewcomer.total).toBe(3);
     expect(withNewcomer.patients.map((patient) => patient.name)).toEqual(['Rosa', 'Vera', 'Ramón']);
 
-    const unlinked = await app.inject({ method: 'DELETE', url: `/api/medics/unlink-patient/${patientIdOf(rosa)}`, headers: bearer(medic.access_token) });
+    const unlinked = await app.inject({ method: 'DELETE', url: `/api/medics/unlink-patient/${await patientIdOf(rosa)}`, headers: bearer(medic.access_token) });
     expect(unlinked.statusCode, unlinked.body).toBe(204);
     const withoutRosa = await filtered(medic, 'vidal');
     expect(withoutRosa.total).toBe(2);
@@ -99,7 +100,7 @@ describe('the filter index of a medic’s patient list', () => {
         method: 'POST',
         url: '/api/clinical-history',
         headers: bearer(medic.access_token),
-        payload: { idPatient: patientIdOf(rosa), date, motive: 'Control' },
+        payload: { idPatient: await patientIdOf(rosa), date, motive: 'Control' },
       });
       expect(booked.statusCode, booked.body).toBe(201);
       return booked.json<{ idHistory: number }>().idHistory;
@@ -109,24 +110,24 @@ describe('the filter index of a medic’s patient list', () => {
     const late = await book('2026-05-06T10:00');
     expect(await rosaCard('vid')).toMatchObject({ appointmentCount: 2, lastAppointment: '2026-05-06T10:00' });
     // A new filter each time, so no page kept in memory answers; the figures of the patient may be.
-    sqlite().prepare("update clinical_histories set date = '2026-02-01T10:00', start = '10:00' where id = ?").run(late);
+    await writeStraight("update clinical_histories set date = '2026-02-01T10:00', start = '10:00' where id = ?", [late]);
     expect(await rosaCard('vida')).toMatchObject({ appointmentCount: 2, lastAppointment: '2026-03-04T09:00' });
-    sqlite().prepare('delete from clinical_histories where id = ?').run(early);
+    await writeStraight('delete from clinical_histories where id = ?', [early]);
     expect(await rosaCard('idal')).toMatchObject({ appointmentCount: 1, lastAppointment: '2026-02-01T10:00' });
-    sqlite().prepare("update patients set blood_group = 'AB', blood_rh = '-' where id = ?").run(patientIdOf(rosa));
+    await writeStraight("update patients set blood_group = 'AB', blood_rh = '-' where id = ?", [await patientIdOf(rosa)]);
     expect(await rosaCard('rosa')).toMatchObject({ appointmentCount: 1, bloodGroup: 'AB', bloodRh: '-' });
   });
 
   it('keeps the index through a booking, which still shows on the filtered card', async () => {
-    const before = versionsOf(medic);
+    const before = await versionsOf(medic);
     const booked = await app.inject({
       method: 'POST',
       url: '/api/clinical-history',
       headers: bearer(medic.access_token),
-      payload: { idPatient: patientIdOf(rosa), date: '2026-03-04T09:00', motive: 'Control' },
+      payload: { idPatient: await patientIdOf(rosa), date: '2026-03-04T09:00', motive: 'Control' },
     });
     expect(booked.statusCode, booked.body).toBe(201);
-    const after = versionsOf(medic);
+    const after = await versionsOf(medic);
     expect(after.list).not.toBe(before.list);
     expect(after.search).toBe(before.search);
     const page = await filtered(medic, 'vidal');
@@ -139,7 +140,7 @@ describe('the filter index of a medic’s patient list', () => {
     expect(first.patients.map((patient) => patient.name)).toEqual(['Rosa']);
     // Rosa moves after Ramón: her cursor no longer matches the index, and the next page starts after
     // the key it was sent with, as an unfiltered page does.
-    sqlite().prepare("update users set lname = 'Vidal Zubiri' where id = ?").run(rosa.user.idUser);
+    await writeStraight("update users set lname = 'Vidal Zubiri' where id = ?", [rosa.user.idUser]);
     const second = await filtered(medic, 'vidal', 1, first.nextCursor!);
     expect(second.patients.map((patient) => patient.name)).toEqual(['Ramón']);
     expect(second.total).toBe(2);

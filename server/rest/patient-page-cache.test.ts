@@ -6,6 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../shared/auth';
 import type { PatientPage } from '../../shared/patients';
+import { sqliteEngineOf } from '../db/engine';
+import { inTransaction } from '../db/in-transaction';
+import { rawGet, rawRun } from '../db/raw-sql';
+import { clinicalHistories } from '../db/schema/index';
 import { bearer, buildTestApp, linkWithConsent, register, uniqueEmail } from '../test/helpers';
 
 let app: FastifyInstance;
@@ -14,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const sqlite = () => app.deps.db.$client;
+/** A change written straight in the database, as another process or a hand would. */
+const writeStraight = (text: string, params: unknown[]) => rawRun(app.deps.db, text, params);
 
 async function firstPage(medic: Session, q = ''): Promise<PatientPage> {
   const response = await app.inject({ method: 'GET', url: `/api/medics/my-patients?limit=50&q=${encodeURIComponent(q)}`, headers: bearer(medic.access_token) });
@@ -38,7 +43,7 @@ describe('a patient-list page read again', () => {
     expect(await linkWithConsent(app, medic, patient)).toBe(200);
     expect(await linkWithConsent(app, otherMedic, patient)).toBe(200);
     idUser = patient.user.idUser;
-    idPatient = (sqlite().prepare('select id from patients where user_id = ?').get(idUser) as { id: number }).id;
+    idPatient = (await rawGet<{ id: number }>(app.deps.db, 'select id from patients where user_id = ?', [idUser]))!.id;
     // Both medics' first pages and a filtered page are now kept (a filtered one from its second request).
     await firstPage(medic);
     await firstPage(otherMedic);
@@ -47,28 +52,35 @@ describe('a patient-list page read again', () => {
   });
 
   it('reads a card once while the medic\'s list is unchanged, and again after a change to it', async () => {
-    // Card versions are read with one `get` per filtered page that needs any card it has not shown.
-    const statement = Object.getPrototypeOf(sqlite().prepare('select 1')) as { get: () => unknown };
+    // SQLite dialect: the statements of the SQLite engine, spied on.
+    // Card versions are read with one statement (their group_concat over the ids' json_each) per
+    // filtered page that needs any card it has not shown. Every connection's statements share one
+    // prototype: the reader's stands for them all, and a row is read through `all` or `get`.
+    const statement = Object.getPrototypeOf(sqliteEngineOf(app.deps.db).reader.prepare('select 1')) as { all: () => unknown; get: () => unknown };
+    const all = vi.spyOn(statement, 'all');
     const get = vi.spyOn(statement, 'get');
     const cardReads = async (filter: string) => {
+      all.mockClear();
       get.mockClear();
       expect(cardOf(await firstPage(medic, filter), idPatient)?.name).toBe('Rosa');
-      return (get.mock.contexts as { source: string }[]).filter(({ source }) => source.includes('json_each(@ids)')).length;
+      const ran = [...all.mock.contexts, ...get.mock.contexts] as { source: string }[];
+      return ran.filter(({ source }) => source.includes('json_each(') && source.includes('group_concat(')).length;
     };
     try {
       // Shown already by the filter "vidal" above: new filters finding the same patient read no card.
       expect(await cardReads('rosa vi')).toBe(0);
       expect(await cardReads('rosa')).toBe(0);
-      sqlite().prepare("update patients set blood_group = 'AB', blood_rh = '-' where id = ?").run(idPatient);
+      await writeStraight("update patients set blood_group = 'AB', blood_rh = '-' where id = ?", [idPatient]);
       expect(await cardReads('ros')).toBe(1);
       expect(cardOf(await firstPage(medic, 'osa'), idPatient)).toMatchObject({ bloodGroup: 'AB', bloodRh: '-' });
     } finally {
+      all.mockRestore();
       get.mockRestore();
     }
   });
 
   it("shows the patient's new name, email and phone to both medics, and in the filter", async () => {
-    sqlite().prepare("update users set name = 'Rosalía', lname = 'Vidal Mora', email = 'rosalia@example.test', phone = '555 0101' where id = ?").run(idUser);
+    await writeStraight("update users set name = 'Rosalía', lname = 'Vidal Mora', email = 'rosalia@example.test', phone = '555 0101' where id = ?", [idUser]);
     for (const doctor of [medic, otherMedic]) {
       expect(cardOf(await firstPage(doctor), idPatient)).toMatchObject({ name: 'Rosalía', lname: 'Vidal Mora', email: 'rosalia@example.test', phone: '555 0101' });
     }
@@ -77,19 +89,20 @@ describe('a patient-list page read again', () => {
   });
 
   it('shows a new blood type', async () => {
-    sqlite().prepare("update patients set blood_group = 'AB', blood_rh = '-' where id = ?").run(idPatient);
+    await writeStraight("update patients set blood_group = 'AB', blood_rh = '-' where id = ?", [idPatient]);
     expect(cardOf(await firstPage(medic), idPatient)).toMatchObject({ bloodGroup: 'AB', bloodRh: '-' });
   });
 
   it('counts an appointment added, moved and removed, with the last one', async () => {
-    const insert = sqlite().prepare(
-      "insert into clinical_histories (patient_id, date, start, motive, created_at) values (?, ?, '09:00', 'Control', '2026-01-01T00:00:00Z')",
+    // Awaited inside the callback: the insert runs in the transaction's async context.
+    const [inserted] = await inTransaction(app.deps.db, async (tx) =>
+      await tx.insert(clinicalHistories).values({ patientId: idPatient, date: '2026-03-04T09:00', start: '09:00', motive: 'Control', createdAt: '2026-01-01T00:00:00Z' }).returning({ idHistory: clinicalHistories.id }),
     );
-    const idHistory = insert.run(idPatient, '2026-03-04T09:00').lastInsertRowid;
+    const { idHistory } = inserted!;
     expect(cardOf(await firstPage(otherMedic), idPatient)).toMatchObject({ appointmentCount: 1, lastAppointment: '2026-03-04T09:00' });
-    sqlite().prepare("update clinical_histories set date = '2026-05-06T10:00' where id = ?").run(idHistory);
+    await writeStraight("update clinical_histories set date = '2026-05-06T10:00' where id = ?", [idHistory]);
     expect(cardOf(await firstPage(otherMedic), idPatient)?.lastAppointment).toBe('2026-05-06T10:00');
-    sqlite().prepare('delete from clinical_histories where id = ?').run(idHistory);
+    await writeStraight('delete from clinical_histories where id = ?', [idHistory]);
     expect(cardOf(await firstPage(otherMedic), idPatient)).toMatchObject({ appointmentCount: 0, lastAppointment: null });
   });
 
@@ -109,11 +122,11 @@ describe('a patient-list page read again', () => {
 
   it('stays as it was when a change is rolled back', async () => {
     const before = await firstPage(medic);
-    const rename = sqlite().transaction(() => {
-      sqlite().prepare("update users set lname = 'Nadie' where id = ?").run(idUser);
+    const rename = inTransaction(app.deps.db, async (tx) => {
+      await rawRun(tx, "update users set lname = 'Nadie' where id = ?", [idUser]);
       throw new Error('the change fails after the rename');
     });
-    expect(rename).toThrow('the change fails');
+    await expect(rename).rejects.toThrow('the change fails');
     expect(await firstPage(medic)).toEqual(before);
   });
 });

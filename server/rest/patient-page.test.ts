@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { matchesPatientQuery, type PatientListItem, type PatientPage } from '../../shared/patients';
+import { inTransaction } from '../db/in-transaction';
+import { rawGet, rawRows, rawRun } from '../db/raw-sql';
 import { classifyError } from '../error-mapping';
 import { bearer, buildTestApp, callerFor, linkWithConsent, register, uniqueEmail } from '../test/helpers';
 
@@ -15,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const sqlite = () => app.deps.db.$client;
+const db = () => app.deps.db;
 
 interface Outcome {
   status: number;
@@ -46,7 +48,7 @@ const transports: [string, (session: Session, params: PageParams) => Promise<Out
   ],
 ];
 
-const medicIdOf = (session: Session) => (sqlite().prepare('select id from medics where user_id = ?').get(session.user.idUser) as { id: number }).id;
+const medicIdOf = async (session: Session) => (await rawGet<{ id: number }>(db(), 'select id from medics where user_id = ?', [session.user.idUser]))!.id;
 
 interface Person {
   name: string;
@@ -56,21 +58,22 @@ interface Person {
 }
 
 /** Patients linked to the medic, written straight into the tables: the triggers must do the rest. */
-function addLinkedPatients(medic: Session, people: Person[]): number[] {
-  const insertUser = sqlite().prepare(
-    "insert into users (email, password_hash, type, name, lname, phone, created_at) values (?, 'x', 'patient', ?, ?, ?, '2026-01-01T00:00:00Z')",
-  );
-  const insertPatient = sqlite().prepare("insert into patients (user_id, created_at) values (?, '2026-01-01T00:00:00Z')");
-  const insertLink = sqlite().prepare("insert into medic_patients (medic_id, patient_id, created_at) values (?, ?, '2026-01-01T00:00:00Z')");
-  const medicId = medicIdOf(medic);
-  return sqlite().transaction(() =>
-    people.map((person) => {
-      const userId = insertUser.run(person.email ?? uniqueEmail('paged'), person.name, person.lname, person.phone ?? null).lastInsertRowid;
-      const patientId = Number(insertPatient.run(userId).lastInsertRowid);
-      insertLink.run(medicId, patientId);
-      return patientId;
-    }),
-  )();
+async function addLinkedPatients(medic: Session, people: Person[]): Promise<number[]> {
+  const insertUser =
+    "insert into users (email, password_hash, type, name, lname, phone, created_at) values (?, 'x', 'patient', ?, ?, ?, '2026-01-01T00:00:00Z') returning id";
+  const insertPatient = "insert into patients (user_id, created_at) values (?, '2026-01-01T00:00:00Z') returning id";
+  const insertLink = "insert into medic_patients (medic_id, patient_id, created_at) values (?, ?, '2026-01-01T00:00:00Z')";
+  const medicId = await medicIdOf(medic);
+  return inTransaction(db(), async (tx) => {
+    const ids: number[] = [];
+    for (const person of people) {
+      const user = await rawGet<{ id: number }>(tx, insertUser, [person.email ?? uniqueEmail('paged'), person.name, person.lname, person.phone ?? null]);
+      const patient = await rawGet<{ id: number }>(tx, insertPatient, [user!.id]);
+      await rawRun(tx, insertLink, [medicId, patient!.id]);
+      ids.push(patient!.id);
+    }
+    return ids;
+  });
 }
 
 const newMedic = () => register(app, { type: 'medic', email: uniqueEmail('medic') });
@@ -113,9 +116,9 @@ describe.each(transports)('the paged list through %s', (_transport, call) => {
   beforeAll(async () => {
     medic = await newMedic();
     other = await newMedic();
-    addLinkedPatients(medic, crowd(137, `p${_transport}`));
+    await addLinkedPatients(medic, crowd(137, `p${_transport}`));
     // Another medic's patients, some with the same names, never show.
-    addLinkedPatients(other, crowd(20, `o${_transport}`));
+    await addLinkedPatients(other, crowd(20, `o${_transport}`));
     whole = await wholeList(medic);
     expect(whole).toHaveLength(137);
   });
@@ -186,7 +189,7 @@ describe.each(transports)('the paged list through %s', (_transport, call) => {
 describe('GET /api/medics/my-patients', () => {
   it('answers the whole list, without paging fields, when no page is asked for', async () => {
     const medic = await newMedic();
-    addLinkedPatients(medic, crowd(3, 'whole'));
+    await addLinkedPatients(medic, crowd(3, 'whole'));
     const response = await app.inject({ method: 'GET', url: '/api/medics/my-patients', headers: bearer(medic.access_token) });
     expect(Object.keys(response.json())).toEqual(['patients']);
     expect(response.json().patients).toHaveLength(3);
@@ -209,7 +212,7 @@ describe('GET /api/medics/my-patients', () => {
 
   it('answers the same page through medics.myPatients with input', async () => {
     const medic = await newMedic();
-    addLinkedPatients(medic, crowd(4, 'same'));
+    await addLinkedPatients(medic, crowd(4, 'same'));
     const trpc = callerFor(app, medic.access_token).medics;
     expect(await trpc.myPatients({ limit: 3, q: 'a' })).toEqual(await trpc.patientPage({ limit: 3, q: 'a' }));
     expect(Object.keys(await trpc.myPatients())).toEqual(['patients']);
@@ -221,7 +224,7 @@ describe('the sort key and the search index', () => {
     const medic = await newMedic();
     // Emails without digits: a search for the phone's digits must not also match a timestamp in one.
     const digitless = (who: string) => `${who}.${Math.random().toString(36).slice(2).replace(/\d/g, 'q')}@example.test`;
-    const [alba, berta] = addLinkedPatients(medic, [
+    const [alba, berta] = await addLinkedPatients(medic, [
       { name: 'Alba', lname: 'Aranda', email: digitless('alba') },
       { name: 'Berta', lname: 'Blanco', email: digitless('berta') },
     ]) as [number, number];
@@ -231,7 +234,7 @@ describe('the sort key and the search index', () => {
     const names = async (q = '') => (await trpc.patientPage({ limit: 50, q })).patients.map((patient) => patient.name);
     expect(await names()).toEqual(['Alba', 'Berta', 'Carla']);
 
-    sqlite().prepare("update users set lname = 'Zubiri' where id = (select user_id from patients where id = ?)").run(alba);
+    await rawRun(db(), "update users set lname = 'Zubiri' where id = (select user_id from patients where id = ?)", [alba]);
     expect(await names()).toEqual(['Berta', 'Carla', 'Alba']);
     expect(await names('aranda')).toEqual([]);
     expect(await names('zubiri')).toEqual(['Alba']);
@@ -247,7 +250,7 @@ describe('the sort key and the search index', () => {
     expect(await names('9876')).toEqual(['Berta']);
     expect(await names('98')).toEqual(['Berta']);
 
-    const carla = (sqlite().prepare('select id from patients where user_id = ?').get(real.user.idUser) as { id: number }).id;
+    const carla = (await rawGet<{ id: number }>(db(), 'select id from patients where user_id = ?', [real.user.idUser]))!.id;
     const unlinked = await app.inject({ method: 'DELETE', url: `/api/medics/unlink-patient/${carla}`, headers: bearer(medic.access_token) });
     expect(unlinked.statusCode).toBe(204);
     const page = await trpc.patientPage({ limit: 50 });
@@ -258,12 +261,12 @@ describe('the sort key and the search index', () => {
 
   it('continue a cursor past a patient renamed between two pages without repeating anyone', async () => {
     const medic = await newMedic();
-    const ids = addLinkedPatients(medic, ['A', 'B', 'C', 'D'].map((letter) => ({ name: letter, lname: letter })));
+    const ids = await addLinkedPatients(medic, ['A', 'B', 'C', 'D'].map((letter) => ({ name: letter, lname: letter })));
     const trpc = callerFor(app, medic.access_token).medics;
     const first = await trpc.patientPage({ limit: 2 });
     expect(first.patients.map((patient) => patient.name)).toEqual(['A', 'B']);
     // B moves to the end after the first page was sent: the next page starts after the key it was sent with.
-    sqlite().prepare("update users set lname = 'Z' where id = (select user_id from patients where id = ?)").run(ids[1]);
+    await rawRun(db(), "update users set lname = 'Z' where id = (select user_id from patients where id = ?)", [ids[1]]);
     const second = await trpc.patientPage({ limit: 2, cursor: first.nextCursor });
     expect(second.patients.map((patient) => patient.name)).toEqual(['C', 'D']);
   });
@@ -273,8 +276,8 @@ describe('who sees what', () => {
   it('shows a medic only their own patients, and a patient or a stranger nothing', async () => {
     const medic = await newMedic();
     const other = await newMedic();
-    addLinkedPatients(medic, [{ name: 'Mía', lname: 'Propia' }]);
-    addLinkedPatients(other, [{ name: 'Otra', lname: 'Ajena' }]);
+    await addLinkedPatients(medic, [{ name: 'Mía', lname: 'Propia' }]);
+    await addLinkedPatients(other, [{ name: 'Otra', lname: 'Ajena' }]);
     const mine = await callerFor(app, medic.access_token).medics.patientPage({ limit: 50, q: 'a' });
     expect(mine.patients.map((patient) => patient.name)).toEqual(['Mía']);
     expect(mine.total).toBe(1);
@@ -288,13 +291,12 @@ describe('who sees what', () => {
 
   it('audits every page read as a read of the list', async () => {
     const medic = await newMedic();
-    addLinkedPatients(medic, crowd(5, 'audited'));
-    const events = () =>
-      sqlite().prepare("select action, outcome, detail from audit_events where actor_user_id = ? and action = 'patients.list' order by id").all(medic.user.idUser);
+    await addLinkedPatients(medic, crowd(5, 'audited'));
+    const events = () => rawRows(db(), "select action, outcome, detail from audit_events where actor_user_id = ? and action = 'patients.list' order by id", [medic.user.idUser]);
     const page = await callerFor(app, medic.access_token).medics.patientPage({ limit: 3 });
     await app.inject({ method: 'GET', url: `/api/medics/my-patients?limit=3&cursor=${page.nextCursor}`, headers: bearer(medic.access_token) });
     await callerFor(app, medic.access_token).medics.patientPage({ limit: 3, q: 'ruiz' });
-    expect(events()).toEqual([
+    expect(await events()).toEqual([
       { action: 'patients.list', outcome: 'success', detail: '3 of 5 patients' },
       { action: 'patients.list', outcome: 'success', detail: '2 of 5 patients' },
       { action: 'patients.list', outcome: 'success', detail: expect.stringMatching(/^\d+ of \d+ patients, filtered$/) },

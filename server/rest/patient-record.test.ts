@@ -1,6 +1,7 @@
 // The patient record for medics (API.md): the whole detail in one call, editing the patient, and
 // the audit trail of what was read and written.
 import { describe, expect, it } from 'vitest';
+import { rawRows } from '../db/raw-sql';
 import { errorOf, register, uniqueEmail } from '../test/helpers';
 import { today, app, usePatientRecordPractice, call, linkedPair, samples } from './patient-record.fixture';
 
@@ -166,9 +167,7 @@ describe('the audit trail of the record', () => {
     const appointment = (await call('POST', '/api/clinical-history', medic, { idPatient, date: `${today}T08:00`, motive: 'x' })).json();
     await call('PATCH', `/api/clinical-history/${appointment.idHistory}`, medic, { notes: 'y' });
     await call('DELETE', `/api/clinical-history/${appointment.idHistory}`, medic);
-    const events = app.deps.db.$client
-      .prepare("select action from audit_events where patient_id = ? and outcome = 'success' order by id")
-      .all(idPatient) as { action: string }[];
+    const events = await rawRows<{ action: string }>(app.deps.db, "select action from audit_events where patient_id = ? and outcome = 'success' order by id", [idPatient]);
     expect(events.map((event) => event.action)).toEqual([
       'patient.detail',
       'patient.update',

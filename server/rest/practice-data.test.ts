@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { localDay } from '../../shared/dates';
+import { rawRows } from '../db/raw-sql';
 import { classifyError } from '../error-mapping';
 import { bearer, buildTestApp, callerFor, register, testConfig, uniqueEmail } from '../test/helpers';
 
@@ -98,7 +99,7 @@ describe('the practice in the rest of the app', () => {
     expect((await callerFor(app, admin.access_token).practice.info()).name).toBeNull();
     await app.inject({ method: 'PATCH', url: '/api/admin/practice', headers: bearer(admin.access_token), payload: { name: 'Clínica Norte', city: 'León' } });
     expect((await callerFor(app, admin.access_token).practice.info()).name).toBe('Clínica Norte');
-    const events = app.deps.db.$client.prepare("select outcome, detail from audit_events where action = 'admin.updatePractice'").all();
+    const events = await rawRows(app.deps.db, "select outcome, detail from audit_events where action = 'admin.updatePractice'");
     expect(events).toEqual([{ outcome: 'success', detail: 'name,city' }]);
   });
 

@@ -2,6 +2,8 @@
 // who may become a medic, who reaches a record, and what the administrator can do.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sqliteEngineOf } from '../db/engine';
+import { rawGet, rawRows, rawRun } from '../db/raw-sql';
 import { buildTestApp, testConfig, TEST_PASSWORD, uniqueEmail } from '../test/helpers';
 import { bothTransports, restTransport, tokenOf, type Transport } from '../test/transports';
 
@@ -33,8 +35,8 @@ describe.each(bothTransports)('over %s', (_name, transportFor) => {
   };
   const medicIdOf = async (adminToken: string, email: string): Promise<number> =>
     (await t.adminMedics(adminToken)).body.medics.find((medic: { email: string }) => medic.email === email).idMedic;
-  const patientIdOf = (email: string): number =>
-    (app.deps.db.$client.prepare('select p.id from patients p join users u on u.id = p.user_id where u.email = ?').get(email) as { id: number }).id;
+  const patientIdOf = async (email: string): Promise<number> =>
+    (await rawGet<{ id: number }>(app.deps.db, 'select p.id from patients p join users u on u.id = p.user_id where u.email = ?', [email]))!.id;
 
   /** The administrator (the first medic) and a second medic the administrator approved. */
   const practice = async () => {
@@ -118,7 +120,7 @@ describe.each(bothTransports)('over %s', (_name, transportFor) => {
     const { medicToken } = await practice();
     const patient = await signUp('patient', { name: 'Luz', lname: 'Mar' });
     const patientToken = tokenOf(patient.outcome);
-    const idPatient = patientIdOf(patient.email);
+    const idPatient = await patientIdOf(patient.email);
 
     const asked = await t.linkPatient(medicToken, patient.email);
     expect(asked.status).toBeLessThan(300);
@@ -143,7 +145,7 @@ describe.each(bothTransports)('over %s', (_name, transportFor) => {
     const { idRequest } = (await t.linkPatient(medicToken, patient.email)).body.request;
 
     expect((await t.answerRequest(patientToken, idRequest, 'decline')).status).toBeLessThan(300);
-    expect((await t.patientDetail(medicToken, patientIdOf(patient.email))).status).toBe(404);
+    expect((await t.patientDetail(medicToken, await patientIdOf(patient.email))).status).toBe(404);
     expect((await t.patientSelf(patientToken)).body.linkRequests).toEqual([]);
     expect((await t.medicRequests(medicToken)).body.requests).toEqual([expect.objectContaining({ idRequest, status: 'declined' })]);
     // A decided request cannot be accepted afterwards.
@@ -167,7 +169,7 @@ describe.each(bothTransports)('over %s', (_name, transportFor) => {
   it('does not reveal an unlinked patient by name, phone or partial email, only by exact email', async () => {
     const { medicToken } = await practice();
     const patient = await signUp('patient', { name: 'Zoraida', lname: 'Quintero' });
-    app.deps.db.$client.prepare('update users set phone = ? where email = ?').run('5550199', patient.email);
+    await rawRun(app.deps.db, 'update users set phone = ? where email = ?', ['5550199', patient.email]);
     for (const q of ['Zoraida', 'quintero', '5550199', patient.email.slice(0, 10), patient.email.slice(2)]) {
       expect((await t.searchPatients(medicToken, q)).body, q).toEqual([]);
     }
@@ -179,7 +181,7 @@ describe.each(bothTransports)('over %s', (_name, transportFor) => {
   it('gives emergency access read-only: reads work, writes 403, flagged for the patient and listed for the administrator, ended after the configured time', async () => {
     const { medicToken, adminToken } = await practice();
     const patient = await signUp('patient', { name: 'Rosa', lname: 'Urgencias' });
-    const idPatient = patientIdOf(patient.email);
+    const idPatient = await patientIdOf(patient.email);
 
     const short = await t.emergencyAccess(medicToken, patient.email, 'too short');
     expect([short.status, short.code]).toEqual([400, 'VALIDATION_FAILED']);
@@ -297,9 +299,10 @@ describe('a change and its audit event commit together', () => {
   });
   afterEach(() => app.close());
 
+  // SQLite dialect: a trigger created on the writer, the connection that changes the schema.
   /** Makes the audit insert of one action fail, as a full disk or a broken trigger would. */
   const failAuditOf = (action: string) =>
-    app.deps.db.$client.exec(
+    sqliteEngineOf(app.deps.db).writer.exec(
       `create trigger fail_audit before insert on audit_events when new.action = '${action}' and new.outcome = 'success'
        begin select raise(abort, 'audit insert failed'); end`,
     );
@@ -317,8 +320,12 @@ describe('a change and its audit event commit together', () => {
     const patientEmail = uniqueEmail('patient');
     const patient = tokenOf(await t.register({ name: 'P', lname: 'Patient', email: patientEmail, password: TEST_PASSWORD, type: 'patient' }));
     const { idRequest } = (await t.linkPatient(admin, patientEmail)).body.request;
-    const snapshot = () => ['users', 'medic_patients', 'link_requests', 'emergency_accesses'].map((table) => app.deps.db.$client.prepare(`select * from ${table}`).all());
-    const before = snapshot();
+    const snapshot = async () => {
+      const tables: unknown[][] = [];
+      for (const table of ['users', 'medic_patients', 'link_requests', 'emergency_accesses']) tables.push(await rawRows(app.deps.db, `select * from ${table}`));
+      return tables;
+    };
+    const before = await snapshot();
 
     failAuditOf(action);
     const outcome =
@@ -328,7 +335,7 @@ describe('a change and its audit event commit together', () => {
           ? await t.answerRequest(patient, idRequest, 'accept')
           : await t.emergencyAccess(admin, patientEmail, 'A reason long enough for the rule');
     expect(outcome.status).toBe(500);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 });
 

@@ -4,8 +4,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Prescription } from '../../shared/prescriptions';
 import type { ClinicalHistory } from '../../shared/record';
+import { rawRun } from '../db/raw-sql';
 import { callerFor, register, rowCount, uniqueEmail } from '../test/helpers';
-import { START, TODAY, app, usePrescribingPractice, call, db, linkedPair, appointment, signInAgain, amoxicilina, paracetamol, auditOf } from './prescriptions.fixture';
+import { START, TODAY, app, usePrescribingPractice, call, linkedPair, appointment, signInAgain, amoxicilina, paracetamol, auditOf } from './prescriptions.fixture';
 
 let clock = START;
 usePrescribingPractice({ now: () => clock });
@@ -59,7 +60,7 @@ describe('what is kept for good', () => {
     expect(refused.json()).toMatchObject({ code: 'APPOINTMENT_HAS_PRESCRIPTIONS', message: expect.stringContaining('void') });
     await expect(callerFor(app, medic.access_token).clinicalHistory.remove({ idHistory: visit.idHistory })).rejects.toMatchObject({ code: 'CONFLICT' });
     expect((await call('GET', `/prescriptions/${issued.idPrescription}`, medic)).statusCode).toBe(200);
-    expect(auditOf('appointment.delete').at(-1)).toMatchObject({ outcome: 'failure', patientId: idPatient, detail: 'APPOINTMENT_HAS_PRESCRIPTIONS' });
+    expect((await auditOf('appointment.delete')).at(-1)).toMatchObject({ outcome: 'failure', patientId: idPatient, detail: 'APPOINTMENT_HAS_PRESCRIPTIONS' });
   });
 
   it('answers 409 APPOINTMENT_HAS_PRESCRIPTIONS to moving an appointment that holds one to another day, and lets its time change', async () => {
@@ -78,9 +79,9 @@ describe('what is kept for good', () => {
     const { medic, idPatient } = await linkedPair();
     const issued = (await call('POST', `/clinical-history/${(await appointment(medic, idPatient)).idHistory}/prescriptions`, medic, { items: [paracetamol] })).json<Prescription>();
     for (const method of ['PATCH', 'DELETE'] as const) expect((await call(method, `/prescriptions/${issued.idPrescription}`, medic, {})).statusCode).toBe(404);
-    expect(() => db().prepare('delete from prescriptions where id = ?').run(issued.idPrescription)).toThrow(/never deleted/);
-    expect(() => db().prepare("update prescriptions set notes = 'otra' where id = ?").run(issued.idPrescription)).toThrow(/never edited/);
-    expect(() => db().prepare("update prescription_items set dose = '2' where prescription_id = ?").run(issued.idPrescription)).toThrow(/never edited/);
+    await expect(rawRun(app.deps.db, 'delete from prescriptions where id = ?', [issued.idPrescription])).rejects.toThrow(/never deleted/);
+    await expect(rawRun(app.deps.db, "update prescriptions set notes = 'otra' where id = ?", [issued.idPrescription])).rejects.toThrow(/never edited/);
+    await expect(rawRun(app.deps.db, "update prescription_items set dose = '2' where prescription_id = ?", [issued.idPrescription])).rejects.toThrow(/never edited/);
   });
 });
 
@@ -107,23 +108,23 @@ describe('the audit trail', () => {
     const { medic, patient, idPatient } = await linkedPair({ licensed: false });
     const visit = await appointment(medic, idPatient);
     await call('POST', `/clinical-history/${visit.idHistory}/prescriptions`, medic, { items: [paracetamol] });
-    expect(auditOf('prescription.create').at(-1)).toMatchObject({ outcome: 'failure', patientId: idPatient, detail: 'LICENSE_NUMBER_REQUIRED' });
+    expect((await auditOf('prescription.create')).at(-1)).toMatchObject({ outcome: 'failure', patientId: idPatient, detail: 'LICENSE_NUMBER_REQUIRED' });
     await call('PATCH', '/medics/me', medic, { licenseNumber: '12345678' });
     const issued = (await call('POST', `/clinical-history/${visit.idHistory}/prescriptions`, medic, { items: [paracetamol] })).json<Prescription>();
-    expect(auditOf('prescription.create').at(-1)).toMatchObject({ outcome: 'success', patientId: idPatient, detail: issued.number });
+    expect((await auditOf('prescription.create')).at(-1)).toMatchObject({ outcome: 'success', patientId: idPatient, detail: issued.number });
     await call('GET', `/prescriptions/${issued.idPrescription}`, patient);
-    expect(auditOf('prescription.read').at(-1)).toMatchObject({ outcome: 'success', patientId: idPatient, emergency: 0 });
+    expect((await auditOf('prescription.read')).at(-1)).toMatchObject({ outcome: 'success', patientId: idPatient, emergency: 0 });
     const stranger = await register(app, { type: 'medic', email: uniqueEmail('stranger') });
-    const eventsBefore = rowCount(app, 'audit_events');
+    const eventsBefore = await rowCount(app, 'audit_events');
     await call('GET', `/prescriptions/${issued.idPrescription}`, stranger);
-    expect(rowCount(app, 'audit_events')).toBe(eventsBefore + 1);
-    expect(auditOf('prescription.read').at(-1)).toMatchObject({ outcome: 'denied', patientId: idPatient });
+    expect(await rowCount(app, 'audit_events')).toBe(eventsBefore + 1);
+    expect((await auditOf('prescription.read')).at(-1)).toMatchObject({ outcome: 'denied', patientId: idPatient });
     await call('POST', '/medics/emergency-access', stranger, { patientEmail: patient.user.email, reason: 'Paciente inconsciente en urgencias' });
     expect((await call('GET', `/prescriptions/${issued.idPrescription}`, stranger)).statusCode).toBe(200);
-    expect(auditOf('prescription.read').at(-1)).toMatchObject({ outcome: 'success', emergency: 1, detail: 'Paciente inconsciente en urgencias' });
+    expect((await auditOf('prescription.read')).at(-1)).toMatchObject({ outcome: 'success', emergency: 1, detail: 'Paciente inconsciente en urgencias' });
     await call('POST', `/prescriptions/${issued.idPrescription}/void`, stranger, { reason: 'Intento' });
-    expect(auditOf('prescription.void').at(-1)).toMatchObject({ outcome: 'denied', emergency: 1 });
+    expect((await auditOf('prescription.void')).at(-1)).toMatchObject({ outcome: 'denied', emergency: 1 });
     await call('POST', `/prescriptions/${issued.idPrescription}/void`, medic, { reason: 'Error' });
-    expect(auditOf('prescription.void').at(-1)).toMatchObject({ outcome: 'success', patientId: idPatient });
+    expect((await auditOf('prescription.void')).at(-1)).toMatchObject({ outcome: 'success', patientId: idPatient });
   });
 });

@@ -4,9 +4,10 @@
 // patient only.
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRESCRIPTION_ITEMS_MAX, type Prescription } from '../../shared/prescriptions';
+import { rawGet } from '../db/raw-sql';
 import { register, uniqueEmail } from '../test/helpers';
 import { testDiagnosisName } from '../test/test-catalog';
-import { START, TODAY, app, usePrescribingPractice, call, db, medicIdOf, linkedPair, appointment, secondLinkedMedic, signInAgain, amoxicilina, paracetamol, unwritten, transports, prescriptionCount } from './prescriptions.fixture';
+import { START, TODAY, app, usePrescribingPractice, call, medicIdOf, linkedPair, appointment, secondLinkedMedic, signInAgain, amoxicilina, paracetamol, unwritten, transports, prescriptionCount } from './prescriptions.fixture';
 
 let clock = START;
 usePrescribingPractice({ now: () => clock });
@@ -25,7 +26,7 @@ describe.each(Object.entries(transports))('prescribing through %s', (_name, t) =
       idHistory: visit.idHistory,
       number: expect.stringMatching(/^2026-\d{6}$/),
       issuedAt: `${TODAY}T10:30`,
-      medic: { idMedic: medicIdOf(medic), name: 'Marta', lname: 'Solís', specialty: 'Medicina familiar', licenseNumber: '12345678' },
+      medic: { idMedic: await medicIdOf(medic), name: 'Marta', lname: 'Solís', specialty: 'Medicina familiar', licenseNumber: '12345678' },
       patient: { idPatient, name: 'Pilar', lname: 'Paz', birthDate: '1974-03-04', documentNumber: '12345678Z' },
       practice: { name: 'Consultorio San Rafael', address: null, city: null, phone: null },
       diagnoses: [
@@ -42,21 +43,21 @@ describe.each(Object.entries(transports))('prescribing through %s', (_name, t) =
 
   it('answers 409 APPOINTMENT_LOCKED for an appointment of another day, before or after today, and stores nothing', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = prescriptionCount();
+    const before = await prescriptionCount();
     for (const day of ['2026-06-14', '2026-06-16']) {
       const refused = await t.prescribe(medic, (await appointment(medic, idPatient, day)).idHistory, { items: [paracetamol] });
       expect([refused.status, refused.code], day).toEqual([409, 'APPOINTMENT_LOCKED']);
     }
-    expect(prescriptionCount()).toBe(before);
+    expect(await prescriptionCount()).toBe(before);
   });
 
   it('answers 409 LICENSE_NUMBER_REQUIRED to a medic whose profile has no licence number, and stores nothing', async () => {
     const { medic, idPatient } = await linkedPair({ licensed: false });
     const visit = await appointment(medic, idPatient);
-    const before = prescriptionCount();
+    const before = await prescriptionCount();
     const refused = await t.prescribe(medic, visit.idHistory, { items: [paracetamol] });
     expect([refused.status, refused.code]).toEqual([409, 'LICENSE_NUMBER_REQUIRED']);
-    expect(prescriptionCount()).toBe(before);
+    expect(await prescriptionCount()).toBe(before);
     await call('PATCH', '/medics/me', medic, { licenseNumber: 'MP-4411' });
     expect((await t.prescribe(medic, visit.idHistory, { items: [paracetamol] })).body.medic.licenseNumber).toBe('MP-4411');
   });
@@ -114,7 +115,7 @@ describe.each(Object.entries(transports))('prescribing through %s', (_name, t) =
     clock = new Date(2026, 5, 16, 9, 0);
     const nextDay = await t.voidIt(await signInAgain(medic), issued.idPrescription, { reason: 'Demasiado tarde' });
     expect([nextDay.status, nextDay.code]).toEqual([409, 'PRESCRIPTION_LOCKED']);
-    expect(db().prepare('select voided_at as voidedAt from prescriptions where id = ?').get(issued.idPrescription)).toEqual({ voidedAt: null });
+    expect(await rawGet(app.deps.db, 'select voided_at as "voidedAt" from prescriptions where id = ?', [issued.idPrescription])).toEqual({ voidedAt: null });
   });
 
   it('lets the patient read their own prescription and a linked medic read it, and answers 404 to every other patient and medic', async () => {

@@ -62,8 +62,8 @@ describe.each(bothTransports)('changes to second factors through %s', (name, tra
     expect(await t.totpSetup(session.access_token, null)).toMatchObject({ status: 403, code: 'REAUTHENTICATION_REQUIRED' });
     expect(await t.totpSetup(session.access_token, '')).toMatchObject({ status: 403, code: 'REAUTHENTICATION_REQUIRED' });
     expect(await t.totpSetup(session.access_token, 'not-the-password')).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
-    expect(rowsOf('totp_secrets', session.user.idUser)).toBe(0);
-    expect(auditOf(app, session.user.idUser, 'auth.totpSetup').map((event) => [event.outcome, event.detail])).toEqual([
+    expect(await rowsOf('totp_secrets', session.user.idUser)).toBe(0);
+    expect((await auditOf(app, session.user.idUser, 'auth.totpSetup')).map((event) => [event.outcome, event.detail])).toEqual([
       ['denied', 'REAUTHENTICATION_REQUIRED'],
       ['denied', 'REAUTHENTICATION_REQUIRED'],
       ['failure', 'INVALID_CREDENTIALS'],
@@ -83,20 +83,20 @@ describe.each(bothTransports)('changes to second factors through %s', (name, tra
     const calls = passkeyCalls(name, freshAddress());
     expect(await calls.options(session.access_token, null)).toMatchObject({ status: 403, code: 'REAUTHENTICATION_REQUIRED' });
     expect(await calls.options(session.access_token, 'not-the-password')).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
-    expect(rowsOf('webauthn_challenges', session.user.idUser)).toBe(0);
+    expect(await rowsOf('webauthn_challenges', session.user.idUser)).toBe(0);
     expect((await calls.options(session.access_token, TEST_PASSWORD)).status).toBe(200);
-    expect(rowsOf('webauthn_challenges', session.user.idUser)).toBe(1);
+    expect(await rowsOf('webauthn_challenges', session.user.idUser)).toBe(1);
   });
 
   it('refuses to remove a passkey with a session alone, and it stays', async () => {
     const session = await register(app, { type: 'medic', email: uniqueEmail('stolen-remove') });
-    const idPasskey = givePasskey(session.user.idUser);
+    const idPasskey = await givePasskey(session.user.idUser);
     const calls = passkeyCalls(name, freshAddress());
     expect(await calls.remove(session.access_token, idPasskey, null)).toMatchObject({ status: 403, code: 'REAUTHENTICATION_REQUIRED' });
     expect(await calls.remove(session.access_token, idPasskey, 'not-the-password')).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
-    expect(rowsOf('passkeys', session.user.idUser)).toBe(1);
+    expect(await rowsOf('passkeys', session.user.idUser)).toBe(1);
     expect((await calls.remove(session.access_token, idPasskey, TEST_PASSWORD)).status).toBe(name === 'REST' ? 204 : 200);
-    expect(rowsOf('passkeys', session.user.idUser)).toBe(0);
+    expect(await rowsOf('passkeys', session.user.idUser)).toBe(0);
   });
 
   it('counts wrong passwords against the sign-in limits: guessing is stopped at five, the right one too', async () => {

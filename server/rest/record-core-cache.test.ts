@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { openDatabase } from '../db/client';
+import { rawRun } from '../db/raw-sql';
 import { bearer, buildTestApp, medicAndLinkedPatient, register, uniqueEmail } from '../test/helpers';
 import { restTransport } from '../test/transports';
 
@@ -16,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const sqlite = () => app.deps.db.$client;
+/** A change written straight in the database, as another process or a hand would. */
+const writeStraight = (text: string, params: unknown[]) => rawRun(app.deps.db, text, params);
 
 interface Detail {
   patient: { name: string; lname: string; phone: string | null; birthDate: string | null; bloodGroup: string | null };
@@ -64,17 +66,17 @@ describe("a record's core read again", () => {
   it('shows changes written straight in the database (another process, or by hand) on the very next read', async () => {
     await patch({ profession: 'Arquitecta', insurance: { name: 'Seguro Popular' }, lifestyle: { tobacco: { frequency: 'Diario' } } });
     await read();
-    sqlite().prepare("update users set name = 'Renombrada', phone = '555 0199' where id = ?").run(patient.user.idUser);
+    await writeStraight("update users set name = 'Renombrada', phone = '555 0199' where id = ?", [patient.user.idUser]);
     expect((await read()).detail.patient).toMatchObject({ name: 'Renombrada', phone: '555 0199' });
-    sqlite().prepare("update patients set blood_group = 'B' where id = ?").run(idPatient);
+    await writeStraight("update patients set blood_group = 'B' where id = ?", [idPatient]);
     expect((await read()).detail.patient.bloodGroup).toBe('B');
-    sqlite().prepare("update insurances set provider = 'ISSSTE' where patient_id = ?").run(idPatient);
+    await writeStraight("update insurances set provider = 'ISSSTE' where patient_id = ?", [idPatient]);
     expect((await read()).detail.insurance?.provider).toBe('ISSSTE');
-    sqlite().prepare("update lifestyles set tobacco_frequency = 'Nunca' where patient_id = ?").run(idPatient);
+    await writeStraight("update lifestyles set tobacco_frequency = 'Nunca' where patient_id = ?", [idPatient]);
     expect((await read()).detail.lifestyle?.tobacco?.frequency).toBe('Nunca');
-    sqlite().prepare("update professions set name = 'Arquitecta urbanista' where id = (select profession_id from patients where id = ?)").run(idPatient);
+    await writeStraight("update professions set name = 'Arquitecta urbanista' where id = (select profession_id from patients where id = ?)", [idPatient]);
     expect((await read()).detail.profession?.name).toBe('Arquitecta urbanista');
-    sqlite().prepare('delete from insurances where patient_id = ?').run(idPatient);
+    await writeStraight('delete from insurances where patient_id = ?', [idPatient]);
     expect((await read()).detail.insurance).toBeNull();
   });
 
@@ -95,7 +97,7 @@ describe("a record's core read again", () => {
   it('shows the patient their own record as it is now', async () => {
     const self = async () => (await app.inject({ method: 'GET', url: '/api/patients/me', headers: bearer(patient.access_token) })).json<Detail>();
     expect((await self()).patient.name).toBe(patient.user.name);
-    sqlite().prepare("update users set lname = 'Nueva' where id = ?").run(patient.user.idUser);
+    await writeStraight("update users set lname = 'Nueva' where id = ?", [patient.user.idUser]);
     expect((await self()).patient.lname).toBe('Nueva');
   });
 });

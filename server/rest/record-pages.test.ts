@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { encodeRecordCursor } from '../../shared/record-pages';
 import { openDatabase } from '../db/client';
+import { sqliteEngineOf } from '../db/engine';
+import { inTransaction } from '../db/in-transaction';
+import { rawGet, rawRows, rawRun } from '../db/raw-sql';
 import { bearer, buildTestApp, callerFor, errorOf, register, uniqueEmail } from '../test/helpers';
 
 let app: FastifyInstance;
@@ -26,27 +29,27 @@ const day = (index: number) => {
   return date.toISOString().slice(0, 10);
 };
 
-/** A patient seen for years: written straight into SQLite (the triggers renew record_version), some on the same day to test the id tie-break. */
+/** A patient seen for years: written straight into the database (the triggers renew record_version), some on the same day to test the id tie-break. */
 async function longRecord() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  const sqlite = app.deps.db.$client;
-  const { idPatient } = sqlite.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
-  const { idMedic } = sqlite.prepare('select id as idMedic from medics where user_id = ?').get(medic.user.idUser) as { idMedic: number };
-  sqlite.transaction(() => {
-    const appointment = sqlite.prepare("insert into clinical_histories (patient_id, medic_id, date, start, motive, created_at) values (?, ?, ?, '09:00', ?, '2026-01-01T00:00:00Z')");
+  const { db } = app.deps;
+  const { idPatient } = (await rawGet<{ idPatient: number }>(db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
+  const { idMedic } = (await rawGet<{ idMedic: number }>(db, 'select id as "idMedic" from medics where user_id = ?', [medic.user.idUser]))!;
+  await inTransaction(db, async () => {
+    const appointment = "insert into clinical_histories (patient_id, medic_id, date, start, motive, created_at) values (?, ?, ?, '09:00', ?, '2026-01-01T00:00:00Z')";
     // Pairs of appointments share a moment: the id decides their order.
-    for (let i = 0; i < APPOINTMENTS; i++) appointment.run(idPatient, idMedic, `${day(Math.floor(i / 2))}T09:00`, `Control ${i}`);
-    const vital = sqlite.prepare("insert into vitals (patient_id, date, systolic, created_at) values (?, ?, ?, '2026-01-01T00:00:00Z')");
-    for (let i = 0; i < VITALS; i++) vital.run(idPatient, day(Math.floor(i / 3)), 100 + (i % 50));
-    const lab = sqlite.prepare("insert into labs (patient_id, date, test_name, value, created_at) values (?, ?, ?, ?, '2026-01-01T00:00:00Z')");
-    for (let i = 0; i < LABS; i++) lab.run(idPatient, day(i), 'Glucosa', String(80 + i));
-  })();
+    for (let i = 0; i < APPOINTMENTS; i++) await rawRun(db, appointment, [idPatient, idMedic, `${day(Math.floor(i / 2))}T09:00`, `Control ${i}`]);
+    const vital = "insert into vitals (patient_id, date, systolic, created_at) values (?, ?, ?, '2026-01-01T00:00:00Z')";
+    for (let i = 0; i < VITALS; i++) await rawRun(db, vital, [idPatient, day(Math.floor(i / 3)), 100 + (i % 50)]);
+    const lab = "insert into labs (patient_id, date, test_name, value, created_at) values (?, ?, ?, ?, '2026-01-01T00:00:00Z')";
+    for (let i = 0; i < LABS; i++) await rawRun(db, lab, [idPatient, day(i), 'Glucosa', String(80 + i)]);
+  });
   return { medic, patient, idPatient };
 }
 
-const idsOf = (table: string, idPatient: number) =>
-  (app.deps.db.$client.prepare(`select id from ${table} where patient_id = ? order by date desc, id desc`).all(idPatient) as { id: number }[]).map((row) => row.id);
+const idsOf = async (table: string, idPatient: number) =>
+  (await rawRows<{ id: number }>(app.deps.db, `select id from ${table} where patient_id = ? order by date desc, id desc`, [idPatient])).map((row) => row.id);
 
 const lists = [
   { list: 'history', table: 'clinical_histories', id: 'idHistory', total: APPOINTMENTS, first: 50, selfKey: 'clinicalHistories' },
@@ -81,7 +84,7 @@ describe('the record read of a long history', () => {
     const { medic, idPatient } = record;
     const detail = (await get(`/api/medics/patients/${idPatient}`, medic)).json();
     for (const { list, table, id, total, first } of lists) {
-      expect(detail[list].map((item: Record<string, number>) => item[id])).toEqual(idsOf(table, idPatient).slice(0, first));
+      expect(detail[list].map((item: Record<string, number>) => item[id])).toEqual((await idsOf(table, idPatient)).slice(0, first));
       expect(detail[`${list}Total`]).toBe(total);
       expect(detail[`${list}NextCursor`]).toEqual(expect.any(String));
     }
@@ -99,7 +102,7 @@ describe('the record read of a long history', () => {
   it('carries the same for the patient, under clinicalHistories', async () => {
     const { patient, idPatient } = record;
     const self = (await get('/api/patients/me', patient)).json();
-    expect(self.clinicalHistories.map((item: { idHistory: number }) => item.idHistory)).toEqual(idsOf('clinical_histories', idPatient).slice(0, 50));
+    expect(self.clinicalHistories.map((item: { idHistory: number }) => item.idHistory)).toEqual((await idsOf('clinical_histories', idPatient)).slice(0, 50));
     expect(self).toMatchObject({ historyTotal: APPOINTMENTS, vitalsTotal: VITALS, labsTotal: LABS });
     expect(self.vitals).toHaveLength(100);
   });
@@ -111,7 +114,7 @@ describe.each(lists)('GET …/$list pages', ({ list, table, total, first, selfKe
     const detail = (await get(`/api/medics/patients/${idPatient}`, medic)).json();
     const rest = await follow((cursor) => `/api/medics/patients/${idPatient}/${list}?limit=7&cursor=${cursor}`, medic, detail[`${list}NextCursor`]);
     expect(rest.pages).toBe(Math.ceil((total - first) / 7));
-    expect([...detail[list].map((item: Record<string, number>) => Object.values(item)[0]), ...rest.ids]).toEqual(idsOf(table, idPatient));
+    expect([...detail[list].map((item: Record<string, number>) => Object.values(item)[0]), ...rest.ids]).toEqual(await idsOf(table, idPatient));
   });
 
   it('pages from the newest without a cursor, 50 by default (patient)', async () => {
@@ -123,7 +126,7 @@ describe.each(lists)('GET …/$list pages', ({ list, table, total, first, selfKe
     // The same shapes as in the record.
     expect(firstPage.items).toEqual(self[selfKey].slice(0, 50));
     const rest = await follow((cursor) => `/api/patients/me/${list}?limit=200&cursor=${cursor}`, patient, firstPage.nextCursor);
-    expect([...firstPage.items.map((item) => Object.values(item)[0]), ...rest.ids]).toEqual(idsOf(table, idPatient));
+    expect([...firstPage.items.map((item) => Object.values(item)[0]), ...rest.ids]).toEqual(await idsOf(table, idPatient));
   });
 
   it('answers the same through tRPC', async () => {
@@ -163,9 +166,11 @@ describe('page bounds and refusals', () => {
       expect(response.statusCode).toBe(404);
       expect(errorOf(response).code).toBe('PATIENT_NOT_FOUND');
     }
-    const denied = app.deps.db.$client
-      .prepare("select action from audit_events where patient_id = ? and actor_user_id = ? and outcome = 'denied' order by id")
-      .all(idPatient, stranger.user.idUser) as { action: string }[];
+    const denied = await rawRows<{ action: string }>(
+      app.deps.db,
+      "select action from audit_events where patient_id = ? and actor_user_id = ? and outcome = 'denied' order by id",
+      [idPatient, stranger.user.idUser],
+    );
     expect(denied.map((event) => event.action)).toEqual(['medics.patientDetailHistory', 'medics.patientDetailVitals', 'medics.patientDetailLabs']);
     expect((await get(`/api/medics/patients/999999/history`, stranger)).statusCode).toBe(404);
   });
@@ -179,9 +184,11 @@ describe('page bounds and refusals', () => {
     const page = await get(`/api/medics/patients/${idPatient}/history?limit=2`, emergencyMedic);
     expect(page.statusCode).toBe(200);
     expect(page.json<Page>().total).toBe(APPOINTMENTS);
-    const audited = app.deps.db.$client
-      .prepare("select action, emergency, detail from audit_events where patient_id = ? and actor_user_id = ? and outcome = 'success' order by id desc limit 1")
-      .get(idPatient, emergencyMedic.user.idUser);
+    const audited = await rawGet(
+      app.deps.db,
+      "select action, emergency, detail from audit_events where patient_id = ? and actor_user_id = ? and outcome = 'success' order by id desc limit 1",
+      [idPatient, emergencyMedic.user.idUser],
+    );
     expect(audited).toEqual({ action: 'patient.detail', emergency: 1, detail: reason });
   });
 
@@ -193,23 +200,23 @@ describe('page bounds and refusals', () => {
 
   it('audits every page read as a read of the record', async () => {
     const { medic, patient, idPatient } = record;
-    const count = (action: string, user: number) =>
-      (
-        app.deps.db.$client
-          .prepare("select count(*) as n from audit_events where patient_id = ? and actor_user_id = ? and action = ? and outcome = 'success'")
-          .get(idPatient, user, action) as { n: number }
-      ).n;
-    const [medicBefore, patientBefore] = [count('patient.detail', medic.user.idUser), count('patient.self', patient.user.idUser)];
+    const count = async (action: string, user: number) =>
+      (await rawGet<{ n: number }>(
+        app.deps.db,
+        "select count(*) as n from audit_events where patient_id = ? and actor_user_id = ? and action = ? and outcome = 'success'",
+        [idPatient, user, action],
+      ))!.n;
+    const [medicBefore, patientBefore] = [await count('patient.detail', medic.user.idUser), await count('patient.self', patient.user.idUser)];
     await get(`/api/medics/patients/${idPatient}/history`, medic);
     await get('/api/patients/me/labs', patient);
-    expect(count('patient.detail', medic.user.idUser)).toBe(medicBefore + 1);
-    expect(count('patient.self', patient.user.idUser)).toBe(patientBefore + 1);
+    expect(await count('patient.detail', medic.user.idUser)).toBe(medicBefore + 1);
+    expect(await count('patient.self', patient.user.idUser)).toBe(patientBefore + 1);
   });
 
   it('pages the same after a cursor taken from an item that was deleted meanwhile', async () => {
     const { medic, idPatient } = record;
-    const ids = idsOf('vitals', idPatient);
-    const gone = app.deps.db.$client.prepare('select date from vitals where id = ?').get(ids[9]) as { date: string };
+    const ids = await idsOf('vitals', idPatient);
+    const gone = (await rawGet<{ date: string }>(app.deps.db, 'select date from vitals where id = ?', [ids[9]]))!;
     const cursor = encodeRecordCursor({ date: gone.date, id: ids[9]! });
     const page = (await get(`/api/medics/patients/${idPatient}/vitals?limit=5&cursor=${cursor}`, medic)).json<Page>();
     expect(page.items.map((item) => item.idVital)).toEqual(ids.slice(10, 15));
@@ -232,8 +239,9 @@ describe('the FHIR export of a long history', () => {
 
 describe('the indexes serve "the newest N of this patient"', () => {
   it.each(['clinical_histories', 'vitals', 'labs'])('%s: an index search with no sort step, first page or after a cursor', (table) => {
+    // SQLite dialect: the plan SQLite chooses, asked of the connection the reads outside a transaction run on.
     const plan = (query: string) =>
-      (app.deps.db.$client.prepare(`explain query plan ${query}`).all({ patientId: 1, afterDate: '2020-01-01', afterId: 10, limit: 50 }) as { detail: string }[])
+      (sqliteEngineOf(app.deps.db).reader.prepare(`explain query plan ${query}`).all({ patientId: 1, afterDate: '2020-01-01', afterId: 10, limit: 50 }) as { detail: string }[])
         .map((row) => row.detail)
         .join('\n');
     const first = plan(`select id from ${table} where patient_id = :patientId order by date desc, id desc limit :limit`);

@@ -6,6 +6,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { classifyError } from '../error-mapping';
 import { samplePng } from '../test/sample-files';
 import { bearer, callerFor, register, TEST_PASSWORD, uniqueEmail } from '../test/helpers';
@@ -66,7 +67,7 @@ describe('requireTwoFactorForMedics', () => {
     const set = await setPolicy(true);
     expect([set.statusCode, set.json().requireTwoFactorForMedics]).toEqual([200, true]);
     expect((await send('GET', '/practice', patient)).json().requireTwoFactorForMedics).toBe(true);
-    const event = app.deps.db.$client.prepare("select detail from audit_events where action = 'admin.updatePractice' order by id desc limit 1").get() as { detail: string };
+    const event = (await rawGet<{ detail: string }>(app.deps.db, "select detail from audit_events where action = 'admin.updatePractice' order by id desc limit 1"))!;
     expect(event.detail).toBe('requireTwoFactorForMedics=true');
     await setPolicy(false);
   });
@@ -112,9 +113,11 @@ describe('requireTwoFactorForMedics', () => {
         ['audit CSV', await send('GET', '/admin/audit.csv', medic)],
       ];
       for (const [label, answer] of answers) expect([answer.statusCode, codeOf(answer)], label).toEqual([403, 'TWO_FACTOR_REQUIRED']);
-      const refusals = app.deps.db.$client
-        .prepare("select action from audit_events where actor_user_id = ? and detail = 'TWO_FACTOR_REQUIRED' and action in ('files.upload', 'files.download', 'audit.export')")
-        .all(medic.user.idUser) as { action: string }[];
+      const refusals = await rawRows<{ action: string }>(
+        app.deps.db,
+        "select action from audit_events where actor_user_id = ? and detail = 'TWO_FACTOR_REQUIRED' and action in ('files.upload', 'files.download', 'audit.export')",
+        [medic.user.idUser],
+      );
       expect(refusals.map((row) => row.action).sort()).toEqual(['audit.export', 'files.download', 'files.download', 'files.upload']);
     });
 

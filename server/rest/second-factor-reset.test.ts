@@ -38,7 +38,7 @@ describe.each(bothTransports)('resetting a second factor through %s', (_name, tr
   it("removes the user's TOTP, recovery codes and passkeys and ends their sessions; the password alone signs in next", async () => {
     const user = await register(app, { type: 'medic', email: uniqueEmail('lost-phone') });
     await enableTotpFor(app, clock, user);
-    givePasskey(user.user.idUser);
+    await givePasskey(user.user.idUser);
     expect((await t.profile(user.access_token)).body.user.twoFactor).toEqual({ totp: true, passkeys: 1 });
     const ip = freshAddress();
     const pending = (await t.login(user.user.email, TEST_PASSWORD, ip)).body;
@@ -46,14 +46,16 @@ describe.each(bothTransports)('resetting a second factor through %s', (_name, tr
 
     const reset = await t.resetSecondFactor(admin.access_token, user.user.idUser);
     expect(reset.status).toBe(t.name === 'REST' ? 204 : 200);
-    expect(['totp_secrets', 'recovery_codes', 'passkeys', 'sign_in_challenges'].map((table) => rowsOf(table, user.user.idUser))).toEqual([0, 0, 0, 0]);
+    const left: number[] = [];
+    for (const table of ['totp_secrets', 'recovery_codes', 'passkeys', 'sign_in_challenges']) left.push(await rowsOf(table, user.user.idUser));
+    expect(left).toEqual([0, 0, 0, 0]);
     expect(await t.profile(user.access_token)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
 
     const login = await t.login(user.user.email, TEST_PASSWORD, ip);
     expect(login.body).toMatchObject({ access_token: expect.any(String), user: { twoFactor: { totp: false, passkeys: 0 } } });
     // The challenge opened before the reset opened nothing after it.
     expect(await t.secondFactor({ challenge: pending.challenge, code: '000000' }, ip)).toMatchObject({ status: 401, code: 'INVALID_CODE' });
-    expect(auditOf(app, admin.user.idUser, 'admin.resetSecondFactor').at(-1)).toEqual({
+    expect((await auditOf(app, admin.user.idUser, 'admin.resetSecondFactor')).at(-1)).toEqual({
       action: 'admin.resetSecondFactor',
       outcome: 'success',
       detail: `user ${user.user.idUser}`,
@@ -67,9 +69,9 @@ describe.each(bothTransports)('resetting a second factor through %s', (_name, tr
     const patient = await register(app, { type: 'patient', email: uniqueEmail('patient') });
     for (const caller of [medic, patient]) {
       expect(await t.resetSecondFactor(caller.access_token, user.user.idUser)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
-      expect(auditOf(app, caller.user.idUser, 'admin.resetSecondFactor')).toEqual([{ action: 'admin.resetSecondFactor', outcome: 'denied', detail: 'FORBIDDEN' }]);
+      expect(await auditOf(app, caller.user.idUser, 'admin.resetSecondFactor')).toEqual([{ action: 'admin.resetSecondFactor', outcome: 'denied', detail: 'FORBIDDEN' }]);
     }
-    expect(rowsOf('totp_secrets', user.user.idUser)).toBe(1);
+    expect(await rowsOf('totp_secrets', user.user.idUser)).toBe(1);
     expect((await t.profile(user.access_token)).status).toBe(200);
   });
 

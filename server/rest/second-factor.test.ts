@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { recoveryCodeSchema, type SecondFactorChallenge } from '../../shared/second-factor';
+import { rawGet, rawRows, rawRun } from '../db/raw-sql';
 import { register, TEST_PASSWORD, uniqueEmail } from '../test/helpers';
 import {
   auditOf,
@@ -52,17 +53,17 @@ describe.each(bothTransports)('TOTP sign-in through %s', (_name, transport) => {
     const login = await t.login(session.user.email, TEST_PASSWORD, ip);
     expect(login).toMatchObject({ status: 200, body: { twoFactorRequired: true, challenge: expect.any(String), methods: ['totp', 'recovery'] } });
     expect(Object.keys(login.body).sort()).toEqual(['challenge', 'methods', 'twoFactorRequired']);
-    expect(auditOf(app, session.user.idUser, 'auth.login').at(-1)).toEqual({ action: 'auth.login', outcome: 'success', detail: 'second factor requested' });
+    expect((await auditOf(app, session.user.idUser, 'auth.login')).at(-1)).toEqual({ action: 'auth.login', outcome: 'success', detail: 'second factor requested' });
   });
 
   it('still refuses a wrong password with 401 INVALID_CREDENTIALS, and a pending account before any challenge', async () => {
     const { session, ip } = await medicWithTotp();
     expect(await t.login(session.user.email, 'not-the-password', ip)).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
-    app.deps.db.$client.prepare("update users set status = 'disabled' where id = ?").run(session.user.idUser);
+    await rawRun(app.deps.db, "update users set status = 'disabled' where id = ?", [session.user.idUser]);
     try {
       expect(await t.login(session.user.email, TEST_PASSWORD, ip)).toMatchObject({ status: 403, code: 'ACCOUNT_DISABLED' });
     } finally {
-      app.deps.db.$client.prepare("update users set status = 'active' where id = ?").run(session.user.idUser);
+      await rawRun(app.deps.db, "update users set status = 'active' where id = ?", [session.user.idUser]);
     }
   });
 
@@ -73,7 +74,7 @@ describe.each(bothTransports)('TOTP sign-in through %s', (_name, transport) => {
     expect(signedIn).toMatchObject({ status: 200, body: { access_token: expect.any(String), user: { idUser: session.user.idUser, twoFactor: { totp: true, passkeys: 0 } } } });
     const profile = await t.profile(signedIn.body.access_token);
     expect(profile.body.user.twoFactor).toEqual({ totp: true, passkeys: 0 });
-    expect(auditOf(app, session.user.idUser, 'auth.login').at(-1)).toEqual({ action: 'auth.login', outcome: 'success', detail: 'totp' });
+    expect((await auditOf(app, session.user.idUser, 'auth.login')).at(-1)).toEqual({ action: 'auth.login', outcome: 'success', detail: 'totp' });
   });
 
   it('accepts the code of the step before or after (a phone clock off by up to 30 seconds)', async () => {
@@ -92,7 +93,7 @@ describe.each(bothTransports)('TOTP sign-in through %s', (_name, transport) => {
     const right = codeAt(secret, clock.now);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
     expect(await t.secondFactor({ challenge, code: wrong }, ip)).toMatchObject({ status: 401, code: 'INVALID_CODE' });
-    expect(auditOf(app, session.user.idUser, 'auth.loginSecondFactor')).toEqual([{ action: 'auth.loginSecondFactor', outcome: 'failure', detail: 'wrong code' }]);
+    expect(await auditOf(app, session.user.idUser, 'auth.loginSecondFactor')).toEqual([{ action: 'auth.loginSecondFactor', outcome: 'failure', detail: 'wrong code' }]);
     expect((await t.secondFactor({ challenge, code: right }, ip)).status).toBe(200);
   });
 
@@ -104,7 +105,7 @@ describe.each(bothTransports)('TOTP sign-in through %s', (_name, transport) => {
     const { challenge } = await challengeFor(session, ip);
     expect(await t.secondFactor({ challenge, code }, ip)).toMatchObject({ status: 401, code: 'INVALID_CODE' });
     if (older !== code) expect(await t.secondFactor({ challenge, code: older }, ip)).toMatchObject({ status: 401, code: 'INVALID_CODE' });
-    expect(auditOf(app, session.user.idUser, 'auth.loginSecondFactor').map((event) => event.detail)).toContain('replayed code');
+    expect((await auditOf(app, session.user.idUser, 'auth.loginSecondFactor')).map((event) => event.detail)).toContain('replayed code');
     // The next step's code is new: it signs in.
     clock.advance(TOTP_STEP_MS);
     expect((await t.secondFactor({ challenge, code: codeAt(secret, clock.now) }, ip)).status).toBe(200);
@@ -138,14 +139,14 @@ describe.each(bothTransports)('TOTP sign-in through %s', (_name, transport) => {
     const [first] = recoveryCodes as [string];
     const signedIn = await t.secondFactor({ challenge: (await challengeFor(session, ip)).challenge, recoveryCode: first.toUpperCase().replace('-', '') }, ip);
     expect(signedIn.status).toBe(200);
-    expect(auditOf(app, session.user.idUser, 'auth.login').at(-1)?.detail).toBe('recovery code');
+    expect((await auditOf(app, session.user.idUser, 'auth.login')).at(-1)?.detail).toBe('recovery code');
     expect(await t.secondFactor({ challenge: (await challengeFor(session, ip)).challenge, recoveryCode: first }, ip)).toMatchObject({ status: 401, code: 'INVALID_CODE' });
     expect(await t.secondFactor({ challenge: (await challengeFor(session, ip)).challenge, recoveryCode: recoveryCodes[1]! }, ip)).toMatchObject({ status: 200 });
   });
 
   it('offers recovery only while an unused recovery code is left', async () => {
     const { session, ip } = await medicWithTotp();
-    app.deps.db.$client.prepare("update recovery_codes set used_at = '2026-01-01T00:00:00.000Z' where user_id = ?").run(session.user.idUser);
+    await rawRun(app.deps.db, "update recovery_codes set used_at = '2026-01-01T00:00:00.000Z' where user_id = ?", [session.user.idUser]);
     expect((await challengeFor(session, ip)).methods).toEqual(['totp']);
   });
 
@@ -179,11 +180,11 @@ describe.each(bothTransports)('TOTP sign-in through %s', (_name, transport) => {
       expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
       expect(recoveryCodeSchema.safeParse(code).success).toBe(true);
     }
-    const stored = app.deps.db.$client.prepare('select code_hash from recovery_codes where user_id = ?').all(session.user.idUser) as { code_hash: string }[];
+    const stored = await rawRows<{ code_hash: string }>(app.deps.db, 'select code_hash from recovery_codes where user_id = ?', [session.user.idUser]);
     expect(stored).toHaveLength(10);
     for (const { code_hash } of stored) expect(codes.map((code) => code.replace('-', ''))).not.toContain(code_hash);
     expect((await t.profile(session.access_token)).body.user.twoFactor).toEqual({ totp: true, passkeys: 0 });
-    expect(auditOf(app, session.user.idUser, 'auth.totpEnable')).toEqual([{ action: 'auth.totpEnable', outcome: 'success', detail: '10 recovery codes' }]);
+    expect(await auditOf(app, session.user.idUser, 'auth.totpEnable')).toEqual([{ action: 'auth.totpEnable', outcome: 'success', detail: '10 recovery codes' }]);
     // While it is on, setup is refused: a new secret would take the second factor away without the password.
     expect(await t.totpSetup(session.access_token)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
@@ -206,10 +207,10 @@ describe.each(bothTransports)('TOTP sign-in through %s', (_name, transport) => {
     expect(wrong).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
     const disabled = await t.totpDisable(session.access_token, TEST_PASSWORD, ip);
     expect(disabled.status).toBe(t.name === 'REST' ? 204 : 200);
-    const rows = (table: string) => (app.deps.db.$client.prepare(`select count(*) as n from ${table} where user_id = ?`).get(session.user.idUser) as { n: number }).n;
-    expect([rows('totp_secrets'), rows('recovery_codes')]).toEqual([0, 0]);
+    const rows = async (table: string) => (await rawGet<{ n: number }>(app.deps.db, `select count(*) as n from ${table} where user_id = ?`, [session.user.idUser]))!.n;
+    expect([await rows('totp_secrets'), await rows('recovery_codes')]).toEqual([0, 0]);
     expect((await t.login(session.user.email, TEST_PASSWORD, ip)).body).toHaveProperty('access_token');
-    expect(auditOf(app, session.user.idUser, 'auth.totpDisable').map((event) => event.outcome)).toEqual(['failure', 'success']);
+    expect((await auditOf(app, session.user.idUser, 'auth.totpDisable')).map((event) => event.outcome)).toEqual(['failure', 'success']);
   });
 });
 

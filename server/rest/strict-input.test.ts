@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { localDay, localMoment } from '../../shared/dates';
+import { rawGet } from '../db/raw-sql';
 import { bearer, buildTestApp, callerFor, errorOf, register, registerRequest, rowCount, uniqueEmail } from '../test/helpers';
 
 // A fixed "now" in the practice's time zone: appointments can be edited on their own day only.
@@ -27,7 +28,7 @@ const call = (method: Method, url: string, session?: Session, payload?: object) 
 async function linkedPair() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
   const patient = await register(app, { type: 'patient', email: uniqueEmail('patient'), doctorEmail: medic.user.email });
-  const { idPatient } = app.deps.db.$client.prepare('select id as idPatient from patients where user_id = ?').get(patient.user.idUser) as { idPatient: number };
+  const { idPatient } = (await rawGet<{ idPatient: number }>(app.deps.db, 'select id as "idPatient" from patients where user_id = ?', [patient.user.idUser]))!;
   return { medic, patient, idPatient };
 }
 
@@ -72,10 +73,10 @@ describe('ids in paths', () => {
 describe('ids in bodies', () => {
   it.each([[true], [[1]], ['0x1'], ['1e0'], [1.5], [0], [null], [{ id: 1 }]])('refuse idPatient %j with 400 and create nothing', async (id) => {
     const { medic } = await linkedPair();
-    const before = rowCount(app, 'clinical_histories');
+    const before = await rowCount(app, 'clinical_histories');
     const response = await call('POST', '/api/clinical-history', medic, { idPatient: id, date: `${today}T09:00`, motive: 'Control' });
     expectRefused(response, 'idPatient', 'validation.idInvalid');
-    expect(rowCount(app, 'clinical_histories')).toBe(before);
+    expect(await rowCount(app, 'clinical_histories')).toBe(before);
   });
 
   it('refuse the {idUser} creation form with an id that is not a plain positive integer', async () => {
@@ -106,10 +107,10 @@ describe('control and bidirectional characters', () => {
 
   it('refuse a registration whose name holds one, and create no account', async () => {
     for (const name of hostileNames) {
-      const users = rowCount(app, 'users');
+      const users = await rowCount(app, 'users');
       const response = await registerRequest(app, { name, email: uniqueEmail('hostile') });
       expectRefused(response, 'name', 'validation.controlCharacters');
-      expect(rowCount(app, 'users')).toBe(users);
+      expect(await rowCount(app, 'users')).toBe(users);
     }
     expectRefused(await registerRequest(app, { lname: 'Ruiz\u202E' }), 'lname', 'validation.controlCharacters');
     expectRefused(await registerRequest(app, { email: `ana\u0000${uniqueEmail()}` }), 'email', 'validation.controlCharacters');
@@ -124,7 +125,7 @@ describe('control and bidirectional characters', () => {
 
   it('refuse one in a record item or patient field and store nothing', async () => {
     const { medic, idPatient } = await linkedPair();
-    const allergies = rowCount(app, 'allergies');
+    const allergies = await rowCount(app, 'allergies');
     expectRefused(await call('POST', `/api/patients/${idPatient}/allergies`, medic, { allergyName: 'Penicilina\u001B' }), 'allergyName', 'validation.controlCharacters');
     expectRefused(await call('POST', `/api/patients/${idPatient}/contacts`, medic, { name: 'Rosa\u202E' }), 'name', 'validation.controlCharacters');
     expectRefused(await call('PATCH', `/api/patients/${idPatient}`, medic, { phone: '555\u0007' }), 'phone', 'validation.controlCharacters');
@@ -133,7 +134,7 @@ describe('control and bidirectional characters', () => {
       'insurance.name',
       'validation.controlCharacters',
     );
-    expect(rowCount(app, 'allergies')).toBe(allergies);
+    expect(await rowCount(app, 'allergies')).toBe(allergies);
     expect((await call('GET', `/api/patients/${idPatient}`, medic)).json()).toMatchObject({ phone: null, extraPhone: expect.not.stringContaining('\u0007') });
   });
 
@@ -167,12 +168,12 @@ describe('control and bidirectional characters', () => {
 describe('appointment end', () => {
   it('must be after the start on creation', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = rowCount(app, 'clinical_histories');
+    const before = await rowCount(app, 'clinical_histories');
     for (const end of ['09:59', '10:00', '00:00']) {
       const response = await call('POST', '/api/clinical-history', medic, { idPatient, date: `${today}T10:00`, motive: 'Control', end });
       expectRefused(response, 'end', 'validation.endBeforeStart');
     }
-    expect(rowCount(app, 'clinical_histories')).toBe(before);
+    expect(await rowCount(app, 'clinical_histories')).toBe(before);
     const created = await call('POST', '/api/clinical-history', medic, { idPatient, date: `${today}T10:00`, motive: 'Control', end: '10:30' });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ start: '10:00', end: '10:30' });
