@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { registerAuditChain } from './audit/audit-chain';
+import { registerPostgresAuditChain } from './audit/audit-chain-postgres';
 import { createAuditHeadWriter } from './audit/audit-head-writer';
 import { createBackupSchedule, noBackupSchedule } from './backup/schedule';
 import { sweepLeftoversAtStart } from './backup/staging';
@@ -15,20 +16,23 @@ import { builtClientDir, registerClientFiles } from './client-files';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { registerApiDescription } from './openapi/register';
 import { BlobStore } from './files/blob-store';
+import { PostgresBlobStore } from './files/postgres-blob-store';
 import { loadDocumentKey } from './files/document-key';
 import { knownBlobNames } from './services/documents';
 import { loadDiagnosisCatalog } from './services/diagnosis-catalog-loader';
 import { registerDocumentRoutes } from './rest/documents';
 import { registerAuditExport } from './rest/audit-export';
 import { registerHealth } from './health';
+import { registerPostgresHealth } from './postgres-health';
 import { storageRoom, type FreeSpaceReader } from './storage-room';
 import { checkIntegrityAtStart, noteDatabaseError } from './db/integrity';
 import { checkpointInWorker } from './db/wal-checkpoints';
 import { reportAuditGapsTo } from './audit/audit-gaps';
 import type { Config } from './config';
 import { TRPC_MAX_BATCH } from '../shared/constants';
-import { openDatabase, type Db } from './db/client';
-import { engineOf, sqliteEngineOf } from './db/engine';
+import type { Db } from './db/client';
+import { engineOf, type SqliteEngine } from './db/engine';
+import { openPracticeDatabase } from './db/open-practice-database';
 import { answerUnknownRoutes, createHttpServer } from './http-server';
 import { registerRestRoutes } from './rest/register-rest';
 import { restRoutes } from './rest/routes';
@@ -91,20 +95,24 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   const { config } = options;
   // Before the database opens: a certificate that cannot be served stops the start with its reason.
   const tls = config.tls ? readTlsMaterial(config.tls) : undefined;
-  const db = options.db ?? openDatabase(join(config.dataDir, 'expediente.db'));
+  const db = options.db ?? (await openPracticeDatabase(config));
+  const engine = engineOf(db);
   // What only SQLite has (the chain's function, checks, checkpoints, backups of the file) runs on its
   // writer: at start, before anything is served, or beside the server's transactions (health.ts).
-  // PostgreSQL: a clinic network's server has none of this; its pass branches here on engineNameOf(db).
-  const sqliteEngine = sqliteEngineOf(db);
-  const { writer } = sqliteEngine;
+  // A clinic network's server on PostgreSQL has none of this: its database is PostgreSQL's to keep.
+  const sqliteEngine = engine.name === 'sqlite' ? engine : undefined;
+  const writer = sqliteEngine?.writer;
   // Before anything is served or written: a key that rows depend on is never silently replaced (startup-keys.ts).
-  const keys = checkKeysAtStart({ dataDir: config.dataDir, masterKey: config.masterKey, sqlite: writer });
+  const keys = await checkKeysAtStart({ dataDir: config.dataDir, masterKey: config.masterKey, db });
   const jwtSecret = config.jwtSecret ?? readOrCreateSecret(config.dataDir, 'jwt-secret');
   // The audit chain's key lives beside the other secrets, never in the database it protects.
   const auditKey = keys.auditKey;
-  // On the writer: every insert into the trail runs in one of its transactions (record-audit.ts).
-  // PostgreSQL: registerPostgresAuditChain(db, auditKey) instead (audit/audit-chain-postgres.ts).
-  registerAuditChain(writer, auditKey);
+  // SQLite: on the writer, where every insert into the trail runs in one of its transactions
+  // (record-audit.ts). PostgreSQL: computed by the server under the trail's lock (audit-chain-postgres.ts).
+  if (writer) registerAuditChain(writer, auditKey);
+  else registerPostgresAuditChain(db, auditKey);
+  const documentKey = () => keys.documentKey ?? loadDocumentKey(config.masterKey, config.dataDir);
+  const blobs = writer ? new BlobStore(join(config.dataDir, 'documents'), documentKey) : new PostgresBlobStore(db, documentKey);
 
   const app = await createHttpServer(config, tls, options.logger);
   await app.register(fastifyJwt, { secret: jwtSecret });
@@ -122,9 +130,10 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
     verifyToken: (token) => app.jwt.verify<TokenClaims>(token),
     signInFailures: new SignInFailures(options.signInLimits ?? defaultSignInLimits),
     now: options.now ?? (() => new Date()),
-    blobs: new BlobStore(join(config.dataDir, 'documents'), () => keys.documentKey ?? loadDocumentKey(config.masterKey, config.dataDir)),
+    blobs,
     totpSeal: keys.totpSeal,
-    backups: config.backup
+    backups:
+      config.backup && writer
       ? createBackupSchedule({
           config: config.backup,
           dataDir: config.dataDir,
@@ -138,18 +147,24 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
     storageRoom: () => storageRoom(config.dataDir, config.maxUploadBytes, options.freeSpace),
   };
   // quick_check before serving (beside it, for a large database): health then tells a damaged database (db/integrity.ts).
-  const integrity = checkIntegrityAtStart(writer, app.log);
-  app.addHook('onClose', async () => integrity.stop());
+  if (writer) {
+    const integrity = checkIntegrityAtStart(writer, app.log);
+    app.addHook('onClose', async () => integrity.stop());
+  }
   // A refusal whose audit event the disk would not take is logged as a gap in the trail (audit/audit-gaps.ts).
   const stopReportingAuditGaps = reportAuditGapsTo(app.log);
   app.addHook('onClose', async () => stopReportingAuditGaps());
   await pruneEndedSessions(db);
   // The diagnosis catalog from CATALOG_DIR, written only when its files changed since the last start.
-  if (config.catalogDir) await loadDiagnosisCatalog(writer, config.catalogDir, app.log);
-  // Made at start, not on the first upload, so that its absence later (a disk not mounted) shows in /api/health.
-  mkdirSync(deps.blobs.dir, { recursive: true, mode: 0o700 });
-  // After a crash: temporary blobs, and blobs whose row was never written, go before we serve.
-  await deps.blobs.sweep(await knownBlobNames(db));
+  if (config.catalogDir && writer) await loadDiagnosisCatalog(writer, config.catalogDir, app.log);
+  if (blobs instanceof BlobStore) {
+    // Made at start, not on the first upload, so that its absence later (a disk not mounted) shows in /api/health.
+    mkdirSync(blobs.dir, { recursive: true, mode: 0o700 });
+    // After a crash: temporary blobs, and blobs whose row was never written, go before we serve.
+    await blobs.sweep(await knownBlobNames(db));
+  } else {
+    await blobs.sweep();
+  }
   app.decorate('deps', deps);
   const contextFromRequest = contextFromRequestFactory(app, deps, options.authFlood ?? { max: config.authRequestsPerMinute, timeWindowMs: 60_000 });
 
@@ -159,12 +174,13 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
     maxBatchSize: TRPC_MAX_BATCH,
     createContext: contextFromRequest,
     onError: ({ error, path }) => {
-      noteDatabaseError(writer, error, app.log);
+      if (writer) noteDatabaseError(writer, error, app.log);
       if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
     },
   });
 
-  registerHealth(app, sqliteEngine, deps.blobs.dir, deps.storageRoom);
+  if (sqliteEngine && blobs instanceof BlobStore) registerHealth(app, sqliteEngine, blobs.dir, deps.storageRoom);
+  else registerPostgresHealth(app, db, deps.storageRoom);
   registerPracticeCaRoute(app, { dataDir: config.dataDir, servesPracticeCertificate: Boolean(config.tls?.practiceHost) });
   registerRestRoutes(app, restRoutes, contextFromRequest);
   registerDocumentRoutes(app, contextFromRequest);
@@ -179,30 +195,39 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   // Released last (onClose hooks run last-added first): after the database and every writer in DATA_DIR have stopped.
   if (dataDirLock) app.addHook('onClose', () => dataDirLock.release());
   app.addHook('onClose', async () => {
-    // Once the transactions under way have ended: they await between their statements.
-    (await sqliteEngine.lock.acquire())();
-    await engineOf(db).close();
+    // Once the transactions under way have ended: they await between their statements (PostgreSQL's
+    // pool waits for its clients itself).
+    if (sqliteEngine) (await sqliteEngine.lock.acquire())();
+    await engine.close();
   });
   // The WAL is checkpointed by a worker, not inside requests (db/wal-checkpoints.ts); stopped just
   // before the database closes, after the backups (stopping a thread takes a moment, in which a
   // schedule still running would start another backup).
-  const checkpoints = checkpointInWorker(writer, (message) => app.log.warn({ problem: message }, 'the WAL checkpoint failed'));
-  app.addHook('onClose', () => checkpoints.stop());
+  if (writer) {
+    const checkpoints = checkpointInWorker(writer, (message) => app.log.warn({ problem: message }, 'the WAL checkpoint failed'));
+    app.addHook('onClose', () => checkpoints.stop());
+  }
   // Added after the database's hook so that it runs first (Fastify runs onClose hooks last-added
   // first): a backup in progress finishes before the database closes.
   app.addHook('onClose', () => deps.backups.stop());
   deps.backups.start();
   // The audit trail's sealed head, in DATA_DIR: written now, every five minutes, and at close by a
   // hook added after the database's, so that it runs before the database closes.
+  // PostgreSQL: the sealed head is written by its own pass (each server keeps one in its DATA_DIR).
+  if (sqliteEngine) startAuditHead(app, sqliteEngine, config.dataDir, auditKey, options.auditHeadIntervalMs);
+  return app;
+}
+
+function startAuditHead(app: FastifyInstance, sqliteEngine: SqliteEngine, dataDir: string, auditKey: string, intervalMs: number | undefined): void {
   const auditHead = createAuditHeadWriter({
-    sqlite: writer,
+    sqlite: sqliteEngine.writer,
     lock: sqliteEngine.lock,
-    dataDir: config.dataDir,
+    dataDir,
     key: auditKey,
     log: app.log,
-    intervalMs: options.auditHeadIntervalMs,
+    intervalMs,
   });
   app.addHook('onClose', async () => auditHead.stop());
   auditHead.start();
-  return app;
 }
+

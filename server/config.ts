@@ -40,6 +40,11 @@ const envSchema = z
     // The sign-out warning alone lasts a minute, so less than two would leave no quiet time at all.
     IDLE_MINUTES: z.coerce.number().min(2).default(DEFAULT_IDLE_MINUTES),
     CATALOG_DIR: optionalText,
+    // A clinic network: the practice's database is this PostgreSQL one, not SQLite in DATA_DIR.
+    // (Not checked as a web URL: a standby's is one URL with several hosts, host1:5432,host2:5432.)
+    DATABASE_URL: optionalText.refine((url) => url === undefined || /^postgres(ql)?:\/\/\S+$/.test(url), {
+      message: 'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/expediente',
+    }),
     // The address doctors type (https://consultorio.local:3000): passkeys are bound to its host name.
     PUBLIC_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/, message: 'PUBLIC_ORIGIN must be an http(s) URL such as https://consultorio.local:3000' }).optional()),
   })
@@ -116,6 +121,11 @@ export interface Config {
    * name (auth/second-factor/relying-party.ts). Unset, it is worked out from the TLS certificate or localhost.
    */
   publicOrigin?: string | undefined;
+  /**
+   * DATABASE_URL: the PostgreSQL database of a clinic network (db/open-practice-database.ts). Unset,
+   * the practice is SQLite in DATA_DIR, as a single practice runs.
+   */
+  databaseUrl?: string | undefined;
 }
 
 /**
@@ -171,5 +181,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleMinutes: e.IDLE_MINUTES,
     catalogDir: e.CATALOG_DIR ?? defaultCatalogDir(),
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
   };
 }

@@ -92,7 +92,7 @@ const upload = () => {
 };
 const addAllergy = () =>
   app!.inject({ method: 'POST', url: `/api/patients/${idPatient}/allergies`, headers: bearer(medic.access_token), payload: { allergyName: 'Penicilina' } });
-const stored = async () => ({ files: await rowCount(app!, 'files'), allergies: await rowCount(app!, 'allergies'), blobs: readdirSync(app!.deps.blobs.dir).sort() });
+const stored = async () => ({ files: await rowCount(app!, 'files'), allergies: await rowCount(app!, 'allergies'), blobs: readdirSync(app!.deps.blobs.dir!).sort() });
 
 describe('a DATA_DIR whose disk is full', () => {
   it('answers 507 to writes, its own status to refusals and 503 "full" to health; and recovers once space is freed', async (ctx) => {

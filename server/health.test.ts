@@ -35,7 +35,7 @@ describe('GET /api/health', () => {
 
   it('answers 503 naming the documents directory when it is gone, and 200 again once it is back', async () => {
     app = await buildTestApp();
-    const dir = app.deps.blobs.dir;
+    const dir = app.deps.blobs.dir!;
     renameSync(dir, `${dir}-away`);
     expect(await health()).toEqual({ status: 503, body: { status: 'unavailable', database: 'writable', documents: 'missing', storage: { freeBytes: expect.any(Number), status: 'ok' }, release: release() } });
     renameSync(`${dir}-away`, dir);

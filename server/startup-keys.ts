@@ -5,8 +5,9 @@
 // damaged, unreadable) while such rows exist stops the start, naming the file and how to get it
 // back. With no such rows (a fresh install) a missing key is made as always: the audit key now,
 // the document key on the first upload.
-import type Database from 'better-sqlite3';
 import { join, resolve } from 'node:path';
+import type { Db } from './db/engine';
+import { rawGet } from './db/raw-sql';
 import { AUDIT_KEY_FILE } from './audit/audit-key';
 import { removeLeftoverTemps } from './atomic-file';
 import { countSealedSeeds, sealPlainSeeds, TOTP_KEY_FILE, totpSeal, type TotpSeal } from './auth/second-factor/totp-seal';
@@ -17,8 +18,8 @@ import { createSecret, readSecretFile, type SecretFile, type Warn } from './secr
 export interface StartupKeysOptions {
   dataDir: string;
   masterKey: string | undefined;
-  /** DATA_DIR's database, migrated: whether rows depend on a key is read from it. */
-  sqlite: Database.Database;
+  /** The practice's database, migrated: whether rows depend on a key is read from it. */
+  db: Db;
   warn?: Warn;
 }
 
@@ -38,8 +39,8 @@ export class MissingKeyError extends Error {
   }
 }
 
-export function checkKeysAtStart(options: StartupKeysOptions): StartupKeys {
-  const { dataDir, sqlite } = options;
+export async function checkKeysAtStart(options: StartupKeysOptions): Promise<StartupKeys> {
+  const { dataDir, db } = options;
   removeLeftoverTemps(dataDir, [AUDIT_KEY_FILE, DOCUMENT_KEY_FILE, TOTP_KEY_FILE, 'jwt-secret']);
   const refusals: string[] = [];
 
@@ -47,7 +48,7 @@ export function checkKeysAtStart(options: StartupKeysOptions): StartupKeys {
   let auditKey = auditFile.ok ? auditFile.value : undefined;
   if (!auditFile.ok) {
     // Rows from before the chain began (an upgraded install) carry no chain, so no key vouches for them.
-    const rows = countRows(sqlite, 'audit_events', 'chain is not null');
+    const rows = await countRows(db, 'audit_events', 'chain is not null');
     const refusal = refusalFor(dataDir, AUDIT_KEY_FILE, auditFile, rows > 0 ? practiceText().auditRowsNeedKey({ rows }) : undefined);
     if (refusal) refusals.push(refusal);
     else auditKey = createSecret(dataDir, AUDIT_KEY_FILE);
@@ -61,7 +62,7 @@ export function checkKeysAtStart(options: StartupKeysOptions): StartupKeys {
     if (documentFile.ok) {
       documentKey = decodeDocumentKey(documentFile.value);
     } else {
-      const rows = countRows(sqlite, 'files');
+      const rows = await countRows(db, 'files');
       const refusal = refusalFor(dataDir, DOCUMENT_KEY_FILE, documentFile, rows > 0 ? practiceText().documentsNeedKey({ rows }) : undefined);
       if (refusal) refusals.push(`${refusal} ${practiceText().documentsMaybeMasterKey}`);
     }
@@ -70,7 +71,7 @@ export function checkKeysAtStart(options: StartupKeysOptions): StartupKeys {
   const totpFile = readSecretFile(join(dataDir, TOTP_KEY_FILE), { warn: options.warn, isValid: isDocumentKeyText });
   let totpKey = totpFile.ok ? decodeDocumentKey(totpFile.value) : undefined;
   if (!totpFile.ok) {
-    const rows = countSealedSeeds(sqlite);
+    const rows = await countSealedSeeds(db);
     const refusal = refusalFor(dataDir, TOTP_KEY_FILE, totpFile, rows > 0 ? practiceText().totpSeedsNeedKey({ rows }) : undefined);
     if (refusal) refusals.push(refusal);
     else totpKey = decodeDocumentKey(createSecret(dataDir, TOTP_KEY_FILE, 32));
@@ -79,7 +80,7 @@ export function checkKeysAtStart(options: StartupKeysOptions): StartupKeys {
   if (refusals.length > 0 || auditKey === undefined || totpKey === undefined) throw new MissingKeyError(refusals.join('\n'));
   const seal = totpSeal(totpKey);
   // Seeds stored before they were sealed (an upgraded practice) are sealed now, before anything is served.
-  sealPlainSeeds(sqlite, seal);
+  await sealPlainSeeds(db, seal);
   return { auditKey, documentKey, totpSeal: seal };
 }
 
@@ -94,5 +95,5 @@ function refusalFor(dataDir: string, fileName: string, file: SecretFile & { ok: 
   return text.startRefusedKey({ why, dir, fileName, readable: file.replaceable });
 }
 
-const countRows = (sqlite: Database.Database, table: 'audit_events' | 'files', where = '1'): number =>
-  (sqlite.prepare(`select count(*) as n from ${table} where ${where}`).get() as { n: number }).n;
+const countRows = async (db: Db, table: 'audit_events' | 'files', where = '1=1'): Promise<number> =>
+  Number((await rawGet<{ n: number }>(db, `select count(*) as n from ${table} where ${where}`))?.n ?? 0);

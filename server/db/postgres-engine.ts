@@ -4,7 +4,8 @@
 // holds (in-transaction.ts), found through the async context like SQLite's writer.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { registerEngine, type Db, type PostgresEngine } from './engine';
+import { engineOf, registerEngine, type Db, type PostgresEngine } from './engine';
+import { migratePostgres } from './postgres/migrate';
 import * as schema from './schema/index';
 import { currentTransaction } from './transaction-scope';
 
@@ -17,6 +18,19 @@ export interface PostgresOptions {
   connections?: number;
   /** Called with every SQL statement drizzle runs (tests count statements with it). */
   logQuery?: (query: string) => void;
+}
+
+/** A handle on the PostgreSQL database at `url`, migrated first (several servers starting at once migrate it once). */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+  const db = postgresDatabase(url, options);
+  const engine = engineOf(db) as PostgresEngine;
+  try {
+    await migratePostgres(engine.pool);
+  } catch (error) {
+    await engine.close();
+    throw error;
+  }
+  return db;
 }
 
 /** A handle on the PostgreSQL database at `url`, already migrated by the caller (postgres/migrate.ts). */

@@ -37,7 +37,16 @@ export interface OpenedBlob {
 /** Opens the stream a blob's bytes are written to; tests pass one that fails the way a full disk does. */
 export type WriteStreamFactory = (path: string, options: { flags: string; mode: number }) => Writable;
 
-export class BlobStore {
+/** Where documents' encrypted bytes are kept: files in DATA_DIR (SQLite), or the database (PostgreSQL: postgres-blob-store.ts). */
+export interface DocumentBlobs {
+  /** The directory of the files; null where the blobs are in the database. */
+  readonly dir: string | null;
+  write(source: AsyncIterable<Uint8Array>, associatedData: string): Promise<{ blobName: string; size: number }>;
+  open(blobName: string, associatedData: string): Promise<OpenedBlob>;
+  remove(blobName: string): Promise<void>;
+}
+
+export class BlobStore implements DocumentBlobs {
   constructor(
     readonly dir: string,
     /** Loaded on first use, so an app that never touches documents needs no key. */

@@ -7,7 +7,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { DbOrTx } from '../db/engine';
 import { rawGet, rawRun } from '../db/raw-sql';
-import { BlobIntegrityError, type OpenedBlob } from './blob-store';
+import { BlobIntegrityError, type DocumentBlobs, type OpenedBlob } from './blob-store';
 
 const BOUND = Buffer.from('EXP2');
 const UNBOUND = Buffer.from('EXP1');
@@ -17,7 +17,9 @@ const HEADER_BYTES = BOUND.length + IV_BYTES;
 /** A blob whose row was never inserted is removed once it is this old: another server's upload may still be on its way. */
 const ORPHAN_AFTER_MS = 60 * 60_000;
 
-export class PostgresBlobStore {
+export class PostgresBlobStore implements DocumentBlobs {
+  readonly dir = null;
+
   constructor(
     private readonly db: DbOrTx,
     /** Loaded on first use, so an app that never touches documents needs no key. */

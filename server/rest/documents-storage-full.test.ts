@@ -40,7 +40,7 @@ afterEach(async () => {
 function diskFills(bytes: number): void {
   const real = app.deps.blobs;
   const { config } = app.deps;
-  app.deps.blobs = new BlobStore(real.dir, () => loadDocumentKey(config.masterKey, config.dataDir), diskFullAfter(bytes));
+  app.deps.blobs = new BlobStore(real.dir!, () => loadDocumentKey(config.masterKey, config.dataDir), diskFullAfter(bytes));
   restore = () => {
     app.deps.blobs = real;
   };
@@ -57,7 +57,7 @@ function form(bytes: Buffer) {
 }
 
 /** Everything an upload could leave: rows, blobs and temporary files (documents/ is listed whole). */
-const leftovers = async () => ({ rows: await rowCount(app, 'files'), files: readdirSync(app.deps.blobs.dir).sort() });
+const leftovers = async () => ({ rows: await rowCount(app, 'files'), files: readdirSync(app.deps.blobs.dir!).sort() });
 const lastUploadEvent = () => rawGet(app.deps.db, "select outcome, detail from audit_events where action = 'files.upload' order by id desc limit 1");
 
 const STORAGE_FULL_BODY = {

@@ -42,7 +42,7 @@ const form = (bytes: number) => {
   data.append('file', new Blob([new Uint8Array(Buffer.concat([samplePdf, Buffer.alloc(bytes - samplePdf.length, 0x20)]))], { type: 'application/pdf' }), 'rx.pdf');
   return data;
 };
-const leftovers = async () => ({ rows: await rowCount(app, 'files'), files: readdirSync(app.deps.blobs.dir).sort() });
+const leftovers = async () => ({ rows: await rowCount(app, 'files'), files: readdirSync(app.deps.blobs.dir!).sort() });
 const lastUploadEvent = () => rawGet(app.deps.db, "select outcome, detail from audit_events where action = 'files.upload' order by id desc limit 1");
 
 describe('health counts free space', () => {

@@ -14,7 +14,7 @@ import { engineNameOf, sqliteEngineOf } from '../db/engine';
 import { rawRows } from '../db/raw-sql';
 import { files } from '../db/schema/index';
 import { AppError } from '../errors';
-import { BlobIntegrityError, type BlobStore, type OpenedBlob } from '../files/blob-store';
+import { BlobIntegrityError, type DocumentBlobs, type OpenedBlob } from '../files/blob-store';
 import { drain, sniff } from '../files/sniff';
 import { assertPatientAccess, patientAccess } from './access';
 import { auditedChange } from './audited-change';
@@ -23,7 +23,7 @@ import type { StorageRoom } from '../storage-room';
 import type { AuditAction } from '../../shared/audit-actions';
 
 /** The one service call shape (services/caller.ts), with the blob store documents live in. */
-export type DocumentCaller = Caller & { blobs: BlobStore };
+export type DocumentCaller = Caller & { blobs: DocumentBlobs };
 
 /**
  * The document routes are Fastify routes, not procedures, so they get the procedures' gate here
@@ -100,7 +100,7 @@ interface StagedBlob {
 }
 
 /** Sniffs and encrypts one file part into a blob bound to a fresh code; throws, leaving nothing, when it is refused. */
-async function stageBlob(blobs: BlobStore, part: Extract<UploadPart, { kind: 'file' }>): Promise<StagedBlob> {
+async function stageBlob(blobs: DocumentBlobs, part: Extract<UploadPart, { kind: 'file' }>): Promise<StagedBlob> {
   const sniffed = await sniff(part.bytes);
   if (sniffed.empty) throw emptyFile();
   const mainType = mainTypeOf(sniffed.fileType?.mime);

@@ -8,7 +8,7 @@ import type { SignInFailures } from '../auth/sign-in-failures';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { TotpSeal } from '../auth/second-factor/totp-seal';
-import type { BlobStore } from '../files/blob-store';
+import type { DocumentBlobs } from '../files/blob-store';
 import type { RequestMeta } from '../services/accounts';
 import type { StorageRoom } from '../storage-room';
 
@@ -26,7 +26,7 @@ export interface AppDeps {
   /** The clock; tests move it to check rules about "today". */
   now: () => Date;
   /** Encrypted document blobs under DATA_DIR. */
-  blobs: BlobStore;
+  blobs: DocumentBlobs;
   /** Seals and opens the TOTP seeds under DATA_DIR/totp-key (auth/second-factor/totp-seal.ts). */
   totpSeal: TotpSeal;
   /** Scheduled backups (BACKUP_DIR), whose last outcome the administrator sees. */

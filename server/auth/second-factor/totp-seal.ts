@@ -5,7 +5,9 @@
 // associated data: a sealed seed copied onto another account's row does not open). A seed stored
 // before seeds were sealed is sealed at the next start (sealPlainSeeds).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { Db, DbOrTx } from '../../db/engine';
+import { inTransaction } from '../../db/in-transaction';
+import { rawGet, rawRows, rawRun } from '../../db/raw-sql';
 
 export const TOTP_KEY_FILE = 'totp-key';
 /** Sealed seeds start with this; a seed in base32 never can (no lower case, no dot). */
@@ -40,19 +42,17 @@ export function totpSeal(key: Buffer): TotpSeal {
 }
 
 /** Rows whose seed is sealed: a key file lost while they exist must stop the start (startup-keys.ts). */
-export const countSealedSeeds = (sqlite: Database.Database): number =>
-  sqlite.prepare(`select count(*) from totp_secrets where secret like '${SEALED_PREFIX}%'`).pluck().get() as number;
+export const countSealedSeeds = async (db: DbOrTx): Promise<number> =>
+  Number((await rawGet<{ n: number }>(db, `select count(*) as n from totp_secrets where secret like '${SEALED_PREFIX}%'`))?.n ?? 0);
 
 /**
  * Seals every seed still stored in the clear (a database from before seeds were sealed), in one
- * transaction; the old values' pages are overwritten (secure_delete is on, db/client.ts).
+ * transaction; on SQLite the old values' pages are overwritten (secure_delete is on, db/client.ts).
  */
-export function sealPlainSeeds(sqlite: Database.Database, seal: TotpSeal): number {
-  const plain = sqlite.prepare(`select user_id as userId, secret from totp_secrets where secret not like '${SEALED_PREFIX}%'`).all() as { userId: number; secret: string }[];
-  if (plain.length === 0) return 0;
-  const update = sqlite.prepare('update totp_secrets set secret = ? where user_id = ? and secret = ?');
-  sqlite.transaction(() => {
-    for (const row of plain) update.run(seal.seal(row.userId, row.secret), row.userId, row.secret);
-  })();
-  return plain.length;
+export async function sealPlainSeeds(db: Db, seal: TotpSeal): Promise<number> {
+  return inTransaction(db, async (tx) => {
+    const plain = await rawRows<{ userId: number; secret: string }>(tx, `select user_id as "userId", secret from totp_secrets where secret not like '${SEALED_PREFIX}%'`);
+    for (const row of plain) await rawRun(tx, 'update totp_secrets set secret = ? where user_id = ? and secret = ?', [seal.seal(row.userId, row.secret), row.userId, row.secret]);
+    return plain.length;
+  });
 }
