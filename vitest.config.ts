@@ -1,7 +1,10 @@
-// Three projects, one runner: server and shared code in Node, React components in jsdom,
-// browser journeys in e2e/ driving Debian's Chromium against the real built app.
+// Four projects, one runner: server and shared code in Node (and the integration suite once more on
+// PostgreSQL), React components in jsdom, browser journeys in e2e/ driving Debian's Chromium against the real built app.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/** The integration suite that runs on both engines: REST, tRPC and the hostile suite. */
+const POSTGRES_SUITE = ['server/rest/**/*.test.ts', 'server/trpc/**/*.test.ts', 'server/test/hostile/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -16,6 +19,18 @@ export default defineConfig({
           // locale says English: the tests read them in English, but those that show both languages,
           // which set it themselves.
           env: { EXPEDIENTE_LANGUAGE: 'en' },
+        },
+      },
+      {
+        // The integration suite again, on PostgreSQL (the clinic network's engine): every test gets a
+        // database of its own, copied from one migrated at the start (server/test/postgres-template.ts).
+        test: {
+          name: 'server-postgres',
+          environment: 'node',
+          include: POSTGRES_SUITE,
+          globalSetup: ['server/test/postgres-template.ts'],
+          testTimeout: 20_000,
+          env: { EXPEDIENTE_LANGUAGE: 'en', EXPEDIENTE_TEST_ENGINE: 'postgres' },
         },
       },
       {

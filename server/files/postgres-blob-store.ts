@@ -77,7 +77,7 @@ export class PostgresBlobStore implements DocumentBlobs {
     const before = new Date(Date.now() - ORPHAN_AFTER_MS).toISOString();
     const { changes } = await rawRun(
       this.db,
-      'delete from document_blobs where created_at < ? and not exists (select 1 from documents where documents.blob_name = document_blobs.name)',
+      'delete from document_blobs where created_at < ? and not exists (select 1 from files where files.blob_name = document_blobs.name)',
       [before],
     );
     return changes;

@@ -2,12 +2,12 @@
 // caller's own appointments with linked patients over a range of days, by date then start, and
 // refuse ranges that are backwards, too long or not dates. Moving and cancelling a booked appointment
 // from it follow the today-or-later rule.
+import { openTestDatabase } from '../test/engine-under-test';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgendaItem } from '../../shared/agenda';
 import type { Session } from '../../shared/auth';
 import { classifyError } from '../error-mapping';
-import { openDatabase } from '../db/client';
 import { sqliteEngineOf } from '../db/engine';
 import { rawGet, rawRows, rawRun } from '../db/raw-sql';
 import { bearer, buildTestApp, callerFor, errorOf, register, uniqueEmail } from '../test/helpers';
@@ -19,7 +19,7 @@ const TODAY = '2026-06-15';
 let app: FastifyInstance;
 const statements: string[] = [];
 beforeAll(async () => {
-  app = await buildTestApp({ db: openDatabase(':memory:', { logQuery: (query) => void statements.push(query) }), now: () => now });
+  app = await buildTestApp({ db: await openTestDatabase({ logQuery: (query) => void statements.push(query) }), now: () => now });
 });
 afterAll(() => app.close());
 

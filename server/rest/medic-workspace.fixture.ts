@@ -1,9 +1,9 @@
 // For the medic workspace tests (medic-*.test.ts): each file's own app on a fresh database that
 // counts its SQL statements, and the requests and accounts they share.
+import { openTestDatabase } from '../test/engine-under-test';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Session } from '../../shared/auth';
-import { openDatabase } from '../db/client';
 import { rawGet, rawRun } from '../db/raw-sql';
 import { bearer, buildTestApp, linkWithConsent, register, uniqueEmail } from '../test/helpers';
 
@@ -15,7 +15,7 @@ export const sqlStatements = { count: 0 };
 /** Builds the file's app, with its administrator, before its tests and closes it after them. */
 export function useWorkspaceApp(): void {
   beforeAll(async () => {
-    app = await buildTestApp({ db: openDatabase(':memory:', { logQuery: () => void (sqlStatements.count += 1) }) });
+    app = await buildTestApp({ db: await openTestDatabase({ logQuery: () => void (sqlStatements.count += 1) }) });
     // The practice's administrator, the first medic to register: every medic a test registers is then
     // an ordinary one, approved and signed in by the factory, whichever test of the file runs first.
     await register(app, { type: 'medic', email: uniqueEmail('admin') });

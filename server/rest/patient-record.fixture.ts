@@ -1,10 +1,10 @@
 // The patient-record tests' practice, at a fixed "now", and their helpers: a call as a user, a medic
 // linked to a patient, and a sample item of each of the seven sub-record collections.
+import { openTestDatabase } from '../test/engine-under-test';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { localDay } from '../../shared/dates';
-import { openDatabase } from '../db/client';
 import { rawGet } from '../db/raw-sql';
 import { bearer, buildTestApp, register, testConfig, uniqueEmail } from '../test/helpers';
 import { testCatalogDir } from '../test/test-catalog';
@@ -21,7 +21,7 @@ export let app: FastifyInstance;
 export function usePatientRecordPractice({ onStatement = () => {} }: { onStatement?: () => void } = {}): void {
   beforeAll(async () => {
     app = await buildTestApp({
-      db: openDatabase(':memory:', { logQuery: () => onStatement() }),
+      db: await openTestDatabase({ logQuery: () => onStatement() }),
       now: () => now,
       // Appointments name their diagnoses from the catalog.
       config: testConfig({ catalogDir: testCatalogDir() }),

@@ -1,8 +1,8 @@
 // The patient's own side (API.md): their record in one call, their doctors, and who viewed it.
+import { openTestDatabase } from '../test/engine-under-test';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
-import { openDatabase } from '../db/client';
 import { rawGet, rawRun } from '../db/raw-sql';
 import { bearer, buildTestApp, errorOf, register, uniqueEmail } from '../test/helpers';
 import { samplePng } from '../test/sample-files';
@@ -16,7 +16,7 @@ let app: FastifyInstance;
 let statements = 0;
 const isAccessVersionLook = (query: string) => query.includes('from "access_version"');
 beforeAll(async () => {
-  app = await buildTestApp({ db: openDatabase(':memory:', { logQuery: (query) => void (isAccessVersionLook(query) || (statements += 1)) }) });
+  app = await buildTestApp({ db: await openTestDatabase({ logQuery: (query) => void (isAccessVersionLook(query) || (statements += 1)) }) });
 });
 afterAll(() => app.close());
 

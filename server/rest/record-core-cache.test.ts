@@ -2,10 +2,10 @@
 // kept in memory at the patient's record_version (migration 0020), as its lists are. Whatever changes
 // it, through the product or straight in the database, must show in the very next read, and a read
 // with nothing changed must not load it again.
+import { openTestDatabase } from '../test/engine-under-test';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
-import { openDatabase } from '../db/client';
 import { rawRun } from '../db/raw-sql';
 import { bearer, buildTestApp, medicAndLinkedPatient, register, uniqueEmail } from '../test/helpers';
 import { restTransport } from '../test/transports';
@@ -13,7 +13,7 @@ import { restTransport } from '../test/transports';
 let app: FastifyInstance;
 const statements: string[] = [];
 beforeAll(async () => {
-  app = await buildTestApp({ db: openDatabase(':memory:', { logQuery: (query) => void statements.push(query) }) });
+  app = await buildTestApp({ db: await openTestDatabase({ logQuery: (query) => void statements.push(query) }) });
 });
 afterAll(() => app.close());
 

@@ -2,11 +2,11 @@
 // 100 lab results with totals and cursors; the rest comes page by page, newest first, each item
 // exactly once, through REST and tRPC, for a linked medic and for the patient; others are refused
 // and audited; every read is audited; the FHIR export still holds everything.
+import { openTestDatabase } from '../test/engine-under-test';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { encodeRecordCursor } from '../../shared/record-pages';
-import { openDatabase } from '../db/client';
 import { sqliteEngineOf } from '../db/engine';
 import { inTransaction } from '../db/in-transaction';
 import { rawGet, rawRows, rawRun } from '../db/raw-sql';
@@ -14,7 +14,7 @@ import { bearer, buildTestApp, callerFor, errorOf, register, uniqueEmail } from 
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp({ db: openDatabase(':memory:') });
+  app = await buildTestApp({ db: await openTestDatabase() });
 });
 afterAll(() => app.close());
 

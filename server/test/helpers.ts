@@ -1,7 +1,8 @@
-// Test factories: each test file builds its own app on a fresh database (openDatabase(':memory:'): a
-// temporary file, see db/client.ts) migrated from the real drizzle/ folder, and talks to it through
-// app.inject (REST) or the tRPC caller. What a test arranges or reads in SQL goes through the async
+// Test factories: each test file builds its own app on a fresh database of the engine under test
+// (engine-under-test.ts: a temporary SQLite file, or a PostgreSQL database) migrated from the real
+// drizzle/ folders, and talks to it through app.inject (REST) or the tRPC caller. What a test arranges or reads in SQL goes through the async
 // seam (db/raw-sql.ts), so the helpers below that touch the database resolve once it has answered.
+import { openTestDatabase } from './engine-under-test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,6 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { isPendingRegistration, type PendingRegistration, type Session } from '../../shared/auth';
 import { buildApp, type BuildOptions } from '../app';
 import type { Config } from '../config';
-import { openDatabase } from '../db/client';
 import { rawGet, rawRun } from '../db/raw-sql';
 import { createContext } from '../trpc/context';
 import { createCaller } from '../trpc/router';
@@ -37,7 +37,7 @@ export async function buildTestApp(options: Partial<BuildOptions> = {}): Promise
   const dataDir = ownDataDir ? mkdtempSync(join(tmpdir(), 'expediente-test-')) : options.config!.dataDir;
   const app = await buildApp({
     // Opened only when no `db` is given: each is a temporary file and two connections.
-    db: options.db ?? openDatabase(':memory:'),
+    db: options.db ?? (await openTestDatabase()),
     clientDir: null,
     // Tests register many accounts from one address; the flood cap has its own test.
     authFlood: { max: 100_000, timeWindowMs: 60_000 },
