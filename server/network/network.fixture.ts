@@ -1,15 +1,15 @@
 // A clinic network for the tests: real servers (server/index.ts as child processes, as a practice
 // runs them) sharing one PostgreSQL database. The first makes the practice's keys in its DATA_DIR;
 // the others start from a copy of them, as docs/operations.md tells a clinic to set up a second server.
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { startServer, stopServer } from '../server-process.fixture';
 import { freshPostgresDatabase, type FreshPostgresDatabase } from '../test/postgres-database';
 
-/** What a server of the network needs from the first one's DATA_DIR: the practice key and the keys it wraps. */
-export const NETWORK_KEY_FILES = ['practice-key', 'audit-key', 'jwt-secret', 'totp-key'] as const;
+/** What a server of the network needs from the first one's DATA_DIR: the practice key and the keys it wraps (the document key once made). */
+export const NETWORK_KEY_FILES = ['practice-key', 'audit-key', 'jwt-secret', 'totp-key', 'document-key'] as const;
 
 export interface NetworkServer {
   url: string;
@@ -45,7 +45,7 @@ export async function startNetwork(size = 2): Promise<Network> {
     servers,
     async addServer() {
       const dataDir = newDir();
-      for (const file of NETWORK_KEY_FILES) copyFileSync(join(servers[0]!.dataDir, file), join(dataDir, file));
+      for (const file of NETWORK_KEY_FILES) if (existsSync(join(servers[0]!.dataDir, file))) copyFileSync(join(servers[0]!.dataDir, file), join(dataDir, file));
       const server = await start(dataDir, database.url);
       servers.push(server);
       return server;

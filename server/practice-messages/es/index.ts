@@ -13,6 +13,7 @@ import { encrypt } from './encrypt';
 import { changePassphrase } from './change-passphrase';
 import { demo } from './demo';
 import { tls } from './tls';
+import { migrateToPostgres } from './migrate-to-postgres';
 
 export const es = {
   ...binary,
@@ -27,4 +28,5 @@ export const es = {
   ...changePassphrase,
   ...demo,
   ...tls,
+  ...migrateToPostgres,
 };

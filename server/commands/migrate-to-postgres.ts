@@ -1,0 +1,33 @@
+// `npm run migrate-to-postgres -- --data-dir DIR --database-url URL`: a practice (SQLite in DATA_DIR)
+// copied into the empty PostgreSQL database of a clinic network, then its audit trail verified there.
+// Exit 0 when copied and checked, 1 when refused or failed (nothing is kept), 2 on wrong arguments.
+import { parseArgs } from 'node:util';
+import { practiceText } from '../practice-messages/practice-text';
+import { copyPracticeToPostgres } from './migrate-to-postgres/copy-practice';
+
+async function main(): Promise<number> {
+  const text = practiceText();
+  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, help: { type: 'boolean', default: false } } });
+  if (values.help) {
+    console.log(text.migrateUsage);
+    return 0;
+  }
+  const dataDir = values['data-dir'];
+  const databaseUrl = values['database-url'];
+  if (!dataDir || !databaseUrl) {
+    console.error(`${text.migrateArgumentsMissing}\n${text.migrateUsage}`);
+    return 2;
+  }
+  const report = await copyPracticeToPostgres(dataDir, databaseUrl);
+  console.log(text.migrateCopied({ tables: report.tables, rows: report.rows, documents: report.documents }));
+  console.log(text.migrateNext({ url: databaseUrl }));
+  return 0;
+}
+
+main().then(
+  (code) => (process.exitCode = code),
+  (error: Error) => {
+    console.error(error.message);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,131 @@
+// A practice copied from SQLite (DATA_DIR) into an empty PostgreSQL database, for a practice that
+// becomes a clinic network. One PostgreSQL transaction: every table's rows as they are (ids, the
+// audit trail with its chain, the counters the rules keep), every document's encrypted bytes into
+// document_blobs unchanged, then the counts and the documents checked; anything amiss rolls it all back.
+// The rules' triggers are off while rows are copied (session_replication_role = replica): what they
+// derive is copied too, and must not be derived twice; the search table PostgreSQL alone keeps is
+// rebuilt after.
+import type Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { openSqlite } from '../../db/open-sqlite';
+import { migratePostgres } from '../../db/postgres/migrate';
+import { rebuildPatientSearch } from '../../db/postgres/search-sql';
+import { unlockForCommand } from '../../encryption/unlock-for-command';
+import { practiceText } from '../../practice-messages/practice-text';
+
+/** Rows inserted per statement: well under PostgreSQL's 65,535 parameters for the widest table. */
+const BATCH_ROWS = 200;
+
+export interface CopyReport {
+  tables: number;
+  rows: number;
+  documents: number;
+  /** Rows per table, the same on both engines. */
+  counts: Record<string, number>;
+}
+
+export class CopyRefused extends Error {}
+
+/** The tables that hold the practice: not SQLite's own, not drizzle's journal, not FTS5's (PostgreSQL searches its own way). */
+function tablesOf(sqlite: Database.Database): string[] {
+  const rows = sqlite
+    .prepare(`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name`)
+    .all() as { name: string; sql: string }[];
+  const virtual = rows.filter((row) => /^CREATE VIRTUAL TABLE/i.test(row.sql)).map((row) => row.name);
+  return rows.map((row) => row.name).filter((name) => !virtual.some((fts) => name === fts || name.startsWith(`${fts}_`)));
+}
+
+export async function copyPracticeToPostgres(dataDir: string, databaseUrl: string): Promise<CopyReport> {
+  const text = practiceText();
+  const databasePath = join(dataDir, 'expediente.db');
+  if (!existsSync(databasePath)) throw new CopyRefused(text.migrateNoPractice({ dataDir }));
+  await unlockForCommand(dataDir);
+  const sqlite = openSqlite(databasePath, { readonly: true, fileMustExist: true });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    await migratePostgres(pool);
+    const client = await pool.connect();
+    try {
+      const existing = await client.query<{ n: string }>('select (select count(*) from users) + (select count(*) from audit_events) as n');
+      const rows = Number(existing.rows[0]!.n);
+      if (rows > 0) throw new CopyRefused(text.migrateTargetNotEmpty({ rows }));
+      await client.query('begin');
+      try {
+        const report = await copyInto(client, sqlite, dataDir);
+        await client.query('commit');
+        return report;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
+  } finally {
+    sqlite.close();
+    await pool.end();
+  }
+}
+
+async function copyInto(client: pg.PoolClient, sqlite: Database.Database, dataDir: string): Promise<CopyReport> {
+  const text = practiceText();
+  await client.query('set local session_replication_role = replica');
+  const tables = tablesOf(sqlite);
+  const counts: Record<string, number> = {};
+  let copied = 0;
+  for (const table of tables) {
+    const columns = (sqlite.pragma(`table_info("${table}")`) as { name: string }[]).map((column) => column.name);
+    // Rows a migration seeds (access_version's) are replaced by the practice's own.
+    await client.query(`delete from "${table}"`);
+    let batch: unknown[][] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const values = batch.map((row, r) => `(${row.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`).join(', ');
+      await client.query(`insert into "${table}" (${columns.map((name) => `"${name}"`).join(', ')}) values ${values}`, batch.flat());
+      copied += batch.length;
+      batch = [];
+    };
+    for (const row of sqlite.prepare(`select ${columns.map((name) => `"${name}"`).join(', ')} from "${table}"`).raw().iterate()) {
+      batch.push(row as unknown[]);
+      if (batch.length === BATCH_ROWS) await flush();
+    }
+    await flush();
+    counts[table] = (sqlite.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n;
+  }
+  // Identity columns carry on after the copied ids.
+  const identities = await client.query<{ table_name: string; column_name: string }>(
+    "select table_name, column_name from information_schema.columns where table_schema = 'public' and is_identity = 'YES'",
+  );
+  for (const { table_name: table, column_name: column } of identities.rows) {
+    await client.query(`select setval(pg_get_serial_sequence('"${table}"', '${column}'), coalesce((select max("${column}") from "${table}"), 0) + 1, false)`);
+  }
+  const rebuild = new PgDialect().sqlToQuery(rebuildPatientSearch());
+  await client.query(rebuild.sql, rebuild.params);
+
+  // Documents: the blob files of DATA_DIR/documents, byte for byte, into the table the servers read them from.
+  const blobNames = (sqlite.prepare('select blob_name from files').pluck().all() as string[]).sort();
+  const digests = new Map<string, string>();
+  for (const name of blobNames) {
+    const path = join(dataDir, 'documents', name);
+    if (!existsSync(path)) throw new CopyRefused(text.migrateDocumentMissing({ name }));
+    const content = readFileSync(path);
+    digests.set(name, createHash('sha256').update(content).digest('hex'));
+    await client.query('insert into document_blobs (name, content, created_at) values ($1, $2, $3)', [name, content, new Date().toISOString()]);
+  }
+
+  // What arrived, checked before anything is kept.
+  for (const table of tables) {
+    const postgres = Number((await client.query<{ n: string }>(`select count(*) as n from "${table}"`)).rows[0]!.n);
+    const expected = table === 'document_blobs' ? counts[table]! + blobNames.length : counts[table]!;
+    if (postgres !== expected) throw new CopyRefused(text.migrateCountsDiffer({ table, sqlite: expected, postgres }));
+  }
+  const stored = await client.query<{ name: string; digest: string }>("select name, encode(sha256(content), 'hex') as digest from document_blobs");
+  for (const row of stored.rows) {
+    if (digests.has(row.name) && digests.get(row.name) !== row.digest) throw new CopyRefused(text.migrateDocumentMissing({ name: row.name }));
+  }
+  return { tables: tables.length, rows: copied, documents: blobNames.length, counts };
+}
