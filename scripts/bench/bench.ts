@@ -7,6 +7,8 @@
 // practice key set up first, its server started with PASSPHRASE) and the record read is measured on
 // both in turns: encryption at rest may cost at most a tenth of the plain practice's rate (API.md).
 // `--years 10 [--data-dir D]` runs the decade's bench instead (decade/decade-bench.ts).
+// `--database-url URL` adds the same reads on a server of the practice copied into PostgreSQL,
+// measured in turns with SQLite's (postgres-rows.ts), in a database the bench makes on URL's cluster.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -20,6 +22,7 @@ import { newFilterPaths } from './new-filters';
 import { diagnosisSearchPaths, prepareBenchCatalog } from './catalog';
 import { runDecadeBench } from './decade/decade-bench';
 import { startRealServer } from './server-launch';
+import { measurePostgresRows, postgresGoals, printPostgresRows, startPostgresServer, type PostgresRow, type PostgresServer } from './postgres-rows';
 import {
   measureCeilings,
   measureInTurns,
@@ -48,6 +51,8 @@ const { values: args } = parseArgs({
     'data-dir': { type: 'string' },
     /** With --years: the reads only, without the maintenance and start-up measures that follow them (for tuning). */
     'reads-only': { type: 'boolean', default: false },
+    /** A PostgreSQL database of the bench's own: the practice copied there and its reads measured beside SQLite's. */
+    'database-url': { type: 'string' },
   },
 });
 const patientCount = Number(args.patients);
@@ -81,8 +86,10 @@ async function main() {
   const children: ChildProcess[] = [];
   // The servers are waited for before their directories go: a server closing writes there (its audit
   // head, its database's last checkpoint), which would otherwise leave them behind.
+  let postgresServer: PostgresServer | undefined;
   const stop = async () => {
     await Promise.all(children.map((child) => stopChild(child)));
+    await postgresServer?.remove();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(encryptedDir, { recursive: true, force: true });
   };
@@ -132,6 +139,14 @@ async function main() {
       : null;
     if (encrypted) children.push(encrypted.child);
     const encryptedToken = encrypted ? await signIn(encrypted.url, credentials) : '';
+    const postgres = args['database-url']
+      ? await startPostgresServer(dataDir, args['database-url'], { AUTH_REQUESTS_PER_MINUTE: '100000000', LOG_LEVEL: 'error' })
+      : null;
+    if (postgres) {
+      children.push(postgres.child);
+      postgresServer = postgres;
+    }
+    const postgresToken = postgres ? await signIn(postgres.url, credentials) : '';
 
     const diagnosisPaths = diagnosisSearchPaths();
     const filterPaths = newFilterPaths();
@@ -197,6 +212,15 @@ async function main() {
           ({ a, b }) => ({ encrypted: a, plain: b }),
         )
       : null;
+    // The reads again, on the practice's PostgreSQL copy against SQLite, in turns.
+    const postgresRows: PostgresRow[] | null = postgres
+      ? await measurePostgresRows(
+          { base: postgres.url, token: postgresToken, pid: postgres.child.pid! },
+          { base: realBase, token, pid: real.pid! },
+          chosen.filter((scenario) => scenario.method === 'GET'),
+          settings,
+        )
+      : null;
     const rss = rssMegabytes(real.pid!);
 
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
@@ -204,6 +228,10 @@ async function main() {
     printRows(rows);
     if (ceilings) printCeilings(ceilings);
     if (encryptedRecord) printEncryptedRecord(encryptedRecord);
+    if (postgresRows) {
+      printPostgresRows(postgresRows);
+      reportGoals(postgresGoals(postgresRows));
+    }
     console.log(`\nnpm start to /api/health (built install, ${patientCount} patients): ${startMs} ms`);
     if (encrypted) console.log(`npm start on the encrypted practice, its key unwrapped from PASSPHRASE (argon2id): ${encrypted.startMs} ms`);
     console.log(`Server RSS after the bench: ${rss} MB`);
