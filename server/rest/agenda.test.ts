@@ -2,7 +2,7 @@
 // caller's own appointments with linked patients over a range of days, by date then start, and
 // refuse ranges that are backwards, too long or not dates. Moving and cancelling a booked appointment
 // from it follow the today-or-later rule.
-import { openTestDatabase } from '../test/engine-under-test';
+import { openTestDatabase, testEngine } from '../test/engine-under-test';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgendaItem } from '../../shared/agenda';
@@ -220,23 +220,30 @@ describe('GET /api/medics/agenda', () => {
     ]);
   });
 
-  it('reads a week in one statement from the agenda index alone, however many appointments it holds', async () => {
+  const readWeekStatements = async (medic: Session) => {
+    statements.length = 0;
+    expect((await call('GET', '/api/medics/agenda?from=2026-09-07&to=2026-09-13', medic)).statusCode).toBe(200);
+    return statements.filter((query) => query.includes('from "clinical_histories"'));
+  };
+
+  it('reads a week in one statement, however many appointments it holds', async () => {
     const { medic, idPatient } = await medicWithPatient();
-    const read = async () => {
-      statements.length = 0;
-      expect((await call('GET', '/api/medics/agenda?from=2026-09-07&to=2026-09-13', medic)).statusCode).toBe(200);
-      return statements.filter((query) => query.includes('from "clinical_histories"'));
-    };
     await book(medic, idPatient, '2026-09-07T09:00');
-    const withOne = await read();
+    const withOne = await readWeekStatements(medic);
     for (let hour = 10; hour < 18; hour += 1) await book(medic, idPatient, `2026-09-08T${hour}:00`);
-    const withNine = await read();
+    const withNine = await readWeekStatements(medic);
     expect(withOne).toHaveLength(1);
     expect(withNine).toHaveLength(1);
+  });
 
-    // SQLite dialect: the plan SQLite chooses, asked of the connection the reads outside a transaction run on.
+  // The plan is SQLite's, asked with its EXPLAIN QUERY PLAN of the connection the reads outside a
+  // transaction run on; PostgreSQL plans by its statistics, and its index is checked by the schema's test.
+  it.skipIf(testEngine === 'postgres')('reads the week from the agenda index alone, in its order', async () => {
+    const { medic, idPatient } = await medicWithPatient();
+    await book(medic, idPatient, '2026-09-07T09:00');
+    const [statement] = await readWeekStatements(medic);
     const plan = sqliteEngineOf(app.deps.db)
-      .reader.prepare(`explain query plan ${withOne[0]}`)
+      .reader.prepare(`explain query plan ${statement}`)
       .all(1, '2026-09-07', '2026-09-13T23:59') as { detail: string }[];
     const steps = plan.map((step) => step.detail).join('\n');
     // From the index alone, already in the agenda's order: no row of the table read, nothing sorted.

@@ -8,10 +8,10 @@ import { localMoment } from '../../shared/dates';
 /** `now` written as appointments' moments are (practice-local YYYY-MM-DDTHH:mm), so that they compare as text. */
 export const nowMoment = (now: Date): string => localMoment(now);
 
-/** The two figures for the patient id `patientId` (an SQL expression), given the parameter @now. */
+/** The two figures for the patient id `patientId` (an SQL expression), given the parameter @now; the same text on both engines (quoted names: PostgreSQL folds bare ones). */
 export const appointmentColumnsFor = (patientId: string): string => `
-  (SELECT max(h.date) FROM clinical_histories h WHERE h.patient_id = ${patientId} AND h.date <= @now) AS lastAppointment,
-  (SELECT min(h.date) FROM clinical_histories h WHERE h.patient_id = ${patientId} AND h.date > @now) AS nextAppointment`;
+  (SELECT max(h.date) FROM clinical_histories h WHERE h.patient_id = ${patientId} AND h.date <= @now) AS "lastAppointment",
+  (SELECT min(h.date) FROM clinical_histories h WHERE h.patient_id = ${patientId} AND h.date > @now) AS "nextAppointment"`;
 
 /** Figures read at `readAt`, whose soonest next appointment is `until` (null: none). */
 export interface ReadAt {

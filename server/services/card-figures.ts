@@ -8,6 +8,7 @@
 // A card kept also holds only until its next appointment begins (card-appointments.ts).
 import type { PatientListItem } from '../../shared/patients';
 import type { DbOrTx } from '../db/client';
+import { engineNameOf } from '../db/engine';
 import { preparedPerConnection } from '../db/prepared';
 import { rawGet, rawRows } from '../db/raw-sql';
 import { versionedCache } from '../db/versioned-cache';
@@ -29,14 +30,23 @@ const holdsAt = (now: string) => (card: ReadAt) => stillHolds(card, now);
 const KEPT_PATIENTS = 60_000;
 const keptCards = versionedCache<number, KeptCard>(KEPT_PATIENTS);
 
-// SQLite dialect: json_each and group_concat. By primary key, ids outside (CROSS JOIN):
-// "id:version,id:version…" for those that exist.
-const VERSIONS = `SELECT group_concat(pt.id || ':' || pt.record_version) AS versions FROM json_each(?) chosen CROSS JOIN patients pt ON pt.id = chosen.value`;
+// By primary key, ids outside (CROSS JOIN): "id:version,id:version…" for those that exist.
+// PostgreSQL: json_array_elements_text and string_agg for json_each and group_concat.
+const VERSIONS = {
+  sqlite: `SELECT group_concat(pt.id || ':' || pt.record_version) AS versions FROM json_each(?) chosen CROSS JOIN patients pt ON pt.id = chosen.value`,
+  postgres: `SELECT string_agg(pt.id || ':' || pt.record_version, ',') AS versions
+    FROM json_array_elements_text($1::json) AS chosen(value) CROSS JOIN patients pt WHERE pt.id = chosen.value::bigint`,
+};
 
-// SQLite dialect: json_each.
-const CARDS = `SELECT pt.id AS "idPatient", pt.blood_group AS "bloodGroup", pt.blood_rh AS "bloodRh", ${appointmentColumnsFor('pt.id')},
+// Named parameters (named-parameters.ts) read `:name` too: the PostgreSQL text casts with CAST, not `::`.
+const CARDS = {
+  sqlite: `SELECT pt.id AS "idPatient", pt.blood_group AS "bloodGroup", pt.blood_rh AS "bloodRh", ${appointmentColumnsFor('pt.id')},
     (SELECT count(*) FROM clinical_histories h WHERE h.patient_id = pt.id) AS "appointmentCount"
-  FROM json_each(@ids) chosen CROSS JOIN patients pt ON pt.id = chosen.value`;
+  FROM json_each(@ids) chosen CROSS JOIN patients pt ON pt.id = chosen.value`,
+  postgres: `SELECT pt.id AS "idPatient", pt.blood_group AS "bloodGroup", pt.blood_rh AS "bloodRh", ${appointmentColumnsFor('pt.id')},
+    (SELECT count(*) FROM clinical_histories h WHERE h.patient_id = pt.id) AS "appointmentCount"
+  FROM json_array_elements_text(CAST(@ids AS json)) AS chosen(value) CROSS JOIN patients pt WHERE pt.id = CAST(chosen.value AS bigint)`,
+};
 
 /** "id:version,…" as id → version (the version as better-sqlite3 would give it, a double). */
 function versionsIn(text: string | null): Map<number, number> {
@@ -97,7 +107,7 @@ async function readCards(db: DbOrTx, ids: number[], now: string): Promise<ReadCa
   const versions = versionsIn((await rawGet<{ versions: string | null }>(db, VERSIONS, [JSON.stringify(ids)]))?.versions ?? null);
   const present = ids.filter((id) => versions.has(id));
   const stale = present.filter((id) => keptCards.kept(db, id, versions.get(id)!, holds) === undefined);
-  const statement = positional(CARDS, { ids: JSON.stringify(stale), now });
+  const statement = positional(CARDS[engineNameOf(db)], { ids: JSON.stringify(stale), now });
   const cards = stale.length ? await rawRows<CardFigures>(db, statement.text, statement.args) : [];
   const read = new Map(cards.map((card) => [card.idPatient, card]));
   const result: ReadCard[] = [];

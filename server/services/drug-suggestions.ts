@@ -10,9 +10,10 @@ import { foldForSearch } from '../../shared/patients';
 import type { DbOrTx } from '../db/client';
 import { rawRows } from '../db/raw-sql';
 
-// instr() over ' ' || name finds a word start without LIKE's wildcards to escape in the query.
-// SQLite dialect: instr() (PostgreSQL's strpos).
-const SUGGESTIONS = `
+// instr() over ' ' || name finds a word start without LIKE's wildcards to escape in the query
+// (PostgreSQL: strpos, and its subquery in FROM needs a name).
+const SUGGESTIONS = {
+  sqlite: `
   SELECT drug, strength, form, route, presentation, packages, dose, frequency, duration FROM (
     SELECT i.*, count(*) OVER same AS uses, row_number() OVER (same ORDER BY i.id DESC) AS recency
     FROM prescription_items i JOIN prescriptions p ON p.id = i.prescription_id
@@ -21,7 +22,18 @@ const SUGGESTIONS = `
   )
   WHERE recency = 1
   ORDER BY uses DESC, id DESC
-  LIMIT ?`;
+  LIMIT ?`,
+  postgres: `
+  SELECT drug, strength, form, route, presentation, packages, dose, frequency, duration FROM (
+    SELECT i.*, count(*) OVER same AS uses, row_number() OVER (same ORDER BY i.id DESC) AS recency
+    FROM prescription_items i JOIN prescriptions p ON p.id = i.prescription_id
+    WHERE p.voided_at IS NULL AND strpos(' ' || i.drug_folded, ' ' || $1::text) > 0
+    WINDOW same AS (PARTITION BY i.drug_folded, i.strength, i.form)
+  ) AS suggested
+  WHERE recency = 1
+  ORDER BY uses DESC, id DESC
+  LIMIT $2`,
+};
 
 export async function suggestDrugs(db: DbOrTx, query: string): Promise<DrugSuggestion[]> {
   const q = foldForSearch(query.trim());

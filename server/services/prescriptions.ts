@@ -12,6 +12,8 @@ import { foldForSearch } from '../../shared/patients';
 import { prescriptionNumber, type Prescription, type prescriptionInput } from '../../shared/prescriptions';
 import { auditedRead, refuse } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
+import { engineNameOf } from '../db/engine';
+import { rawRun } from '../db/raw-sql';
 import { medics, patients, prescriptionItems, prescriptions, users } from '../db/schema/index';
 import { AppError } from '../errors';
 import { patientAccess } from './access';
@@ -22,6 +24,9 @@ import { prescriptionJson } from './columns';
 import { readPractice } from './practice-data';
 
 type NewPrescription = z.output<typeof prescriptionInput>;
+
+/** PostgreSQL's advisory lock key for numbering prescriptions: any constant no other lock of the server uses. */
+const PRESCRIPTION_NUMBER_LOCK = 7_301_001;
 
 const p = alias(prescriptions, 'p');
 
@@ -72,8 +77,13 @@ export async function issuePrescription(
     return await refusal(new AppError('LICENSE_NUMBER_REQUIRED', 'Add your licence number to your profile before issuing a prescription.'));
   }
   return await auditedChange(caller, { action, patientId: appointment.idPatient }, async (tx, succeeded) => {
-    // Read and written in one transaction, and SQLite's transactions run one after another: no other
-    // issue comes between. (PostgreSQL: two may; the unique (year, seq) index refuses the second.)
+    // Read and written in one transaction. SQLite's transactions run one after another (its writer's
+    // lock), so no other issue comes between. On PostgreSQL two servers' transactions run at once, and
+    // two issues could read the same last number (the unique (year, seq) index would then refuse the
+    // second): a transaction-scoped advisory lock, released at commit or rollback, makes the issues
+    // of every server take their turn from here on; the read below, a statement after the lock under
+    // READ COMMITTED, sees the number the previous holder committed.
+    if (engineNameOf(tx) === 'postgres') await rawRun(tx, `select pg_advisory_xact_lock(${PRESCRIPTION_NUMBER_LOCK})`);
     const year = Number(today.slice(0, 4));
     const seq = ((await tx.select({ last: max(prescriptions.seq) }).from(prescriptions).where(eq(prescriptions.year, year)))[0]?.last ?? 0) + 1;
     const number = prescriptionNumber(year, seq);
