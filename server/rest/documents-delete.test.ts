@@ -5,7 +5,7 @@ import { rawRows } from '../db/raw-sql';
 import { removeDocument } from '../services/documents';
 import { createContext } from '../trpc/context';
 import { bearer, register, uniqueEmail } from '../test/helpers';
-import { messagesOf, refuseAuditOf } from '../test/refused-audit';
+import { messagesOf, refuseAuditOf } from '../test/refused-insert';
 import { samplePng } from '../test/sample-files';
 import { app, download, storedBlobs, form, linkedPair, snapshot, upload, useDocumentsApp } from './documents.fixture';
 

@@ -2,7 +2,7 @@
 // never half-written.
 import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, rowCount } from '../test/helpers';
-import { refuseAuditOf } from '../test/refused-audit';
+import { refuseAuditOf } from '../test/refused-insert';
 import { sampleExecutable, sampleJpeg, sampleMp3, sampleMp4, samplePdf, samplePng } from '../test/sample-files';
 import { app, download, form, LIMIT, linkedPair, rawUpload, readBlob, snapshot, storedBlobs, upload, useDocumentsApp, within } from './documents.fixture';
 
