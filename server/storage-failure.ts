@@ -1,6 +1,6 @@
 // Recognises the failures of the storage itself — no room left, a file or file system that refuses
 // writes, a damaged database file — in whatever reached us: the file system's errno, better-sqlite3's
-// SqliteError, or either wrapped as the cause of another error (drizzle wraps every failed query,
+// SqliteError, PostgreSQL's SQLSTATE, or any of them wrapped as the cause of another error (drizzle wraps every failed query,
 // tRPC every error it did not throw). The one place that reads those codes: error-mapping.ts turns
 // the answer into the API's codes, health.ts into its states, the audit into a counted gap.
 
@@ -14,6 +14,11 @@ const byCode: Record<string, StorageFailure> = {
   SQLITE_READONLY: 'read-only',
   SQLITE_CORRUPT: 'damaged',
   SQLITE_NOTADB: 'damaged',
+  // PostgreSQL's SQLSTATEs for the same failures: disk_full, read_only_sql_transaction, data_corrupted, index_corrupted.
+  '53100': 'full',
+  '25006': 'read-only',
+  XX001: 'damaged',
+  XX002: 'damaged',
 };
 
 /** SQLite's extended codes (SQLITE_READONLY_DBMOVED, SQLITE_CORRUPT_INDEX...) count as their primary code. */

@@ -72,8 +72,8 @@ const selectSession = prepared('sessions.select-session', (db) =>
       patientId: patients.id,
       isAdmin: users.isAdmin,
       mustChangePassword: users.mustChangePassword,
-      // Point lookups on the primary key and the user indexes.
-      totp: sql<number>`exists (select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${users.id} and ${totpSecrets.confirmedAt} is not null)`,
+      // Point lookups on the primary key and the user indexes. `exists` is 0/1 on SQLite, a boolean on PostgreSQL.
+      totp: sql<number | boolean>`exists (select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${users.id} and ${totpSecrets.confirmedAt} is not null)`,
       passkeys: sql<number>`(select count(*) from ${passkeys} where ${passkeys.userId} = ${users.id})`,
       requireTwoFactorForMedics: sql<number>`coalesce((select ${practice.requireTwoFactorForMedics} from ${practice} where ${practice.id} = 1), 0)`,
       expiresAt: sessions.expiresAt,
@@ -97,7 +97,7 @@ async function loadSession(db: Db, sessionId: string): Promise<KeptSession | nul
   const row = await selectSession.get(db, { sessionId });
   if (!row) return null;
   const { expiresAt, lastUsedAt, totp, passkeys: passkeyCount, requireTwoFactorForMedics, ...rest } = row;
-  const twoFactor = { totp: totp === 1, passkeys: passkeyCount };
+  const twoFactor = { totp: Boolean(totp), passkeys: passkeyCount };
   // Patients are never held to it: the policy is the practice's rule for its own staff.
   const secondFactorMissing =
     requireTwoFactorForMedics === 1 && rest.type === 'medic' && !twoFactor.totp && twoFactor.passkeys === 0;

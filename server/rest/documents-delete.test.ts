@@ -1,25 +1,25 @@
 // Deleting a patient document: the row, the blob and the audit event go together or not at all.
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
-import { sqliteEngineOf } from '../db/engine';
 import { rawRows } from '../db/raw-sql';
 import { removeDocument } from '../services/documents';
 import { createContext } from '../trpc/context';
 import { bearer, register, uniqueEmail } from '../test/helpers';
+import { messagesOf, refuseAuditOf } from '../test/refused-insert';
 import { samplePng } from '../test/sample-files';
-import { app, blobsOnDisk, download, form, linkedPair, snapshot, upload, useDocumentsApp } from './documents.fixture';
+import { app, download, storedBlobs, form, linkedPair, snapshot, upload, useDocumentsApp } from './documents.fixture';
 
 useDocumentsApp();
 
 describe('DELETE /api/medics/patients/:idPatient/files/:fileId', () => {
   it('removes the row and the blob', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = blobsOnDisk().length;
+    const before = (await storedBlobs()).length;
     const file = (await upload(medic, idPatient, form({ file: { bytes: samplePng, name: 'x.png' } }))).json();
-    expect(blobsOnDisk()).toHaveLength(before + 1);
+    expect(await storedBlobs()).toHaveLength(before + 1);
     const response = await app.inject({ method: 'DELETE', url: `/api/medics/patients/${idPatient}/files/${file.idFile}`, headers: bearer(medic.access_token) });
     expect(response.statusCode).toBe(204);
-    expect(blobsOnDisk()).toHaveLength(before);
+    expect(await storedBlobs()).toHaveLength(before);
     expect((await download(medic, `/api/medics/files/${file.code}`)).statusCode).toBe(404);
   });
 });
@@ -46,14 +46,12 @@ describe('removeDocument, the delete with its audit event in one transaction', (
     const stranger = await register(app, { type: 'medic', email: uniqueEmail('stranger') });
     const file = (await upload(medic, idPatient, form({ file: { bytes: samplePng, name: 'x.png' } }))).json();
     const before = await snapshot();
-    // SQLite dialect: a temporary trigger lives on one connection: the writer's, where the audit insert runs.
-    const sqlite = sqliteEngineOf(app.deps.db).writer;
-    sqlite.exec(`create temp trigger refuse_delete_audit before insert on audit_events
-      when new.action = 'files.delete' and new.outcome = 'success' begin select raise(abort, 'audit unavailable'); end`);
+    const allowAudit = await refuseAuditOf(app.deps.db, 'files.delete', 'audit unavailable');
     try {
-      await expect(removeDocument(await callerAs(medic), { patientId: idPatient, fileId: file.idFile })).rejects.toThrow(/audit unavailable/);
+      const failure = await removeDocument(await callerAs(medic), { patientId: idPatient, fileId: file.idFile }).then(() => undefined, (error: unknown) => error);
+      expect(messagesOf(failure)).toContainEqual(expect.stringMatching(/audit unavailable/));
     } finally {
-      sqlite.exec('drop trigger refuse_delete_audit');
+      await allowAudit();
     }
     expect(await snapshot()).toEqual(before);
     await expect(removeDocument(await callerAs(stranger), { patientId: idPatient, fileId: file.idFile })).rejects.toMatchObject({ code: 'PATIENT_NOT_FOUND' });

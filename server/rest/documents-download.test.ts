@@ -1,14 +1,12 @@
 // Downloading a patient document: the original bytes, or a clean refusal when the stored blob is not
 // the one its row names.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rawRun } from '../db/raw-sql';
 import { legacyBlob } from '../files/legacy-blob.fixture';
 import { loadDocumentKey } from '../files/document-key';
 import { errorOf } from '../test/helpers';
 import { sampleJpeg, samplePdf, samplePng } from '../test/sample-files';
-import { app, blobNameOf, blobsOnDisk, documentsDir, download, form, linkedPair, upload, useDocumentsApp, within } from './documents.fixture';
+import { app, blobNameOf, download, form, linkedPair, readBlob, storedBlobs, upload, useDocumentsApp, within, writeBlob } from './documents.fixture';
 
 useDocumentsApp();
 
@@ -32,13 +30,12 @@ describe('downloading a document', () => {
 
   it('fails cleanly, without serving bytes, when the stored blob was altered', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = new Set(blobsOnDisk());
+    const before = new Set(await storedBlobs());
     const file = (await upload(medic, idPatient, form({ file: { bytes: samplePng, name: 'x.png' } }))).json();
-    const [blob] = blobsOnDisk().filter((name) => !before.has(name));
-    const path = join(documentsDir(), blob!);
-    const bytes = readFileSync(path);
+    const [blob] = (await storedBlobs()).filter((name) => !before.has(name));
+    const bytes = await readBlob(blob!);
     bytes[20] = bytes[20]! ^ 0xff;
-    writeFileSync(path, bytes);
+    await writeBlob(blob!, bytes);
     const response = await download(medic, `/api/medics/files/${file.code}`);
     expect(response.statusCode).toBe(500);
     expect(response.headers['content-type']).toMatch(/application\/json/);
@@ -53,12 +50,12 @@ describe('downloading a document', () => {
     expect(response.rawPayload.equals(sampleJpeg)).toBe(true);
   });
 
-  it("refuses a blob swapped on disk for another document's blob, and serves neither under the wrong name", async () => {
+  it("refuses a blob swapped in storage for another document's blob, and serves neither under the wrong name", async () => {
     const { medic, idPatient } = await linkedPair();
     const first = (await upload(medic, idPatient, form({ file: { bytes: samplePdf, name: 'first.pdf' } }))).json();
     const second = (await upload(medic, idPatient, form({ file: { bytes: sampleJpeg, name: 'second.jpg' } }))).json();
-    const secondBlob = readFileSync(join(documentsDir(), await blobNameOf(second.code)));
-    writeFileSync(join(documentsDir(), await blobNameOf(first.code)), secondBlob);
+    const secondBlob = await readBlob(await blobNameOf(second.code));
+    await writeBlob(await blobNameOf(first.code), secondBlob);
     const response = await within(2000, download(medic, `/api/medics/files/${first.code}`));
     expect(response.statusCode).toBe(500);
     expect(response.headers['content-type']).toMatch(/application\/json/);
@@ -80,7 +77,7 @@ describe('downloading a document', () => {
     const { medic, idPatient } = await linkedPair();
     const file = (await upload(medic, idPatient, form({ file: { bytes: samplePdf, name: 'old.pdf' } }))).json();
     const key = loadDocumentKey(undefined, app.deps.config.dataDir);
-    writeFileSync(join(documentsDir(), await blobNameOf(file.code)), legacyBlob(key, samplePdf));
+    await writeBlob(await blobNameOf(file.code), legacyBlob(key, samplePdf));
     const response = await download(medic, `/api/medics/files/${file.code}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-length']).toBe(String(samplePdf.length));

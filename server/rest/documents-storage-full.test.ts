@@ -12,6 +12,7 @@ import { rawGet } from '../db/raw-sql';
 import { BlobStore } from '../files/blob-store';
 import { loadDocumentKey } from '../files/document-key';
 import { diskFullAfter } from '../files/full-disk.fixture';
+import { testEngine } from '../test/engine-under-test';
 import { bearer, buildTestApp, errorOf, register, rowCount, testConfig, uniqueEmail } from '../test/helpers';
 import { samplePdf } from '../test/sample-files';
 
@@ -115,7 +116,10 @@ function streamUpload(file: Buffer): Promise<{ status: number; body: unknown; ms
   });
 }
 
-describe('an upload when the disk fills mid-write', () => {
+// SQLite only, as the rest of this file: the blob is a file under DATA_DIR/documents whose write
+// stream fails with ENOSPC; on PostgreSQL the blob is a row (document_blobs), and the cluster's disk
+// is the cluster's to watch.
+describe.skipIf(testEngine === 'postgres')('an upload when the disk fills mid-write', () => {
   it('answers 507 STORAGE_FULL with the documented body, keeps nothing, and audits the failure', async () => {
     const before = await leftovers();
     diskFills(64 * 1024);
@@ -152,7 +156,8 @@ describe('an upload when the disk fills mid-write', () => {
   });
 });
 
-describe('an upload when the database is full', () => {
+// SQLite only: the arrangement caps the SQLite file (fillDatabase).
+describe.skipIf(testEngine === 'postgres')('an upload when the database is full', () => {
   it('answers 507 and removes the blob it had written: no file without its row', async () => {
     const before = await leftovers();
     restore = await fillDatabase(app.deps.db);

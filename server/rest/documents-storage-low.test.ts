@@ -3,12 +3,12 @@
 // refused with 507 STORAGE_FULL before its body is stored; with room again both recover by themselves.
 // The free space is read through the reader buildApp takes: a test cannot fill the real disk.
 import type { FastifyInstance } from 'fastify';
-import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { rawGet } from '../db/raw-sql';
 import { release } from '../release';
 import { bearer, buildTestApp, errorOf, register, rowCount, testConfig, uniqueEmail } from '../test/helpers';
+import { storedBlobNames } from '../test/stored-blobs';
 import { samplePdf } from '../test/sample-files';
 
 const MB = 1024 * 1024;
@@ -42,7 +42,8 @@ const form = (bytes: number) => {
   data.append('file', new Blob([new Uint8Array(Buffer.concat([samplePdf, Buffer.alloc(bytes - samplePdf.length, 0x20)]))], { type: 'application/pdf' }), 'rx.pdf');
   return data;
 };
-const leftovers = async () => ({ rows: await rowCount(app, 'files'), files: readdirSync(app.deps.blobs.dir!).sort() });
+/** Everything an upload could leave: rows and stored blobs (on SQLite, any file in documents/). */
+const leftovers = async () => ({ rows: await rowCount(app, 'files'), files: await storedBlobNames(app) });
 const lastUploadEvent = () => rawGet(app.deps.db, "select outcome, detail from audit_events where action = 'files.upload' order by id desc limit 1");
 
 describe('health counts free space', () => {

@@ -1,12 +1,10 @@
 // Uploading a patient document (API.md "Uploaded documents"): typed by content, stored encrypted,
 // never half-written.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sqliteEngineOf } from '../db/engine';
 import { bearer, errorOf, rowCount } from '../test/helpers';
+import { refuseAuditOf } from '../test/refused-insert';
 import { sampleExecutable, sampleJpeg, sampleMp3, sampleMp4, samplePdf, samplePng } from '../test/sample-files';
-import { app, blobsOnDisk, documentsDir, download, form, LIMIT, linkedPair, rawUpload, snapshot, upload, useDocumentsApp, within } from './documents.fixture';
+import { app, download, form, LIMIT, linkedPair, rawUpload, readBlob, snapshot, storedBlobs, upload, useDocumentsApp, within } from './documents.fixture';
 
 useDocumentsApp();
 
@@ -43,21 +41,21 @@ describe('POST /api/medics/patients/:idPatient/files', () => {
 
   it('refuses an executable named .png with 415 and keeps nothing', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = { rows: await rowCount(app, 'files'), blobs: blobsOnDisk().length };
+    const before = { rows: await rowCount(app, 'files'), blobs: (await storedBlobs()).length };
     const response = await upload(medic, idPatient, form({ file: { bytes: sampleExecutable, name: 'photo.png', type: 'image/png' } }));
     expect(response.statusCode).toBe(415);
     expect(errorOf(response).code).toBe('UNSUPPORTED_FILE_TYPE');
-    expect({ rows: await rowCount(app, 'files'), blobs: blobsOnDisk().length }).toEqual(before);
+    expect({ rows: await rowCount(app, 'files'), blobs: (await storedBlobs()).length }).toEqual(before);
   });
 
   it('refuses a file one byte over MAX_UPLOAD_MB with 413, leaving nothing on disk or in the database', async () => {
     const { medic, idPatient } = await linkedPair();
-    const before = { rows: await rowCount(app, 'files'), blobs: blobsOnDisk().length };
+    const before = { rows: await rowCount(app, 'files'), blobs: (await storedBlobs()).length };
     const tooBig = Buffer.concat([samplePdf, Buffer.alloc(LIMIT + 1 - samplePdf.length, 0x20)]);
     const response = await upload(medic, idPatient, form({ file: { bytes: tooBig, name: 'big.pdf' } }));
     expect(response.statusCode).toBe(413);
     expect(errorOf(response).code).toBe('FILE_TOO_LARGE');
-    expect({ rows: await rowCount(app, 'files'), blobs: blobsOnDisk().length }).toEqual(before);
+    expect({ rows: await rowCount(app, 'files'), blobs: (await storedBlobs()).length }).toEqual(before);
     const exactly = Buffer.concat([samplePdf, Buffer.alloc(LIMIT - samplePdf.length, 0x20)]);
     expect((await upload(medic, idPatient, form({ file: { bytes: exactly, name: 'fits.pdf' } }))).statusCode).toBe(201);
   });
@@ -148,25 +146,24 @@ describe('POST /api/medics/patients/:idPatient/files', () => {
   it('writes the row and its audit event in one transaction: a failed audit insert keeps nothing', async () => {
     const { medic, idPatient } = await linkedPair();
     const before = await snapshot();
-    // SQLite dialect: a temporary trigger lives on one connection: the writer's, where the audit insert runs.
-    const sqlite = sqliteEngineOf(app.deps.db).writer;
-    sqlite.exec(`create temp trigger refuse_upload_audit before insert on audit_events
-      when new.action = 'files.upload' and new.outcome = 'success' begin select raise(abort, 'audit unavailable'); end`);
+    const allowAudit = await refuseAuditOf(app.deps.db, 'files.upload', 'audit unavailable');
     try {
       const response = await upload(medic, idPatient, form({ file: { bytes: samplePng, name: 'x.png' } }));
       expect(response.statusCode).toBe(500);
     } finally {
-      sqlite.exec('drop trigger refuse_upload_audit');
+      await allowAudit();
     }
     expect(await snapshot()).toEqual(before);
   });
 
-  it('stores ciphertext, never the document itself, under DATA_DIR', async () => {
+  it('stores ciphertext, never the document itself, where the blobs are kept', async () => {
     const { medic, idPatient } = await linkedPair();
     const secret = Buffer.concat([samplePdf, Buffer.from('Diagnóstico confidencial: hipertensión')]);
     await upload(medic, idPatient, form({ file: { bytes: secret, name: 'informe.pdf' } }));
-    for (const name of blobsOnDisk()) {
-      const bytes = readFileSync(join(documentsDir(), name));
+    const names = await storedBlobs();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) {
+      const bytes = await readBlob(name);
       expect(bytes.includes(Buffer.from('confidencial'))).toBe(false);
       expect(bytes.includes(Buffer.from('%PDF'))).toBe(false);
     }

@@ -1,12 +1,11 @@
 // For the document tests (documents-*.test.ts): each file's own app with a small upload limit, and
-// the uploads, downloads and looks at the disk they share.
+// the uploads, downloads and looks at the stored blobs they share.
 import type { FastifyInstance } from 'fastify';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { rawGet } from '../db/raw-sql';
 import { bearer, buildTestApp, register, rowCount, testConfig, uniqueEmail } from '../test/helpers';
+import { readStoredBlob, storedBlobNames, writeStoredBlob } from '../test/stored-blobs';
 
 export const LIMIT = 64 * 1024;
 
@@ -24,14 +23,10 @@ export function useDocumentsApp(): void {
   afterAll(() => app.close());
 }
 
-export const documentsDir = () => join(app.deps.config.dataDir, 'documents');
-export const blobsOnDisk = () => {
-  try {
-    return readdirSync(documentsDir());
-  } catch {
-    return [];
-  }
-};
+/** The stored blobs' names: files under DATA_DIR/documents on SQLite, rows of document_blobs on PostgreSQL. */
+export const storedBlobs = () => storedBlobNames(app);
+export const readBlob = (name: string) => readStoredBlob(app, name);
+export const writeBlob = (name: string, bytes: Buffer) => writeStoredBlob(app, name, bytes);
 
 export async function linkedPair() {
   const medic = await register(app, { type: 'medic', email: uniqueEmail('medic') });
@@ -65,7 +60,7 @@ export const rawUpload = (session: Session, idPatient: number, contentType: stri
 export const within = <T>(ms: number, pending: Promise<T>): Promise<T> =>
   Promise.race([pending, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
 
-export const snapshot = async () => ({ rows: await rowCount(app, 'files'), blobs: blobsOnDisk().length });
+export const snapshot = async () => ({ rows: await rowCount(app, 'files'), blobs: (await storedBlobs()).length });
 
 export const blobNameOf = async (code: string): Promise<string> =>
   (await rawGet<{ blobName: string }>(app.deps.db, 'select blob_name as "blobName" from files where code = ?', [code]))!.blobName;

@@ -1,8 +1,8 @@
 // A medic creating a patient account, or sending the documented form for a linked one (API.md
 // POST /api/patients): all or nothing.
 import { describe, expect, it } from 'vitest';
-import { sqliteEngineOf } from '../db/engine';
 import { errorOf, rowCount, uniqueEmail } from '../test/helpers';
+import { refuseInserts } from '../test/refused-insert';
 import { app, get, link, newMedic, newPatient, patientIdOf, post, useWorkspaceApp } from './medic-workspace.fixture';
 
 useWorkspaceApp();
@@ -69,21 +69,19 @@ describe('POST /api/patients', () => {
 
   it('leaves no user, record or link behind when a write after the user insert fails', async () => {
     const medic = await newMedic();
-    // SQLite dialect: a trigger that fails the insert, created on the writer (schema changes are the writer's).
-    const sqlite = sqliteEngineOf(app.deps.db).writer;
     const counts = async () => {
       const rows: number[] = [];
       for (const table of ['users', 'patients', 'medic_patients']) rows.push(await rowCount(app, table));
       return rows;
     };
     const before = await counts();
-    sqlite.exec("create trigger fail_patient_insert before insert on patients begin select raise(abort, 'forced failure'); end");
+    const allowInserts = await refuseInserts(app.deps.db, 'patients', 'forced failure');
     try {
       const response = await post('/api/patients', { name: 'A', lname: 'B', email: uniqueEmail('doomed'), password: 'secreto1' }, medic);
       expect(response.statusCode).toBe(500);
       expect(errorOf(response).code).toBe('INTERNAL_ERROR');
     } finally {
-      sqlite.exec('drop trigger fail_patient_insert');
+      await allowInserts();
     }
     expect(await counts()).toEqual(before);
   });

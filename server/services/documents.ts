@@ -168,6 +168,8 @@ export async function uploadDocument(
 }
 
 export async function findFileByCode(db: Db, code: string): Promise<FileRow | undefined> {
+  // No stored code holds U+0000, which PostgreSQL's text cannot hold at all (it refuses the query).
+  if (code.includes('\u0000')) return undefined;
   return (await db.select().from(files).where(eq(files.code, code)))[0];
 }
 

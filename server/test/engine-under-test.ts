@@ -19,9 +19,13 @@ export async function openTestDatabase(options: OpenOptions = {}): Promise<Db> {
   const db = postgresDatabase(fresh.url, options);
   const engine = engineOf(db);
   const close = engine.close.bind(engine);
-  engine.close = async () => {
-    await close();
-    await fresh.drop();
-  };
+  // Once, however often it is called: a test may close the database under a running app, whose own
+  // close then closes it again (as SQLite's close allows), and pg's pool may be ended only once.
+  let closed: Promise<void> | undefined;
+  engine.close = () =>
+    (closed ??= (async () => {
+      await close();
+      await fresh.drop();
+    })());
   return db;
 }

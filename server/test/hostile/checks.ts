@@ -2,7 +2,8 @@
 // characters that must never be stored.
 import type { FastifyInstance } from 'fastify';
 import { errorStatus } from '../../../shared/errors';
-import { sqliteEngineOf } from '../../db/engine';
+import { engineNameOf, sqliteEngineOf } from '../../db/engine';
+import { rawRows } from '../../db/raw-sql';
 import { FORBIDDEN_IN_TEXT } from './arbitraries';
 import { UPLOAD_LIMIT } from './fixture';
 import { visible, type Answer } from './hostile-request';
@@ -130,33 +131,80 @@ export function misshapenRefusalProblem(answer: Answer, expected: { path: string
 
 /**
  * Cells of every table (the audit trail and sessions aside) that hold a character stored text must
- * refuse, as `table#rowid.column`. A function registered on the SQLite writer does the search, on
- * that connection (SQLite-only machinery: its catalog, rowid and functions), between requests.
+ * refuse, as `table#rowid.column` (on PostgreSQL `table#primary key.column`): the scanner returned
+ * searches them between requests. SQLite: a function registered on the writer does the search, on
+ * that connection (its catalog, rowid and functions). PostgreSQL: a regular expression over the text
+ * columns its catalog names, the cells it finds checked again here with FORBIDDEN_IN_TEXT itself.
  */
-export function forbiddenTextScanner(app: FastifyInstance): () => Map<string, string> {
+export function forbiddenTextScanner(app: FastifyInstance): () => Promise<Map<string, string>> {
+  return engineNameOf(app.deps.db) === 'sqlite' ? sqliteForbiddenTextScanner(app) : postgresForbiddenTextScanner(app);
+}
+
+const SCANNED = (name: string) => name !== 'audit_events' && name !== 'sessions';
+
+function sqliteForbiddenTextScanner(app: FastifyInstance): () => Promise<Map<string, string>> {
   const sql = sqliteEngineOf(app.deps.db).writer;
   sql.function('hostile_forbidden_text', { deterministic: true }, (value: unknown) => (typeof value === 'string' && FORBIDDEN_IN_TEXT.test(value) ? 1 : 0));
   // Ordinary tables only: a full-text index's virtual table and its shadow tables hold no stored text of their own.
   const tables = (sql.prepare("select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'").all() as { name: string }[])
     .map(({ name }) => name)
-    .filter((name) => name !== 'audit_events' && name !== 'sessions');
+    .filter(SCANNED);
   const queries = tables.map((table) => {
     const columns = (sql.prepare('select name from pragma_table_info(?)').all(table) as { name: string }[]).map(({ name }) => name);
     const where = columns.map((column) => `hostile_forbidden_text("${column}")`).join(' or ');
     return { table, columns, statement: sql.prepare(`select rowid as hostile_rowid, * from "${table}" where ${where}`) };
   });
-  return () => {
+  return async () => {
     const found = new Map<string, string>();
-    for (const { table, columns, statement } of queries) {
-      for (const row of statement.all() as Record<string, unknown>[]) {
-        for (const column of columns) {
-          const value = row[column];
-          if (typeof value === 'string' && FORBIDDEN_IN_TEXT.test(value)) found.set(`${table}#${row.hostile_rowid}.${column}`, value);
-        }
-      }
-    }
+    for (const { table, columns, statement } of queries) collectForbidden(found, table, columns, statement.all() as Record<string, unknown>[]);
     return found;
   };
+}
+
+/** FORBIDDEN_IN_TEXT in PostgreSQL's regular expressions (text there cannot hold U+0000 at all). */
+const POSTGRES_FORBIDDEN = '[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069]';
+
+function postgresForbiddenTextScanner(app: FastifyInstance): () => Promise<Map<string, string>> {
+  const db = app.deps.db;
+  let queries: Promise<{ table: string; columns: string[]; text: string }[]> | undefined;
+  const prepare = async () => {
+    const columns = await rawRows<{ table: string; column: string }>(
+      db,
+      `select c.table_name as "table", c.column_name as "column" from information_schema.columns c
+       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+       where c.table_schema = current_schema() and t.table_type = 'BASE TABLE' and c.data_type = 'text' and c.table_name not like '\\_\\_drizzle%'
+       order by c.table_name, c.ordinal_position`,
+    );
+    const keys = await rawRows<{ table: string; column: string }>(
+      db,
+      `select tc.table_name as "table", k.column_name as "column" from information_schema.table_constraints tc
+       join information_schema.key_column_usage k on k.constraint_name = tc.constraint_name and k.table_schema = tc.table_schema
+       where tc.table_schema = current_schema() and tc.constraint_type = 'PRIMARY KEY' order by k.ordinal_position`,
+    );
+    const byTable = new Map<string, string[]>();
+    for (const { table, column } of columns) if (SCANNED(table)) byTable.set(table, [...(byTable.get(table) ?? []), column]);
+    return [...byTable].map(([table, textColumns]) => {
+      const key = keys.filter((k) => k.table === table).map((k) => `"${k.column}"::text`);
+      const rowKey = key.length ? key.join(` || ',' || `) : 'ctid::text';
+      const where = textColumns.map((column) => `"${column}" ~ '${POSTGRES_FORBIDDEN}'`).join(' or ');
+      return { table, columns: textColumns, text: `select ${rowKey} as hostile_rowid, * from "${table}" where ${where}` };
+    });
+  };
+  return async () => {
+    queries ??= prepare();
+    const found = new Map<string, string>();
+    for (const { table, columns, text } of await queries) collectForbidden(found, table, columns, await rawRows<Record<string, unknown>>(db, text));
+    return found;
+  };
+}
+
+function collectForbidden(found: Map<string, string>, table: string, columns: string[], rows: Record<string, unknown>[]): void {
+  for (const row of rows) {
+    for (const column of columns) {
+      const value = row[column];
+      if (typeof value === 'string' && FORBIDDEN_IN_TEXT.test(value)) found.set(`${table}#${String(row.hostile_rowid)}.${column}`, value);
+    }
+  }
 }
 
 export function newForbiddenCells(before: Map<string, string>, after: Map<string, string>): string[] {

@@ -6,8 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import { isDeepStrictEqual } from 'node:util';
 import type { Session } from '../../../shared/auth';
+import { engineNameOf } from '../../db/engine';
 import { inTransaction } from '../../db/in-transaction';
-import { rawGet, rawRows, rawRun } from '../../db/raw-sql';
+import { postgresPlaceholders, rawGet, rawRows, rawRun } from '../../db/raw-sql';
 import { bearer, buildTestApp, linkWithConsent, register, testConfig, uniqueEmail } from '../helpers';
 import { samplePdf, samplePng } from '../sample-files';
 
@@ -196,7 +197,11 @@ export async function buildFixture(): Promise<Fixture> {
       // TWO_FACTOR_REQUIRED) for the rest of the suite: it is put back off.
       await rawRun(db, 'update practice set require_two_factor_for_medics = 0');
       for (const { id } of savedSessions) await rawRun(db, 'update sessions set revoked_at = null where id = ?', [id]);
+      // SQLite undoes only the failed statement; on PostgreSQL a failed statement aborts the whole
+      // transaction unless a savepoint before it is rolled back to.
+      const onPostgres = engineNameOf(db) === 'postgres';
       for (const user of savedUsers) {
+        if (onPostgres) await rawRun(db, 'savepoint restore_user');
         try {
           await rawRun(db, 'update users set email = ?, password_hash = ?, status = ?, is_admin = ?, must_change_password = ? where id = ?', [
             user.email,
@@ -208,33 +213,57 @@ export async function buildFixture(): Promise<Fixture> {
           ]);
         } catch {
           // The email was taken over by an account a run created; the saved one stays for the next restore.
-          // (SQLite undoes only the failed statement; PostgreSQL would need a savepoint around it.)
+          if (onPostgres) await rawRun(db, 'rollback to savepoint restore_user');
         }
+        if (onPostgres) await rawRun(db, 'release savepoint restore_user');
       }
     });
   const restore = () =>
     inTransaction(db, async () => {
       await restoreAccounts();
-      // SQLite dialect: insert or ignore / insert or replace.
-      await rawRun(db, `insert or ignore into medic_patients (${linkColumns.join(',')}) values (${linkColumns.map(() => '?').join(',')})`, linkColumns.map((c) => savedLinkA[c]));
+      const linkValues = linkColumns.map(() => '?').join(',');
+      await rawRun(
+        db,
+        {
+          sqlite: `insert or ignore into medic_patients (${linkColumns.join(',')}) values (${linkValues})`,
+          postgres: postgresPlaceholders(`insert into medic_patients (${linkColumns.join(',')}) values (${linkValues}) on conflict do nothing`),
+        },
+        linkColumns.map((c) => savedLinkA[c]),
+      );
       // Only medic A stays linked to A (a run may have had A accept another medic's request), and the
       // fixture's request of the stranger medic to A is pending again, so every caller keeps its part.
       await rawRun(db, 'delete from medic_patients where patient_id = ? and medic_id <> ?', [idA, savedLinkA.medic_id]);
+      const requestValues = requestColumns.map(() => '?').join(',');
       for (const request of savedRequests) {
+        // PostgreSQL has no `insert or replace`: the rows it would replace (the same id, or the same
+        // medic and patient) are deleted first, in the same transaction.
+        if (engineNameOf(db) === 'postgres')
+          await rawRun(db, 'delete from link_requests where id = ? or (medic_id = ? and patient_id = ?)', [request.id, request.medic_id, request.patient_id]);
         await rawRun(
           db,
-          `insert or replace into link_requests (${requestColumns.join(',')}) values (${requestColumns.map(() => '?').join(',')})`,
+          {
+            sqlite: `insert or replace into link_requests (${requestColumns.join(',')}) values (${requestValues})`,
+            postgres: postgresPlaceholders(`insert into link_requests (${requestColumns.join(',')}) values (${requestValues})`),
+          },
           requestColumns.map((c) => request[c]),
         );
       }
       await rawRun(db, 'delete from medic_patients where patient_id = ?', [idB]);
     });
 
-  // SQLite dialect: the catalog (sqlite_master, pragma_table_info) and rowid.
+  // Each engine's catalog: SQLite's sqlite_master and pragma_table_info, PostgreSQL's information_schema.
   const recordTables: string[] = [];
-  for (const { name } of await rawRows<{ name: string }>(db, "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")) {
+  const tableNames = await rawRows<{ name: string }>(db, {
+    sqlite: "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'",
+    postgres: "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name",
+  });
+  for (const { name } of tableNames) {
     if (NOT_RECORD_TABLES.has(name)) continue;
-    const columns = await rawRows<{ name: string }>(db, 'select name from pragma_table_info(?)', [name]);
+    const columns = await rawRows<{ name: string }>(
+      db,
+      { sqlite: 'select name from pragma_table_info(?)', postgres: 'select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = $1' },
+      [name],
+    );
     if (columns.some((c) => c.name === 'patient_id')) recordTables.push(name);
   }
 
@@ -242,8 +271,9 @@ export async function buildFixture(): Promise<Fixture> {
     // The rows first, as they are; then B's session is put back (a logout or an administrator's
     // password reset is not a change to the record) and B reads the record.
     const tables: Record<string, unknown[]> = { patients: [await rawGet(db, 'select * from patients where id = ?', [idB])] };
-    // SQLite dialect: rowid.
-    for (const name of recordTables) tables[name] = await rawRows(db, `select * from "${name}" where patient_id = ? order by rowid`, [idB]);
+    // In the order the rows were stored on SQLite (rowid); PostgreSQL has no rowid: by the rows' whole text there.
+    for (const name of recordTables)
+      tables[name] = await rawRows(db, { sqlite: `select * from "${name}" where patient_id = ? order by rowid`, postgres: `select * from "${name}" where patient_id = $1 order by "${name}"::text` }, [idB]);
     const user = await rawGet(db, 'select id, email, type, name, lname, phone, address from users where id = ?', [patientB.user.idUser]);
     const links = await rawRows(db, 'select * from medic_patients where patient_id = ? order by medic_id', [idB]);
     await restoreAccounts();

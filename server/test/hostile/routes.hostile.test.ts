@@ -52,7 +52,7 @@ const STATS = process.env.FUZZ_STATS === '1';
 const TEST_TIMEOUT = 30_000 + RUNS * 400 + SHRINK_MS * 4;
 
 let fx: Fixture;
-let scanForbidden: () => Map<string, string>;
+let scanForbidden: () => Promise<Map<string, string>>;
 
 beforeAll(async () => {
   fx = await buildFixture();
@@ -236,9 +236,9 @@ describe.each(routesUnderTest.map((route) => [route.label, route] as [string, Ro
         if (!arb) return;
         await holds(property, arb, knownTaintedWrites(route, fx), async (request) => {
           await fx.restore();
-          const before = scanForbidden();
+          const before = await scanForbidden();
           const answer = await send(fx, request);
-          const stored = newForbiddenCells(before, scanForbidden());
+          const stored = newForbiddenCells(before, await scanForbidden());
           if (stored.length) throw violation(property, request, `stored:\n    ${stored.join('\n    ')}`, answerText(answer));
           return answer;
         });
