@@ -4,6 +4,7 @@ import { and, asc, count, eq, isNotNull, or, sql, type SQLWrapper } from 'drizzl
 import type { Doctor, Patient, PatientListItem, PatientSearchResult } from '../../shared/patients';
 import { SEARCH_RESULTS_LIMIT } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
+import { engineNameOf } from '../db/engine';
 import { caseInsensitive } from './case-insensitive';
 import { doctorColumns, patientColumns } from './columns';
 import { byEmail } from './users';
@@ -38,7 +39,8 @@ export async function listLinkedPatients(db: DbOrTx, medicId: number, now: strin
     .innerJoin(users, eq(users.id, patients.userId))
     .leftJoin(clinicalHistories, eq(clinicalHistories.patientId, patients.id))
     .where(eq(medicPatients.medicId, medicId))
-    .groupBy(patients.id)
+    // PostgreSQL takes the account's columns once grouped by its key too (the one account of the patient).
+    .groupBy(...(engineNameOf(db) === 'sqlite' ? [patients.id] : [patients.id, users.id]))
     .orderBy(...byLastNameThenName(db));
 }
 
