@@ -4,7 +4,7 @@
 // - order and cursor: medic_patients_medic_order_idx, over the sort key copied into the links;
 // - the unfiltered total: medic_patient_counts, kept by triggers;
 // - a filter: the medic's filter index in memory (patient-filter-index.ts), which gives the
-//   matches' count and the page's patients in order with their names, email and phone; SQLite then
+//   matches' count and the page's patients in order with their names, email and phone; the database then
 //   reads only their blood types and appointment figures, by key (card-figures.ts keeps the
 //   figures at each patient's record_version). Through SQL a new filter cost ~3 ms at
 //   50,000 patients (a common trigram's matches counted among the links, then the page), and a one-
@@ -55,8 +55,9 @@ const pageOf = (chosen: string) => `
   FROM page JOIN patients pt ON pt.id = page.patient_id JOIN users u ON u.id = pt.user_id
   ORDER BY page.lname COLLATE NOCASE, page.name COLLATE NOCASE, page.patient_id`;
 
-// SQLite dialect, every statement below: FTS5's MATCH, GLOB, COLLATE NOCASE, char(), and named
-// parameters (@medicId...) bound from one object. Each text is compiled once per connection (sqlite-router.ts).
+// SQLite's statements: FTS5's MATCH, GLOB, COLLATE NOCASE, char(), and named parameters
+// (@medicId...) bound from one object. Each text is compiled once per connection (sqlite-router.ts).
+// PostgreSQL's twins follow (postgresStatements).
 const sqliteStatements = {
   // An aggregate over at most one row: always one row, with 0 and 0 for a medic with no patients yet.
   linkCount: `SELECT coalesce(max(patients), 0) AS total, coalesce(max(list_version), 0) AS version, coalesce(max(search_version), 0) AS searchVersion
