@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/auth';
 import { sqliteEngineOf } from '../db/engine';
-import { rawGet, rawRows } from '../db/raw-sql';
+import { rawGet, rawRows, rawRun } from '../db/raw-sql';
 import { FHIR_EXPORT_ACTION } from '../services/fhir-export';
+import { testEngine } from '../test/engine-under-test';
 import { bearer, buildTestApp, callerFor, errorOf, register, uniqueEmail } from '../test/helpers';
 
 const now = new Date(2026, 5, 15, 10, 30);
@@ -101,6 +102,26 @@ describe('GET /api/patients/me/fhir', () => {
   });
 });
 
+/** Makes every insert of an export's audit event fail, until the function it answers is called. */
+async function refuseExportEvents(): Promise<() => Promise<void>> {
+  if (testEngine === 'sqlite') {
+    // A temporary trigger lives on one connection: the writer's, where the audit insert runs.
+    const sqlite = sqliteEngineOf(app.deps.db).writer;
+    sqlite.exec("create temp trigger refuse_export before insert on audit_events when new.action = 'patient.fhirExport' begin select raise(abort, 'audit down'); end");
+    return async () => void sqlite.exec('drop trigger temp.refuse_export');
+  }
+  const { db } = app.deps;
+  await rawRun(
+    db,
+    "create function refuse_export() returns trigger language plpgsql as $$ begin if new.action = 'patient.fhirExport' then raise exception 'audit down'; end if; return new; end $$",
+  );
+  await rawRun(db, 'create trigger refuse_export before insert on audit_events for each row execute function refuse_export()');
+  return async () => {
+    await rawRun(db, 'drop trigger refuse_export on audit_events');
+    await rawRun(db, 'drop function refuse_export()');
+  };
+}
+
 describe('the tRPC procedures', () => {
   it('answer the same bundle, and write the audit event in the read transaction (a failed write leaves no export)', async () => {
     const { medic, patient, idPatient } = await linkedPair();
@@ -110,13 +131,11 @@ describe('the tRPC procedures', () => {
     expect(await exportEvents(idPatient)).toHaveLength(2);
 
     // The audit insert fails: the export must fail with it, not answer unaudited.
-    // SQLite dialect: a temporary trigger lives on one connection: the writer's, where the audit insert runs.
-    const sqlite = sqliteEngineOf(app.deps.db).writer;
-    sqlite.exec("create temp trigger refuse_export before insert on audit_events when new.action = 'patient.fhirExport' begin select raise(abort, 'audit down'); end");
+    const allowAgain = await refuseExportEvents();
     try {
       await expect(callerFor(app, medic.access_token).patients.fhirExport({ idPatient })).rejects.toThrow();
     } finally {
-      sqlite.exec('drop trigger temp.refuse_export');
+      await allowAgain();
     }
     expect(await exportEvents(idPatient)).toHaveLength(2);
   });

@@ -6,10 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../shared/auth';
 import type { PatientPage } from '../../shared/patients';
+import pg from 'pg';
 import { sqliteEngineOf } from '../db/engine';
 import { inTransaction } from '../db/in-transaction';
 import { rawGet, rawRun } from '../db/raw-sql';
 import { clinicalHistories } from '../db/schema/index';
+import { testEngine } from '../test/engine-under-test';
 import { bearer, buildTestApp, linkWithConsent, register, uniqueEmail } from '../test/helpers';
 
 let app: FastifyInstance;
@@ -28,6 +30,33 @@ async function firstPage(medic: Session, q = ''): Promise<PatientPage> {
 }
 
 const cardOf = (page: PatientPage, idPatient: number) => page.patients.find((patient) => patient.idPatient === idPatient);
+
+/** The texts of the SQL statements the engine runs from now on, spied on. */
+interface StatementSpies {
+  texts(): string[];
+  clear(): void;
+  restore(): void;
+}
+
+function sqliteStatementSpies(): StatementSpies {
+  const statement = Object.getPrototypeOf(sqliteEngineOf(app.deps.db).reader.prepare('select 1')) as { all: () => unknown; get: () => unknown };
+  const all = vi.spyOn(statement, 'all');
+  const get = vi.spyOn(statement, 'get');
+  return {
+    texts: () => ([...all.mock.contexts, ...get.mock.contexts] as { source: string }[]).map(({ source }) => source),
+    clear: () => (all.mockClear(), get.mockClear()),
+    restore: () => (all.mockRestore(), get.mockRestore()),
+  };
+}
+
+function postgresQuerySpies(): StatementSpies {
+  const query = vi.spyOn(pg.Client.prototype, 'query');
+  return {
+    texts: () => query.mock.calls.map(([text]) => (typeof text === 'string' ? text : (text as { text: string }).text)),
+    clear: () => void query.mockClear(),
+    restore: () => query.mockRestore(),
+  };
+}
 
 describe('a patient-list page read again', () => {
   let medic: Session;
@@ -52,19 +81,15 @@ describe('a patient-list page read again', () => {
   });
 
   it('reads a card once while the medic\'s list is unchanged, and again after a change to it', async () => {
-    // SQLite dialect: the statements of the SQLite engine, spied on.
-    // Card versions are read with one statement (their group_concat over the ids' json_each) per
-    // filtered page that needs any card it has not shown. Every connection's statements share one
-    // prototype: the reader's stands for them all, and a row is read through `all` or `get`.
-    const statement = Object.getPrototypeOf(sqliteEngineOf(app.deps.db).reader.prepare('select 1')) as { all: () => unknown; get: () => unknown };
-    const all = vi.spyOn(statement, 'all');
-    const get = vi.spyOn(statement, 'get');
+    // Card versions are read with one statement (a string of id:version pairs over the ids given as
+    // JSON) per filtered page that needs any card it has not shown. On SQLite every connection's
+    // statements share one prototype: the reader's stands for them all, and a row is read through
+    // `all` or `get`. On PostgreSQL a page is read in a transaction, on a client of the pool.
+    const spied = testEngine === 'sqlite' ? sqliteStatementSpies() : postgresQuerySpies();
     const cardReads = async (filter: string) => {
-      all.mockClear();
-      get.mockClear();
+      spied.clear();
       expect(cardOf(await firstPage(medic, filter), idPatient)?.name).toBe('Rosa');
-      const ran = [...all.mock.contexts, ...get.mock.contexts] as { source: string }[];
-      return ran.filter(({ source }) => source.includes('json_each(') && source.includes('group_concat(')).length;
+      return spied.texts().filter((text) => (testEngine === 'sqlite' ? text.includes('json_each(') && text.includes('group_concat(') : text.includes('json_array_elements_text(') && text.includes('string_agg('))).length;
     };
     try {
       // Shown already by the filter "vidal" above: new filters finding the same patient read no card.
@@ -74,8 +99,7 @@ describe('a patient-list page read again', () => {
       expect(await cardReads('ros')).toBe(1);
       expect(cardOf(await firstPage(medic, 'osa'), idPatient)).toMatchObject({ bloodGroup: 'AB', bloodRh: '-' });
     } finally {
-      all.mockRestore();
-      get.mockRestore();
+      spied.restore();
     }
   });
 

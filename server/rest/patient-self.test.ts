@@ -205,8 +205,9 @@ describe('GET /api/patients/me/access-log', () => {
     const medic = await newMedic('Irene', 'Vidal');
     const { patient, idPatient } = await patientOf(medic);
     const { db } = app.deps;
-    // An event as written before names were kept: no actor name, the account's shown instead.
-    await rawRun(db, "insert into audit_events (at, actor_user_id, actor_type, action, patient_id, outcome, ip) values (?, ?, 'medic', 'patient.detail', ?, 'success', '127.0.0.1')", [
+    // An event as written before names were kept: no actor name, the account's shown instead. Its id
+    // is the next one, as the server gives ids on PostgreSQL (the trail's sequence is not used there).
+    await rawRun(db, "insert into audit_events (id, at, actor_user_id, actor_type, action, patient_id, outcome, ip) values ((select coalesce(max(id), 0) + 1 from audit_events), ?, ?, 'medic', 'patient.detail', ?, 'success', '127.0.0.1')", [
       new Date().toISOString(),
       medic.user.idUser,
       idPatient,

@@ -10,7 +10,7 @@ import { addenda } from '../db/schema/index';
 import { writableAppointment } from './appointments';
 import { auditedChange } from './audited-change';
 import type { MedicCaller } from './caller';
-import { addendumJson } from './columns';
+import { addendumJsonOf } from './columns';
 
 const a = alias(addenda, 'a');
 
@@ -32,6 +32,6 @@ export async function addAddendum(caller: MedicCaller, idHistory: number, text: 
       })
       .returning({ id: addenda.id });
     await succeeded({ detail: `appointment ${idHistory}` });
-    return (await tx.select({ addendum: addendumJson }).from(a).where(eq(a.id, inserted!.id)))[0]!.addendum;
+    return (await tx.select({ addendum: addendumJsonOf(tx) }).from(a).where(eq(a.id, inserted!.id)))[0]!.addendum;
   });
 }

@@ -17,14 +17,14 @@ import { patientAccess } from './access';
 import { diagnosesToStore } from './appointment-diagnoses';
 import { auditedChange } from './audited-change';
 import { whoIs, type MedicCaller } from './caller';
-import { historyColumns } from './columns';
+import { historyColumnsOf } from './columns';
 import type { AuditAction } from '../../shared/audit-actions';
 
 type NewAppointment = z.output<typeof appointmentFields>;
 type AppointmentChanges = z.output<typeof appointmentUpdateFields>;
 
 const findAppointment = async (db: DbOrTx, idHistory: number): Promise<ClinicalHistory | undefined> =>
-  (await db.select(historyColumns).from(clinicalHistories).where(eq(clinicalHistories.id, idHistory)))[0];
+  (await db.select(historyColumnsOf(db)).from(clinicalHistories).where(eq(clinicalHistories.id, idHistory)))[0];
 
 /**
  * The appointment, if the caller may change its patient's record. A missing one and another's look

@@ -16,11 +16,18 @@
 import type { PatientPageKey } from '../../shared/patients';
 import { foldForSearch } from '../../shared/patients';
 import type { DbOrTx } from '../db/client';
-import { rawRows } from '../db/raw-sql';
+import { postgresPlaceholders, rawRows } from '../db/raw-sql';
 import { versionedCache } from '../db/versioned-cache';
 
-/** The list's order: last name, name, then id (the index medic_patients_medic_order_idx reads). SQLite dialect: COLLATE NOCASE. */
-export const LIST_ORDER = 'mp.lname COLLATE NOCASE, mp.name COLLATE NOCASE, mp.patient_id';
+/**
+ * The list's order: last name, name, then id (the index medic_patients_medic_order_idx reads), each
+ * name case-insensitively: SQLite's COLLATE NOCASE, PostgreSQL's lower() in the C collation, the
+ * expression its index is built on (server/db/postgres/from-sqlite.ts).
+ */
+export const LIST_ORDER = {
+  sqlite: 'mp.lname COLLATE NOCASE, mp.name COLLATE NOCASE, mp.patient_id',
+  postgres: 'lower(mp.lname) COLLATE "C", lower(mp.name) COLLATE "C", mp.patient_id',
+};
 
 /** One of the medic's patients, in the list's order: the link's sort key and what the filter reads. */
 export interface FilterRow {
@@ -307,11 +314,11 @@ function grown(array: Int32Array<ArrayBuffer>, fill = 0): Int32Array<ArrayBuffer
 }
 
 // The medic's patients in the list's order, with what the filter reads, as the index takes them.
-// SQLite dialect: LIST_ORDER's COLLATE NOCASE.
-const MEDIC_PATIENTS = `SELECT mp.patient_id AS "idPatient", mp.lname AS "keyLname", mp.name AS "keyName",
+const medicPatients = (order: string) => `SELECT mp.patient_id AS "idPatient", mp.lname AS "keyLname", mp.name AS "keyName",
     u.name AS name, u.lname AS lname, u.email AS email, u.phone AS phone
   FROM medic_patients mp JOIN patients pt ON pt.id = mp.patient_id JOIN users u ON u.id = pt.user_id
-  WHERE mp.medic_id = ? ORDER BY ${LIST_ORDER}`;
+  WHERE mp.medic_id = ? ORDER BY ${order}`;
+const MEDIC_PATIENTS = { sqlite: medicPatients(LIST_ORDER.sqlite), postgres: postgresPlaceholders(medicPatients(LIST_ORDER.postgres)) };
 
 const filterRowsOf = (db: DbOrTx, medicId: number): Promise<FilterRow[]> => rawRows<FilterRow>(db, MEDIC_PATIENTS, [medicId]);
 

@@ -4,7 +4,7 @@
 // - order and cursor: medic_patients_medic_order_idx, over the sort key copied into the links;
 // - the unfiltered total: medic_patient_counts, kept by triggers;
 // - a filter: the medic's filter index in memory (patient-filter-index.ts), which gives the
-//   matches' count and the page's patients in order with their names, email and phone; SQLite then
+//   matches' count and the page's patients in order with their names, email and phone; the database then
 //   reads only their blood types and appointment figures, by key (card-figures.ts keeps the
 //   figures at each patient's record_version). Through SQL a new filter cost ~3 ms at
 //   50,000 patients (a common trigram's matches counted among the links, then the page), and a one-
@@ -20,7 +20,9 @@
 import { foldForSearch, encodePatientCursor, type PatientListItem, type PatientPage, type PatientPageKey } from '../../shared/patients';
 import { auditedRead } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
-import { rawGet, rawRows } from '../db/raw-sql';
+import { engineNameOf } from '../db/engine';
+import { rawRows } from '../db/raw-sql';
+import { containing } from '../db/postgres/search-sql';
 import { deepFreeze, keptFromSecondRequest } from '../db/versioned-cache';
 import { withKnownJson } from '../json-text';
 import { appointmentColumnsFor, nowMoment, soonest, stillHolds, type ReadAt } from './card-appointments';
@@ -38,7 +40,7 @@ export interface PatientPageQuery {
 const TRIGRAM = 3;
 
 const AFTER_CURSOR = '(mp.lname, mp.name, mp.patient_id) > (@lname COLLATE NOCASE, @name COLLATE NOCASE, @idPatient)';
-const IN_ORDER = LIST_ORDER;
+const IN_ORDER = LIST_ORDER.sqlite;
 const MATCHES = 'patient_search s CROSS JOIN medic_patients mp ON mp.medic_id = @medicId AND mp.patient_id = s.rowid WHERE s.patient_search MATCH @match';
 // The fields the filter reads, as one text: a line feed between them, which no needle holds.
 const GLOBS = "(u.name || ' ' || u.lname || char(10) || u.email || char(10) || coalesce(u.phone, '')) GLOB @glob";
@@ -53,9 +55,10 @@ const pageOf = (chosen: string) => `
   FROM page JOIN patients pt ON pt.id = page.patient_id JOIN users u ON u.id = pt.user_id
   ORDER BY page.lname COLLATE NOCASE, page.name COLLATE NOCASE, page.patient_id`;
 
-// SQLite dialect, every statement below: FTS5's MATCH, GLOB, COLLATE NOCASE, char(), and named
-// parameters (@medicId...) bound from one object. Each text is compiled once per connection (sqlite-router.ts).
-const statements = {
+// SQLite's statements: FTS5's MATCH, GLOB, COLLATE NOCASE, char(), and named parameters
+// (@medicId...) bound from one object. Each text is compiled once per connection (sqlite-router.ts).
+// PostgreSQL's twins follow (postgresStatements).
+const sqliteStatements = {
   // An aggregate over at most one row: always one row, with 0 and 0 for a medic with no patients yet.
   linkCount: `SELECT coalesce(max(patients), 0) AS total, coalesce(max(list_version), 0) AS version, coalesce(max(search_version), 0) AS searchVersion
     FROM medic_patient_counts WHERE medic_id = @medicId`,
@@ -80,11 +83,70 @@ const statements = {
     WHERE mp.medic_id = @medicId AND ${AFTER_CURSOR} AND ${GLOBS} ORDER BY ${IN_ORDER} LIMIT @take`),
 };
 
-type Statement = keyof typeof statements;
+type Statement = keyof typeof sqliteStatements;
+
+// PostgreSQL: the same statements. The filter reads patient_search (kept by triggers, folded as
+// foldForSearch folds) as server/db/postgres/search-sql.ts's patientSearchHolds does: LIKE
+// '%needle%' (@pattern, its % _ \ escaped) over each folded field, served by their trigram indexes;
+// a needle too short for a trigram is the same test (GLOB's classes fold case and accents, which the
+// folded fields already have), so globCount and globPage are matchCount and sparseMatches. Names
+// order by lower() in the C collation (LIST_ORDER), camelCase names are quoted, parameters typed.
+const PG_AFTER_CURSOR = '(lower(mp.lname) COLLATE "C", lower(mp.name) COLLATE "C", mp.patient_id) > (lower(@lname::text) COLLATE "C", lower(@name::text) COLLATE "C", @idPatient::bigint)';
+const PG_IN_ORDER = LIST_ORDER.postgres;
+const PG_HOLDS = '(s.full_name LIKE @pattern OR s.email LIKE @pattern OR s.phone LIKE @pattern)';
+const PG_MATCHES = `patient_search s JOIN medic_patients mp ON mp.medic_id = @medicId AND mp.patient_id = s.patient_id WHERE ${PG_HOLDS}`;
+const pgPageOf = (chosen: string) => `
+  WITH page AS (${chosen})
+  SELECT page.patient_id AS "idPatient", u.name AS name, u.lname AS lname, u.email AS email, u.phone AS phone,
+    pt.blood_group AS "bloodGroup", pt.blood_rh AS "bloodRh",
+    (SELECT max(h.date) FROM clinical_histories h WHERE h.patient_id = page.patient_id AND h.date <= @now::text) AS "lastAppointment",
+    (SELECT min(h.date) FROM clinical_histories h WHERE h.patient_id = page.patient_id AND h.date > @now::text) AS "nextAppointment",
+    (SELECT count(*) FROM clinical_histories h WHERE h.patient_id = page.patient_id) AS "appointmentCount",
+    page.lname AS "keyLname", page.name AS "keyName"
+  FROM page JOIN patients pt ON pt.id = page.patient_id JOIN users u ON u.id = pt.user_id
+  ORDER BY lower(page.lname) COLLATE "C", lower(page.name) COLLATE "C", page.patient_id`;
+const pgSparseMatches = pgPageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM ${PG_MATCHES} AND ${PG_AFTER_CURSOR} ORDER BY ${PG_IN_ORDER} LIMIT @take`);
+const pgMatchCount = `SELECT count(*) AS total FROM ${PG_MATCHES}`;
+const postgresStatements: Record<Statement, string> = {
+  linkCount: `SELECT coalesce(max(patients), 0) AS total, coalesce(max(list_version), 0) AS version, coalesce(max(search_version), 0) AS "searchVersion"
+    FROM medic_patient_counts WHERE medic_id = @medicId`,
+  all: pgPageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
+    WHERE mp.medic_id = @medicId AND ${PG_AFTER_CURSOR} ORDER BY ${PG_IN_ORDER} LIMIT @take`),
+  matchCount: pgMatchCount,
+  practicePatients: 'SELECT count(*) AS total FROM patients',
+  everyMatch: `SELECT count(*) AS total FROM patient_search s WHERE ${PG_HOLDS}`,
+  sparseMatches: pgSparseMatches,
+  denseMatches: pgPageOf(`SELECT mp.patient_id, mp.lname, mp.name FROM medic_patients mp
+    WHERE mp.medic_id = @medicId AND ${PG_AFTER_CURSOR}
+      AND mp.patient_id IN (SELECT s.patient_id FROM patient_search s WHERE ${PG_HOLDS})
+    ORDER BY ${PG_IN_ORDER} LIMIT @take`),
+  globCount: pgMatchCount,
+  globPage: pgSparseMatches,
+};
+
+/** A PostgreSQL text with `@name`s as $1, $2…, and the names in that order. */
+function positional(text: string): { text: string; names: string[] } {
+  const names: string[] = [];
+  const converted = text.replace(/@(\w+)/g, (_, name: string) => {
+    if (!names.includes(name)) names.push(name);
+    return `$${names.indexOf(name) + 1}`;
+  });
+  return { text: converted, names };
+}
+const postgresPositional = Object.fromEntries(Object.entries(postgresStatements).map(([name, text]) => [name, positional(text)])) as Record<
+  Statement,
+  { text: string; names: string[] }
+>;
+
 /** The rows of a statement, its named parameters taken from `params` (keys it does not name are left alone). */
-const rowsOf = <Row>(db: DbOrTx, statement: Statement, params: object = {}) => rawRows<Row>(db, statements[statement], [params]);
+function rowsOf<Row>(db: DbOrTx, statement: Statement, params: object = {}): Promise<Row[]> {
+  if (engineNameOf(db) === 'sqlite') return rawRows<Row>(db, sqliteStatements[statement], [params]);
+  const { text, names } = postgresPositional[statement];
+  const named = params as Record<string, unknown>;
+  return rawRows<Row>(db, { sqlite: sqliteStatements[statement], postgres: text }, names.map((name) => named[name]));
+}
 /** The one row of an aggregate's statement. */
-const rowOf = async <Row>(db: DbOrTx, statement: Statement, params: object = {}) => (await rawGet<Row>(db, statements[statement], [params]))!;
+const rowOf = async <Row>(db: DbOrTx, statement: Statement, params: object = {}) => (await rowsOf<Row>(db, statement, params))[0]!;
 /** A count's statement answers one row with its `total`. */
 const totalOf = async (db: DbOrTx, statement: Statement, params: object = {}) => (await rowOf<{ total: number }>(db, statement, params)).total;
 
@@ -225,7 +287,7 @@ async function readPage(db: DbOrTx, params: PageParams, needle: string, links: n
     total = links;
     rows = await rowsOf<PageRow>(db, 'all', params);
   } else if ([...needle].length >= TRIGRAM) {
-    const match = { ...params, match: phraseOf(needle) };
+    const match = { ...params, match: phraseOf(needle), pattern: containing(needle) };
     // The index has one row per patient: when the medic is linked to all of them, its count is theirs
     // (for a common trigram a quarter of the cost of looking every match up among the links).
     const patients = await totalOf(db, 'practicePatients');
@@ -236,7 +298,7 @@ async function readPage(db: DbOrTx, params: PageParams, needle: string, links: n
     const dense = total * total * patients > params.take * links * links;
     rows = await rowsOf<PageRow>(db, dense ? 'denseMatches' : 'sparseMatches', match);
   } else {
-    const glob = { ...params, glob: globOf(needle) };
+    const glob = { ...params, glob: globOf(needle), pattern: containing(needle) };
     total = await totalOf(db, 'globCount', glob);
     rows = await rowsOf<PageRow>(db, 'globPage', glob);
   }

@@ -4,6 +4,8 @@ import { and, asc, count, eq, isNotNull, or, sql, type SQLWrapper } from 'drizzl
 import type { Doctor, Patient, PatientListItem, PatientSearchResult } from '../../shared/patients';
 import { SEARCH_RESULTS_LIMIT } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
+import { engineNameOf } from '../db/engine';
+import { caseInsensitive } from './case-insensitive';
 import { doctorColumns, patientColumns } from './columns';
 import { byEmail } from './users';
 import { auditedRead } from '../audit/record-audit';
@@ -12,12 +14,7 @@ import { nowMoment } from './card-appointments';
 import { AppError } from '../errors';
 import { clinicalHistories, medicPatients, medics, patients, users } from '../db/schema/index';
 
-// SQLite dialect: `collate nocase` (PostgreSQL orders case-insensitively by lower() or a collation).
-const byLastNameThenName = [
-  asc(sql`${users.lname} collate nocase`),
-  asc(sql`${users.name} collate nocase`),
-  asc(patients.id),
-];
+const byLastNameThenName = (db: DbOrTx) => [asc(caseInsensitive(db, users.lname)), asc(caseInsensitive(db, users.name)), asc(patients.id)];
 
 /**
  * The medic's linked patients, in one statement whatever their number; `now` (practice-local) parts
@@ -42,8 +39,9 @@ export async function listLinkedPatients(db: DbOrTx, medicId: number, now: strin
     .innerJoin(users, eq(users.id, patients.userId))
     .leftJoin(clinicalHistories, eq(clinicalHistories.patientId, patients.id))
     .where(eq(medicPatients.medicId, medicId))
-    .groupBy(patients.id)
-    .orderBy(...byLastNameThenName);
+    // PostgreSQL takes the account's columns once grouped by its key too (the one account of the patient).
+    .groupBy(...(engineNameOf(db) === 'sqlite' ? [patients.id] : [patients.id, users.id]))
+    .orderBy(...byLastNameThenName(db));
 }
 
 /** A LIKE pattern matching `text` anywhere, with % and _ taken literally. */
@@ -76,7 +74,7 @@ export async function searchPatients(db: DbOrTx, medicId: number, query: string)
         byEmail(query),
       ),
     )
-    .orderBy(...byLastNameThenName)
+    .orderBy(...byLastNameThenName(db))
     .limit(SEARCH_RESULTS_LIMIT);
   // A patient found only by exact email is someone else's: the medic learns that the account
   // exists (to ask for a link), not how to reach them.
@@ -96,8 +94,7 @@ export async function searchDoctors(db: DbOrTx, query: string): Promise<Doctor[]
         or(likeLower(users.name, pattern), likeLower(users.lname, pattern), likeLower(users.email, pattern)),
       ),
     )
-    // SQLite dialect: `collate nocase`.
-    .orderBy(asc(sql`${users.lname} collate nocase`), asc(sql`${users.name} collate nocase`))
+    .orderBy(asc(caseInsensitive(db, users.lname)), asc(caseInsensitive(db, users.name)))
     .limit(SEARCH_RESULTS_LIMIT);
 }
 
@@ -118,7 +115,7 @@ export async function listLinkedPatientRecords(db: DbOrTx, medicId: number): Pro
     .innerJoin(patients, eq(patients.id, medicPatients.patientId))
     .innerJoin(users, eq(users.id, patients.userId))
     .where(eq(medicPatients.medicId, medicId))
-    .orderBy(...byLastNameThenName);
+    .orderBy(...byLastNameThenName(db));
 }
 
 /** The patient record of a patient account found by email, if any (medic accounts have none). */

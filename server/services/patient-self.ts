@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Doctor } from '../../shared/patients';
 import { auditedRead } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
+import { engineNameOf } from '../db/engine';
 import { auditedChange } from './audited-change';
 import { auditAs, type PatientCaller } from './caller';
 import { auditEvents, medicPatients, medics, users } from '../db/schema/index';
@@ -12,6 +13,7 @@ import { isLinked } from './access';
 import { clearRequest, pendingRequestsFor } from './link-requests';
 import { medicProfile } from './medic-profile';
 import { findActiveMedicByEmail } from './users';
+import { caseInsensitive } from './case-insensitive';
 import { doctorColumns } from './columns';
 import { accessLogCount } from './access-log-count';
 import { prepared } from '../db/prepared';
@@ -27,8 +29,7 @@ export async function listDoctorsOf(db: DbOrTx, patientId: number): Promise<Doct
     .innerJoin(medics, eq(medics.id, medicPatients.medicId))
     .innerJoin(users, eq(users.id, medics.userId))
     .where(eq(medicPatients.patientId, patientId))
-    // SQLite dialect: `collate nocase`.
-    .orderBy(asc(sql`${users.lname} collate nocase`), asc(sql`${users.name} collate nocase`));
+    .orderBy(asc(caseInsensitive(db, users.lname)), asc(caseInsensitive(db, users.name)));
 }
 
 export async function loadPatientSelf(db: DbOrTx, patientId: number) {
@@ -78,6 +79,12 @@ export interface AccessLogEvent {
   emergency: boolean;
 }
 
+/** An event someone other than the patient (`userId`) wrote; `is not` is SQLite's word, `is distinct from` PostgreSQL's. */
+const notByPatient = (db: DbOrTx) =>
+  engineNameOf(db) === 'sqlite'
+    ? sql`${auditEvents.actorUserId} is not ${sql.placeholder('userId')}`
+    : sql`${auditEvents.actorUserId} is distinct from ${sql.placeholder('userId')}::bigint`;
+
 /**
  * A page of the access log in one direction of the (patient_id, id) index, prepared once per
  * database: built afresh on each request, drizzle's query building and SQLite's compiling were
@@ -101,7 +108,7 @@ function accessLogPage(newestFirst: boolean) {
       .leftJoin(users, eq(users.id, auditEvents.actorUserId))
       .leftJoin(medics, eq(medics.userId, users.id))
       // An event about the patient with nobody signed in (none is written today) counts as someone else's.
-      .where(and(eq(auditEvents.patientId, sql.placeholder('patientId')), sql`${auditEvents.actorUserId} is not ${sql.placeholder('userId')}`))
+      .where(and(eq(auditEvents.patientId, sql.placeholder('patientId')), notByPatient(db)))
       .orderBy(newestFirst ? desc(auditEvents.id) : asc(auditEvents.id))
       .limit(sql.placeholder('take'))
       .offset(sql.placeholder('skip')),

@@ -20,7 +20,7 @@ import { patientAccess } from './access';
 import { writableAppointment } from './appointments';
 import { auditedChange } from './audited-change';
 import { auditAs, whoIs, type Caller, type MedicCaller } from './caller';
-import { prescriptionJson } from './columns';
+import { prescriptionJsonOf } from './columns';
 import { readPractice } from './practice-data';
 
 type NewPrescription = z.output<typeof prescriptionInput>;
@@ -31,7 +31,7 @@ const PRESCRIPTION_NUMBER_LOCK = 7_301_001;
 const p = alias(prescriptions, 'p');
 
 export const findPrescription = async (db: DbOrTx, idPrescription: number): Promise<Prescription | undefined> =>
-  (await db.select({ prescription: prescriptionJson }).from(p).where(eq(p.id, idPrescription)))[0]?.prescription;
+  (await db.select({ prescription: prescriptionJsonOf(db) }).from(p).where(eq(p.id, idPrescription)))[0]?.prescription;
 
 /** The prescriber as the prescription prints them: their name, specialty and licence number now. */
 const prescriberOf = async (db: DbOrTx, medicId: number) =>

@@ -1,44 +1,46 @@
 // The nine lists of a record (appointments, seven sub-record collections, documents) read in one
-// statement: SQLite builds each list as JSON, in its order, and the server parses one string
+// statement: the database builds each list as JSON, in its order, and the server parses one string
 // instead of mapping ~150 rows field by field (that mapping was most of a record read).
 // The three that grow with the years (appointments, vitals, labs) are cut to their newest, with
 // their totals, so a read costs about the same in a record's tenth year as in its first (API.md "Long
 // histories"; record-pages.ts serves the rest with the same SQL).
 // The JSON keys come from the same definitions the rest of the server uses (the drizzle schema,
-// each collection's idName and order, historyColumns), so the shapes cannot drift apart. Each
-// appointment brings its prescriptions and addenda as correlated subqueries of historyColumns, still
+// each collection's idName and order, the appointment's columns), so the shapes cannot drift apart. Each
+// appointment brings its prescriptions and addenda as correlated subqueries of those columns, still
 // in this one statement; their writes replace record_version (migration 0013), renewing the cache.
 import { desc, getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Allergy, ClinicalHistory, Contact, FamilyHistory, Lab, PathologicalRecord, RecordFile, Vaccine, Vital } from '../../shared/record';
 import type { DbOrTx } from '../db/client';
+import { engineNameOf } from '../db/engine';
 import { rawGet } from '../db/raw-sql';
 import { withKnownJson } from '../json-text';
 import { deepFreeze, versionedCache } from '../db/versioned-cache';
 import { clinicalHistories, files, labs, vitals } from '../db/schema/index';
 import { encodeRecordCursor, LONG_LISTS, RECORD_FIRST_PAGE, type LongList, type LongListCounts, type RecordPageKey } from '../../shared/record-pages';
-import { fileColumns, historyColumns } from './columns';
+import { fileColumns, historyColumnsWith, practiceTimeZone } from './columns';
+import { postgresJson, sqliteJson, type JsonSql } from './json-sql';
 import { collections, labsDef, vitalsDef, type CollectionDef } from './record-collections';
 
 /**
  * A column as a JSON value: booleans as true/false and JSON text as JSON, not as 1/0 and strings.
  * A field that is an SQL expression (an appointment's diagnoses and medic, columns.ts) builds JSON text.
  */
-function jsonValue(column: SQLiteColumn | SQL): SQL {
-  if (is(column, SQL)) return sql`json(${column})`;
-  if (column.columnType === 'SQLiteBoolean') return sql`json(iif(${column}, 'true', 'false'))`;
-  if (column.columnType === 'SQLiteTextJson') return sql`json(${column})`;
+function jsonValue(json: JsonSql, column: SQLiteColumn | SQL): SQL {
+  if (is(column, SQL)) return json.embed(column);
+  if (column.columnType === 'SQLiteBoolean') return json.boolean(sql`${column}`);
+  if (column.columnType === 'SQLiteTextJson') return json.embed(sql`${column}`);
   return sql`${column}`;
 }
 
-function jsonObject(fields: Record<string, SQLiteColumn | SQL>): SQL {
-  const pairs = Object.entries(fields).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${jsonValue(column)}`);
-  return sql`json_object(${sql.join(pairs, sql`, `)})`;
+function jsonObject(json: JsonSql, fields: Record<string, SQLiteColumn | SQL>): SQL {
+  return json.object(Object.fromEntries(Object.entries(fields).map(([key, column]) => [key, jsonValue(json, column)])));
 }
 
 /** A JSON array of the patient's rows of `table`, in `order` (SQLite ≥ 3.44 orders inside the aggregate). */
-function jsonList(table: SQLiteTable, patientColumn: SQLiteColumn, fields: Record<string, SQLiteColumn | SQL>, order: (SQL | SQLiteColumn)[]): SQL {
-  return sql`(select json_group_array(${jsonObject(fields)} order by ${sql.join(order, sql`, `)}) from ${table} where ${patientColumn} = ${sql.raw(':patientId')})`;
+function jsonList(json: JsonSql, table: SQLiteTable, patientColumn: SQLiteColumn, fields: Record<string, SQLiteColumn | SQL>, order: (SQL | SQLiteColumn)[]): SQL {
+  return sql`(select ${json.array(jsonObject(json, fields), sql.join(order, sql`, `))} from ${table} where ${patientColumn} = ${sql.raw(':patientId')})`;
 }
 
 /** A collection item's fields as the API names them (toItem in record-collections.ts does the same for one row). */
@@ -47,19 +49,24 @@ function itemFields(def: Pick<CollectionDef, 'key' | 'idName'> & { table: SQLite
   return { [def.idName]: id!, ...(def.key === 'labs' ? { idContent: contentId! } : {}), ...fields };
 }
 
-const dialect = new SQLiteSyncDialect();
+const sqliteDialect = new SQLiteSyncDialect();
+const postgresDialect = new PgDialect();
 
 /**
  * The three lists that grow with the years (shared/record-pages.ts), each newest first by (date, id):
  * its (patient_id, date) index holds the rowid last, so "the newest N of this patient", and the
  * same after a cursor, walk that index backwards and stop after N rows (EXPLAIN QUERY PLAN in
- * record-pages.test.ts).
+ * record-pages.test.ts). An appointment's late-entry flag needs the practice's time zone on
+ * PostgreSQL: the statements name it `:timeZone`.
  */
-const longLists = {
-  history: { table: clinicalHistories, fields: historyColumns },
-  vitals: { table: vitals, fields: itemFields({ key: vitalsDef.key, idName: vitalsDef.idName, table: vitals }) },
-  labs: { table: labs, fields: itemFields({ key: labsDef.key, idName: labsDef.idName, table: labs }) },
-} satisfies Record<LongList, { table: typeof vitals | typeof labs | typeof clinicalHistories; fields: Record<string, SQLiteColumn | SQL> }>;
+const longListsOf = (json: JsonSql) =>
+  ({
+    history: { table: clinicalHistories, fields: historyColumnsWith(json, sql.raw(':timeZone')) },
+    vitals: { table: vitals, fields: itemFields({ key: vitalsDef.key, idName: vitalsDef.idName, table: vitals }) },
+    labs: { table: labs, fields: itemFields({ key: labsDef.key, idName: labsDef.idName, table: labs }) },
+  }) satisfies Record<LongList, { table: typeof vitals | typeof labs | typeof clinicalHistories; fields: Record<string, SQLiteColumn | SQL> }>;
+
+const longListsBy = { sqlite: longListsOf(sqliteJson), postgres: longListsOf(postgresJson) };
 
 const patientIdParam = sql.raw(':patientId');
 
@@ -68,22 +75,22 @@ const patientIdParam = sql.raw(':patientId');
  * those after `after` (a condition on the row). The rows are chosen by id in the index's order
  * first, so only they are built as JSON, however long the list.
  */
-export function longListJson(list: LongList, limit: SQL, after?: SQL): SQL {
-  const { table, fields } = longLists[list];
+export function longListJson(json: JsonSql, list: LongList, limit: SQL, after?: SQL): SQL {
+  const { table, fields } = longListsBy[json.engine][list];
   const order = sql.join([desc(table.date), desc(table.id)], sql`, `);
   const chosen = sql`select ${table.id} from ${table} where ${table.patientId} = ${patientIdParam}${after ? sql` and ${after}` : sql``} order by ${order} limit ${limit}`;
-  return sql`(select json_group_array(${jsonObject(fields)} order by ${order}) from ${table} where ${table.id} in (${chosen}))`;
+  return sql`(select ${json.array(jsonObject(json, fields), order)} from ${table} where ${table.id} in (${chosen}))`;
 }
 
 /** How many rows the patient's list holds: counted on the same index. */
 export function longListCount(list: LongList): SQL {
-  const { table } = longLists[list];
+  const { table } = longListsBy.sqlite[list];
   return sql`(select count(*) from ${table} where ${table.patientId} = ${patientIdParam})`;
 }
 
 /** Rows after a page's last one: (date, id) below the cursor's, as the index orders them. */
 export function afterKey(list: LongList): SQL {
-  const { table } = longLists[list];
+  const { table } = longListsBy.sqlite[list];
   return sql`(${table.date}, ${table.id}) < (${sql.raw(':afterDate')}, ${sql.raw(':afterId')})`;
 }
 
@@ -94,41 +101,63 @@ export function keyOf(list: LongList, item: ClinicalHistory | Vital | Lab): Reco
   return { date: item.date, id: (item as Lab).idLabs };
 }
 
-/** SQL text with named parameters only (never bound values: every value is a column or a literal), for SQLite to prepare. */
-export function statementText(query: SQL): string {
-  const built = dialect.sqlToQuery(query);
+/**
+ * A record-list statement, one text per engine, with named parameters only (never bound values:
+ * every value is a column or a literal). SQLite binds the names from one object; PostgreSQL's text
+ * has them as $1, $2… in the order of `names`.
+ */
+export interface ListStatement {
+  sqlite: string;
+  postgres: string;
+  names: string[];
+}
+
+function withoutBoundValues(built: { sql: string; params: unknown[] }): string {
   if (built.params.length > 0) throw new Error('a record list statement must have no bound values');
   return built.sql;
 }
 
+/** Built once from `build`, for each engine's JSON (json-sql.ts); its one column is named `json`, JSON text. */
+export function statementTexts(build: (json: JsonSql) => SQL): ListStatement {
+  const names: string[] = [];
+  // `:name` outside a cast's `::`; each name is bound once however often the text uses it.
+  const postgres = withoutBoundValues(postgresDialect.sqlToQuery(build(postgresJson))).replace(/(?<![:\w]):([a-zA-Z]\w*)/g, (_, name: string) => {
+    if (!names.includes(name)) names.push(name);
+    return `$${names.indexOf(name) + 1}`;
+  });
+  return { sqlite: withoutBoundValues(sqliteDialect.sqlToQuery(build(sqliteJson))), postgres, names };
+}
+
 /**
- * The one JSON text a record-list statement (statementText, its one column named `json`) answers for
- * the named `params`, or undefined when it answers no row.
+ * The one JSON text a record-list statement answers for the named `params`, or undefined when it
+ * answers no row. PostgreSQL is also told the practice's time zone (`:timeZone`, for lateEntry).
  */
-export async function jsonTextOf(db: DbOrTx, text: string, params: Record<string, unknown>): Promise<string | null | undefined> {
-  // SQLite dialect: json_object, json_group_array, json and iif, and named parameters bound from one
-  // object; the PostgreSQL pass gives these statements texts of their own.
-  return (await rawGet<{ json: string | null }>(db, text, [params]))?.json;
+export async function jsonTextOf(db: DbOrTx, statement: ListStatement, params: Record<string, unknown>): Promise<string | null | undefined> {
+  if (engineNameOf(db) === 'sqlite') return (await rawGet<{ json: string | null }>(db, statement.sqlite, [params]))?.json;
+  const named: Record<string, unknown> = { ...params, timeZone: practiceTimeZone() };
+  return (await rawGet<{ json: string | null }>(db, { sqlite: statement.sqlite, postgres: statement.postgres }, statement.names.map((name) => named[name])))?.json;
 }
 
 /** Built from the schema once; SQLite compiles it once per connection. The patient's id is its only parameter. */
-const listsSql = statementText(
-  sql`select json_object(${sql.join(
-    [
-      ...LONG_LISTS.flatMap((list) => [
-        sql`${sql.raw(`'${list}'`)}, ${longListJson(list, sql.raw(String(RECORD_FIRST_PAGE[list])))}`,
-        sql`${sql.raw(`'${list}Total'`)}, ${longListCount(list)}`,
-      ]),
-      ...collections
-        .filter((def) => !(LONG_LISTS as readonly string[]).includes(def.key))
-        .map((def) => {
-          const table = def.table as unknown as SQLiteTable & { patientId: SQLiteColumn };
-          return sql`${sql.raw(`'${def.key}'`)}, ${jsonList(table, table.patientId, itemFields({ key: def.key, idName: def.idName, table }), def.order)}`;
-        }),
-      sql`'files', ${jsonList(files, files.patientId, fileColumns, [desc(files.createdAt), desc(files.id)])}`,
-    ],
-    sql`, `,
-  )}) as json`,
+const listsSql = statementTexts(
+  (json) =>
+    sql`select ${json.text(
+      json.object(
+        Object.fromEntries([
+          ...LONG_LISTS.flatMap((list) => [
+            [list, longListJson(json, list, sql.raw(String(RECORD_FIRST_PAGE[list])))],
+            [`${list}Total`, longListCount(list)],
+          ]),
+          ...collections
+            .filter((def) => !(LONG_LISTS as readonly string[]).includes(def.key))
+            .map((def) => {
+              const table = def.table as unknown as SQLiteTable & { patientId: SQLiteColumn };
+              return [def.key, jsonList(json, table, table.patientId, itemFields({ key: def.key, idName: def.idName, table }), def.order)];
+            }),
+          ['files', jsonList(json, files, files.patientId, fileColumns, [desc(files.createdAt), desc(files.id)])],
+        ]) as Record<string, SQL>,
+      ),
+    )} as json`,
 );
 
 /** The lists as the record read answers them: the long ones cut to their newest, with their counts. */

@@ -9,7 +9,7 @@ import { encodeRecordCursor, type LongList, type RecordPage, type RecordPageKey 
 import type { DbOrTx } from '../db/client';
 import { AppError } from '../errors';
 import { auditAs, type Caller, type PatientCaller } from './caller';
-import { afterKey, jsonTextOf, keyOf, longListCount, longListJson, statementText } from './record-lists-json';
+import { afterKey, jsonTextOf, keyOf, longListCount, longListJson, statementTexts } from './record-lists-json';
 import { patients } from '../db/schema/index';
 
 export interface LongListItems {
@@ -35,15 +35,16 @@ const FROM_THE_NEWEST: RecordPageKey = { date: '\uffff', id: Number.MAX_SAFE_INT
 
 /**
  * One statement per list, built once (SQLite compiles it once per connection): the page's items as
- * JSON, the list's total, whether the patient exists. SQLite dialect: record-lists-json.ts's JSON.
+ * JSON, the list's total, whether the patient exists. JSON built in each engine's words (json-sql.ts).
  */
 const pageStatements = (() => {
   const build = (list: LongList) => {
-    const text = statementText(
-      sql`select json_object('items', json(${longListJson(list, sql.raw(':limit'), afterKey(list))}), 'total', ${longListCount(list)}) as json
+    const statement = statementTexts(
+      (json) =>
+        sql`select ${json.text(json.object({ items: json.embed(longListJson(json, list, sql.raw(':limit'), afterKey(list))), total: longListCount(list) }))} as json
         from ${patients} where ${patients.id} = ${sql.raw(':patientId')}`,
     );
-    return (db: DbOrTx, params: PageParams) => jsonTextOf(db, text, { ...params });
+    return (db: DbOrTx, params: PageParams) => jsonTextOf(db, statement, { ...params });
   };
   return { history: build('history'), vitals: build('vitals'), labs: build('labs') };
 })();
