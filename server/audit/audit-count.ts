@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import { engineNameOf, engineOf, type DbOrTx } from '../db/engine';
 import { preparedText } from '../db/prepared';
 import { rawGet } from '../db/raw-sql';
-import { positional } from '../services/named-parameters';
+import { positional } from '../db/named-parameters';
 import { sqliteConnectionOf } from './audit-connection';
 
 export interface CountTerms {

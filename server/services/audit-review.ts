@@ -34,7 +34,7 @@ import { engineNameOf, type EngineName } from '../db/engine';
 import { rawGet, rawRows } from '../db/raw-sql';
 import { patientIdsNamedIn } from '../audit/audit-patient-filter';
 import type { AuditAction } from '../../shared/audit-actions';
-import { positional } from './named-parameters';
+import { positional } from '../db/named-parameters';
 
 /** The rows of a text written with named parameters. */
 async function rowsOf<Row>(db: DbOrTx, text: string, params: Record<string, unknown>): Promise<Row[]> {

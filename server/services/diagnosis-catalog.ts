@@ -25,7 +25,7 @@ import { engineNameOf } from '../db/engine';
 import { diagnosesByWords } from '../db/postgres/search-sql';
 import { rawGet, rawRows, sqlRows } from '../db/raw-sql';
 import { synonymHits } from './diagnosis-synonyms';
-import { positional } from './named-parameters';
+import { positional } from '../db/named-parameters';
 
 /** Words of a query beyond this many are ignored: nobody types a whole chapter into a combobox. */
 const MAX_WORDS = 8;
