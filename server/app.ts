@@ -19,7 +19,7 @@ import { BlobStore } from './files/blob-store';
 import { PostgresBlobStore } from './files/postgres-blob-store';
 import { loadDocumentKey } from './files/document-key';
 import { knownBlobNames } from './services/documents';
-import { loadDiagnosisCatalog } from './services/diagnosis-catalog-loader';
+import { loadDiagnosisCatalogIn } from './services/diagnosis-catalog-loader';
 import { registerDocumentRoutes } from './rest/documents';
 import { registerAuditExport } from './rest/audit-export';
 import { registerHealth } from './health';
@@ -156,7 +156,7 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   app.addHook('onClose', async () => stopReportingAuditGaps());
   await pruneEndedSessions(db);
   // The diagnosis catalog from CATALOG_DIR, written only when its files changed since the last start.
-  if (config.catalogDir && writer) await loadDiagnosisCatalog(writer, config.catalogDir, app.log);
+  if (config.catalogDir) await loadDiagnosisCatalogIn(db, config.catalogDir, app.log);
   if (blobs instanceof BlobStore) {
     // Made at start, not on the first upload, so that its absence later (a disk not mounted) shows in /api/health.
     mkdirSync(blobs.dir, { recursive: true, mode: 0o700 });

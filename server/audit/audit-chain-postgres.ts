@@ -26,15 +26,17 @@ export type UnchainedAuditEvent = Omit<typeof auditEvents.$inferInsert, 'id' | '
 
 /**
  * Inserts `event`, chained after the newest row: in the transaction the caller is in, else in one of
- * its own. `content` is the event's canonical content (canonicalContent).
+ * its own; resolves with its id. `content` is the event's canonical content (canonicalContent).
  */
-export async function insertChainedAuditEvent(db: DbOrTx, event: UnchainedAuditEvent, content: string): Promise<void> {
+export async function insertChainedAuditEvent(db: DbOrTx, event: UnchainedAuditEvent, content: string): Promise<number> {
   const key = keys.get(engineOf(db));
   if (key === undefined) throw new Error('no audit key is registered for this PostgreSQL database (registerPostgresAuditChain)');
-  await inTransaction(db, async (tx) => {
+  return await inTransaction(db, async (tx) => {
     // Held until this transaction ends: no other insert into the trail reads the same newest row.
     await sqlRun(tx, sql.raw(`select pg_advisory_xact_lock(${AUDIT_TRAIL_LOCK})`));
     const [newest] = await tx.select({ id: auditEvents.id, chain: auditEvents.chain }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
-    await tx.insert(auditEvents).values({ ...event, id: (newest?.id ?? 0) + 1, chain: chainValue(key, newest?.chain ?? null, content) });
+    const id = (newest?.id ?? 0) + 1;
+    await tx.insert(auditEvents).values({ ...event, id, chain: chainValue(key, newest?.chain ?? null, content) });
+    return id;
   });
 }

@@ -6,8 +6,11 @@
 // Rows cut from the end leave a chain that still holds: the sealed head (audit-head.ts) covers that.
 import { createHmac } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { engineNameOf, type DbOrTx } from '../db/engine';
+import { rawRows } from '../db/raw-sql';
 import { practiceText } from '../practice-messages/practice-text';
-import { headProblem, type AuditHead } from './audit-head';
+import { sqliteConnectionOf } from './audit-connection';
+import { headProblem, headProblemIn, type AuditHead } from './audit-head';
 import type { AuditProblem } from './audit-problem';
 
 // The problem's shape lives in audit-problem.ts, shared with audit-head.ts without a circle.
@@ -167,5 +170,45 @@ export function verifyAuditChain(sqlite: Database.Database, key: string, head?: 
     const problem = head ? headProblem(sqlite, head, upToHead) : null;
     if (problem) report.problem = problem;
   })();
+  return report;
+}
+
+/** Rows a walk of the chain on PostgreSQL reads at a time, by id: no cursor stays open between them. */
+const POSTGRES_BATCH_ROWS = 1000;
+
+/**
+ * walkChain over every row after `id`, read through the handle in batches by id (PostgreSQL: the
+ * handle's pool has no iterator of better-sqlite3's); stops where the walk found a problem.
+ */
+export async function walkChainAfter(
+  db: DbOrTx,
+  id: number,
+  key: string,
+  position: ChainPosition,
+  report: ChainReport,
+  onRow?: (row: StoredRow) => void,
+): Promise<ChainPosition> {
+  let after = id;
+  for (;;) {
+    const rows = await rawRows<StoredRow>(db, 'select * from audit_events where id > ? order by id limit ?', [after, POSTGRES_BATCH_ROWS]);
+    position = walkChain(rows, key, position, report, onRow);
+    if (report.problem || rows.length < POSTGRES_BATCH_ROWS) return position;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/**
+ * verifyAuditChain through the handle, on either engine: on SQLite on the connection a query of `db`
+ * goes to now; on PostgreSQL batch by batch, inside the caller's transaction when there is one.
+ */
+export async function verifyAuditChainIn(db: DbOrTx, key: string, head?: AuditHead | null): Promise<ChainReport> {
+  if (engineNameOf(db) === 'sqlite') return verifyAuditChain(sqliteConnectionOf(db), key, head);
+  const report: ChainReport = { verified: 0, unsealed: 0, firstMismatch: null };
+  let upToHead = 0;
+  const countUpToHead = head ? (row: StoredRow) => void (row.id <= head.lastId && (upToHead += 1)) : undefined;
+  await walkChainAfter(db, Number.MIN_SAFE_INTEGER, key, { previous: null, sealed: false }, report, countUpToHead);
+  if (report.problem) return report;
+  const problem = head ? await headProblemIn(db, head, upToHead) : null;
+  if (problem) report.problem = problem;
   return report;
 }

@@ -10,8 +10,10 @@
 // (`npm run audit:verify` without --since-checkpoint) recomputes those rows; run it now and then
 // (weekly, and after a restore or anything odd), and keep the nightly check for the new rows.
 import type Database from 'better-sqlite3';
-import { rowsAfter, walkChain, type ChainReport } from './audit-chain';
-import { headProblem, type AuditHead } from './audit-head';
+import { engineNameOf, type DbOrTx } from '../db/engine';
+import { sqliteConnectionOf } from './audit-connection';
+import { rowsAfter, walkChain, walkChainAfter, type ChainReport } from './audit-chain';
+import { headProblem, headProblemIn, type AuditHead } from './audit-head';
 
 export interface CheckpointReport extends ChainReport {
   /** Rows up to the checkpoint: counted and trusted, not recomputed. */
@@ -29,5 +31,16 @@ export function verifyAuditChainSince(sqlite: Database.Database, key: string, he
     const problem = headProblem(sqlite, head);
     if (problem) report.problem = problem;
   })();
+  return report;
+}
+
+/** verifyAuditChainSince through the handle, on either engine (audit-chain.ts verifyAuditChainIn). */
+export async function verifyAuditChainSinceIn(db: DbOrTx, key: string, head: AuditHead): Promise<CheckpointReport> {
+  if (engineNameOf(db) === 'sqlite') return verifyAuditChainSince(sqliteConnectionOf(db), key, head);
+  const report: CheckpointReport = { verified: 0, unsealed: 0, firstMismatch: null, trusted: head.count };
+  await walkChainAfter(db, head.lastId, key, { previous: head.chain, sealed: true }, report);
+  if (report.problem) return report;
+  const problem = await headProblemIn(db, head);
+  if (problem) report.problem = problem;
   return report;
 }

@@ -6,7 +6,11 @@
 // Tampering with the file (triggers dropped) can make a kept count stale; that is the chain's and
 // the sealed head's to show (npm run audit:verify), not the count's.
 import type Database from 'better-sqlite3';
+import { engineNameOf, engineOf, type DbOrTx } from '../db/engine';
 import { preparedText } from '../db/prepared';
+import { rawGet } from '../db/raw-sql';
+import { positional } from '../db/named-parameters';
+import { sqliteConnectionOf } from './audit-connection';
 
 export interface CountTerms {
   terms: string[];
@@ -23,7 +27,8 @@ export interface Selected {
 
 /** Filters whose counts are kept, per connection: the newest ones asked for; an administrator pages through a few. */
 const KEPT_FILTERS = 64;
-const kept = new WeakMap<Database.Database, Map<string, Selected>>();
+// Keyed by the SQLite connection, or by the PostgreSQL engine (its pool: every server's connection sees the one trail).
+const kept = new WeakMap<object, Map<string, Selected>>();
 const keyOf = (key: string, ends: boolean) => (ends ? `${key} ends` : key);
 
 const whereOf = (terms: string[]) => (terms.length ? `where ${terms.join(' and ')}` : '');
@@ -43,6 +48,28 @@ const everyEvent = (sqlite: Database.Database): Selected =>
   preparedText(sqlite, `select (select count(*) from audit_events) as count, (select min(id) from audit_events) as firstId, (select max(id) from audit_events) as lastId, ${NEWEST}`)
     .get() as Selected;
 
+/** The rows counted since a kept count, added to it. */
+const addedTo = (before: Selected, since: Selected): Selected => ({
+  count: before.count + since.count,
+  firstId: before.firstId ?? since.firstId,
+  lastId: since.lastId ?? before.lastId,
+  upTo: Math.max(since.upTo, before.upTo),
+});
+
+/** Keeps `selected` as the newest filter asked for on `owner`; the one asked for longest ago goes when too many are kept. */
+function keep(counts: Map<string, Selected>, keptKey: string, selected: Selected): Selected {
+  counts.delete(keptKey);
+  counts.set(keptKey, selected);
+  if (counts.size > KEPT_FILTERS) counts.delete(counts.keys().next().value!);
+  return selected;
+}
+
+function countsOf(owner: object): Map<string, Selected> {
+  let counts = kept.get(owner);
+  if (!counts) kept.set(owner, (counts = new Map()));
+  return counts;
+}
+
 /**
  * What `filter` selects now. `key` names the filter; `indexed` are its terms for a count in full
  * (each meets its index), `byId` the same terms kept off the range indexes, for the rows after a
@@ -50,20 +77,36 @@ const everyEvent = (sqlite: Database.Database): Selected =>
  * (null otherwise), for a range read by id between them.
  */
 export function selectedBy(sqlite: Database.Database, key: string, indexed: CountTerms, byId: CountTerms, { ends = false } = {}): Selected {
-  let counts = kept.get(sqlite);
-  if (!counts) kept.set(sqlite, (counts = new Map()));
+  const counts = countsOf(sqlite);
   const keptKey = keyOf(key, ends);
   const before = counts.get(keptKey);
   let selected: Selected;
-  if (before) {
-    const since = selectedOf(sqlite, byId, ['e.id > @countedUpTo'], { countedUpTo: before.upTo }, ends);
-    selected = { count: before.count + since.count, firstId: before.firstId ?? since.firstId, lastId: since.lastId ?? before.lastId, upTo: Math.max(since.upTo, before.upTo) };
-  } else {
-    selected = indexed.terms.length ? selectedOf(sqlite, indexed, [], {}, ends) : everyEvent(sqlite);
-  }
-  // The newest filter asked for goes last; the one asked for longest ago goes first when too many are kept.
-  counts.delete(keptKey);
-  counts.set(keptKey, selected);
-  if (counts.size > KEPT_FILTERS) counts.delete(counts.keys().next().value!);
-  return selected;
+  if (before) selected = addedTo(before, selectedOf(sqlite, byId, ['e.id > @countedUpTo'], { countedUpTo: before.upTo }, ends));
+  else selected = indexed.terms.length ? selectedOf(sqlite, indexed, [], {}, ends) : everyEvent(sqlite);
+  return keep(counts, keptKey, selected);
+}
+
+// PostgreSQL: the same statements, their camelCase names quoted. A count(*) with a `where` there uses
+// the filter's index as SQLite's does, so every event is counted the same way as a filter.
+const NEWEST_POSTGRES = 'coalesce((select max(id) from audit_events), 0) as "upTo"';
+
+function selectedOfPostgres(db: DbOrTx, { terms, params }: CountTerms, extra: string[], extraParams: Record<string, number>, ends: boolean): Promise<Selected> {
+  const endsSql = ends ? 'min(e.id) as "firstId", max(e.id) as "lastId"' : 'null as "firstId", null as "lastId"';
+  const statement = positional(`select count(*) as count, ${endsSql}, ${NEWEST_POSTGRES} from audit_events e ${whereOf([...terms, ...extra])}`, { ...params, ...extraParams });
+  return rawGet<Selected>(db, statement.text, statement.args) as Promise<Selected>;
+}
+
+/**
+ * selectedBy through the handle, on either engine: on SQLite it is selectedBy on the connection a
+ * query of `db` goes to now; on PostgreSQL the same counts, kept per database.
+ */
+export async function selectedIn(db: DbOrTx, key: string, indexed: CountTerms, byId: CountTerms, { ends = false } = {}): Promise<Selected> {
+  if (engineNameOf(db) === 'sqlite') return selectedBy(sqliteConnectionOf(db), key, indexed, byId, { ends });
+  const counts = countsOf(engineOf(db));
+  const keptKey = keyOf(key, ends);
+  const before = counts.get(keptKey);
+  const selected = before
+    ? addedTo(before, await selectedOfPostgres(db, byId, ['e.id > @countedUpTo'], { countedUpTo: before.upTo }, ends))
+    : await selectedOfPostgres(db, indexed, [], {}, ends);
+  return keep(counts, keptKey, selected);
 }

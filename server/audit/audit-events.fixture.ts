@@ -1,9 +1,12 @@
 // For tests: audit events written straight into the trail, many and fast, with the moments and
 // actors a test needs (recordAudit stamps the real clock). Each row is chained exactly as
 // recordAudit chains it, through the audit_chain function the app registers on its connection, so
-// the trail still verifies afterwards.
+// the trail still verifies afterwards (on PostgreSQL, by the server's chaining: audit-chain-postgres.ts).
 import type Database from 'better-sqlite3';
+import { engineNameOf, sqliteEngineOf, type Db } from '../db/engine';
+import { inTransaction } from '../db/in-transaction';
 import { AUDIT_CHAIN_FUNCTION, canonicalContent, type AuditContent } from './audit-chain';
+import { insertChainedAuditEvent, type UnchainedAuditEvent } from './audit-chain-postgres';
 
 export type TestAuditEvent = Partial<AuditContent> & Pick<AuditContent, 'action'>;
 
@@ -36,4 +39,21 @@ export function insertAuditEvents(sqlite: Database.Database, events: Iterable<Te
     }
     return ids;
   })();
+}
+
+/**
+ * insertAuditEvents through the handle, on either engine. On SQLite it writes on the writer
+ * directly: call it between requests, when no transaction holds the writer.
+ */
+export async function insertAuditEventsIn(db: Db, events: Iterable<TestAuditEvent>): Promise<number[]> {
+  if (engineNameOf(db) === 'sqlite') return insertAuditEvents(sqliteEngineOf(db).writer, events);
+  return await inTransaction(db, async (tx) => {
+    const ids: number[] = [];
+    for (const event of events) {
+      const row: AuditContent = { ...defaults, ...event };
+      // The columns are named as the content's fields (db/schema/audit.ts).
+      ids.push(await insertChainedAuditEvent(tx, row as UnchainedAuditEvent, canonicalContent(row)));
+    }
+    return ids;
+  });
 }

@@ -7,6 +7,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
+import type { DbOrTx } from '../db/engine';
+import { postgresPlaceholders, rawGet } from '../db/raw-sql';
 import type { AuditProblem } from './audit-problem';
 import { practiceText } from '../practice-messages/practice-text';
 
@@ -72,6 +74,20 @@ export const headFactsParams = (lastId: number) => [lastId, lastId, lastId];
 
 export const readHeadFacts = (sqlite: Database.Database, lastId: number): HeadFacts =>
   sqlite.prepare(HEAD_FACTS_SQL).get(...headFactsParams(lastId)) as HeadFacts;
+
+// PostgreSQL: the same facts, their camelCase names quoted (PostgreSQL folds unquoted names to lower case).
+const HEAD_FACTS_POSTGRES = `select ${COUNT_UP_TO_SQL} as "countUpToLast", (${FIRST_SEALED_SQL}) as "firstSealedId",
+  (select count(*) from audit_events where id = ?) as "lastRowExists", (select chain from audit_events where id = ?) as "lastRowChain"`;
+
+/** readHeadFacts through the handle, on either engine. */
+export const readHeadFactsIn = async (db: DbOrTx, lastId: number): Promise<HeadFacts> =>
+  (await rawGet<HeadFacts>(db, { sqlite: HEAD_FACTS_SQL, postgres: postgresPlaceholders(HEAD_FACTS_POSTGRES) }, headFactsParams(lastId)))!;
+
+/** headProblem through the handle, on either engine. */
+export async function headProblemIn(db: DbOrTx, head: AuditHead, countUpToLast?: number): Promise<AuditProblem | null> {
+  const facts = await readHeadFactsIn(db, head.lastId);
+  return judgeHead(head, countUpToLast === undefined ? facts : { ...facts, countUpToLast });
+}
 
 /** The head of the trail as it stands; null while no row carries a chain. Read in one transaction. */
 export function computeAuditHead(sqlite: Database.Database, now: Date = new Date()): AuditHead | null {

@@ -6,7 +6,11 @@
 // or renamed since is found at once.
 import type Database from 'better-sqlite3';
 import { foldForSearch } from '../../shared/patients';
+import { engineNameOf, type DbOrTx } from '../db/engine';
 import { preparedText } from '../db/prepared';
+import { sqlRows } from '../db/raw-sql';
+import { patientsNamedCandidates } from '../db/postgres/search-sql';
+import { sqliteConnectionOf } from './audit-connection';
 
 /** The trigram index holds runs of three characters: a shorter word cannot be looked up in it. */
 const TRIGRAM = 3;
@@ -23,15 +27,37 @@ const wordsOf = (name: string) => foldForSearch(name).split(/\s+/).filter(Boolea
  * ones included. At least three characters are asked for (shared/admin.ts), so there is always a phrase.
  */
 export function patientIdsNamed(sqlite: Database.Database, name: string): number[] {
-  const words = wordsOf(name);
-  const indexed = words.filter((word) => [...word].length >= TRIGRAM);
-  const phrases = indexed.length ? indexed : [words.join(' ')];
+  const { words, phrases } = lookupOf(name);
   const candidates = preparedText(
     sqlite,
     `select p.id as idPatient, u.name || ' ' || u.lname as fullName
      from patient_search s join patients p on p.id = s.rowid join users u on u.id = p.user_id
      where s.patient_search match @match`,
-  ).all({ match: phrases.map(namePhrase).join(' AND ') }) as { idPatient: number; fullName: string }[];
+  ).all({ match: phrases.map(namePhrase).join(' AND ') }) as Candidate[];
+  return namedBy(candidates, words);
+}
+
+/** patientIdsNamed through the handle, on either engine: on PostgreSQL the trigram indexes of patient_search (db/postgres/search-sql.ts). */
+export async function patientIdsNamedIn(db: DbOrTx, name: string): Promise<number[]> {
+  if (engineNameOf(db) === 'sqlite') return patientIdsNamed(sqliteConnectionOf(db), name);
+  const { words, phrases } = lookupOf(name);
+  return namedBy(await sqlRows<Candidate>(db, patientsNamedCandidates(phrases)), words);
+}
+
+interface Candidate {
+  idPatient: number;
+  fullName: string;
+}
+
+/** The folded words, and the phrases looked up in the index: the words of three characters or more, or the whole text when every word is shorter. */
+function lookupOf(name: string): { words: string[]; phrases: string[] } {
+  const words = wordsOf(name);
+  const indexed = words.filter((word) => [...word].length >= TRIGRAM);
+  return { words, phrases: indexed.length ? indexed : [words.join(' ')] };
+}
+
+/** The candidates whose full name holds every word, by id. */
+function namedBy(candidates: Candidate[], words: string[]): number[] {
   return candidates
     .filter(({ fullName }) => {
       const folded = foldForSearch(fullName);

@@ -66,7 +66,10 @@ export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEnt
     actorName: actor.name ?? null,
     actorLname: actor.lname ?? null,
   };
-  if (engineNameOf(db) === 'postgres') return insertChainedAuditEvent(db, content, canonicalContent(content));
+  if (engineNameOf(db) === 'postgres') {
+    await insertChainedAuditEvent(db, content, canonicalContent(content));
+    return;
+  }
   await insertAuditEvent.run(db, { ...content, emergency: content.emergency ? 1 : 0, content: canonicalContent(content) });
 }
 

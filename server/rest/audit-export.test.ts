@@ -8,8 +8,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEventsPage } from '../../shared/admin';
 import type { Session } from '../../shared/auth';
-import { insertAuditEvents, type TestAuditEvent } from '../audit/audit-events.fixture';
-import { sqliteEngineOf } from '../db/engine';
+import { insertAuditEventsIn, type TestAuditEvent } from '../audit/audit-events.fixture';
 import { rawGet, rawRows } from '../db/raw-sql';
 import { bearer, buildTestApp, errorOf, register, uniqueEmail } from '../test/helpers';
 
@@ -32,10 +31,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /**
- * Appends events to the trail, chained by the function the app registered on its writer (SQLite's
- * own machinery); their ids. Called between requests, when no transaction holds the writer.
+ * Appends events to the trail, chained as the app chains them; their ids. Called between requests,
+ * when no transaction holds SQLite's writer.
  */
-const insert = async (events: TestAuditEvent[]): Promise<number[]> => insertAuditEvents(sqliteEngineOf(app.deps.db).writer, events);
+const insert = async (events: TestAuditEvent[]): Promise<number[]> => insertAuditEventsIn(app.deps.db, events);
 let families = 0;
 const newFamily = () => `export${++families}.`;
 

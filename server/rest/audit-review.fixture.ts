@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { AuditEventsPage, AuditVerification } from '../../shared/admin';
 import type { Session } from '../../shared/auth';
-import { insertAuditEvents, type TestAuditEvent } from '../audit/audit-events.fixture';
-import { sqliteEngineOf } from '../db/engine';
+import { insertAuditEventsIn, type TestAuditEvent } from '../audit/audit-events.fixture';
 import { rawGet } from '../db/raw-sql';
 import { classifyError } from '../error-mapping';
 import { bearer, buildTestApp, callerFor, errorOf, register, uniqueEmail } from '../test/helpers';
@@ -79,13 +78,8 @@ export let families = 0;
 /** An action family of the test's own, so that a filter on it sees only the test's events. */
 export const newFamily = () => `test${++families}.`;
 
-/**
- * The SQLite writer under the practice, for what only SQLite has: the statements whose runs the
- * statement counts spy on, and the trail's chain function the inserted events are chained by.
- */
-export const sqlite = () => sqliteEngineOf(app.deps.db).writer;
-/** Appends the events to the trail, chained; their ids. Called between requests, when no transaction holds the writer. */
-export const insert = async (events: TestAuditEvent[]): Promise<number[]> => await insertAuditEvents(sqlite(), events);
+/** Appends the events to the trail, chained; their ids. Called between requests, when no transaction holds SQLite's writer. */
+export const insert = async (events: TestAuditEvent[]): Promise<number[]> => await insertAuditEventsIn(app.deps.db, events);
 export const idsOf = (answer: Answer<AuditEventsPage>) => answer.body!.events.map((event) => event.id);
 
 /** A moment of the practice's clock, as the trail stores it (ISO 8601 UTC). */

@@ -2,7 +2,6 @@
 // who may become a medic, who reaches a record, and what the administrator can do.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sqliteEngineOf } from '../db/engine';
 import { rawGet, rawRows, rawRun } from '../db/raw-sql';
 import { buildTestApp, testConfig, TEST_PASSWORD, uniqueEmail } from '../test/helpers';
 import { bothTransports, restTransport, tokenOf, type Transport } from '../test/transports';
@@ -299,13 +298,15 @@ describe('a change and its audit event commit together', () => {
   });
   afterEach(() => app.close());
 
-  // SQLite dialect: a trigger created on the writer, the connection that changes the schema.
-  /** Makes the audit insert of one action fail, as a full disk or a broken trigger would. */
+  /** Makes the audit insert of one action fail, as a full disk or a broken trigger would: a trigger in each engine's dialect. */
   const failAuditOf = (action: string) =>
-    sqliteEngineOf(app.deps.db).writer.exec(
-      `create trigger fail_audit before insert on audit_events when new.action = '${action}' and new.outcome = 'success'
+    rawRun(app.deps.db, {
+      sqlite: `create trigger fail_audit before insert on audit_events when new.action = '${action}' and new.outcome = 'success'
        begin select raise(abort, 'audit insert failed'); end`,
-    );
+      postgres: `create function fail_audit() returns trigger language plpgsql as $$ begin raise exception 'audit insert failed'; end $$;
+       create trigger fail_audit before insert on audit_events for each row
+       when (new.action = '${action}' and new.outcome = 'success') execute function fail_audit()`,
+    });
 
   it.each([
     ['approving a medic', 'admin.approveMedic'],
@@ -327,7 +328,7 @@ describe('a change and its audit event commit together', () => {
     };
     const before = await snapshot();
 
-    failAuditOf(action);
+    await failAuditOf(action);
     const outcome =
       action === 'admin.approveMedic'
         ? await t.setMedicStatus(admin, idMedic, 'approve')

@@ -19,17 +19,26 @@ export interface KeptCount {
 
 const keptCounts = preparedPerConnection(() => new Map<string, KeptCount>());
 
-// SQLite dialect: `indexed by` and the sum of a comparison are SQLite's.
 // From the indexes alone: every event about the patient from (patient_id, id), less the patient's
 // own from (actor_user_id, id); one statement, so the count and its newest id are one snapshot.
-const WHOLE = `select coalesce((select max(id) from audit_events where patient_id = ?), 0) as "upTo",
+// PostgreSQL has no `indexed by`: its planner chooses.
+const WHOLE = {
+  sqlite: `select coalesce((select max(id) from audit_events where patient_id = ?), 0) as "upTo",
   (select count(*) from audit_events where patient_id = ?)
-  - (select count(*) from audit_events indexed by audit_events_actor_id_idx where actor_user_id = ? and patient_id = ?) as total`;
+  - (select count(*) from audit_events indexed by audit_events_actor_id_idx where actor_user_id = ? and patient_id = ?) as total`,
+  postgres: `select coalesce((select max(id) from audit_events where patient_id = $1), 0) as "upTo",
+  (select count(*) from audit_events where patient_id = $2)
+  - (select count(*) from audit_events where actor_user_id = $3 and patient_id = $4) as total`,
+};
 
-// SQLite dialect: `is not` between numbers and the sum of a comparison are SQLite's.
-// The events since: a short range of the (patient_id, id) index.
-const SINCE = `select max(id) as "upTo", coalesce(sum(actor_user_id is not ?), 0) as added
-  from audit_events where patient_id = ? and id > ?`;
+// The events since: a short range of the (patient_id, id) index. SQLite sums a comparison (`is not`
+// between numbers); PostgreSQL counts the rows `is distinct from` the patient's account.
+const SINCE = {
+  sqlite: `select max(id) as "upTo", coalesce(sum(actor_user_id is not ?), 0) as added
+  from audit_events where patient_id = ? and id > ?`,
+  postgres: `select max(id) as "upTo", count(*) filter (where actor_user_id is distinct from $1::bigint) as added
+  from audit_events where patient_id = $2 and id > $3`,
+};
 
 /**
  * The number of events in the access log of `patientId`, whose own account is `patientUserId`, and the

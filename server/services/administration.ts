@@ -8,7 +8,9 @@ import { refuse } from '../audit/record-audit';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import type { SignInFailures } from '../auth/sign-in-failures';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../db/client';
+import { engineNameOf } from '../db/engine';
 import { auditedChange } from './audited-change';
 import { auditAs, whoIs, type Caller } from './caller';
 import { medics, users } from '../db/schema/index';
@@ -32,14 +34,12 @@ export async function listMedicAccounts(db: DbOrTx, onlyMedicId?: number): Promi
     .from(medics)
     .innerJoin(users, eq(users.id, medics.userId))
     .where(onlyMedicId === undefined ? undefined : eq(medics.id, onlyMedicId))
-    // SQLite dialect: `collate nocase`.
-    .orderBy(
-      sql`case ${users.status} when 'pending' then 0 else 1 end`,
-      asc(sql`${users.lname} collate nocase`),
-      asc(sql`${users.name} collate nocase`),
-      asc(medics.id),
-    );
+    .orderBy(sql`case ${users.status} when 'pending' then 0 else 1 end`, asc(caseless(db, users.lname)), asc(caseless(db, users.name)), asc(medics.id));
 }
+
+/** A name as ordered regardless of ASCII case: SQLite's `collate nocase`, PostgreSQL's `lower(x) collate "C"` (db/postgres/from-sqlite.ts). */
+const caseless = (db: DbOrTx, column: SQLiteColumn) =>
+  engineNameOf(db) === 'sqlite' ? sql`${column} collate nocase` : sql`lower(${column}) collate "C"`;
 
 export type MedicStatusChange = 'approve' | 'disable' | 'enable';
 

@@ -3,10 +3,8 @@
 // check of `npm run audit:verify`. Every viewing, export and check is itself audited.
 // Plain SQL, as audit/ reads the trail: the filter decides which terms the statement has, so that
 // each filter meets the index made for it (drizzle/0014).
-// SQLite dialect: the terms (unary `+`, json_each), the name lookup (FTS5) and the kept counts
-// (audit-count.ts) are SQLite's; audit/'s helpers take the better-sqlite3 connection a query of
-// the handle goes to now (sqliteOf).
-import type Database from 'better-sqlite3';
+// The terms differ per engine (whereOf): SQLite's unary `+` and json_each have PostgreSQL twins; the
+// name lookup, the kept counts and the chain check are audit/'s, which answer on either engine.
 import { join } from 'node:path';
 import {
   AUDIT_PAGE_SIZE,
@@ -22,31 +20,21 @@ import { admitAudited } from '../auth/admission';
 import type { Actor } from '../auth/sessions';
 import { readSecretFile } from '../secrets';
 import { auditAs, type Caller } from './caller';
-import { verifyAuditChain } from '../audit/audit-chain';
-import { verifyAuditChainSince } from '../audit/audit-checkpoint';
+import { verifyAuditChainIn } from '../audit/audit-chain';
+import { verifyAuditChainSinceIn } from '../audit/audit-checkpoint';
 import { AuditHeadError, readAuditHead, type AuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
-import { selectedBy, type Selected } from '../audit/audit-count';
+import { selectedIn, type Selected } from '../audit/audit-count';
 import { accessVersionOf } from '../auth/request-cache-version';
 import { deepFreeze, keptFromSecondRequest } from '../db/versioned-cache';
 import { withKnownJson } from '../json-text';
 import { auditedRead } from '../audit/record-audit';
 import type { DbOrTx } from '../db/client';
-import { sqliteEngineOf } from '../db/engine';
-import { insideTransaction } from '../db/in-transaction';
+import { engineNameOf, type EngineName } from '../db/engine';
 import { rawGet, rawRows } from '../db/raw-sql';
-import { patientIdsNamed } from '../audit/audit-patient-filter';
+import { patientIdsNamedIn } from '../audit/audit-patient-filter';
 import type { AuditAction } from '../../shared/audit-actions';
-import { positional } from './named-parameters';
-
-/**
- * The SQLite connection a query of `db` goes to now, for audit/'s helpers that take one: the writer
- * inside the read's transaction (it sees what the transaction wrote), else the read-only reader.
- */
-function sqliteOf(db: DbOrTx): Database.Database {
-  const engine = sqliteEngineOf(db);
-  return insideTransaction(db) ? engine.writer : engine.reader;
-}
+import { positional } from '../db/named-parameters';
 
 /** The rows of a text written with named parameters. */
 async function rowsOf<Row>(db: DbOrTx, text: string, params: Record<string, unknown>): Promise<Row[]> {
@@ -74,9 +62,9 @@ interface EventRow {
 // One statement for a page, whatever its size: the actor's and the patient's names come by join.
 // The actor's name is the one kept on the event; rows from before names were kept show the current one.
 const SELECT_EVENTS = `
-  select e.id, e.at, e.actor_user_id as idUser, e.actor_type as actorType,
-    coalesce(e.actor_name, actor.name, '') as actorName, coalesce(e.actor_lname, actor.lname, '') as actorLname,
-    e.action, e.patient_id as idPatient, patient_user.name as patientName, patient_user.lname as patientLname,
+  select e.id, e.at, e.actor_user_id as "idUser", e.actor_type as "actorType",
+    coalesce(e.actor_name, actor.name, '') as "actorName", coalesce(e.actor_lname, actor.lname, '') as "actorLname",
+    e.action, e.patient_id as "idPatient", patient_user.name as "patientName", patient_user.lname as "patientLname",
     e.outcome, e.ip, e.emergency, e.detail
   from audit_events e
   left join users actor on actor.id = e.actor_user_id
@@ -117,17 +105,21 @@ interface Where {
 type ResolvedFilter = AuditFilter & { patientIds?: number[] };
 
 const resolve = async (db: DbOrTx, filter: AuditFilter): Promise<ResolvedFilter> =>
-  filter.patient === undefined ? filter : { ...filter, patientIds: await patientIdsNamed(sqliteOf(db), filter.patient) };
+  filter.patient === undefined ? filter : { ...filter, patientIds: await patientIdsNamedIn(db, filter.patient) };
 
 /**
  * The filter's terms. `byId`: the reader walks the trail by id, batch after batch (an export), so
  * the range terms (days, a family of actions) are kept off their indexes with SQLite's unary `+`.
  * Read through its index, a range comes out of id order, and every batch would sort the whole range
  * again; walked by id, each batch goes on where the last one stopped. A page is read once, so it
- * takes whatever index SQLite finds best.
+ * takes whatever index SQLite finds best. PostgreSQL has no unary `+` on text: its planner is left to
+ * choose there, and the range of a family of actions compares bytes (collate "C"), whatever the
+ * cluster's collation, which might otherwise order '/' before '.'.
  */
-function whereOf(filter: ResolvedFilter, { byId = false } = {}): Where {
-  const range = byId ? '+' : '';
+function whereOf(engine: EngineName, filter: ResolvedFilter, { byId = false } = {}): Where {
+  const postgres = engine === 'postgres';
+  const range = byId && !postgres ? '+' : '';
+  const action = postgres ? 'e.action collate "C"' : 'e.action';
   const where: Where = { terms: [], params: {} };
   const add = (term: string, params: Record<string, string | number>) => {
     where.terms.push(term);
@@ -139,11 +131,12 @@ function whereOf(filter: ResolvedFilter, { byId = false } = {}): Where {
   if (filter.idUser !== undefined) add('e.actor_user_id = @idUser', { idUser: filter.idUser });
   if (filter.idPatient !== undefined) add('e.patient_id = @idPatient', { idPatient: filter.idPatient });
   // Each id is looked up in the (patient_id, id) index; a name that names nobody selects nothing.
-  if (filter.patientIds) add('e.patient_id in (select value from json_each(@patientIds))', { patientIds: JSON.stringify(filter.patientIds) });
+  const ids = postgres ? 'select cast(value as bigint) from json_array_elements_text(cast(@patientIds as json))' : 'select value from json_each(@patientIds)';
+  if (filter.patientIds) add(`e.patient_id in (${ids})`, { patientIds: JSON.stringify(filter.patientIds) });
   if (filter.action !== undefined) {
     // A family `prescription.` is the range [`prescription.`, `prescription/`): '/' follows '.', so
     // the range is exactly the names that start with the prefix, and it walks the (action, id) index.
-    if (isActionPrefix(filter.action)) add(`${range}e.action >= @actionFrom and ${range}e.action < @actionBefore`, { actionFrom: filter.action, actionBefore: `${filter.action.slice(0, -1)}/` });
+    if (isActionPrefix(filter.action)) add(`${range}${action} >= @actionFrom and ${range}${action} < @actionBefore`, { actionFrom: filter.action, actionBefore: `${filter.action.slice(0, -1)}/` });
     else add('e.action = @action', { action: filter.action });
   }
   if (filter.outcome !== undefined) add('e.outcome = @outcome', { outcome: filter.outcome });
@@ -165,7 +158,8 @@ interface Selection {
 
 async function selectionOf(db: DbOrTx, filter: ResolvedFilter): Promise<Selection> {
   const hasRange = filter.from !== undefined || filter.to !== undefined || (filter.action !== undefined && isActionPrefix(filter.action));
-  const selected = await selectedBy(sqliteOf(db), JSON.stringify(filter), whereOf(filter), whereOf(filter, { byId: true }), { ends: hasRange });
+  const engine = engineNameOf(db);
+  const selected = await selectedIn(db, JSON.stringify(filter), whereOf(engine, filter), whereOf(engine, filter, { byId: true }), { ends: hasRange });
   return { filter, hasRange, selected };
 }
 
@@ -184,7 +178,7 @@ export async function auditEventsPage(db: DbOrTx, filter: AuditFilter, page: num
 async function readPage(db: DbOrTx, { filter, hasRange, selected }: Selection, page: number, cursor?: number): Promise<AuditEventsPage> {
   const { count: total, upTo } = selected;
   // A range's terms are kept off their index (whereOf byId): through the index, every page would sort the whole range.
-  const { terms, params } = whereOf(filter, { byId: hasRange });
+  const { terms, params } = whereOf(engineNameOf(db), filter, { byId: hasRange });
   const bounds = hasRange ? ['e.id >= @firstId', 'e.id <= @lastId'] : ['e.id <= @upTo'];
   const bound = { ...params, upTo, firstId: selected.firstId ?? 0, lastId: selected.lastId ?? 0 };
   const ids = (extra: string[], order: 'asc' | 'desc') => `select e.id from audit_events e ${whereClause([...terms, ...bounds, ...extra])} order by e.id ${order} limit @limit offset @offset`;
@@ -258,12 +252,13 @@ export interface AuditExport {
  */
 export async function startAuditExport(caller: Caller, filter: AuditFilter): Promise<AuditExport> {
   const read = await resolve(caller.db, filter);
+  const engine = engineNameOf(caller.db);
   const { upTo, rows } = await auditedRead(caller.db, async (db) => {
-    const { upTo: newest, count: counted } = await selectedBy(sqliteOf(db), JSON.stringify(read), whereOf(read), whereOf(read, { byId: true }));
+    const { upTo: newest, count: counted } = await selectedIn(db, JSON.stringify(read), whereOf(engine, read), whereOf(engine, read, { byId: true }));
     await auditAs(caller, { action: 'audit.export', outcome: 'success', detail: JSON.stringify({ ...filter, rows: counted }) }, db);
     return { upTo: newest, rows: counted };
   });
-  const { terms, params } = whereOf(read, { byId: true });
+  const { terms, params } = whereOf(engine, read, { byId: true });
   const batch = `${SELECT_EVENTS} ${whereClause([...terms, 'e.id <= @upTo'])} order by e.id desc limit @limit`;
   let next = upTo;
   return {
@@ -321,8 +316,7 @@ export async function verifyAuditTrail(caller: Caller, dataDir: string, options:
       headFailure = error.message;
     }
     const sinceHead = options.since === 'checkpoint' && head !== null;
-    const sqlite = sqliteOf(db);
-    const report = sinceHead ? await verifyAuditChainSince(sqlite, key, head!) : await verifyAuditChain(sqlite, key, head);
+    const report = sinceHead ? await verifyAuditChainSinceIn(db, key, head!) : await verifyAuditChainIn(db, key, head);
     const unsealed = (await rawGet<{ count: number }>(db, 'select count(*) as count from audit_events where id > ?', [head?.lastId ?? 0]))!.count;
     const result: AuditVerification = {
       ok: !report.problem && !headFailure,

@@ -4,13 +4,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../db/client';
-import { sqliteEngineOf } from '../db/engine';
-import { rawGet } from '../db/raw-sql';
+import { engineOf, sqliteEngineOf } from '../db/engine';
+import { migratePostgres } from '../db/postgres/migrate';
+import { postgresDatabase } from '../db/postgres-engine';
+import { rawGet, rawRows } from '../db/raw-sql';
 import { buildTestApp, testConfig } from '../test/helpers';
+import { freshPostgresDatabase, postgresUnreachable } from '../test/postgres-database';
 import { TEST_DIAGNOSES, writeTestCatalog } from '../test/test-catalog';
-import { loadDiagnosisCatalog } from './diagnosis-catalog-loader';
+import { loadDiagnosisCatalog, loadDiagnosisCatalogIn } from './diagnosis-catalog-loader';
 import { resolveDiagnoses, searchDiagnoses } from './diagnosis-catalog';
 
 const root = mkdtempSync(join(tmpdir(), 'expediente-catalog-loader-'));
@@ -105,5 +109,65 @@ describe('loading the diagnosis catalog', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.msg).toContain(missing);
     await app.close();
+  });
+});
+
+describe.skipIf(await postgresUnreachable())('loading the diagnosis catalog on PostgreSQL', () => {
+  /** A database of its own, migrated, for `use`; dropped afterwards. */
+  async function withPostgres(use: (db: Db) => Promise<void>): Promise<void> {
+    const fresh = await freshPostgresDatabase();
+    try {
+      const pool = new pg.Pool({ connectionString: fresh.url });
+      try {
+        await migratePostgres(pool);
+      } finally {
+        await pool.end();
+      }
+      const db = postgresDatabase(fresh.url);
+      try {
+        await use(db);
+      } finally {
+        await engineOf(db).close();
+      }
+    } finally {
+      await fresh.drop();
+    }
+  }
+
+  it('loads the files once, reloads when one changes, and keeps what it holds when one is damaged', async () => {
+    await withPostgres(async (db) => {
+      const dir = writeTestCatalog(newDir());
+      expect(await loadDiagnosisCatalogIn(db, dir, quietLog())).toEqual({ outcome: 'loaded', codes: TEST_DIAGNOSES.length, englishNames: TEST_DIAGNOSES.length - 1 });
+      expect(await catalogSize(db)).toBe(TEST_DIAGNOSES.length);
+      expect(await search(db, 'hipertension')).toEqual(['I10']);
+      const versions = await rawRows(db, 'select name, version, loaded_at from catalog_versions order by name');
+      expect(versions).toHaveLength(2);
+      expect(await loadDiagnosisCatalogIn(db, dir, quietLog(), new Date(2030, 0, 1))).toEqual({ outcome: 'unchanged' });
+      expect(await rawRows(db, 'select name, version, loaded_at from catalog_versions order by name')).toEqual(versions);
+
+      const renamed = TEST_DIAGNOSES.filter(([code]) => code !== 'R51').map(([code, es, en]) =>
+        code === 'I10' ? ([code, 'Hipertensión arterial esencial', en] as const) : ([code, es, en] as const),
+      );
+      writeTestCatalog(dir, renamed);
+      expect(await loadDiagnosisCatalogIn(db, dir, quietLog())).toMatchObject({ outcome: 'loaded', codes: TEST_DIAGNOSES.length - 1 });
+      expect(await search(db, 'arterial')).toEqual(['I10']);
+      expect(await search(db, 'cefalea')).toEqual([]);
+      expect((await resolveDiagnoses(db, ['R51'])).unknown).toEqual(['R51']);
+
+      writeFileSync(join(dir, 'icd10-en.tsv'), 'code\tname\nI10\tHipertensión\nI10\tOtra vez\n');
+      const log = quietLog();
+      expect((await loadDiagnosisCatalogIn(db, dir, log)).outcome).toBe('failed');
+      expect(log.error).toHaveBeenCalledTimes(1);
+      expect(await catalogSize(db)).toBe(TEST_DIAGNOSES.length - 1);
+    });
+  });
+
+  it('without its files warns once and leaves an empty catalog empty', async () => {
+    await withPostgres(async (db) => {
+      const log = quietLog();
+      expect(await loadDiagnosisCatalogIn(db, join(root, 'no-such-catalog'), log)).toEqual({ outcome: 'missing', missing: ['cie10-es.tsv', 'icd10-en.tsv'] });
+      expect(log.warn).toHaveBeenCalledTimes(1);
+      expect(await catalogSize(db)).toBe(0);
+    });
   });
 });

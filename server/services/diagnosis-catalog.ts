@@ -21,9 +21,11 @@ import type { Diagnosis } from '../../shared/catalog';
 import { compactCode } from '../../shared/catalog';
 import type { Language } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
-import { rawGet, rawRows } from '../db/raw-sql';
+import { engineNameOf } from '../db/engine';
+import { diagnosesByWords } from '../db/postgres/search-sql';
+import { rawGet, rawRows, sqlRows } from '../db/raw-sql';
 import { synonymHits } from './diagnosis-synonyms';
-import { positional } from './named-parameters';
+import { positional } from '../db/named-parameters';
 
 /** Words of a query beyond this many are ignored: nobody types a whole chapter into a combobox. */
 const MAX_WORDS = 8;
@@ -41,8 +43,20 @@ const byCodeSql = (lang: Language) => `
   order by compact = :compact desc, ${USES} desc, length(compact), compact
   limit :limit`;
 
-/** Every word as a prefix of a word of a name: most used, then categories, then the shortest names. */
-// SQLite dialect: the FTS5 index diagnoses_fts and its `match`.
+/**
+ * byCodeSql on PostgreSQL: the range compared by bytes (collate "C"), as SQLite compares text, whatever
+ * the cluster's collation (which may not place '~' after every letter and digit); the parameter typed.
+ */
+const byCodePostgresSql = (lang: Language) => `
+  select d.code, ${nameOf(lang)} as name, d.compact = :compact as exact from diagnoses d
+  where d.compact collate "C" >= :compact and d.compact collate "C" < cast(:compact as text) || '~'
+  order by d.compact = :compact desc, ${USES} desc, length(d.compact), d.compact collate "C"
+  limit :limit`;
+
+/**
+ * Every word as a prefix of a word of a name: most used, then categories, then the shortest names.
+ * SQLite: the FTS5 index diagnoses_fts and its `match`; PostgreSQL: db/postgres/search-sql.ts's diagnosesByWords.
+ */
 const byWordsSql = (lang: Language) => `
   select d.code, ${nameOf(lang)} as name, 0 as exact from diagnoses_fts f join diagnoses d on d.rowid = f.rowid
   where diagnoses_fts match :match
@@ -53,6 +67,7 @@ type Row = Diagnosis & { exact: number | boolean };
 
 const texts = {
   byCode: { es: byCodeSql('es'), en: byCodeSql('en') },
+  byCodePostgres: { es: byCodePostgresSql('es'), en: byCodePostgresSql('en') },
   byWords: { es: byWordsSql('es'), en: byWordsSql('en') },
   code: {
     es: `select d.code, ${nameOf('es')} as name from diagnoses d where d.code = ?`,
@@ -85,8 +100,17 @@ export async function searchDiagnoses(db: DbOrTx, query: { q: string; lang: Lang
   const text = query.q.trim();
   if (!text) return [];
   const { lang, limit } = query;
-  const byCode = (compact: string) => rowsOf<Row>(db, texts.byCode[lang], { compact, limit });
-  const byWords = (match: string, words: number) => rowsOf<Row>(db, texts.byWords[lang], { match, limit: words });
+  const postgres = engineNameOf(db) === 'postgres';
+  const byCode = (compact: string) => rowsOf<Row>(db, (postgres ? texts.byCodePostgres : texts.byCode)[lang], { compact, limit });
+  /** Names in `names`' language holding every word; undefined when the text has no word. */
+  const byWords = async (names: Language, words: number): Promise<Row[] | undefined> => {
+    if (postgres) {
+      const query = diagnosesByWords(lang, names, text, words);
+      return query && (await sqlRows<Row>(db, query));
+    }
+    const match = ftsQuery(text, names);
+    return match === undefined ? undefined : await rowsOf<Row>(db, texts.byWords[lang], { match, limit: words });
+  };
   const code = (synonymCode: string) => rawGet<Diagnosis>(db, texts.code[lang], [synonymCode]);
   const codes = async (synonymCodes: string[]) => {
     const rows: (Diagnosis | undefined)[] = [];
@@ -111,10 +135,11 @@ export async function searchDiagnoses(db: DbOrTx, query: { q: string; lang: Lang
   add(await codes(synonyms.prefix));
   add(byCodeRows);
   for (const names of [lang, otherLanguage(lang)]) {
-    const match = ftsQuery(text, names);
-    if (!match || found.size >= limit) break;
+    if (found.size >= limit) break;
     // Asked for as many as could be new: some may be codes already found above.
-    add(await byWords(match, limit + found.size));
+    const rows = await byWords(names, limit + found.size);
+    if (!rows) break;
+    add(rows);
   }
   return [...found].map(([diagnosisCode, name]) => ({ code: diagnosisCode, name }));
 }

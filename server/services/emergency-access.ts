@@ -1,7 +1,6 @@
 // Emergency ("break the glass") access: a medic who is not linked states a reason and reads one
 // patient's record for a limited time. Every start and every use is audited with the reason.
 import { desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import type { EmergencyAccess, EmergencyAccessInput } from '../../shared/patients';
 import type { DbOrTx } from '../db/client';
 import { auditedChange } from './audited-change';
@@ -12,7 +11,11 @@ import { isLinked } from './access';
 import { doctorColumns } from './columns';
 import { findPatientByEmail } from './patient-queries';
 
-const patientUsers = alias(users, 'patient_users');
+// The patient's names by their account's id, read beside the row: drizzle's PostgreSQL dialect
+// renders a join to an alias of a SQLite table (alias(users, …)) by the alias alone, which
+// PostgreSQL cannot find, so the patient's account is not joined a second time under another name.
+const patientUserColumn = (column: 'name' | 'lname') =>
+  sql<string>`(select ${sql.identifier('patient_user')}.${sql.identifier(column)} from ${users} ${sql.identifier('patient_user')} where ${sql.identifier('patient_user')}.id = ${patients.userId})`;
 
 /** Emergency accesses, newest first, or only `onlyId`: one statement whatever their number. */
 export async function listEmergencyAccesses(db: DbOrTx, onlyId?: number): Promise<EmergencyAccess[]> {
@@ -22,8 +25,8 @@ export async function listEmergencyAccesses(db: DbOrTx, onlyId?: number): Promis
       // The name the medic acted under, not the one they may have taken since.
       medic: { ...doctorColumns, name: sql<string>`coalesce(${emergencyAccesses.medicName}, ${users.name})`, lname: sql<string>`coalesce(${emergencyAccesses.medicLname}, ${users.lname})` },
       idPatient: patients.id,
-      patientName: patientUsers.name,
-      patientLname: patientUsers.lname,
+      patientName: patientUserColumn('name'),
+      patientLname: patientUserColumn('lname'),
       reason: emergencyAccesses.reason,
       startedAt: emergencyAccesses.startedAt,
       expiresAt: emergencyAccesses.expiresAt,
@@ -32,7 +35,6 @@ export async function listEmergencyAccesses(db: DbOrTx, onlyId?: number): Promis
     .innerJoin(medics, eq(medics.id, emergencyAccesses.medicId))
     .innerJoin(users, eq(users.id, medics.userId))
     .innerJoin(patients, eq(patients.id, emergencyAccesses.patientId))
-    .innerJoin(patientUsers, eq(patientUsers.id, patients.userId))
     .where(onlyId === undefined ? undefined : eq(emergencyAccesses.id, onlyId))
     .orderBy(desc(emergencyAccesses.startedAt), desc(emergencyAccesses.id));
   return rows.map(({ idPatient, patientName, patientLname, ...access }) => ({
