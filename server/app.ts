@@ -128,7 +128,7 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
     config,
     signToken: (claims) => app.jwt.sign(claims, { expiresIn: `${Math.round(config.sessionHours * 3600)}s` }),
     verifyToken: (token) => app.jwt.verify<TokenClaims>(token),
-    signInFailures: new SignInFailures(options.signInLimits ?? defaultSignInLimits),
+    signInFailures: new SignInFailures(db, options.signInLimits ?? defaultSignInLimits),
     now: options.now ?? (() => new Date()),
     blobs,
     totpSeal: keys.totpSeal,

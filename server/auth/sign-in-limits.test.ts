@@ -3,6 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, errorOf, loginRequest, register, uniqueEmail } from '../test/helpers';
+import { openDatabase } from '../db/client';
+import { engineOf, type Db } from '../db/engine';
+import { rawRows } from '../db/raw-sql';
 import { SignInFailures } from './sign-in-failures';
 
 let app: FastifyInstance;
@@ -53,34 +56,68 @@ describe('failed sign-in limits', () => {
   });
 });
 
-describe('SignInFailures', () => {
-  it('forgets failures older than the window', () => {
-    let now = 0;
-    const failures = new SignInFailures(limits, () => now);
-    for (let i = 0; i < 3; i++) failures.recordFailure('10.0.0.1', 'a@b.co');
-    expect(failures.isBlocked('10.0.0.1', 'A@B.CO')).toBe(true);
-    now = 60_001;
-    expect(failures.isBlocked('10.0.0.1', 'a@b.co')).toBe(false);
+let db: Db | undefined;
+afterEach(async () => {
+  if (db) await engineOf(db).close();
+  db = undefined;
+});
+const fresh = () => (db = openDatabase(':memory:'));
+
+describe('SignInFailures, counted in the database', () => {
+  it('forgets failures older than the window', async () => {
+    let now = 1_000_000;
+    const failures = new SignInFailures(fresh(), limits, () => now);
+    for (let i = 0; i < 3; i++) await failures.recordFailure('10.0.0.1', 'a@b.co');
+    expect(await failures.isBlocked('10.0.0.1', 'A@B.CO')).toBe(true);
+    now += 60_001;
+    expect(await failures.isBlocked('10.0.0.1', 'a@b.co')).toBe(false);
   });
 
-  it('clears the account-and-address count on success', () => {
-    const failures = new SignInFailures(limits);
-    for (let i = 0; i < 2; i++) failures.recordFailure('10.0.0.1', 'a@b.co');
-    failures.recordSuccess('10.0.0.1', 'a@b.co');
-    failures.recordFailure('10.0.0.1', 'a@b.co');
-    expect(failures.isBlocked('10.0.0.1', 'a@b.co')).toBe(false);
+  it('clears the account-and-address count on success', async () => {
+    const failures = new SignInFailures(fresh(), limits);
+    for (let i = 0; i < 2; i++) await failures.recordFailure('10.0.0.1', 'a@b.co');
+    await failures.recordSuccess('10.0.0.1', 'a@b.co');
+    await failures.recordFailure('10.0.0.1', 'a@b.co');
+    expect(await failures.isBlocked('10.0.0.1', 'a@b.co')).toBe(false);
   });
 
-  it('counts a reserved attempt at once, keeps it counted when it fails and withdraws it when it succeeds', () => {
-    const failures = new SignInFailures(limits);
-    const inFlight = [0, 1, 2].map(() => failures.reserve('10.0.0.1', 'a@b.co'));
+  it('counts a reserved attempt at once, keeps it counted when it fails and withdraws it when it succeeds', async () => {
+    const failures = new SignInFailures(fresh(), limits);
+    const inFlight = await Promise.all([0, 1, 2].map(() => failures.reserve('10.0.0.1', 'a@b.co')));
     expect(inFlight.every(Boolean)).toBe(true);
     // Three in flight, none settled: the fourth is refused before its password is checked.
-    expect(failures.reserve('10.0.0.1', 'a@b.co')).toBeNull();
-    inFlight[0]!.succeeded();
-    inFlight[1]!.withdrawn();
+    expect(await failures.reserve('10.0.0.1', 'a@b.co')).toBeNull();
+    await inFlight[0]!.succeeded();
+    await inFlight[1]!.withdrawn();
     inFlight[2]!.failed();
-    expect(failures.isBlocked('10.0.0.1', 'a@b.co')).toBe(false);
-    expect(failures.reserve('10.0.0.1', 'a@b.co')).not.toBeNull();
+    expect(await failures.isBlocked('10.0.0.1', 'a@b.co')).toBe(false);
+    expect(await failures.reserve('10.0.0.1', 'a@b.co')).not.toBeNull();
+  });
+
+  it('lets an account through from an address it signed in from, past the count of its new addresses', async () => {
+    const failures = new SignInFailures(fresh(), limits);
+    await failures.recordSuccess('10.0.0.1', 'a@b.co');
+    for (let i = 0; i < 6; i++) await failures.recordFailure(`10.9.0.${i}`, 'a@b.co');
+    expect(await failures.isBlocked('10.9.0.99', 'a@b.co')).toBe(true);
+    expect(await failures.isBlocked('10.0.0.1', 'a@b.co')).toBe(false);
+  });
+
+  it('forgets every count against an account when told to, and keeps the counts against the address', async () => {
+    const failures = new SignInFailures(fresh(), { ...limits, perAddress: 4 });
+    for (let i = 0; i < 3; i++) await failures.recordFailure('10.0.0.1', 'a@b.co');
+    expect(await failures.isBlocked('10.0.0.1', 'a@b.co')).toBe(true);
+    await failures.forgetAccount('A@b.co');
+    expect(await failures.isBlocked('10.0.0.1', 'a@b.co')).toBe(false);
+    await failures.recordFailure('10.0.0.1', 'other@b.co');
+    expect(await failures.isBlocked('10.0.0.1', 'third@b.co')).toBe(true);
+  });
+
+  it('keeps no email or address in the clear', async () => {
+    const failures = new SignInFailures(fresh(), limits);
+    await failures.recordFailure('10.0.0.1', 'secret.person@b.co');
+    await failures.recordSuccess('10.0.0.2', 'secret.person@b.co');
+    const stored = JSON.stringify([...(await rawRows(db!, 'select * from sign_in_attempts')), ...(await rawRows(db!, 'select * from sign_in_trusted_addresses'))]);
+    expect(stored).not.toMatch(/secret|10\.0\.0/);
+    expect(stored.length).toBeGreaterThan(100);
   });
 });

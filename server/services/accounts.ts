@@ -115,7 +115,7 @@ export async function register(
 export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginInput): Promise<LoginResult> {
   const email = input.email.trim();
   // Counted before the hash is checked, so guesses in flight at once cannot exceed the limits.
-  const attempt = deps.signInFailures.reserve(meta.ip, email);
+  const attempt = await deps.signInFailures.reserve(meta.ip, email);
   if (!attempt) return refuse(deps.db, anonymousAt(meta), { action: 'auth.login', outcome: 'denied', detail: 'RATE_LIMITED' }, new AppError('RATE_LIMITED'));
   const row = await findUserByEmail(deps.db, email);
   const valid = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
@@ -130,7 +130,7 @@ export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginIn
   }
   // Only after the password is right: the account's state is nobody else's business.
   if (row.status !== 'active') {
-    attempt.withdrawn();
+    await attempt.withdrawn();
     const code = row.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_DISABLED';
     return refuse(deps.db, { userId: row.id, type: row.type, ip: meta.ip, name: row.name, lname: row.lname }, { action: 'auth.login', outcome: 'denied', detail: code }, new AppError(code));
   }
@@ -140,10 +140,10 @@ export async function login(deps: AccountDeps, meta: RequestMeta, input: LoginIn
     // The password alone opens nothing yet: the attempt stops counting, but the address is not
     // trusted and the account's count is not cleared (succeeded would let codes be guessed forever,
     // a right password between each few). The second factor's success settles that.
-    attempt.withdrawn();
+    await attempt.withdrawn();
     return challenge;
   }
-  attempt.succeeded();
+  await attempt.succeeded();
   return await openSignedInSession(deps, toUser(row, twoFactor), meta, null);
 }
 
@@ -182,13 +182,13 @@ export async function changePassword(caller: Caller, signInFailures: SignInFailu
   const who = whoIs(caller);
   const fail = async (error: AppError): Promise<never> =>
     refuse(db, who, { action: 'auth.changePassword', outcome: error.code === 'RATE_LIMITED' ? 'denied' : 'failure', detail: error.code }, error);
-  const attempt = signInFailures.reserve(caller.ip, actor.email) ?? (await fail(new AppError('RATE_LIMITED')));
+  const attempt = await signInFailures.reserve(caller.ip, actor.email) ?? (await fail(new AppError('RATE_LIMITED')));
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
   if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
     attempt.failed();
     return fail(wrongCurrentPassword());
   }
-  attempt.withdrawn();
+  await attempt.withdrawn();
   if (input.newPassword === input.currentPassword) {
     return fail(new AppError('VALIDATION_FAILED', 'Invalid input. newPassword: The new password must differ from the current one.', [
       { path: 'newPassword', message: 'validation.passwordUnchanged' },

@@ -110,7 +110,7 @@ export async function resetSecondFactor(caller: Caller, signInFailures: SignInFa
     await succeeded({ detail: `user ${idUser}` });
   });
   // The codes guessed before the reset no longer hold the owner back: they sign in at once.
-  signInFailures.forgetAccount(account.email);
+  await signInFailures.forgetAccount(account.email);
 }
 
 /** GET /admin/medics, audited as a read. */

@@ -13,7 +13,7 @@ import { preparedPerConnection } from '../db/prepared';
 import { rawGet, rawRows } from '../db/raw-sql';
 import { versionedCache } from '../db/versioned-cache';
 import { appointmentColumnsFor, stillHolds, type ReadAt } from './card-appointments';
-import { positional } from './named-parameters';
+import { positional } from '../db/named-parameters';
 
 export type CardFigures = Pick<
   PatientListItem,

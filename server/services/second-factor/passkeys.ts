@@ -300,7 +300,7 @@ export async function authenticateWithPasskey(
   const account = accountId === undefined ? undefined : (await db.select().from(users).where(eq(users.id, accountId)))[0];
   const who: AuditActor = account ? { userId: account.id, type: account.type, ip: meta.ip, name: account.name, lname: account.lname } : anonymousAt(meta);
 
-  const attempt = deps.signInFailures.reserve(meta.ip, account?.email ?? noAccountFrom(meta.ip));
+  const attempt = await deps.signInFailures.reserve(meta.ip, account?.email ?? noAccountFrom(meta.ip));
   if (!attempt) return refuse(db, who, { action: 'auth.login', outcome: 'denied', detail: 'RATE_LIMITED' }, new AppError('RATE_LIMITED'));
   const fail = async (reason: string): Promise<never> => {
     attempt.failed();
@@ -335,7 +335,7 @@ export async function authenticateWithPasskey(
 
   // Only once the passkey has proved who this is: the account's state is nobody else's business.
   if (account.status !== 'active') {
-    attempt.withdrawn();
+    await attempt.withdrawn();
     const code = account.status === 'pending' ? 'ACCOUNT_PENDING' : 'ACCOUNT_DISABLED';
     return await refuse(db, who, { action: 'auth.login', outcome: 'denied', detail: code }, new AppError(code));
   }
@@ -361,6 +361,6 @@ export async function authenticateWithPasskey(
     if (overtaken) return fail(overtaken);
     throw error;
   }
-  attempt.succeeded();
+  await attempt.succeeded();
   return session;
 }

@@ -18,12 +18,12 @@ export async function confirmPassword(caller: Caller, signInFailures: SignInFail
   const who = whoIs(caller);
   const fail = async (error: AppError, outcome: 'failure' | 'denied' = 'failure'): Promise<never> => refuse(db, who, { action, outcome, detail: error.code }, error);
   if (!password) return fail(new AppError('REAUTHENTICATION_REQUIRED', 'This change needs your password again.'), 'denied');
-  const attempt = signInFailures.reserve(caller.ip, actor.email) ?? (await fail(new AppError('RATE_LIMITED'), 'denied'));
+  const attempt = await signInFailures.reserve(caller.ip, actor.email) ?? (await fail(new AppError('RATE_LIMITED'), 'denied'));
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
   if (!row || !(await verifyPassword(row.passwordHash, password))) {
     attempt.failed();
     return fail(new AppError('INVALID_CREDENTIALS', 'The password is not correct.'));
   }
-  attempt.withdrawn();
+  await attempt.withdrawn();
 }
 

@@ -104,7 +104,7 @@ async function answerChallenge(deps: AccountDeps, tx: DbOrTx, meta: RequestMeta,
     return refused(tx, who, { action: ACTION, outcome: 'denied', detail: 'account not active' }, new AppError('INVALID_CODE'));
   }
 
-  const attempt = deps.signInFailures.reserve(meta.ip, user.email);
+  const attempt = await deps.signInFailures.reserve(meta.ip, user.email);
   if (!attempt) return refused(tx, who, { action: ACTION, outcome: 'denied', detail: 'RATE_LIMITED' }, new AppError('RATE_LIMITED'));
 
   const proof = 'code' in answer ? await totpProof(tx, deps.totpSeal, user.id, answer.code, now) : await recoveryProof(tx, user.id, answer.recoveryCode, now);
@@ -113,7 +113,7 @@ async function answerChallenge(deps: AccountDeps, tx: DbOrTx, meta: RequestMeta,
     await countSignInChallengeFailure(tx, challenge.id);
     return refused(tx, who, { action: ACTION, outcome: 'failure', detail: proof }, new AppError('INVALID_CODE'));
   }
-  attempt.succeeded();
+  await attempt.succeeded();
   // The session's change joins this transaction.
   return await openSignedInSession(deps, toUser(user, await findTwoFactorState(tx, user.id)), meta, proof.detail, async (sessionTx) => {
     await consumeSignInChallenge(sessionTx, challenge.id);
