@@ -1,18 +1,20 @@
-// `npm run audit:verify`: recomputes the audit trail's HMAC chain over DATA_DIR's database, checks it
+// `npm run audit:verify`: recomputes the audit trail's HMAC chain over DATA_DIR's database (or the
+// clinic network's PostgreSQL one, when DATABASE_URL names it; the key is still DATA_DIR's), checks it
 // against the sealed head in DATA_DIR/audit-head (rows cut from the end, chains nulled), and says
 // what is wrong. Exit 0 when intact, 1 on any failure, 2 when there is no database or key to check.
 // `-- --since-checkpoint`: only the rows after the sealed head (the nightly check); see its help text.
 // What it says is in the practice's language (server/practice-messages). An encrypted DATA_DIR is
 // unlocked first (encryption/unlock-for-command.ts): a wrong or missing passphrase exits 1.
-import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { verifyAuditChain, type ChainReport } from '../audit/audit-chain';
-import { verifyAuditChainSince } from '../audit/audit-checkpoint';
+import { verifyAuditChain, verifyAuditChainIn, type ChainReport } from '../audit/audit-chain';
+import { verifyAuditChainSince, verifyAuditChainSinceIn, type CheckpointReport } from '../audit/audit-checkpoint';
 import { AUDIT_HEAD_FILE, AuditHeadError, readAuditHead, type AuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
+import { engineOf } from '../db/engine';
 import { openSqlite } from '../db/open-sqlite';
+import { postgresDatabase } from '../db/postgres-engine';
 import { unlockForCommand } from '../encryption/unlock-for-command';
 import { practiceText } from '../practice-messages/practice-text';
 import { peekSecretFile } from '../secrets';
@@ -22,8 +24,35 @@ function describe(report: ChainReport): void {
   console.log(practiceText().auditVerifyCounted({ verified: report.verified, before: report.firstMismatch !== null, unchained: report.unsealed }));
 }
 
-function wholeCheck(sqlite: Database.Database, key: string, head: AuditHead | null, dataDir: string): number {
-  const report = verifyAuditChain(sqlite, key, head);
+/** The trail to check: DATA_DIR's SQLite file, or the clinic network's PostgreSQL database (DATABASE_URL). */
+interface Trail {
+  whole(head: AuditHead | null): Promise<ChainReport>;
+  since(head: AuditHead): Promise<CheckpointReport>;
+  close(): Promise<void>;
+}
+
+function sqliteTrail(databasePath: string, key: string): Trail {
+  // Read-only: verifying never writes, and may run while the server does.
+  const sqlite = openSqlite(databasePath, { readonly: true, fileMustExist: true });
+  return {
+    whole: async (head) => verifyAuditChain(sqlite, key, head),
+    since: async (head) => verifyAuditChainSince(sqlite, key, head),
+    close: async () => void sqlite.close(),
+  };
+}
+
+function postgresTrail(databaseUrl: string, key: string): Trail {
+  // Not migrated here: a check reads the database as the servers left it.
+  const db = postgresDatabase(databaseUrl, { connections: 1 });
+  return {
+    whole: (head) => verifyAuditChainIn(db, key, head),
+    since: (head) => verifyAuditChainSinceIn(db, key, head),
+    close: () => Promise.resolve(engineOf(db).close()),
+  };
+}
+
+async function wholeCheck(trail: Trail, head: AuditHead | null, dataDir: string): Promise<number> {
+  const report = await trail.whole(head);
   if (report.problem) {
     describe(report);
     return 1;
@@ -38,8 +67,8 @@ function wholeCheck(sqlite: Database.Database, key: string, head: AuditHead | nu
   return 0;
 }
 
-function checkSinceHead(sqlite: Database.Database, key: string, head: AuditHead): number {
-  const report = verifyAuditChainSince(sqlite, key, head);
+async function checkSinceHead(trail: Trail, head: AuditHead): Promise<number> {
+  const report = await trail.since(head);
   if (report.problem) {
     describe(report);
     return 1;
@@ -61,8 +90,9 @@ async function main(): Promise<number> {
   }
   const dataDir = process.env.DATA_DIR ?? './data';
   const databasePath = join(dataDir, 'expediente.db');
+  const databaseUrl = process.env.DATABASE_URL;
   const keyPath = join(dataDir, AUDIT_KEY_FILE);
-  if (!existsSync(databasePath) || !existsSync(keyPath)) {
+  if ((!databaseUrl && !existsSync(databasePath)) || !existsSync(keyPath)) {
     console.error(text.auditVerifyNoData({ dataDir }));
     return 2;
   }
@@ -81,15 +111,14 @@ async function main(): Promise<number> {
     console.log(text.auditVerifyHeadTampered({ file: join(dataDir, AUDIT_HEAD_FILE), reason: error.message }));
     return 1;
   }
-  // Read-only: verifying never writes, and may run while the server does.
-  const sqlite = openSqlite(databasePath, { readonly: true, fileMustExist: true });
+  const trail = databaseUrl ? postgresTrail(databaseUrl, key) : sqliteTrail(databasePath, key);
   try {
-    if (!options['since-checkpoint']) return wholeCheck(sqlite, key, head, dataDir);
-    if (head) return checkSinceHead(sqlite, key, head);
+    if (!options['since-checkpoint']) return await wholeCheck(trail, head, dataDir);
+    if (head) return await checkSinceHead(trail, head);
     console.log(text.auditNoHeadToStart({ dataDir, file: AUDIT_HEAD_FILE }));
-    return wholeCheck(sqlite, key, head, dataDir);
+    return await wholeCheck(trail, head, dataDir);
   } finally {
-    sqlite.close();
+    await trail.close();
   }
 }
 
