@@ -2,7 +2,8 @@
 // one server did alone when it was the only one (sign-ins, caches, the audit chain, prescription
 // numbers) holds across both, and a server killed mid-write loses nothing it acknowledged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stopServer } from '../server-process.fixture';
+import { spawnSync } from 'node:child_process';
+import { FIXTURE_PASSPHRASE, stopServer } from '../server-process.fixture';
 import { postgresUnreachable } from '../test/postgres-database';
 import { call, startNetwork, type Network, type NetworkServer } from './network.fixture';
 import pg from 'pg';
@@ -102,6 +103,13 @@ describe.skipIf(await postgresUnreachable())('a clinic network: two servers on o
     expect(ids).toEqual(ids.map((_, i) => i + 1));
     const chainless = await query<{ n: number }>('select count(*) as n from audit_events where chain is null');
     expect(Number(chainless[0]!.n)).toBe(0);
+    // And the chain holds, recomputed with the practice's key as `npm run audit:verify` does it.
+    const verified = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts'], {
+      env: { ...process.env, EXPEDIENTE_LANGUAGE: 'en', DATA_DIR: a.dataDir, DATABASE_URL: network.database.url, PASSPHRASE: FIXTURE_PASSPHRASE },
+      encoding: 'utf8',
+    });
+    expect(verified.stdout, verified.stderr).toMatch(/intact/i);
+    expect(verified.status).toBe(0);
   });
 
   it('numbers prescriptions issued on both servers at once uniquely and consecutively', async () => {
