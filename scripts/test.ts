@@ -1,4 +1,4 @@
-// `npm test`: every vitest project (server, client, e2e), ending with one summary line
+// `npm test`: every vitest project (server, server-postgres, client, e2e), ending with one summary line
 // `N passed, N failed[, N skipped]` that CI reads. Extra arguments go to vitest unchanged, in one run.
 //
 // Without arguments it makes two vitest runs side by side: the browser journeys (e2e), one file at a
@@ -10,6 +10,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { testPostgresUrl } from '../server/test/postgres-database';
 import { findChromium } from './chromium';
 import { ensureClientBuilt } from './client-build';
 import { addSummaries, summarize, summaryLine, type JsonReport, type Summary } from './test-report';
@@ -20,11 +22,30 @@ import { runVitest } from './vitest-run';
 // two cores a second worker takes up what they leave.
 const unitWorkers = Math.max(2, availableParallelism() - 1);
 
-/** The runs that `npm test` alone makes side by side. */
-const SIDE_BY_SIDE: string[][] = [
+/**
+ * The runs that `npm test` alone makes side by side. The integration suite's second engine,
+ * PostgreSQL, runs with the server's tests when a cluster answers (CI makes sure one does:
+ * scripts/ci/postgres.sh); without one, it is left out with the reason said.
+ */
+const sideBySide = (withPostgres: boolean): string[][] => [
   ['--project', 'e2e'],
-  ['--project', 'server', '--project', 'client', `--maxWorkers=${unitWorkers}`],
+  ['--project', 'server', ...(withPostgres ? ['--project', 'server-postgres'] : []), '--project', 'client', `--maxWorkers=${unitWorkers}`],
 ];
+
+/** Whether the test cluster answers; CI never goes on without it. */
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: testPostgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch (error) {
+    if (process.env.CI) throw new Error(`PostgreSQL is not reachable at ${testPostgresUrl}; CI starts it with scripts/ci/postgres.sh`, { cause: error });
+    console.log(`PostgreSQL is not reachable at ${testPostgresUrl}: the integration suite runs on SQLite only (start it with pg_ctlcluster 15 main start).`);
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 function readSummary(reportFile: string): Summary | undefined {
   try {
@@ -45,7 +66,7 @@ async function main(): Promise<number> {
   }
 
   const extraArgs = process.argv.slice(2);
-  const runs = extraArgs.length > 0 ? [extraArgs] : SIDE_BY_SIDE;
+  const runs = extraArgs.length > 0 ? [extraArgs] : sideBySide(await postgresAnswers());
   const reportDir = mkdtempSync(join(tmpdir(), 'expediente-report-'));
   try {
     if (runs.length > 1) await ensureClientBuilt((line) => console.log(line));

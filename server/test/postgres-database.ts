@@ -29,11 +29,13 @@ async function reachable(): Promise<boolean> {
   }
 }
 
-/** Whether the test cluster answers; in CI, rejects instead of answering false. */
-export const postgresReachable: Promise<boolean> = reachable();
+let asked: Promise<boolean> | undefined;
+
+/** Whether the test cluster answers (asked once per process, when first wanted); in CI, rejects instead of answering false. */
+export const postgresReachable = (): Promise<boolean> => (asked ??= reachable());
 
 /** For `describe.skipIf(await postgresUnreachable())`. */
-export const postgresUnreachable = async () => !(await postgresReachable);
+export const postgresUnreachable = async () => !(await postgresReachable());
 
 export interface FreshPostgresDatabase {
   name: string;
