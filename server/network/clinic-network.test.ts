@@ -66,7 +66,7 @@ describe.skipIf(await postgresUnreachable())('a clinic network: two servers on o
     const patient = await register(a, 'patient', { name: 'Lucía', lname: 'Vega' });
     const before = await call(b, 'GET', '/medics/my-patients', { token: medic.access_token });
     expect(before.status).toBe(200);
-    const names = (answer: typeof before) => (answer.body as { name: string; lname: string }[]).map((row) => `${row.name} ${row.lname}`);
+    const names = (answer: typeof before) => (answer.body.patients as { name: string; lname: string }[]).map((row) => `${row.name} ${row.lname}`);
     expect(names(before)).not.toContain('Lucía Vega');
     const linked = await call(a, 'POST', '/patients/me/link-doctor', { token: patient.access_token, body: { doctorEmail: medic.user.email } });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
