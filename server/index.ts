@@ -42,7 +42,7 @@ export async function main({ beforeOpeningUnlocked }: MainOptions = {}): Promise
 
   let phase: Phase;
   try {
-    const practice = await practiceAtStart({ dataDir: config.dataDir, passphrase: passphraseFrom(config.passphraseSource) });
+    const practice = await practiceAtStart({ dataDir: config.dataDir, passphrase: passphraseFrom(config.passphraseSource), databaseElsewhere: Boolean(config.databaseUrl) });
     tellAtStart(practice, config.dataDir, events);
     if (practice.state === 'locked' || practice.state === 'to-set-up') {
       const locked = await buildLockedApp({ config, practice, events, logger });

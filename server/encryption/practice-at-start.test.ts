@@ -55,6 +55,14 @@ describe('the practice at start', () => {
     expect(practiceKeyOf(dir)).toBeUndefined();
   });
 
+  it('takes plain keys without a practice key for a plain practice when its database is PostgreSQL, and only then', async () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, 'audit-key'), 'a'.repeat(64));
+    expect(await practiceAtStart({ dataDir: dir, passphrase: undefined, databaseElsewhere: true })).toEqual({ state: 'plain', passphraseUnused: false });
+    expect(await practiceAtStart({ dataDir: dir, passphrase: undefined })).toEqual({ state: 'to-set-up' });
+    expect(readPracticeKeyFile(dir)).toBeNull();
+  });
+
   it('leaves a new practice without a passphrase to be set up in the browser, making nothing', async () => {
     const dir = emptyDir();
     expect(await practiceAtStart({ dataDir: dir, passphrase: undefined })).toEqual({ state: 'to-set-up' });

@@ -9,6 +9,7 @@
 //     once), else locked to be set up in the browser.
 // The caller holds DATA_DIR's lock: two starts must never each make a key for the same directory.
 import { existsSync } from 'node:fs';
+import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { join } from 'node:path';
 import { MIN_PRACTICE_PASSPHRASE_LENGTH } from '../../shared/constants';
 import { practiceText } from '../practice-messages/practice-text';
@@ -44,9 +45,14 @@ export interface PracticeAtStartOptions {
   passphrase: string | undefined;
   /** How a new practice's key is wrapped; tests pass lighter parameters. */
   argon2?: Argon2Params;
+  /**
+   * The practice's database is not in DATA_DIR (a clinic network's PostgreSQL, DATABASE_URL): DATA_DIR
+   * holds its keys alone, so keys in the clear there (no practice key) are a plain practice's.
+   */
+  databaseElsewhere?: boolean;
 }
 
-export async function practiceAtStart({ dataDir, passphrase, argon2 = PRODUCTION_ARGON2 }: PracticeAtStartOptions): Promise<PracticeAtStart> {
+export async function practiceAtStart({ dataDir, passphrase, argon2 = PRODUCTION_ARGON2, databaseElsewhere = false }: PracticeAtStartOptions): Promise<PracticeAtStart> {
   // A damaged key file throws (PracticeKeyFileError): it is the only way to the data, never replaced.
   const keyFile = readPracticeKeyFile(dataDir);
   if (keyFile) {
@@ -57,7 +63,8 @@ export async function practiceAtStart({ dataDir, passphrase, argon2 = PRODUCTION
     rememberPracticeKey(dataDir, masterKey);
     return { state: 'open' };
   }
-  if (existsSync(join(dataDir, DATABASE_FILE))) return { state: 'plain', passphraseUnused: passphrase !== undefined };
+  const plainData = existsSync(join(dataDir, DATABASE_FILE)) || (databaseElsewhere && existsSync(join(dataDir, AUDIT_KEY_FILE)));
+  if (plainData) return { state: 'plain', passphraseUnused: passphrase !== undefined };
   if (passphrase === undefined) return { state: 'to-set-up' };
   if (passphrase.length < MIN_PRACTICE_PASSPHRASE_LENGTH) throw new WeakPassphraseError();
   // Written before anything is encrypted under it: a start that dies now leaves a key and no data.
