@@ -10,10 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { copyPracticeToPostgres } from '../../server/commands/migrate-to-postgres/copy-practice';
+import { KEY_FILES } from '../../server/encryption/encrypt-practice';
+import { PRACTICE_KEY_FILE } from '../../server/encryption/practice-key';
 import { startRealServer } from './server-launch';
 import { measureInTurns, type LoadSettings, type Measure, type Scenario } from './side-by-side';
 
-const KEY_FILES = ['practice-key', 'audit-key', 'jwt-secret', 'totp-key', 'document-key'];
+/** What a server of the network needs from the practice's DATA_DIR: the practice key and the keys it wraps. */
+const NETWORK_KEY_FILES = [PRACTICE_KEY_FILE, ...KEY_FILES];
 
 export interface PostgresRow {
   scenario: Scenario;
@@ -46,7 +49,7 @@ export async function startPostgresServer(dataDir: string, clusterUrl: string, e
   await onCluster(clusterUrl, `create database "${name}"`);
   await copyPracticeToPostgres(dataDir, databaseUrl.toString());
   const dir = mkdtempSync(join(tmpdir(), 'expediente-bench-postgres-'));
-  for (const file of KEY_FILES) if (existsSync(join(dataDir, file))) copyFileSync(join(dataDir, file), join(dir, file));
+  for (const file of NETWORK_KEY_FILES) if (existsSync(join(dataDir, file))) copyFileSync(join(dataDir, file), join(dir, file));
   const { child, url } = await startRealServer({ ...env, DATA_DIR: dir, DATABASE_URL: databaseUrl.toString() });
   return {
     child,

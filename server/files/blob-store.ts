@@ -13,12 +13,13 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-const BOUND = Buffer.from('EXP2');
-const UNBOUND = Buffer.from('EXP1');
+// The blob's format, shared with the documents PostgreSQL keeps (postgres-blob-store.ts).
+export const BOUND = Buffer.from('EXP2');
+export const UNBOUND = Buffer.from('EXP1');
 const MAGIC_BYTES = 4;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-const HEADER_BYTES = MAGIC_BYTES + IV_BYTES;
+export const IV_BYTES = 12;
+export const TAG_BYTES = 16;
+export const HEADER_BYTES = MAGIC_BYTES + IV_BYTES;
 const TEMP_PREFIX = '.tmp-';
 
 export class BlobIntegrityError extends Error {

@@ -7,13 +7,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { DbOrTx } from '../db/engine';
 import { rawGet, rawRun } from '../db/raw-sql';
-import { BlobIntegrityError, type DocumentBlobs, type OpenedBlob } from './blob-store';
+import { BlobIntegrityError, BOUND, HEADER_BYTES, IV_BYTES, TAG_BYTES, UNBOUND, type DocumentBlobs, type OpenedBlob } from './blob-store';
 
-const BOUND = Buffer.from('EXP2');
-const UNBOUND = Buffer.from('EXP1');
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-const HEADER_BYTES = BOUND.length + IV_BYTES;
 /** A blob whose row was never inserted is removed once it is this old: another server's upload may still be on its way. */
 const ORPHAN_AFTER_MS = 60 * 60_000;
 

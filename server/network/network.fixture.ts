@@ -5,11 +5,13 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { KEY_FILES } from '../encryption/encrypt-practice';
+import { PRACTICE_KEY_FILE } from '../encryption/practice-key';
 import { startServer, stopServer } from '../server-process.fixture';
 import { freshPostgresDatabase, type FreshPostgresDatabase } from '../test/postgres-database';
 
 /** What a server of the network needs from the first one's DATA_DIR: the practice key and the keys it wraps (the document key once made). */
-export const NETWORK_KEY_FILES = ['practice-key', 'audit-key', 'jwt-secret', 'totp-key', 'document-key'] as const;
+export const NETWORK_KEY_FILES = [PRACTICE_KEY_FILE, ...KEY_FILES] as const;
 
 export interface NetworkServer {
   url: string;
