@@ -7,6 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { registerAuditChain } from './audit/audit-chain';
 import { registerPostgresAuditChain } from './audit/audit-chain-postgres';
+import { readAuditsSettled } from './audit/read-audit-batch';
+import { batchReadAuditsOf } from './audit/record-audit';
+import { lookInRequest } from './auth/request-cache-version';
 import { createAuditHeadWriter } from './audit/audit-head-writer';
 import { createBackupSchedule, noBackupSchedule } from './backup/schedule';
 import { sweepLeftoversAtStart } from './backup/staging';
@@ -111,10 +114,14 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   // (record-audit.ts). PostgreSQL: computed by the server under the trail's lock (audit-chain-postgres.ts).
   if (writer) registerAuditChain(writer, auditKey);
   else registerPostgresAuditChain(db, auditKey);
+  // The server's reads commit their audit events a batch per turn (read-audit-batch.ts).
+  batchReadAuditsOf(db);
   const documentKey = () => keys.documentKey ?? loadDocumentKey(config.masterKey, config.dataDir);
   const blobs = writer ? new BlobStore(join(config.dataDir, 'documents'), documentKey) : new PostgresBlobStore(db, documentKey);
 
   const app = await createHttpServer(config, tls, options.logger);
+  // Each request's own place for its first look at the access version (auth/request-cache-version.ts).
+  app.addHook('onRequest', (_request, _reply, done) => lookInRequest(done));
   await app.register(fastifyJwt, { secret: jwtSecret });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
@@ -196,7 +203,8 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   if (dataDirLock) app.addHook('onClose', () => dataDirLock.release());
   app.addHook('onClose', async () => {
     // Once the transactions under way have ended: they await between their statements (PostgreSQL's
-    // pool waits for its clients itself).
+    // pool waits for its clients itself), and the reads' last audit events have committed.
+    await readAuditsSettled(db);
     if (sqliteEngine) (await sqliteEngine.lock.acquire())();
     await engine.close();
   });

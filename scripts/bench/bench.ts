@@ -7,6 +7,7 @@
 // practice key set up first, its server started with PASSPHRASE) and the record read is measured on
 // both in turns: encryption at rest may cost at most a tenth of the plain practice's rate (API.md).
 // `--years 10 [--data-dir D]` runs the decade's bench instead (decade/decade-bench.ts).
+// BENCH_CPU_PROF_DIR=D: every real server started writes a CPU profile (node --cpu-prof) into D.
 // `--database-url URL` adds the same reads on a server of the practice copied into PostgreSQL,
 // measured in turns with SQLite's (postgres-rows.ts), in a database the bench makes on URL's cluster.
 import type { ChildProcess } from 'node:child_process';

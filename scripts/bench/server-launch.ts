@@ -73,6 +73,9 @@ export async function startAndWait(
 export async function startRealServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; startMs: number }> {
   buildIfStale();
   const launch = serverLaunch();
+  // BENCH_CPU_PROF_DIR=D: every real server the bench starts writes a V8 CPU profile into D when it stops.
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  if (profileDir) launch.args.unshift('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const { child, startMs } = await startAndWait(

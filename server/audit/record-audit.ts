@@ -4,12 +4,13 @@ import type { Db, DbOrTx } from '../db/client';
 import type { AppError } from '../errors';
 import { sql } from 'drizzle-orm';
 import { engineNameOf } from '../db/engine';
-import { inTransaction } from '../db/in-transaction';
 import { prepared } from '../db/prepared';
 import { auditEvents } from '../db/schema/index';
 import { isWriteRefusedByStorage } from '../storage-failure';
 import { AUDIT_CHAIN_FUNCTION, canonicalContent } from './audit-chain';
-import { insertChainedAuditEvent } from './audit-chain-postgres';
+import { commitChainedAuditBatch, insertChainedAuditEvents, type UnchainedAuditEvent } from './audit-chain-postgres';
+import { inTransaction } from '../db/in-transaction';
+import { batchReadAudits, deferToCollectingRead, readCollectingAudits } from './read-audit-batch';
 import { refusedProcedure, type AuditEntry, type AuditOutcome, type RefusedProcedure } from './audit-entry';
 import { noteAuditGap } from './audit-gaps';
 
@@ -66,24 +67,52 @@ export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEnt
     actorName: actor.name ?? null,
     actorLname: actor.lname ?? null,
   };
+  const event: PendingEvent = { content, canonical: canonicalContent(content) };
+  // Inside an audited read, the read's batch writes it (read-audit-batch.ts).
+  if (deferToCollectingRead(db, event)) return;
+  await insertAuditEvents(db, [event]);
+}
+
+interface PendingEvent {
+  content: UnchainedAuditEvent;
+  canonical: string;
+}
+
+/** Inserts `events` in order, chained: in the transaction the caller is in, else in one of their own. */
+async function insertAuditEvents(db: DbOrTx, events: PendingEvent[]): Promise<void> {
   if (engineNameOf(db) === 'postgres') {
-    await insertChainedAuditEvent(db, content, canonicalContent(content));
+    await insertChainedAuditEvents(db, events.map(({ content, canonical }) => ({ event: content, content: canonical })));
     return;
   }
-  await insertAuditEvent.run(db, { ...content, emergency: content.emergency ? 1 : 0, content: canonicalContent(content) });
+  for (const { content, canonical } of events) await insertAuditEvent.run(db, { ...content, emergency: content.emergency ? 1 : 0, content: canonical });
 }
 
 /**
- * Runs a read and writes its audit event in one transaction, so that what was read is what the
- * trail says was read. A read changes no patient data, so its commit needs to survive the process
+ * From now on the audited reads on `db` commit their events together, one transaction per turn of
+ * the event loop (read-audit-batch.ts). The server turns it on (app.ts); a command's reads each
+ * commit their own.
+ */
+export function batchReadAuditsOf(db: Db): void {
+  batchReadAudits(db, async (pending) => {
+    const events = pending as PendingEvent[];
+    if (engineNameOf(db) === 'postgres') await commitChainedAuditBatch(db, events.map(({ content, canonical }) => ({ event: content, content: canonical })));
+    else await inTransaction(db, (tx) => insertAuditEvents(tx, events), { durability: 'process' });
+  });
+}
+
+/**
+ * Runs a read and commits its audit events before it resolves. On a server the reads answered in one
+ * turn commit theirs together (read-audit-batch.ts); elsewhere the read and its events are one
+ * transaction. A read changes no patient data, so its events' commit needs to survive the process
  * dying (kill -9), not a power cut: with WAL and synchronous=NORMAL the commit is in the WAL file
  * at once and reaches the disk with the next change's commit (which stays synchronous=FULL) or
- * checkpoint. Skipping that flush on every read is what lets a record be read thousands of times
- * a second with every read audited. A failed read rolls back and audits nothing here: the caller's
- * refusal audit (trpc.ts) records it. Inside a transaction already, the read joins it.
+ * checkpoint (on PostgreSQL, synchronous_commit is off for it). Skipping that flush on every read is
+ * what lets a record be read thousands of times a second with every read audited. A failed read
+ * audits nothing here: the caller's refusal audit (trpc.ts) records it. Inside a transaction
+ * already, the read joins it.
  */
 export function auditedRead<T>(db: Db, read: (db: DbOrTx) => Promise<T> | T): Promise<T> {
-  return inTransaction(db, read, { durability: 'process' });
+  return readCollectingAudits(db, read);
 }
 
 /**

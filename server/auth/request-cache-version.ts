@@ -3,19 +3,20 @@
 // factors, the practice's second-factor rule, links or emergency access, whichever process writes.
 // Read on every request, so it is one prepared point read.
 //
-// Outside a transaction that read is SQLite's whole read transaction, begun and ended: 7 µs in a
-// loop, and under the decade's load a sixth of a record read's CPU, for the two looks a request
-// takes (its caller, then its access to the patient). So a request's first look (its caller, in
-// createContext) always reads, and a later look in the same turn of the event loop reuses the
-// latest such read while this server has written nothing since (SQLite's total_changes on the
-// writer, which counts the rows triggers change too, and those of a transaction not yet committed)
-// and is not inside a transaction. Every request takes its first look afresh, so what a later look
-// reuses was read after that request began: a change committed before a request began, by this
-// server or another process, is seen by that request. On PostgreSQL every look reads.
+// That read costs: on SQLite it is a whole read transaction, begun and ended (7 µs in a loop, and
+// under the decade's load a sixth of a record read's CPU, for the two looks a request takes: its
+// caller, then its access to the patient); on PostgreSQL, a round trip to the database. So a
+// request's first look (its caller, in createContext) always reads, and its later look reuses that
+// read while this server has changed nothing since (SQLite: total_changes on the writer, which counts
+// the rows triggers change too, and those of a transaction not yet committed; PostgreSQL: the
+// transactions this server committed) and is not inside a transaction. A change committed before a
+// request began, by this server or another (a clinic network's other servers, a command on SQLite),
+// is seen by that request. The first look is kept in the request's async context (lookInRequest).
 import type Database from 'better-sqlite3';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { engineOf } from '../db/engine';
+import { engineOf, type Engine } from '../db/engine';
 import { insideTransaction } from '../db/in-transaction';
 import { prepared, preparedText } from '../db/prepared';
 import { accessVersion } from '../db/schema/index';
@@ -37,41 +38,40 @@ export async function accessVersionOf(db: DbOrTx): Promise<number> {
 }
 
 interface FirstLook {
-  writer: Database.Database;
+  engine: Engine;
   version: number;
+  /** What this server had changed when the look was asked for (changesSoFar). */
   changes: number;
 }
 
-/** The latest first look of this turn of the event loop; forgotten at its end. */
-let firstLook: FirstLook | null = null;
-let forgetting = false;
+const requests = new AsyncLocalStorage<{ firstLook?: FirstLook }>();
 
-/** The SQLite writer whose changes a first look is compared against; none on PostgreSQL or inside a transaction. */
-function writerOutsideTransaction(db: DbOrTx): Database.Database | undefined {
-  const engine = engineOf(db);
-  return engine.name === 'sqlite' && !insideTransaction(db) ? engine.writer : undefined;
+/** Runs the rest of a request (`next`, Fastify's onRequest `done`) with a place for its first look. */
+export function lookInRequest(next: () => void): void {
+  requests.run({}, next);
 }
 
-/** A request's first look at the version (its caller): read afresh, and offered to its later looks. */
+/** How much this server has changed on `engine`: a look taken at one count holds while the count stays. */
+function changesSoFar(engine: Engine): number {
+  return engine.name === 'sqlite' ? writerChanges(engine.writer) : engine.commits;
+}
+
+/** A request's first look at the version (its caller): read afresh, and kept for its later looks. */
 export async function accessVersionAtRequestStart(db: Db): Promise<number> {
+  const engine = engineOf(db);
+  const request = requests.getStore();
+  if (!request || insideTransaction(db)) return accessVersionOf(db);
+  // Counted before the read: a change committed while it is under way counts as one made since.
+  const changes = changesSoFar(engine);
   const version = await accessVersionOf(db);
-  const writer = writerOutsideTransaction(db);
-  if (!writer) return version;
-  firstLook = { writer, version, changes: writerChanges(writer) };
-  if (!forgetting) {
-    forgetting = true;
-    setImmediate(() => {
-      firstLook = null;
-      forgetting = false;
-    });
-  }
+  request.firstLook = { engine, version, changes };
   return version;
 }
 
 /** A later look in a request (its access to a patient): the first look's version while nothing here has changed since, else read. */
 export async function accessVersionLaterInRequest(db: DbOrTx): Promise<number> {
-  const writer = writerOutsideTransaction(db);
-  const look = firstLook;
-  if (look && writer && look.writer === writer && writerChanges(writer) === look.changes) return look.version;
+  const look = requests.getStore()?.firstLook;
+  const engine = engineOf(db);
+  if (look && look.engine === engine && !insideTransaction(db) && changesSoFar(engine) === look.changes) return look.version;
   return accessVersionOf(db);
 }

@@ -40,6 +40,8 @@ export interface SqliteEngine {
 export interface PostgresEngine {
   name: 'postgres';
   pool: pg.Pool;
+  /** Transactions this server has committed through `inTransaction`: what it may have changed since a moment. */
+  commits: number;
   close(): Promise<void>;
 }
 

@@ -8,8 +8,8 @@ import { currentTransaction, runInTransactionScope } from './transaction-scope';
 export interface TransactionOptions {
   /**
    * 'process': the commit must survive the process dying, not a power cut (SQLite's
-   * synchronous=NORMAL in WAL mode) — for a read's audit event, which changes no patient data.
-   * Ignored on PostgreSQL, whose commits are durable as the cluster is set up.
+   * synchronous=NORMAL in WAL mode; on PostgreSQL, synchronous_commit off: the commit is the
+   * cluster's at once, on its disk a moment later) — for reads' audit events, which change no patient data.
    */
   durability?: 'full' | 'process';
 }
@@ -21,7 +21,7 @@ export interface TransactionOptions {
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => PromiseLike<T> | T, options: TransactionOptions = {}): Promise<T> {
   const engine = engineOf(db);
   if (currentTransaction(engine)) return await work(db);
-  return engine.name === 'sqlite' ? sqliteTransaction(engine, db, work, options) : postgresTransaction(engine, db, work);
+  return engine.name === 'sqlite' ? sqliteTransaction(engine, db, work, options) : postgresTransaction(engine, db, work, options);
 }
 
 /** Whether the running code is inside a transaction on `db`. */
@@ -57,15 +57,21 @@ async function sqliteTransaction<T>(
   }
 }
 
-async function postgresTransaction<T>(engine: Extract<Engine, { name: 'postgres' }>, db: Db, work: (tx: Tx) => PromiseLike<T> | T): Promise<T> {
+async function postgresTransaction<T>(
+  engine: Extract<Engine, { name: 'postgres' }>,
+  db: Db,
+  work: (tx: Tx) => PromiseLike<T> | T,
+  options: TransactionOptions,
+): Promise<T> {
   const client = await engine.pool.connect();
   const open: OpenTransaction = { engine, connection: client, ended: false };
   let broken: unknown;
   try {
-    await client.query('begin');
+    await client.query(options.durability === 'process' ? 'begin; set local synchronous_commit = off' : 'begin');
     try {
       const result = await runInTransactionScope(open, async () => await work(db));
       await client.query('commit');
+      engine.commits += 1;
       return result;
     } catch (error) {
       await client.query('rollback').catch((rollbackError: unknown) => (broken = rollbackError));

@@ -38,7 +38,7 @@ export function postgresDatabase(url: string, options: PostgresOptions = {}): Db
   const pool = new pg.Pool({ connectionString: url, max: options.connections ?? 10 });
   // An idle connection the server lost (a restarted or promoted database) is dropped, not thrown.
   pool.on('error', () => undefined);
-  const engine: PostgresEngine = { name: 'postgres', pool, close: () => pool.end() };
+  const engine: PostgresEngine = { name: 'postgres', pool, commits: 0, close: () => pool.end() };
   // drizzle runs every query through `query`; it must not look like a Pool, or drizzle would open
   // transactions of its own instead of ours.
   const router = {

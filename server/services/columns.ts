@@ -62,15 +62,17 @@ function diagnosesOfHistory(json: JsonSql): SQL<Diagnosis[]> {
   const stored = history(clinicalHistories.diagnoses);
   const ids = history(clinicalHistories.diagnosisIds);
   const name = sql`coalesce(${qualified(diagnoses.nameEs, 'd')}, stored.value)`;
+  const namedByKey = sql`coalesce((select ${qualified(diagnoses.nameEs, 'd')} from ${diagnoses} as d where ${qualified(diagnoses.code, 'd')} = stored.value), stored.value)`;
   const fromIds =
     json.engine === 'sqlite'
       ? sql`case when json_array_length(${stored}) = 0 and json_array_length(${ids}) > 0
   then (select json_group_array(json_object('code', stored.value, 'name', ${name}) order by stored.key)
         from json_each(${ids}) as stored left join ${diagnoses} as d on ${qualified(diagnoses.code, 'd')} = stored.value)`
-      : sql`case when json_array_length(${stored}::json) = 0 and json_array_length(${ids}::json) > 0
-  then (select ${json.text(json.array(sql`json_build_object('code', stored.value, 'name', ${name})`, sql`stored.key`))}
-        from json_array_elements_text(${ids}::json) with ordinality as stored(value, key)
-        left join ${diagnoses} as d on ${qualified(diagnoses.code, 'd')} = stored.value)`;
+      : // Each code named by a point read of the catalog's key: joined instead, PostgreSQL guesses a
+        // hundred codes a row and hashes the whole catalog for every appointment (8 ms each).
+        sql`case when json_array_length(${stored}::json) = 0 and json_array_length(${ids}::json) > 0
+  then (select ${json.text(json.array(sql`json_build_object('code', stored.value, 'name', ${namedByKey})`, sql`stored.key`))}
+        from json_array_elements_text(${ids}::json) with ordinality as stored(value, key))`;
   return sql`(${fromIds}
   else ${stored} end)`.mapWith((text: string) => parseJson<Diagnosis[]>(text));
 }

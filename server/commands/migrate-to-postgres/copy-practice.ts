@@ -57,6 +57,9 @@ export async function copyPracticeToPostgres(dataDir: string, databaseUrl: strin
       try {
         const report = await copyInto(client, sqlite, dataDir);
         await client.query('commit');
+        // The planner's statistics of the tables just filled: without them its first plans guess at
+        // the sizes (autovacuum gathers them only later) and can scan a whole table for a point read.
+        await client.query('analyze');
         return report;
       } catch (error) {
         await client.query('rollback');
