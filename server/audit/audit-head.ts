@@ -3,6 +3,8 @@
 // nulled (a trail that looks as if it was never sealed): both leave a shorter chain that still
 // holds. The head, signed with the audit key and written to DATA_DIR/audit-head, records the newest
 // sealed row, its chain value and how many rows lead up to it, so cutting rows up to it shows.
+// A clinic network's trail is in PostgreSQL, and each of its servers keeps a head of its own over it
+// in its own DATA_DIR (audit-head-writer-postgres.ts): the readers below ending in `In` take either engine.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
