@@ -8,16 +8,17 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../shared/auth';
 import { buildApp } from '../server/app';
 import { PRACTICE_KEY_FILE } from '../server/encryption/practice-key';
 import { ensureDataDir } from '../server/secrets';
 import { samplePdf } from '../server/test/sample-files';
 import { testConfig, TEST_PASSWORD } from '../server/test/helpers';
+import { freshPostgresDatabase, postgresUnreachable } from '../server/test/postgres-database';
 import { PREVIOUS_RELEASE_FACTS, PREVIOUS_RELEASE_PASSPHRASE, PREVIOUS_RELEASE_PASSWORD, unpackPreviousRelease } from '../server/test/previous-release';
 import { releaseOfCheckout } from '../server/release';
 import { repoRoot } from './build-state.mjs';
 import { packageBinary } from './package';
+import { downloadPdf, json, login } from './package.fixture';
 import { SHARED_CATALOG_DIR } from './package/assets';
 
 const PASSPHRASE = 'frase-de-copia-larga-2025';
@@ -78,25 +79,6 @@ async function stop(running: Running): Promise<number | null> {
 function command(args: string[], env: Record<string, string>) {
   const result = spawnSync(binary, args, { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
-
-const json = (url: string, body: unknown, token?: string) =>
-  fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-
-async function login(url: string, email: string, password = TEST_PASSWORD): Promise<Session> {
-  const response = await json(`${url}/api/auth/login`, { email, password });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Session;
-}
-
-async function downloadPdf(url: string, session: Session, code: string): Promise<Buffer> {
-  const response = await fetch(`${url}/api/medics/files/${code}`, { headers: { authorization: `Bearer ${session.access_token}` } });
-  expect(response.status).toBe(200);
-  return Buffer.from(await response.arrayBuffer());
 }
 
 describe('the packaged binary', () => {
@@ -257,6 +239,35 @@ describe('the packaged binary', () => {
       expect(await downloadPdf(running.url, session, code)).toEqual(samplePdf);
     } finally {
       expect(await stop(running)).toBe(0);
+    }
+  }, 120_000);
+});
+
+describe.skipIf(await postgresUnreachable())("the packaged binary on a clinic network's PostgreSQL database", () => {
+  it('migrates a fresh database from the migrations it carries, serves it with no backup of its own, and seals the trail in DATA_DIR', async () => {
+    const database = await freshPostgresDatabase();
+    const dataDir = join(root, 'network');
+    const network = { DATABASE_URL: database.url, PASSPHRASE: PRACTICE_PASSPHRASE };
+    try {
+      const running = await serve(dataDir, network);
+      try {
+        const health = await fetch(`${running.url}/api/health`);
+        expect(health.status).toBe(200);
+        expect(await health.json()).toMatchObject({ status: 'ok', release: releaseOfCheckout(repoRoot) });
+        const registered = await json(`${running.url}/api/auth/register`, { name: 'Lucía', lname: 'Martínez', email: 'medica@red.test', password: TEST_PASSWORD, type: 'medic' });
+        expect(registered.status).toBe(201);
+        expect((await login(running.url, 'medica@red.test')).user.email).toBe('medica@red.test');
+        expect(running.output()).toContain('this binary writes no backup before migrating it');
+      } finally {
+        expect(await stop(running)).toBe(0);
+      }
+      // The data went to PostgreSQL; DATA_DIR keeps the keys and the head sealed at close, which the trail holds.
+      expect(existsSync(join(dataDir, 'expediente.db'))).toBe(false);
+      const verified = command(['audit-verify'], environment(dataDir, network));
+      expect(verified.output).toMatch(/Audit chain intact[\s\S]*Every row up to the sealed head/);
+      expect(verified.status).toBe(0);
+    } finally {
+      await database.drop();
     }
   }, 120_000);
 });

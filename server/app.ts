@@ -11,6 +11,7 @@ import { readAuditsSettled } from './audit/read-audit-batch';
 import { batchReadAuditsOf } from './audit/record-audit';
 import { lookInRequest } from './auth/request-cache-version';
 import { createAuditHeadWriter } from './audit/audit-head-writer';
+import { createPostgresAuditHeadWriter } from './audit/audit-head-writer-postgres';
 import { createBackupSchedule, noBackupSchedule } from './backup/schedule';
 import { sweepLeftoversAtStart } from './backup/staging';
 import { pruneEndedSessions } from './auth/sessions';
@@ -220,22 +221,17 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
   app.addHook('onClose', () => deps.backups.stop());
   deps.backups.start();
   // The audit trail's sealed head, in DATA_DIR: written now, every five minutes, and at close by a
-  // hook added after the database's, so that it runs before the database closes.
-  // PostgreSQL: the sealed head is written by its own pass (each server keeps one in its DATA_DIR).
-  if (sqliteEngine) startAuditHead(app, sqliteEngine, config.dataDir, auditKey, options.auditHeadIntervalMs);
+  // hook added after the database's, so that it runs before the database closes. On PostgreSQL each
+  // server of the network seals the one trail into its own DATA_DIR.
+  startAuditHead(app, db, sqliteEngine, config.dataDir, auditKey, options.auditHeadIntervalMs);
   return app;
 }
 
-function startAuditHead(app: FastifyInstance, sqliteEngine: SqliteEngine, dataDir: string, auditKey: string, intervalMs: number | undefined): void {
-  const auditHead = createAuditHeadWriter({
-    sqlite: sqliteEngine.writer,
-    lock: sqliteEngine.lock,
-    dataDir,
-    key: auditKey,
-    log: app.log,
-    intervalMs,
-  });
+function startAuditHead(app: FastifyInstance, db: Db, sqliteEngine: SqliteEngine | undefined, dataDir: string, key: string, intervalMs: number | undefined): void {
+  const log = app.log;
+  const auditHead = sqliteEngine
+    ? createAuditHeadWriter({ sqlite: sqliteEngine.writer, lock: sqliteEngine.lock, dataDir, key, log, intervalMs })
+    : createPostgresAuditHeadWriter({ db, dataDir, key, log, intervalMs });
   app.addHook('onClose', async () => auditHead.stop());
   auditHead.start();
 }
-

@@ -59,7 +59,29 @@ export interface AuditHeadWriter {
   stop(): Promise<void>;
 }
 
-const NO_LONGER_HELD = 'the audit trail no longer holds its sealed head; the head was left as it was (run npm run audit:verify)';
+export const NO_LONGER_HELD = 'the audit trail no longer holds its sealed head; the head was left as it was (run npm run audit:verify)';
+
+/**
+ * The head to go on from, judged on the facts read for it: DATA_DIR's when the whole trail holds
+ * it, or one sealing the newest chained row when there is none. Undefined when the one on disk is
+ * no longer held (logged).
+ */
+export function headToTrust(onDisk: AuditHead | null, newest: { id: number; chain: string }, facts: HeadFacts, log: FastifyBaseLogger): AuditHead | undefined {
+  if (!onDisk) return headOf(newest, facts);
+  const problem = judgeHead(onDisk, facts);
+  if (!problem) return onDisk;
+  log.error({ problem: problem.message }, NO_LONGER_HELD);
+  return undefined;
+}
+
+/** Why a head was not written, logged: the server serves on either way. */
+export function logHeadNotWritten(log: FastifyBaseLogger, error: unknown): void {
+  if (error instanceof AuditHeadError) {
+    log.error({ err: error }, 'DATA_DIR/audit-head fails its check; it was left as it was (run npm run audit:verify)');
+  } else {
+    log.error({ err: error }, 'the sealed audit head could not be written');
+  }
+}
 
 export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHeadWriter {
   const { sqlite, dataDir, key, log } = options;
@@ -102,19 +124,6 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
     return { countUpToLast, firstSealedId, lastRowExists, lastRowChain };
   }
 
-  /**
-   * The head to go on from, judged on the facts read for it: DATA_DIR's when the whole trail holds
-   * it, or one sealing the newest chained row when there is none. Undefined when the one on disk is
-   * no longer held (logged).
-   */
-  function headToTrust(onDisk: AuditHead | null, newest: { id: number; chain: string }, facts: HeadFacts): AuditHead | undefined {
-    if (!onDisk) return headOf(newest, facts);
-    const problem = judgeHead(onDisk, facts);
-    if (!problem) return onDisk;
-    log.error({ problem: problem.message }, NO_LONGER_HELD);
-    return undefined;
-  }
-
   /** Never throws: a head that cannot be written must not take the server down with it. */
   async function writeNow(): Promise<void> {
     try {
@@ -130,7 +139,7 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
         // A small file is judged here, so that its head is written before start() returns; a large
         // one's facts come from a worker while the server serves.
         const facts = inBackground() ? await factsInWorker(newest.id) : readHeadFacts(sqlite, newest.id);
-        const found = headToTrust(onDisk, newest, facts);
+        const found = headToTrust(onDisk, newest, facts, log);
         if (!found) return;
         trusted = found;
       }
@@ -156,11 +165,7 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
       writeAuditHead(dataDir, signAuditHead(head, key));
       trusted = head;
     } catch (error) {
-      if (error instanceof AuditHeadError) {
-        log.error({ err: error }, 'DATA_DIR/audit-head fails its check; it was left as it was (run npm run audit:verify)');
-      } else {
-        log.error({ err: error }, 'the sealed audit head could not be written');
-      }
+      logHeadNotWritten(log, error);
     }
   }
 

@@ -3,12 +3,15 @@
 // nulled (a trail that looks as if it was never sealed): both leave a shorter chain that still
 // holds. The head, signed with the audit key and written to DATA_DIR/audit-head, records the newest
 // sealed row, its chain value and how many rows lead up to it, so cutting rows up to it shows.
+// A clinic network's trail is in PostgreSQL, and each of its servers keeps a head of its own over it
+// in its own DATA_DIR (audit-head-writer-postgres.ts): the readers below ending in `In` take either engine.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import type { DbOrTx } from '../db/engine';
+import { engineNameOf, type DbOrTx } from '../db/engine';
 import { postgresPlaceholders, rawGet } from '../db/raw-sql';
+import { sqliteConnectionOf } from './audit-connection';
 import type { AuditProblem } from './audit-problem';
 import { practiceText } from '../practice-messages/practice-text';
 
@@ -99,9 +102,23 @@ export function computeAuditHead(sqlite: Database.Database, now: Date = new Date
   })();
 }
 
+const NEWEST_SEALED_SQL = 'select id, chain from audit_events where chain is not null order by id desc limit 1';
+
 /** The newest row that carries a chain: read backwards from the end, so a few rows at most. */
-export const newestSealedRow = (sqlite: Database.Database) =>
-  sqlite.prepare('select id, chain from audit_events where chain is not null order by id desc limit 1').get() as { id: number; chain: string } | undefined;
+export const newestSealedRow = (sqlite: Database.Database) => sqlite.prepare(NEWEST_SEALED_SQL).get() as { id: number; chain: string } | undefined;
+
+/** newestSealedRow through the handle, on either engine. */
+export const newestSealedRowIn = (db: DbOrTx) => rawGet<{ id: number; chain: string }>(db, NEWEST_SEALED_SQL);
+
+/**
+ * computeAuditHead through the handle, on either engine. On PostgreSQL the newest row and its facts
+ * are two reads: rows appended between them lie after the row the head seals, which they leave as it was.
+ */
+export async function computeAuditHeadIn(db: DbOrTx, now: Date = new Date()): Promise<AuditHead | null> {
+  if (engineNameOf(db) === 'sqlite') return computeAuditHead(sqliteConnectionOf(db), now);
+  const last = await newestSealedRowIn(db);
+  return last ? headOf(last, await readHeadFactsIn(db, last.id), now) : null;
+}
 
 /** The head that seals up to `last`, from the facts read for it. */
 export const headOf = (last: { id: number; chain: string }, facts: HeadFacts, now: Date = new Date()): AuditHead => ({

@@ -79,6 +79,7 @@ async function run(): Promise<void> {
   setRuntimePaths({
     clientDir: join(extracted, 'client'),
     migrationsFolder: join(extracted, 'drizzle'),
+    postgresMigrationsFolder: join(extracted, 'drizzle', 'postgres'),
     // Built without a catalog, the directory is missing and the server's warning names it.
     catalogDir: join(extracted, 'catalog'),
     synonymsFile: join(extracted, 'diagnosis-synonyms.tsv'),

@@ -7,6 +7,8 @@ export interface RuntimePaths {
   clientDir?: string;
   /** drizzle/'s migrations. */
   migrationsFolder?: string;
+  /** drizzle/postgres/'s migrations, for a clinic network's database (DATABASE_URL). */
+  postgresMigrationsFolder?: string;
   /** The diagnosis catalog shipped with the binary, when it was built with one. */
   catalogDir?: string;
   /** The diagnosis search's synonyms (services/diagnosis-synonyms.tsv). */

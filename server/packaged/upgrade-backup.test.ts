@@ -105,6 +105,15 @@ describe('backUpBeforeMigrating', () => {
     expect(backups()).toEqual([second!.backupFile!.slice(backupDir.length + 1)]);
   });
 
+  it("writes none on a clinic network's PostgreSQL database, even a DATA_DIR file's, and says the cluster's tools back it up", async () => {
+    // A DATA_DIR whose older file stayed behind (a practice moved to PostgreSQL): not the data served.
+    await expect(attempt({ ...withPassphrase(), DATABASE_URL: 'postgres://expediente@db.clinic/expediente' })).resolves.toBeNull();
+    await expect(attempt({ DATABASE_URL: 'postgres://expediente@db.clinic/expediente', EXPEDIENTE_LANGUAGE: 'es' })).resolves.toBeNull();
+    expect(backups()).toEqual([]);
+    expect(log[0]).toMatch(/PostgreSQL[\s\S]*no backup[\s\S]*pg_dump/);
+    expect(log[1]).toMatch(/PostgreSQL[\s\S]*no escribe copia[\s\S]*pg_dump/);
+  });
+
   it('says when the upgrade is done and which command goes back, in both languages', () => {
     const options = { dataDir, release: '9.9.9+abcdef123456', binary: '/opt/expediente/expediente' };
     const backupFile = join(backupDir, 'expediente-before-9.9.9+abcdef123456-0123456789abcdef.backup');

@@ -9,6 +9,7 @@
 // opens first with PASSPHRASE_FILE or PASSPHRASE (encryption/unlock-for-command.ts). One this
 // process has not unlocked (it starts locked, for the passphrase to be typed in the browser) cannot
 // be read to tell whether it is older: the check is then the unlock's to make, before it migrates.
+// With DATABASE_URL (a clinic network) nothing here is backed up: the data are PostgreSQL's.
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createBackup } from '../backup/backup';
@@ -47,6 +48,11 @@ const BACKUP_NAME_END = /^[0-9a-f]{16}\.backup$/;
  * Throws UpgradeRefused, having changed nothing, when it may not go on.
  */
 export async function backUpBeforeMigrating(options: UpgradeOptions): Promise<Upgrade | null> {
+  // A clinic network's data are in PostgreSQL, not in DATA_DIR's file: the cluster's tools back them up.
+  if (options.env.DATABASE_URL) {
+    options.log(practiceText(options.env).upgradeOnPostgres());
+    return null;
+  }
   if (!practiceKeyOf(options.dataDir) && readPracticeKeyFile(options.dataDir)) return null;
   const state = readDatabaseState(join(options.dataDir, 'expediente.db'), options.migrationsFolder);
   if (!state || state.pending.length === 0) return null;

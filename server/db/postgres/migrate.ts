@@ -5,7 +5,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { runtimePaths } from '../../packaged/runtime-paths';
 
+/** Beside the sources; the packaged binary extracts them elsewhere and says where (runtime-paths.ts). */
 export const postgresMigrationsFolder = fileURLToPath(new URL('../../../drizzle/postgres', import.meta.url));
 
 /** The advisory lock's key, the same for every server of the network: "expediente migrations". */
@@ -16,7 +18,7 @@ export const MIGRATION_LOCK_KEY = 0x45_78_70_65_64_6d_69_67n; // "Expedmig", a b
  * fully migrated (by this server or by one that held the lock before it). The migrations run in one
  * transaction on the connection that holds the lock, which is released whatever happens.
  */
-export async function migratePostgres(pool: pg.Pool, migrationsFolder = postgresMigrationsFolder): Promise<void> {
+export async function migratePostgres(pool: pg.Pool, migrationsFolder = runtimePaths.postgresMigrationsFolder ?? postgresMigrationsFolder): Promise<void> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {

@@ -38,6 +38,9 @@ language, or in EXPEDIENTE_LANGUAGE's (es or en).`,
   upgradeBackupWritten: ({ file, patients, documents }) => `Before upgrading the data, wrote the backup ${file} (${patients} patients, ${documents} documents).`,
   upgradeBackupReused: ({ file }) => `The data have not changed since the backup before this upgrade, ${file}: that one is used, no other is written.`,
   upgradeWithoutBackup: ({ dataDir }) => `Upgrading the data in ${dataDir} without a backup first (--no-backup): only a backup of your own can take you back.`,
+  upgradeOnPostgres: () =>
+    'The data are in the PostgreSQL database DATABASE_URL names: this binary writes no backup before migrating it. ' +
+    "Back PostgreSQL up with the cluster's own tools (pg_dump, or pg_basebackup and its WAL archive).",
   upgradeFinished: ({ dataDir, release, goBack }) =>
     `Upgrade finished: the data in ${dataDir} are now Expediente ${release}'s. ` +
     `To go back: stop Expediente, run ${goBack} (with the same BACKUP_PASSPHRASE) and start the earlier release on ${dataDir}.`,

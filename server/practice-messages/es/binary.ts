@@ -41,6 +41,9 @@ de LANG, o en el de EXPEDIENTE_LANGUAGE (es o en).`,
     `Los datos no han cambiado desde la copia previa a esta actualización, ${file}: se usa esa, no se escribe otra.`,
   upgradeWithoutBackup: ({ dataDir }: { dataDir: string }) =>
     `Se actualizan los datos de ${dataDir} sin copia previa (--no-backup): solo una copia propia permitirá volver atrás.`,
+  upgradeOnPostgres: () =>
+    'Los datos están en la base de datos PostgreSQL que nombra DATABASE_URL: este binario no escribe copia antes de migrarla. ' +
+    'Haga las copias de PostgreSQL con las herramientas del propio clúster (pg_dump, o pg_basebackup y su archivo de WAL).',
   upgradeFinished: ({ dataDir, release, goBack }: { dataDir: string; release: string; goBack: string }) =>
     `Actualización terminada: los datos de ${dataDir} son ya de Expediente ${release}. ` +
     `Para volver atrás: detenga Expediente, ejecute ${goBack} (con la misma BACKUP_PASSPHRASE) y arranque la versión anterior sobre ${dataDir}.`,
