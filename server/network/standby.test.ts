@@ -21,6 +21,10 @@ const PASSWORD = 'clave-segura-9';
 /** How long the servers may take to write again once the standby is promoted. */
 const RECOVERY_BOUND_MS = 60_000;
 
+/** `503 ×12, 500 ×3`: how many answers of each status (0: no answer at all). */
+const tally = (statuses: number[]) =>
+  [...new Set(statuses)].map((status) => `${status} ×${statuses.filter((other) => other === status).length}`).join(', ');
+
 describe.skipIf(!bin)('a hot standby that takes over when the primary dies', () => {
   let cluster: StandbyCluster;
   const servers: NetworkServer[] = [];
@@ -107,7 +111,7 @@ describe.skipIf(!bin)('a hot standby that takes over when the primary dies', () 
       const deadline = promotedAt + RECOVERY_BOUND_MS;
       while (writtenAfterPromotion.size < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       console.info(
-        `standby: ${acknowledgedBeforeKill} writes acknowledged before the kill, ${acknowledged.length} in all, ${failed.length} refused or dropped; both servers wrote again ${Date.now() - promotedAt} ms after the promotion`,
+        `standby: ${acknowledgedBeforeKill} writes acknowledged before the kill, ${acknowledged.length} in all, ${failed.length} refused or dropped (${tally(failed)}); both servers wrote again ${Date.now() - promotedAt} ms after the promotion`,
       );
       expect([...writtenAfterPromotion].map((server) => server.url).sort()).toEqual([a.url, b.url].sort());
     } finally {
