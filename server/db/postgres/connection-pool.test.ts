@@ -1,7 +1,7 @@
 // Against the test cluster: a pool for a URL naming several hosts connects to the first that takes
 // writes, skipping hosts that do not answer, and says which hosts it tried when none does.
 // (A standby skipped and then followed once promoted: server/network/standby.test.ts.)
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { engineOf, type PostgresEngine } from '../engine';
@@ -58,6 +58,18 @@ describe.skipIf(await postgresUnreachable())('a pool for several PostgreSQL host
     const pool = postgresPool(testPostgresUrl);
     pools.push(pool);
     expect((pool as unknown as { Client: unknown }).Client).toBe(pg.Client);
+  });
+
+  it('fails the queries of a connection that dies while held, not the process, and drops it', async () => {
+    const pool = postgresPool(testPostgresUrl);
+    pools.push(pool);
+    const held = await pool.connect();
+    const { pid } = (await held.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!;
+    await pool.query('select pg_terminate_backend($1)', [pid]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(held.query('select 1')).rejects.toThrow();
+    held.release();
+    await vi.waitFor(() => expect(pool.totalCount).toBe(1));
   });
 
   it('drops a connection whose transaction was refused as read-only, so the next one is opened afresh', async () => {
