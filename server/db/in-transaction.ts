@@ -2,6 +2,7 @@
 // together or not at all; a read that is audited runs in one too, so what was read is what the trail
 // says was read. Called inside a transaction, the work joins it: one change, one commit.
 import type Database from 'better-sqlite3';
+import { refusedAsReadOnly } from './postgres/connection-pool';
 import { engineOf, type Db, type Engine, type OpenTransaction, type Tx } from './engine';
 import { currentTransaction, runInTransactionScope } from './transaction-scope';
 
@@ -75,6 +76,9 @@ async function postgresTransaction<T>(
       return result;
     } catch (error) {
       await client.query('rollback').catch((rollbackError: unknown) => (broken = rollbackError));
+      // A connection to a host that no longer takes writes (a primary back as a standby) is of no
+      // more use: dropped, the pool's next one goes to the host that does.
+      if (refusedAsReadOnly(error)) broken ??= error;
       throw error;
     }
   } finally {

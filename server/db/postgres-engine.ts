@@ -5,6 +5,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { engineOf, registerEngine, type Db, type PostgresEngine } from './engine';
+import { postgresPool } from './postgres/connection-pool';
 import { migratePostgres } from './postgres/migrate';
 import * as schema from './schema/index';
 import { currentTransaction } from './transaction-scope';
@@ -35,7 +36,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
 /** A handle on the PostgreSQL database at `url`, already migrated by the caller (postgres/migrate.ts). */
 export function postgresDatabase(url: string, options: PostgresOptions = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: options.connections ?? 10 });
+  const pool = postgresPool(url, { max: options.connections ?? 10 });
   // An idle connection the server lost (a restarted or promoted database) is dropped, not thrown.
   pool.on('error', () => undefined);
   const engine: PostgresEngine = { name: 'postgres', pool, commits: 0, close: () => pool.end() };

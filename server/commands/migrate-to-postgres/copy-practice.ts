@@ -10,8 +10,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { openSqlite } from '../../db/open-sqlite';
+import { postgresPool } from '../../db/postgres/connection-pool';
 import { migratePostgres } from '../../db/postgres/migrate';
 import { rebuildPatientSearch } from '../../db/postgres/search-sql';
 import { unlockForCommand } from '../../encryption/unlock-for-command';
@@ -45,7 +46,7 @@ export async function copyPracticeToPostgres(dataDir: string, databaseUrl: strin
   if (!existsSync(databasePath)) throw new CopyRefused(text.migrateNoPractice({ dataDir }));
   await unlockForCommand(dataDir);
   const sqlite = openSqlite(databasePath, { readonly: true, fileMustExist: true });
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const pool = postgresPool(databaseUrl, { max: 1 });
   try {
     await migratePostgres(pool);
     const client = await pool.connect();
