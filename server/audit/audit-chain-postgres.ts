@@ -7,7 +7,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type pg from 'pg';
 import { engineOf, type DbOrTx, type PostgresEngine } from '../db/engine';
-import { inTransaction } from '../db/in-transaction';
+import { inTransaction, onOwnPostgresClient } from '../db/in-transaction';
 import { currentTransaction } from '../db/transaction-scope';
 import { auditEvents } from '../db/schema/index';
 import { chainValue } from './audit-chain';
@@ -60,21 +60,10 @@ export async function insertChainedAuditEvents(db: DbOrTx, inserts: ChainedAudit
  */
 export async function commitChainedAuditBatch(db: DbOrTx, inserts: ChainedAuditInsert[]): Promise<void> {
   const key = keyOf(db);
-  const engine = engineOf(db) as PostgresEngine;
-  const client = await engine.pool.connect();
-  let broken: unknown;
-  try {
-    try {
-      const rows = chained(key, await lockTrailAndReadNewest(client, 'begin; set local synchronous_commit = off; '), inserts);
-      await client.query(`${insertText(client, rows)}; commit`);
-    } catch (error) {
-      await client.query('rollback').catch((rollbackError: unknown) => (broken = rollbackError));
-      throw error;
-    }
-  } finally {
-    // A client whose rollback failed is in an unknown state: the pool drops it instead of reusing it.
-    client.release(broken instanceof Error ? broken : undefined);
-  }
+  await onOwnPostgresClient(engineOf(db) as PostgresEngine, async (client) => {
+    const rows = chained(key, await lockTrailAndReadNewest(client, 'begin; set local synchronous_commit = off; '), inserts);
+    await client.query(`${insertText(client, rows)}; commit`);
+  });
 }
 
 function keyOf(db: DbOrTx): string {

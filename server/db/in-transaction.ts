@@ -3,7 +3,8 @@
 // says was read. Called inside a transaction, the work joins it: one change, one commit.
 import type Database from 'better-sqlite3';
 import { refusedAsReadOnly } from './postgres/connection-pool';
-import { engineOf, type Db, type Engine, type OpenTransaction, type Tx } from './engine';
+import type pg from 'pg';
+import { engineOf, type Db, type Engine, type OpenTransaction, type PostgresEngine, type Tx } from './engine';
 import { currentTransaction, runInTransactionScope } from './transaction-scope';
 
 export interface TransactionOptions {
@@ -58,32 +59,37 @@ async function sqliteTransaction<T>(
   }
 }
 
-async function postgresTransaction<T>(
-  engine: Extract<Engine, { name: 'postgres' }>,
-  db: Db,
-  work: (tx: Tx) => PromiseLike<T> | T,
-  options: TransactionOptions,
-): Promise<T> {
-  const client = await engine.pool.connect();
-  const open: OpenTransaction = { engine, connection: client, ended: false };
-  let broken: unknown;
-  try {
-    await client.query(options.durability === 'process' ? 'begin; set local synchronous_commit = off' : 'begin');
+async function postgresTransaction<T>(engine: PostgresEngine, db: Db, work: (tx: Tx) => PromiseLike<T> | T, options: TransactionOptions): Promise<T> {
+  return await onOwnPostgresClient(engine, async (client) => {
+    const open: OpenTransaction = { engine, connection: client, ended: false };
     try {
+      await client.query(options.durability === 'process' ? 'begin; set local synchronous_commit = off' : 'begin');
       const result = await runInTransactionScope(open, async () => await work(db));
       await client.query('commit');
       engine.commits += 1;
       return result;
-    } catch (error) {
-      await client.query('rollback').catch((rollbackError: unknown) => (broken = rollbackError));
-      // A connection to a host that no longer takes writes (a primary back as a standby) is of no
-      // more use: dropped, the pool's next one goes to the host that does.
-      if (refusedAsReadOnly(error)) broken ??= error;
-      throw error;
+    } finally {
+      open.ended = true;
     }
+  });
+}
+
+/**
+ * Runs `work`, which begins and commits a transaction itself, on a pooled PostgreSQL client of its
+ * own; rolls it back when `work` throws, and releases the client: dropped, not reused, when it is in
+ * doubt (its rollback failed) or of no more use (its host no longer takes writes: a primary back as a
+ * standby, so that the pool's next connection goes to the host that does).
+ */
+export async function onOwnPostgresClient<T>(engine: PostgresEngine, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await engine.pool.connect();
+  let broken: unknown;
+  try {
+    return await work(client);
+  } catch (error) {
+    await client.query('rollback').catch((rollbackError: unknown) => (broken = rollbackError));
+    if (refusedAsReadOnly(error)) broken ??= error;
+    throw error;
   } finally {
-    open.ended = true;
-    // A client whose rollback failed is in an unknown state: the pool drops it instead of reusing it.
     client.release(broken instanceof Error ? broken : undefined);
   }
 }
