@@ -119,8 +119,11 @@ function readKeys(dataDir: string, masterKey: string | undefined, plain: boolean
   return { documentKey, auditKey, totpKey, documentKeySource: documentKey ? 'file' : 'absent' };
 }
 
-/** Writes the archive to a temporary name beside outFile, flushes it and renames it: never a half archive under the name. */
-async function writeArchive(
+/**
+ * Writes the archive to a temporary name beside outFile, flushes it and renames it: never a half
+ * archive under the name. Either engine's snapshot (postgres-backup.ts writes a clinic network's).
+ */
+export async function writeArchive(
   options: { dataDir: string; outFile: string; passphrase: string; masterKey?: string; db?: Database.Database },
   extras: BackupExtras,
   snapshot: { path: string; key: Buffer | null },

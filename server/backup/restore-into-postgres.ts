@@ -1,0 +1,71 @@
+// `npm run restore` into a clinic network's PostgreSQL database (--database-url, DATABASE_URL): the
+// archive is unpacked and checked exactly as for a practice (restore.ts), then the staged database
+// and documents are copied into PostgreSQL by the copy `npm run migrate-to-postgres` makes (one
+// transaction: every row, every blob into document_blobs, the counts and bytes checked, or nothing),
+// and the audit chain is verified there. The directory then receives the keys alone. Only into an
+// empty database: one that holds a practice is refused before the archive is read, and nothing
+// changes there.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { verifyAuditChainIn } from '../audit/audit-chain';
+import type { AuditHead } from '../audit/audit-head';
+import { copyPracticeToPostgres, CopyRefused } from './copy-practice-to-postgres';
+import { postgresPracticeRows } from './postgres-practice-rows';
+import { engineOf } from '../db/engine';
+import { postgresDatabase } from '../db/postgres-engine';
+import { practiceText } from '../practice-messages/practice-text';
+import { DATABASE } from './payload';
+import { RestoreRefused } from './restore-check';
+
+/** The database as a person names it: its name and host, never its password. */
+export function databaseLabel(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  return `${decodeURIComponent(url.pathname.slice(1))} (${url.host})`;
+}
+
+/** Refuses a database that holds a practice, before the archive is read; reads only. */
+export async function refuseNonEmptyPostgres(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const rows = await postgresPracticeRows(client);
+    if (rows > 0) throw new RestoreRefused(practiceText().restorePostgresNotEmpty({ database: databaseLabel(databaseUrl), rows }));
+  } finally {
+    await client.end();
+  }
+}
+
+export interface StagedPractice {
+  /** The checked staging directory: an unlocked DATA_DIR with expediente.db and documents/. */
+  staging: string;
+  /** The staged data are an earlier release's, not upgraded. */
+  olderData: boolean;
+  auditKey: string | undefined;
+  /** The archive's sealed head, already checked against the staged database. */
+  auditHead: AuditHead | null;
+}
+
+/** Copies the staged practice into the database, verifies its chain there, and leaves the staging directory with the keys alone. */
+export async function copyStagedIntoPostgres(staged: StagedPractice, databaseUrl: string): Promise<void> {
+  const text = practiceText();
+  // Only this release's schema goes in: an earlier release's data are upgraded by its server first.
+  if (staged.olderData) throw new RestoreRefused(text.restorePostgresOlderData);
+  try {
+    await copyPracticeToPostgres(staged.staging, databaseUrl);
+  } catch (error) {
+    if (error instanceof CopyRefused) throw new RestoreRefused(error.message);
+    throw error;
+  }
+  if (staged.auditKey) {
+    const db = postgresDatabase(databaseUrl, { connections: 1 });
+    try {
+      const chain = await verifyAuditChainIn(db, staged.auditKey, staged.auditHead);
+      if (chain.problem) throw new Error(text.restorePostgresAuditFails({ database: databaseLabel(databaseUrl), problem: chain.problem.message }));
+    } finally {
+      await engineOf(db).close();
+    }
+  }
+  await rm(join(staged.staging, DATABASE));
+  await rm(join(staged.staging, 'documents'), { recursive: true });
+}
