@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyAuditChainIn } from '../audit/audit-chain';
 import { readAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
@@ -28,6 +29,7 @@ import type { ScryptParams } from './archive-format';
 import { createBackup } from './backup';
 import { createPostgresBackup } from './postgres-backup';
 import { restoreBackup, RestoreRefused } from './restore';
+import { createBackupSchedule } from './schedule';
 
 const TEST_SCRYPT: ScryptParams = { log2N: 10, r: 8, p: 1 };
 const BACKUP_PASSPHRASE = 'frase larga de las copias de la red';
@@ -213,4 +215,24 @@ describe.skipIf(await postgresUnreachable())('backup and restore on PostgreSQL',
     expect(existsSync(dataDir)).toBe(false);
     expect(await postgresRows(target.url, "select table_name from information_schema.tables where table_schema = 'public'")).toEqual([]);
   });
+
+  it('writes scheduled backups of the database into BACKUP_DIR, each of which restores', async () => {
+    const backupDir = join(freshDir(), 'backups');
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn(), trace: vi.fn(), fatal: vi.fn() } as unknown as FastifyBaseLogger;
+    const schedule = createBackupSchedule({
+      config: { dir: backupDir, everyHours: 24, keep: 2, passphrase: BACKUP_PASSPHRASE },
+      dataDir: practiceDir,
+      masterKey: undefined,
+      db: { databaseUrl: source.url },
+      log,
+      now: () => new Date(),
+    });
+    const run = await schedule.runNow();
+    await schedule.stop();
+    expect(run.ok, run.message ?? '').toBe(true);
+    const dataDir = join(freshDir(), 'restored');
+    const summary = await restoreBackup({ archive: run.file!, dataDir, passphrase: BACKUP_PASSPHRASE, practice: practice() });
+    expect(summary.auditChain).toMatch(/intact/);
+    expect(summary.patients).toBe(sourceContents.counts.patients);
+  }, 60_000);
 });

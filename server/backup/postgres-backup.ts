@@ -6,14 +6,13 @@
 // audit key. An encrypted practice's snapshot is under a key made for that archive alone, as on SQLite.
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { readPracticeKeyFile } from '../encryption/practice-key';
 import { practiceKeyOf } from '../encryption/unlocked-practices';
 import { practiceText } from '../practice-messages/practice-text';
-import { writeArchive, type BackupExtras, type BackupSummary } from './backup';
+import { startBackup, writeArchive, type BackupExtras, type BackupSummary } from './backup';
 import { MIN_PASSPHRASE_LENGTH } from './passphrase';
 import { snapshotPostgres } from './postgres-snapshot';
-import { makeStagingDir, sweepStaging } from './staging';
 
 const SNAPSHOT_KEY_BYTES = 32;
 
@@ -28,14 +27,9 @@ export interface PostgresBackupOptions {
 
 export async function createPostgresBackup(options: PostgresBackupOptions, extras: BackupExtras = {}): Promise<BackupSummary> {
   const started = performance.now();
-  const text = practiceText();
-  if (!extras.plain && options.passphrase.length < MIN_PASSPHRASE_LENGTH) throw new Error(text.backupPassphraseTooShort({ min: MIN_PASSPHRASE_LENGTH }));
+  if (!extras.plain && options.passphrase.length < MIN_PASSPHRASE_LENGTH) throw new Error(practiceText().backupPassphraseTooShort({ min: MIN_PASSPHRASE_LENGTH }));
   const encrypted = readPracticeKeyFile(options.dataDir) !== null;
-  if (encrypted && !practiceKeyOf(options.dataDir)) throw new Error(text.backupPracticeLocked({ dataDir: options.dataDir }));
-  if (encrypted && extras.plain) throw new Error(text.backupPlainOfEncrypted);
-  await sweepStaging(options.dataDir);
-  await sweepStaging(dirname(options.outFile));
-  const work = await makeStagingDir(options.dataDir, 'backup');
+  const work = await startBackup(options, extras, { encrypted, locked: encrypted && !practiceKeyOf(options.dataDir) });
   try {
     const blobs = join(work, 'documents');
     await mkdir(blobs, { mode: 0o700 });
