@@ -32,7 +32,12 @@ export interface CopyReport {
 
 export class CopyRefused extends Error {}
 
-export async function copyPracticeToPostgres(dataDir: string, databaseUrl: string): Promise<CopyReport> {
+export interface CopyOptions {
+  /** Runs on the copying connection once the copy is checked, before its commit: what it throws rolls the copy back. */
+  beforeCommit?: (client: pg.PoolClient) => Promise<void>;
+}
+
+export async function copyPracticeToPostgres(dataDir: string, databaseUrl: string, options: CopyOptions = {}): Promise<CopyReport> {
   const text = practiceText();
   const databasePath = join(dataDir, 'expediente.db');
   if (!existsSync(databasePath)) throw new CopyRefused(text.migrateNoPractice({ dataDir }));
@@ -48,6 +53,7 @@ export async function copyPracticeToPostgres(dataDir: string, databaseUrl: strin
       await client.query('begin');
       try {
         const report = await copyInto(client, sqlite, dataDir);
+        await options.beforeCommit?.(client);
         await client.query('commit');
         return report;
       } catch (error) {

@@ -28,6 +28,7 @@ import { freshPostgresDatabase, postgresUnreachable, type FreshPostgresDatabase 
 import type { ScryptParams } from './archive-format';
 import { createBackup } from './backup';
 import { createPostgresBackup } from './postgres-backup';
+import { verifyChainOnConnection } from './postgres-chain-check';
 import { restoreBackup, RestoreRefused } from './restore';
 import { createBackupSchedule } from './schedule';
 
@@ -195,6 +196,18 @@ describe.skipIf(await postgresUnreachable())('backup and restore on PostgreSQL',
     expect(existsSync(join(dataDir, 'expediente.db'))).toBe(false);
     expect(await postgresContents(target.url)).toEqual(sourceContents);
     expect(await verifiedOnPostgres(target.url, dataDir)).toBe(sourceContents.counts.audit_events);
+    // The check the copy passes before its commit finds a row altered since.
+    const key = peekSecretFile(join(dataDir, AUDIT_KEY_FILE));
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      expect((await verifyChainOnConnection(client, key, readAuditHead(dataDir, key))).problem).toBeUndefined();
+      await client.query('set session_replication_role = replica');
+      await client.query("update audit_events set detail = 'altered' where id = (select min(id) from audit_events where chain is not null)");
+      expect((await verifyChainOnConnection(client, key, readAuditHead(dataDir, key))).problem?.kind).toBe('altered');
+    } finally {
+      await client.end();
+    }
   }, 120_000);
 
   it('refuses a database that holds data, naming it, and changes nothing', async () => {

@@ -1,19 +1,17 @@
 // `npm run restore` into a clinic network's PostgreSQL database (--database-url, DATABASE_URL): the
 // archive is unpacked and checked exactly as for a practice (restore.ts), then the staged database
 // and documents are copied into PostgreSQL by the copy `npm run migrate-to-postgres` makes (one
-// transaction: every row, every blob into document_blobs, the counts and bytes checked, or nothing),
-// and the audit chain is verified there. The directory then receives the keys alone. Only into an
+// transaction: every row, every blob into document_blobs, the counts and bytes checked, and the
+// audit chain verified there against the archive's head, or nothing). The directory then receives the keys alone. Only into an
 // empty database: one that holds a practice is refused before the archive is read, and nothing
 // changes there.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
-import { verifyAuditChainIn } from '../audit/audit-chain';
 import type { AuditHead } from '../audit/audit-head';
 import { copyPracticeToPostgres, CopyRefused } from './copy-practice-to-postgres';
+import { verifyChainOnConnection } from './postgres-chain-check';
 import { postgresPracticeRows } from './postgres-practice-rows';
-import { engineOf } from '../db/engine';
-import { postgresDatabase } from '../db/postgres-engine';
 import { practiceText } from '../practice-messages/practice-text';
 import { DATABASE } from './payload';
 import { RestoreRefused } from './restore-check';
@@ -51,20 +49,21 @@ export async function copyStagedIntoPostgres(staged: StagedPractice, databaseUrl
   const text = practiceText();
   // Only this release's schema goes in: an earlier release's data are upgraded by its server first.
   if (staged.olderData) throw new RestoreRefused(text.restorePostgresOlderData);
+  // The chain verified on the copy before it commits: a copy that would not verify is never kept.
+  const verifyChain = async (client: pg.PoolClient) => {
+    if (!staged.auditKey) return;
+    const chain = await verifyChainOnConnection(client, staged.auditKey, staged.auditHead);
+    // Judged as the staged copy was (restore-check.ts): an archive without a head restores a chain
+    // broken in the backed-up server, flagged; one row without chain after sealed ones, never.
+    if (chain.problem && (staged.auditHead || chain.problem.kind === 'unchained')) {
+      throw new Error(text.restorePostgresAuditFails({ database: databaseLabel(databaseUrl), problem: chain.problem.message }));
+    }
+  };
   try {
-    await copyPracticeToPostgres(staged.staging, databaseUrl);
+    await copyPracticeToPostgres(staged.staging, databaseUrl, { beforeCommit: verifyChain });
   } catch (error) {
     if (error instanceof CopyRefused) throw new RestoreRefused(error.message);
     throw error;
-  }
-  if (staged.auditKey) {
-    const db = postgresDatabase(databaseUrl, { connections: 1 });
-    try {
-      const chain = await verifyAuditChainIn(db, staged.auditKey, staged.auditHead);
-      if (chain.problem) throw new Error(text.restorePostgresAuditFails({ database: databaseLabel(databaseUrl), problem: chain.problem.message }));
-    } finally {
-      await engineOf(db).close();
-    }
   }
   await rm(join(staged.staging, DATABASE));
   await rm(join(staged.staging, 'documents'), { recursive: true });
