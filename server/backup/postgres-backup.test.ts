@@ -229,6 +229,13 @@ describe.skipIf(await postgresUnreachable())('backup and restore on PostgreSQL',
     expect(await postgresRows(target.url, "select table_name from information_schema.tables where table_schema = 'public'")).toEqual([]);
   });
 
+  it('refuses to back up with a directory that is not one of the servers\' DATA_DIR', async () => {
+    const dir = freshDir();
+    const outFile = join(dir, 'none.backup');
+    await expect(createPostgresBackup({ dataDir: dir, databaseUrl: source.url, outFile, passphrase: BACKUP_PASSPHRASE }, { scrypt: TEST_SCRYPT })).rejects.toThrow(/audit-key/);
+    expect(existsSync(outFile)).toBe(false);
+  });
+
   it('writes scheduled backups of the database into BACKUP_DIR, each of which restores', async () => {
     const backupDir = join(freshDir(), 'backups');
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn(), trace: vi.fn(), fatal: vi.fn() } as unknown as FastifyBaseLogger;

@@ -5,8 +5,10 @@
 // network holds the same), and its audit head is computed from the snapshot and signed with that
 // audit key. An encrypted practice's snapshot is under a key made for that archive alone, as on SQLite.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { AUDIT_KEY_FILE } from '../audit/audit-key';
 import { readPracticeKeyFile } from '../encryption/practice-key';
 import { practiceKeyOf } from '../encryption/unlocked-practices';
 import { practiceText } from '../practice-messages/practice-text';
@@ -28,6 +30,8 @@ export interface PostgresBackupOptions {
 export async function createPostgresBackup(options: PostgresBackupOptions, extras: BackupExtras = {}): Promise<BackupSummary> {
   const started = performance.now();
   if (!extras.plain && options.passphrase.length < MIN_PASSPHRASE_LENGTH) throw new Error(practiceText().backupPassphraseTooShort({ min: MIN_PASSPHRASE_LENGTH }));
+  // Every server of the network holds the keys: a directory without them is not one of its DATA_DIRs.
+  if (!existsSync(join(options.dataDir, AUDIT_KEY_FILE))) throw new Error(practiceText().backupPostgresNoKeys({ dataDir: options.dataDir }));
   const encrypted = readPracticeKeyFile(options.dataDir) !== null;
   const work = await startBackup(options, extras, { encrypted, locked: encrypted && !practiceKeyOf(options.dataDir) });
   try {

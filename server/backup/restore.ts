@@ -14,6 +14,8 @@
 // are written sealed: they stay in memory until then, never in a file in the clear.
 // The one exception is going back to a release from before encryption, which cannot read an
 // encrypted DATA_DIR: `unencrypted` restores an archive of a plain practice as it was.
+// With `databaseUrl` the checked data go into a clinic network's empty PostgreSQL database instead,
+// and the target receives the keys alone (restore-into-postgres.ts).
 import { timingSafeEqual } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';

@@ -5,6 +5,7 @@ import type { postgresBackup as spanish } from '../es/postgres-backup';
 export const postgresBackup: typeof spanish = {
   backupPostgresSchemaDiffers: ({ table }) =>
     `Table ${table} of the PostgreSQL database does not have this release's columns: start a server of this release on it first (it upgrades it), then back up again. Nothing was written.`,
+  backupPostgresNoKeys: ({ dataDir }) => `${dataDir} does not hold the network's keys (no audit-key): is it the DATA_DIR of one of its servers? Nothing was written.`,
   backupPostgresBlobMissing: ({ blob }) =>
     `The encrypted document ${blob} is missing from document_blobs although its document still exists: the database is damaged. Nothing was written.`,
   restorePostgresNotEmpty: ({ database, rows }) =>

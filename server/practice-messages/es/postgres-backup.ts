@@ -3,6 +3,8 @@
 export const postgresBackup = {
   backupPostgresSchemaDiffers: ({ table }: { table: string }) =>
     `La tabla ${table} de la base de datos PostgreSQL no tiene las columnas de esta versión: arranque antes un servidor de esta versión con ella (la actualiza) y repita la copia. No se ha escrito nada.`,
+  backupPostgresNoKeys: ({ dataDir }: { dataDir: string }) =>
+    `${dataDir} no tiene las claves de la red (falta audit-key): ¿es el DATA_DIR de uno de sus servidores? No se ha escrito nada.`,
   backupPostgresBlobMissing: ({ blob }: { blob: string }) =>
     `Falta el documento cifrado ${blob} en document_blobs aunque el documento sigue existiendo: la base de datos está dañada. No se ha escrito nada.`,
   restorePostgresNotEmpty: ({ database, rows }: { database: string; rows: number }) =>
