@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BackupRun } from '../../shared/backup-status';
 import { verifyAuditChainIn } from '../audit/audit-chain';
 import { readAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
@@ -23,14 +23,13 @@ import { isPlainDatabaseFile } from '../encryption/database-file';
 import { unlockForCommand } from '../encryption/unlock-for-command';
 import { forgetPracticeKey } from '../encryption/unlocked-practices';
 import { peekSecretFile } from '../secrets';
-import { testConfig } from '../test/helpers';
+import { buildTestApp, testConfig } from '../test/helpers';
 import { freshPostgresDatabase, postgresUnreachable, type FreshPostgresDatabase } from '../test/postgres-database';
 import type { ScryptParams } from './archive-format';
 import { createBackup } from './backup';
 import { createPostgresBackup } from './postgres-backup';
 import { verifyChainOnConnection } from './postgres-chain-check';
 import { restoreBackup, RestoreRefused } from './restore';
-import { createBackupSchedule } from './schedule';
 
 const TEST_SCRYPT: ScryptParams = { log2N: 10, r: 8, p: 1 };
 const BACKUP_PASSPHRASE = 'frase larga de las copias de la red';
@@ -236,19 +235,17 @@ describe.skipIf(await postgresUnreachable())('backup and restore on PostgreSQL',
     expect(existsSync(outFile)).toBe(false);
   });
 
-  it('writes scheduled backups of the database into BACKUP_DIR, each of which restores', async () => {
+  // Last: a server started on the source database may write to it (sessions pruned at start).
+  it('writes scheduled backups when a server on PostgreSQL has BACKUP_DIR, each of which restores', async () => {
     const backupDir = join(freshDir(), 'backups');
-    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn(), trace: vi.fn(), fatal: vi.fn() } as unknown as FastifyBaseLogger;
-    const schedule = createBackupSchedule({
-      config: { dir: backupDir, everyHours: 24, keep: 2, passphrase: BACKUP_PASSPHRASE },
-      dataDir: practiceDir,
-      masterKey: undefined,
-      db: { databaseUrl: source.url },
-      log,
-      now: () => new Date(),
-    });
-    const run = await schedule.runNow();
-    await schedule.stop();
+    const backup = { dir: backupDir, everyHours: 24, keep: 2, passphrase: BACKUP_PASSPHRASE };
+    const app = await buildTestApp({ db: postgresDatabase(source.url), config: testConfig({ dataDir: practiceDir, databaseUrl: source.url, backup }) });
+    let run: BackupRun;
+    try {
+      run = await app.deps.backups.runNow();
+    } finally {
+      await app.close();
+    }
     expect(run.ok, run.message ?? '').toBe(true);
     const dataDir = join(freshDir(), 'restored');
     const summary = await restoreBackup({ archive: run.file!, dataDir, passphrase: BACKUP_PASSPHRASE, practice: practice() });
