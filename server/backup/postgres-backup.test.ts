@@ -4,12 +4,11 @@
 // and a wrong passphrase, refused with nothing changed.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BackupRun } from '../../shared/backup-status';
 import { verifyAuditChainIn } from '../audit/audit-chain';
 import { readAuditHead } from '../audit/audit-head';
@@ -21,51 +20,21 @@ import { openSqlite } from '../db/open-sqlite';
 import { postgresDatabase } from '../db/postgres-engine';
 import { isPlainDatabaseFile } from '../encryption/database-file';
 import { unlockForCommand } from '../encryption/unlock-for-command';
-import { forgetPracticeKey } from '../encryption/unlocked-practices';
 import { peekSecretFile } from '../secrets';
 import { buildTestApp, testConfig } from '../test/helpers';
-import { freshPostgresDatabase, postgresUnreachable, type FreshPostgresDatabase } from '../test/postgres-database';
+import { postgresUnreachable, type FreshPostgresDatabase } from '../test/postgres-database';
 import type { ScryptParams } from './archive-format';
 import { createBackup } from './backup';
 import { createPostgresBackup } from './postgres-backup';
 import { verifyChainOnConnection } from './postgres-chain-check';
+import { postgresRows, temporaryPracticePlaces } from './postgres-copies.fixture';
 import { restoreBackup, RestoreRefused } from './restore';
 
+const { freshDir, freshDatabase } = temporaryPracticePlaces('expediente-pg-backup-');
 const TEST_SCRYPT: ScryptParams = { log2N: 10, r: 8, p: 1 };
 const BACKUP_PASSPHRASE = 'frase larga de las copias de la red';
 const script = (name: string) => fileURLToPath(new URL(`../../scripts/${name}.ts`, import.meta.url));
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-const cleanups: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-function freshDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'expediente-pg-backup-'));
-  cleanups.push(() => {
-    forgetPracticeKey(dir);
-    forgetPracticeKey(join(dir, 'restored'));
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return dir;
-}
-
-async function freshDatabase(): Promise<FreshPostgresDatabase> {
-  const database = await freshPostgresDatabase();
-  cleanups.push(() => database.drop());
-  return database;
-}
-
-async function postgresRows<T = Record<string, unknown>>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** Every table's count and every document blob's digest: what two copies of one practice must share. */
 async function postgresContents(url: string): Promise<{ counts: Record<string, number>; blobs: Record<string, string> }> {
