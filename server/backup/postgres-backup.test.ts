@@ -29,6 +29,7 @@ import { createPostgresBackup } from './postgres-backup';
 import { verifyChainOnConnection } from './postgres-chain-check';
 import { postgresRows, temporaryPracticePlaces } from './postgres-copies.fixture';
 import { restoreBackup, RestoreRefused } from './restore';
+import { seedDecade } from '../../scripts/bench/decade/seed-decade';
 
 const { freshDir, freshDatabase } = temporaryPracticePlaces('expediente-pg-backup-');
 const TEST_SCRYPT: ScryptParams = { log2N: 10, r: 8, p: 1 };
@@ -203,6 +204,25 @@ describe.skipIf(await postgresUnreachable())('backup and restore on PostgreSQL',
     await expect(createPostgresBackup({ dataDir: dir, databaseUrl: source.url, outFile, passphrase: BACKUP_PASSPHRASE }, { scrypt: TEST_SCRYPT })).rejects.toThrow(/audit-key/);
     expect(existsSync(outFile)).toBe(false);
   });
+
+  it('backs up a plain practice on PostgreSQL and restores it into a fresh database under a new practice key', async () => {
+    const dataDir = freshDir();
+    await seedDecade({ dataDir, years: 1, scale: 0.0005, progress: () => {} });
+    const plain = await freshDatabase();
+    await copyPracticeToPostgres(dataDir, plain.url);
+    const archive = join(freshDir(), 'plain.backup');
+    let snapshotPlain: boolean | undefined;
+    const options = { dataDir, databaseUrl: plain.url, outFile: archive, passphrase: BACKUP_PASSPHRASE };
+    await createPostgresBackup(options, { scrypt: TEST_SCRYPT, onSnapshot: (snapshot) => (snapshotPlain = isPlainDatabaseFile(snapshot.name)) });
+    expect(snapshotPlain).toBe(true);
+    const target = await freshDatabase();
+    const keysDir = join(freshDir(), 'restored');
+    const summary = await restoreBackup({ archive, dataDir: keysDir, passphrase: BACKUP_PASSPHRASE, practice: practice(), databaseUrl: target.url });
+    expect(summary.practiceKey).toBe('new');
+    expect(summary.auditChain).toMatch(/intact/);
+    expect(await postgresContents(target.url)).toEqual(await postgresContents(plain.url));
+    expect(await verifiedOnPostgres(target.url, keysDir)).toBeGreaterThan(0);
+  }, 120_000);
 
   // Last: a server started on the source database may write to it (sessions pruned at start).
   it('writes scheduled backups when a server on PostgreSQL has BACKUP_DIR, each of which restores', async () => {
