@@ -2,38 +2,19 @@
 // every table's count the same on both engines, every document identical byte for byte, and the
 // audit trail verified on PostgreSQL by `npm run audit:verify` with DATABASE_URL.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoPractice } from '../server/commands/demo/practice';
 import { openSqlite } from '../server/db/open-sqlite';
 import { unlockForCommand } from '../server/encryption/unlock-for-command';
 import { forgetPracticeKey } from '../server/encryption/unlocked-practices';
 import { testConfig } from '../server/test/helpers';
-import { freshPostgresDatabase, postgresUnreachable, type FreshPostgresDatabase } from '../server/test/postgres-database';
+import { postgresRows, temporaryPracticePlaces } from '../server/backup/postgres-copies.fixture';
+import { postgresUnreachable, type FreshPostgresDatabase } from '../server/test/postgres-database';
 import { DECADE_PASSPHRASE, seedDecade } from './bench/decade/seed-decade';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-function freshDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'expediente-migrate-'));
-  cleanups.push(() => {
-    forgetPracticeKey(dir);
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return dir;
-}
-
-async function freshDatabase(): Promise<FreshPostgresDatabase> {
-  const database = await freshPostgresDatabase();
-  cleanups.push(() => database.drop());
-  return database;
-}
+const { freshDir, freshDatabase } = temporaryPracticePlaces('expediente-migrate-');
 
 /** An npm run entry, as a practice runs it (its own process, the passphrase in the environment). */
 function run(script: string, args: string[], env: Record<string, string>) {
@@ -43,16 +24,6 @@ function run(script: string, args: string[], env: Record<string, string>) {
     timeout: 120_000,
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
-
-async function postgresRows(url: string, text: string): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /** Checks what a copy must hold: the same count in every table, the same bytes for every document. */

@@ -141,12 +141,12 @@ async function assembleApp(options: BuildOptions, dataDirLock: DataDirLock | und
     blobs,
     totpSeal: keys.totpSeal,
     backups:
-      config.backup && writer
+      config.backup && (writer || config.databaseUrl)
       ? createBackupSchedule({
           config: config.backup,
           dataDir: config.dataDir,
           masterKey: config.masterKey,
-          db: writer,
+          db: writer ?? { databaseUrl: config.databaseUrl! },
           log: app.log,
           now: options.now ?? (() => new Date()),
           intervalMs: options.backupIntervalMs,

@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { copyPracticeToPostgres } from '../../server/commands/migrate-to-postgres/copy-practice';
+import { copyPracticeToPostgres } from '../../server/backup/copy-practice-to-postgres';
 import { KEY_FILES } from '../../server/encryption/encrypt-practice';
 import { PRACTICE_KEY_FILE } from '../../server/encryption/practice-key';
 import { startRealServer } from './server-launch';

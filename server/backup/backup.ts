@@ -59,14 +59,7 @@ export async function createBackup(
   const databasePath = options.db && options.db.name !== ':memory:' ? options.db.name : join(options.dataDir, 'expediente.db');
   if (!existsSync(databasePath)) throw new Error(practiceText().backupNoDatabase({ path: databasePath, dataDir: options.dataDir }));
   const encrypted = databaseKeyPragmas(databasePath) !== undefined;
-  if (!encrypted && readPracticeKeyFile(options.dataDir)) throw new Error(practiceText().backupPracticeLocked({ dataDir: options.dataDir }));
-  // Anyone can read a --plain archive: an encrypted practice's data never leave it that way.
-  if (encrypted && extras.plain) throw new Error(practiceText().backupPlainOfEncrypted);
-  // What a killed backup left (a plaintext snapshot, pinned blobs, a partial archive) goes first.
-  await sweepStaging(options.dataDir);
-  await sweepStaging(dirname(options.outFile));
-  // The snapshot is as readable as the database itself, so it stays beside it (mode 0700), not in /tmp.
-  const work = await makeStagingDir(options.dataDir, 'backup');
+  const work = await startBackup(options, extras, { encrypted, locked: !encrypted && readPracticeKeyFile(options.dataDir) !== null });
   try {
     // Blobs are pinned (blob-pins.ts): every blob in documents/ just before the snapshot; those the
     // snapshot names that were uploaded in between, the moment the snapshot is fixed (or, for an
@@ -101,6 +94,25 @@ export async function createBackup(
   }
 }
 
+/**
+ * What every backup refuses before it begins, on either engine (postgres-backup.ts too), then the
+ * private staging directory it works in.
+ */
+export async function startBackup(
+  options: { dataDir: string; outFile: string },
+  extras: BackupExtras,
+  practice: { encrypted: boolean; locked: boolean },
+): Promise<string> {
+  if (practice.locked) throw new Error(practiceText().backupPracticeLocked({ dataDir: options.dataDir }));
+  // Anyone can read a --plain archive: an encrypted practice's data never leave it that way.
+  if (practice.encrypted && extras.plain) throw new Error(practiceText().backupPlainOfEncrypted);
+  // What a killed backup left (a plaintext snapshot, pinned blobs, a partial archive) goes first.
+  await sweepStaging(options.dataDir);
+  await sweepStaging(dirname(options.outFile));
+  // The snapshot is as readable as the database itself, so it stays beside it (mode 0700), not in /tmp.
+  return makeStagingDir(options.dataDir, 'backup');
+}
+
 interface Keys {
   documentKey: string | undefined;
   auditKey: string | undefined;
@@ -119,8 +131,11 @@ function readKeys(dataDir: string, masterKey: string | undefined, plain: boolean
   return { documentKey, auditKey, totpKey, documentKeySource: documentKey ? 'file' : 'absent' };
 }
 
-/** Writes the archive to a temporary name beside outFile, flushes it and renames it: never a half archive under the name. */
-async function writeArchive(
+/**
+ * Writes the archive to a temporary name beside outFile, flushes it and renames it: never a half
+ * archive under the name. Either engine's snapshot (postgres-backup.ts writes a clinic network's).
+ */
+export async function writeArchive(
   options: { dataDir: string; outFile: string; passphrase: string; masterKey?: string; db?: Database.Database },
   extras: BackupExtras,
   snapshot: { path: string; key: Buffer | null },

@@ -14,19 +14,18 @@
 // are written sealed: they stay in memory until then, never in a file in the clear.
 // The one exception is going back to a release from before encryption, which cannot read an
 // encrypted DATA_DIR: `unencrypted` restores an archive of a plain practice as it was.
+// With `databaseUrl` the checked data go into a clinic network's empty PostgreSQL database instead,
+// and the target receives the keys alone (restore-into-postgres.ts).
 import { timingSafeEqual } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { practiceText } from '../practice-messages/practice-text';
-import { verifyAuditChain } from '../audit/audit-chain';
-import { AuditHeadError, openAuditHead, writeAuditHead, type AuditHead, type SignedAuditHead } from '../audit/audit-head';
+import { writeAuditHead } from '../audit/audit-head';
 import { AUDIT_KEY_FILE } from '../audit/audit-key';
-import { BlobStore } from '../files/blob-store';
 import { TOTP_KEY_FILE } from '../auth/second-factor/totp-seal';
 import { DOCUMENT_KEY_FILE, parseMasterKey } from '../files/document-key';
 import { runningServer } from '../data-dir-lock';
-import { openSqlite } from '../db/open-sqlite';
 import { readDatabaseState } from '../db/pending-migrations';
 import { rekeyDatabaseFile } from '../encryption/database-file';
 import { openPracticeKey, type PracticeCredential } from '../encryption/practice-credentials';
@@ -35,7 +34,9 @@ import { sealKeyFile } from '../encryption/sealed-file';
 import { forgetPracticeKey, practiceKeyOf, rememberPracticeKey } from '../encryption/unlocked-practices';
 import { ArchiveError, readArchive } from './archive-format';
 import { makeStagingDir, sweepStaging } from './staging';
-import { BLOB_OVERHEAD_BYTES, syncDirectory } from './backup';
+import { syncDirectory } from './backup';
+import { check, RestoreRefused } from './restore-check';
+import { copyStagedIntoPostgres, refuseNonEmptyPostgres } from './restore-into-postgres';
 import { AUDIT_KEY, DATABASE, DOCUMENT_KEY, MANIFEST, PRACTICE_KEY, readEntries, TOTP_KEY, type Manifest } from './payload';
 
 export interface RestoreOptions {
@@ -53,6 +54,8 @@ export interface RestoreOptions {
    * encryption, which cannot read anything else (the command the upgrade names to go back).
    */
   unencrypted?: boolean;
+  /** A clinic network's empty PostgreSQL database to restore into; `dataDir` then receives the keys alone. */
+  databaseUrl?: string;
 }
 
 /**
@@ -91,13 +94,7 @@ export interface RestoreSummary {
   recoveryKey: string | undefined;
 }
 
-/** The restore was refused before anything was written; the message says why. */
-export class RestoreRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RestoreRefused';
-  }
-}
+export { RestoreRefused };
 
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
   const started = performance.now();
@@ -113,6 +110,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   // Replacing an encrypted practice keeps its key; restored unencrypted, the key has nothing to do.
   const targetKey = targetHasData && !options.unencrypted ? readPracticeKeyFile(target) : null;
   if (targetKey && !practiceKeyOf(target)) throw new RestoreRefused(practiceText().restoreTargetLocked({ target }));
+  if (options.databaseUrl) await refuseNonEmptyPostgres(options.databaseUrl);
   // A killed restore's leftovers (decrypted keys and database) go before a new one begins.
   await sweepStaging(dirname(target));
   const archive = await open(options.archive, 'r');
@@ -131,6 +129,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     if (manifest.documentKey === 'master-key') await rm(join(staging, DOCUMENT_KEY_FILE));
     if (checked.auditHead) writeAuditHead(staging, checked.auditHead);
     const olderData = (readDatabaseState(join(staging, DATABASE))?.pending.length ?? 0) > 0;
+    if (options.databaseUrl) await copyStagedIntoPostgres({ staging, olderData, auditKey, auditHead: checked.auditHead ?? null }, options.databaseUrl);
     forgetPracticeKey(staging);
     const replacedDir = await putInPlace(staging, target, targetHasData);
     // The restored data open in this process as in a server started on them.
@@ -316,69 +315,6 @@ function documentKeyFor(manifest: Manifest, archived: string | undefined, master
   }
   if (manifest.documentKey === 'file') return Buffer.from(archived ?? '', 'base64url');
   return masterKey ? parseMasterKey(masterKey) : undefined;
-}
-
-interface Checked {
-  auditChain: string;
-  /** The archive's sealed head, checked against the restored database, to be written beside it. */
-  auditHead?: SignedAuditHead;
-}
-
-async function check(staging: string, manifest: Manifest, documentKey: Buffer | undefined, auditKey: string | undefined): Promise<Checked> {
-  const db = openSqlite(join(staging, DATABASE), { fileMustExist: true });
-  try {
-    const integrity = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
-    if (integrity.length !== 1 || integrity[0]!.integrity_check !== 'ok') {
-      throw new ArchiveError(practiceText().archiveIntegrity({ detail: integrity.slice(0, 3).map((row) => row.integrity_check).join('; ') }));
-    }
-    const documents = db.prepare('select code, blob_name as blobName, size from files').all() as { code: string; blobName: string; size: number }[];
-    const patients = db.prepare('select count(*) from patients').pluck().get() as number;
-    if (documents.length !== manifest.documents || patients !== manifest.patients) {
-      throw new ArchiveError(
-        practiceText().archiveManifestMismatch({ patients, documents: documents.length, manifestPatients: manifest.patients, manifestDocuments: manifest.documents }),
-      );
-    }
-    const blobs = documentKey ? new BlobStore(join(staging, 'documents'), () => documentKey) : undefined;
-    for (const document of documents) {
-      const path = join(staging, 'documents', document.blobName);
-      if (!existsSync(path)) throw new ArchiveError(practiceText().archiveLacksBlob({ code: document.code.slice(0, 8), blob: document.blobName }));
-      const { size } = await stat(path);
-      if (size !== document.size + BLOB_OVERHEAD_BYTES) throw new ArchiveError(practiceText().archiveBlobSize({ blob: document.blobName, size, expected: document.size + BLOB_OVERHEAD_BYTES }));
-      if (blobs) await checkBlob(blobs, document);
-    }
-    if (!auditKey) return { auditChain: practiceText().restoreChainNoKey };
-    const head = manifest.auditHead ? openArchivedHead(manifest.auditHead, auditKey) : null;
-    const report = verifyAuditChain(db, auditKey, head);
-    // With the archive's own head, any failure refuses: rows up to it missing, altered or un-sealed.
-    // An archive made before heads were kept is judged by the chain alone: a row without chain after
-    // a sealed one still refuses, a chain broken in the backed-up server restores flagged as BROKEN.
-    if (report.problem && (head || report.problem.kind === 'unchained')) {
-      throw new RestoreRefused(practiceText().restoreAuditFails({ problem: report.problem.message }));
-    }
-    if (report.firstMismatch) return { auditChain: practiceText().restoreChainBroken({ id: report.firstMismatch.id }) };
-    if (!head) return { auditChain: practiceText().restoreChainIntact({ rows: report.verified }) };
-    return { auditChain: practiceText().restoreChainIntactToHead({ rows: report.verified, writtenAt: head.writtenAt }), auditHead: manifest.auditHead };
-  } finally {
-    db.close();
-  }
-}
-
-function openArchivedHead(signed: SignedAuditHead, auditKey: string): AuditHead {
-  try {
-    return openAuditHead(signed, auditKey);
-  } catch (error) {
-    if (error instanceof AuditHeadError) throw new RestoreRefused(practiceText().restoreHeadMismatch({ reason: error.message }));
-    throw error;
-  }
-}
-
-async function checkBlob(blobs: BlobStore, document: { code: string; blobName: string }): Promise<void> {
-  try {
-    const opened = await blobs.open(document.blobName, document.code);
-    opened.stream.destroy();
-  } catch {
-    throw new ArchiveError(practiceText().archiveBlobKey({ blob: document.blobName }));
-  }
 }
 
 /** Renames the checked staging directory onto the target; a non-empty target (--force) is moved aside first. */

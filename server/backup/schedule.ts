@@ -9,6 +9,8 @@
 // reboot with the default 24 hours) would otherwise never reach its first backup. The minute keeps the
 // backup's disk and CPU out of the way of start-up. After a failure the next attempt comes within
 // the hour: a full day without a backup for a passing problem (a disk briefly full) is too long.
+// On a clinic network (PostgreSQL) each server that has BACKUP_DIR backs up the whole database into
+// its own directory (postgres-backup.ts): no server depends on another's schedule.
 import type Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { mkdir } from 'node:fs/promises';
@@ -16,6 +18,7 @@ import { join } from 'node:path';
 import { BACKUPS_OFF, type BackupRun, type BackupStatus } from '../../shared/backup-status';
 import type { BackupScheduleConfig } from '../config';
 import { createBackup } from './backup';
+import { createPostgresBackup } from './postgres-backup';
 import { pruneScheduledBackups, scheduledBackupName } from './schedule-files';
 import { readLastRun, writeLastRun } from './schedule-status-file';
 
@@ -29,7 +32,8 @@ export interface BackupScheduleOptions {
   config: BackupScheduleConfig;
   dataDir: string;
   masterKey: string | undefined;
-  db: Database.Database;
+  /** The practice's database: SQLite's writer connection, or a clinic network's PostgreSQL URL. */
+  db: Database.Database | { databaseUrl: string };
   log: FastifyBaseLogger;
   now: () => Date;
   /** Tests only: the interval in milliseconds instead of config.everyHours. */
@@ -83,13 +87,9 @@ export function createBackupSchedule(options: BackupScheduleOptions): BackupSche
     let run: BackupRun;
     try {
       await mkdir(config.dir, { recursive: true, mode: 0o700 });
-      const summary = await createBackup({
-        dataDir,
-        outFile: join(config.dir, scheduledBackupName(at)),
-        passphrase: config.passphrase,
-        masterKey: options.masterKey,
-        db: options.db,
-      });
+      const target = { dataDir, outFile: join(config.dir, scheduledBackupName(at)), passphrase: config.passphrase, masterKey: options.masterKey };
+      const { db } = options;
+      const summary = 'databaseUrl' in db ? await createPostgresBackup({ ...target, databaseUrl: db.databaseUrl }) : await createBackup({ ...target, db });
       const { file, bytes, patients, documents, tables, rows, ms } = summary;
       log.info({ file, bytes, patients, documents, tables, rows, ms }, 'scheduled backup written');
       run = { at: at.toISOString(), ok: true, message: await prune(), file, bytes };

@@ -61,6 +61,20 @@ export async function snapshotDatabase(
   const liveKey = databaseKeyPragmas(databasePath);
   if (options.snapshotKey && liveKey) await copyEncryptedSnapshot(databasePath, liveKey, snapshotPath, options.snapshotKey);
   else await copyPlainSnapshot(databasePath, snapshotPath, pinReferenced);
+  // VACUUM INTO names no blobs as it starts: those of its copy are secured once it is whole, and one
+  // deleted meanwhile is found and answered as backup.ts says.
+  return describeSnapshot(snapshotPath, options, options.snapshotKey ? pinReferenced : undefined);
+}
+
+/**
+ * Checks a finished snapshot and reads what the archive says of it: its integrity, its counts, the
+ * blobs it names (handed to `pinCopied` when given) and its audit head. Any engine's snapshot.
+ */
+export async function describeSnapshot(
+  snapshotPath: string,
+  options: SnapshotOptions,
+  pinCopied?: (blobNames: string[]) => Promise<void>,
+): Promise<SnapshotContents> {
   const snapshot = openDatabaseFile(snapshotPath, options.snapshotKey);
   try {
     // A damaged database is not backed up: the last good backup stays the newest one.
@@ -69,9 +83,7 @@ export async function snapshotDatabase(
     // One self-contained file in the archive; the server turns WAL back on when it opens it.
     snapshot.pragma('journal_mode = DELETE');
     const blobs = snapshot.prepare('select blob_name as blobName, size from files order by id').all() as SnapshotContents['blobs'];
-    // VACUUM INTO names no blobs as it starts: those of its copy are secured now, and one deleted
-    // meanwhile is found and answered as backup.ts says.
-    if (options.snapshotKey) await pinReferenced(blobs.map((blob) => blob.blobName));
+    if (pinCopied) await pinCopied(blobs.map((blob) => blob.blobName));
     const tables = snapshot
       .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
       .pluck()

@@ -1,11 +1,13 @@
-// `npm run backup -- --out FILE [--data-dir DIR]`: an encrypted archive of DATA_DIR, taken while the
-// server runs. The passphrase comes from BACKUP_PASSPHRASE or is asked for at the terminal.
+// `npm run backup -- --out FILE [--data-dir DIR] [--database-url URL]`: an encrypted archive of DATA_DIR,
+// taken while the server runs; with --database-url (or DATABASE_URL), of a clinic network's PostgreSQL
+// database and DATA_DIR's keys, in the same archive format (backup/postgres-backup.ts). The passphrase comes from BACKUP_PASSPHRASE or is asked for at the terminal.
 // `--plain` (an archive anyone can read, without the keys) also needs --i-understand-this-is-unencrypted.
 // An encrypted practice is unlocked first (encryption/unlock-for-command.ts): its passphrase from
 // PASSPHRASE_FILE, PASSPHRASE or the terminal, or its recovery key (--recovery-key, RECOVERY_KEY).
 import { parseArgs } from 'node:util';
 import { createBackup } from '../backup/backup';
 import { obtainPassphrase } from '../backup/passphrase';
+import { createPostgresBackup } from '../backup/postgres-backup';
 import { unlockForCommand } from '../encryption/unlock-for-command';
 import { practiceText } from '../practice-messages/practice-text';
 
@@ -14,6 +16,7 @@ async function main(): Promise<number> {
     options: {
       out: { type: 'string' },
       'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
       plain: { type: 'boolean', default: false },
       'i-understand-this-is-unencrypted': { type: 'boolean', default: false },
       'recovery-key': { type: 'boolean', default: false },
@@ -32,7 +35,9 @@ async function main(): Promise<number> {
   const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? './data';
   await unlockForCommand(dataDir, { recoveryKey: values['recovery-key'] });
   const passphrase = plain ? '' : await obtainPassphrase(process.env, { confirm: true });
-  const summary = await createBackup({ dataDir, outFile: values.out, passphrase, masterKey: process.env.MASTER_KEY || undefined }, { plain });
+  const databaseUrl = values['database-url'] ?? (process.env.DATABASE_URL || undefined);
+  const options = { dataDir, outFile: values.out, passphrase, masterKey: process.env.MASTER_KEY || undefined };
+  const summary = databaseUrl ? await createPostgresBackup({ ...options, databaseUrl }, { plain }) : await createBackup(options, { plain });
   const { file, patients, documents, rows, tables } = summary;
   console.log(text.backupWrote({ file, plain, patients, documents, rows, tables, mb: (summary.bytes / 1024 / 1024).toFixed(1), seconds: (summary.ms / 1000).toFixed(1) }));
   return 0;

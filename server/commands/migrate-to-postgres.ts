@@ -10,7 +10,7 @@ import { engineOf } from '../db/engine';
 import { postgresDatabase } from '../db/postgres-engine';
 import { peekSecretFile } from '../secrets';
 import { practiceText } from '../practice-messages/practice-text';
-import { copyPracticeToPostgres } from './migrate-to-postgres/copy-practice';
+import { copyPracticeToPostgres } from '../backup/copy-practice-to-postgres';
 
 async function main(): Promise<number> {
   const text = practiceText();

@@ -23,6 +23,21 @@ export function postgresPool(url: string, options: Omit<pg.PoolConfig, 'connecti
   return pool;
 }
 
+/** Runs `work` on one connection to the database `url` names (its writable host, for a list of hosts), then closes it. */
+export async function onOneConnection<T>(url: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const pool = postgresPool(url, { max: 1 });
+  try {
+    const client = await pool.connect();
+    try {
+      return await work(client);
+    } finally {
+      client.release();
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
 /** Whether `error` says the connection's host no longer takes writes: the connection is of no more use. */
 export function refusedAsReadOnly(error: unknown): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {

@@ -3,7 +3,7 @@
 import type { backup as spanish } from '../es/backup';
 
 export const backup: typeof spanish = {
-  backupUsage: 'Usage: npm run backup -- --out FILE [--data-dir DIR]   (DATA_DIR by default; passphrase from BACKUP_PASSPHRASE or the terminal)',
+  backupUsage: 'Usage: npm run backup -- --out FILE [--data-dir DIR] [--database-url URL]   (DATA_DIR and DATABASE_URL by default; passphrase from BACKUP_PASSPHRASE or the terminal)',
   backupPlainRefused: "--plain writes patients' records unencrypted: refused. Add --i-understand-this-is-unencrypted if that is really what you want.",
   backupWrote: (p) =>
     `Wrote ${p.file}${p.plain ? ' (UNENCRYPTED, without the keys)' : ''}: ${p.patients} patients, ${p.documents} documents, ` +

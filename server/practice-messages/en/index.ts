@@ -14,6 +14,7 @@ import { changePassphrase } from './change-passphrase';
 import { demo } from './demo';
 import { tls } from './tls';
 import { migrateToPostgres } from './migrate-to-postgres';
+import { postgresBackup } from './postgres-backup';
 
 export const en: typeof es = {
   ...binary,
@@ -29,4 +30,5 @@ export const en: typeof es = {
   ...demo,
   ...tls,
   ...migrateToPostgres,
+  ...postgresBackup,
 };

@@ -4,7 +4,7 @@ import type { restore as spanish } from '../es/restore';
 
 export const restore: typeof spanish = {
   restoreUsage:
-    'Usage: npm run restore -- FILE --data-dir DIR [--force] [--recovery-key] [--new-practice-key] [--unencrypted]   (the backup passphrase from BACKUP_PASSPHRASE or the terminal; ' +
+    'Usage: npm run restore -- FILE --data-dir DIR [--database-url URL] [--force] [--recovery-key] [--new-practice-key] [--unencrypted]   (the backup passphrase from BACKUP_PASSPHRASE or the terminal; ' +
     'the practice passphrase from PASSPHRASE_FILE, PASSPHRASE or the terminal)',
   restoreDone: (p) =>
     `Restored the backup of ${p.createdAt}${p.writtenBy ? ` (written by Expediente ${p.writtenBy})` : ''} into ${p.dataDir}: ` +

@@ -1,7 +1,7 @@
 // The practice's messages for `npm run backup` (and the binary's backup): the archive written, the
 // backup passphrase; in Spanish.
 export const backup = {
-  backupUsage: 'Uso: npm run backup -- --out ARCHIVO [--data-dir DIR]   (DATA_DIR si no se indica; la frase, de BACKUP_PASSPHRASE o del terminal)',
+  backupUsage: 'Uso: npm run backup -- --out ARCHIVO [--data-dir DIR] [--database-url URL]   (DATA_DIR y DATABASE_URL si no se indican; la frase, de BACKUP_PASSPHRASE o del terminal)',
   backupPlainRefused:
     '--plain escribe los expedientes sin cifrar: rechazado. Añada --i-understand-this-is-unencrypted si es de verdad lo que quiere.',
   backupWrote: (p: { file: string; plain: boolean; patients: number; documents: number; rows: number; tables: number; mb: string; seconds: string }) =>

@@ -1,7 +1,7 @@
 // The practice's messages for `npm run restore`: a backup put back into a DATA_DIR; in Spanish.
 export const restore = {
   restoreUsage:
-    'Uso: npm run restore -- ARCHIVO --data-dir DIR [--force] [--recovery-key] [--new-practice-key] [--unencrypted]   (la frase de la copia, de BACKUP_PASSPHRASE o del terminal; ' +
+    'Uso: npm run restore -- ARCHIVO --data-dir DIR [--database-url URL] [--force] [--recovery-key] [--new-practice-key] [--unencrypted]   (la frase de la copia, de BACKUP_PASSPHRASE o del terminal; ' +
     'la de la consulta, de PASSPHRASE_FILE, PASSPHRASE o del terminal)',
   restoreDone: (p: { createdAt: string; writtenBy: string | undefined; dataDir: string; patients: number; documents: number; auditChain: string; seconds: string }) =>
     `Restaurada la copia del ${p.createdAt}${p.writtenBy ? ` (escrita por Expediente ${p.writtenBy})` : ''} en ${p.dataDir}: ` +

@@ -11,12 +11,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { openSqlite } from '../../db/open-sqlite';
-import { postgresPool } from '../../db/postgres/connection-pool';
-import { migratePostgres } from '../../db/postgres/migrate';
-import { rebuildPatientSearch } from '../../db/postgres/search-sql';
-import { unlockForCommand } from '../../encryption/unlock-for-command';
-import { practiceText } from '../../practice-messages/practice-text';
+import { openSqlite } from '../db/open-sqlite';
+import { postgresPool } from '../db/postgres/connection-pool';
+import { migratePostgres } from '../db/postgres/migrate';
+import { rebuildPatientSearch } from '../db/postgres/search-sql';
+import { unlockForCommand } from '../encryption/unlock-for-command';
+import { practiceText } from '../practice-messages/practice-text';
+import { postgresPracticeRows } from './postgres-practice-rows';
+import { columnsOf, DOCUMENT_BLOBS_TABLE, emptyBeforeCopy, practiceTablesOf, quoted, selectEvery } from './practice-tables';
 
 /** Rows inserted per statement: well under PostgreSQL's 65,535 parameters for the widest table. */
 const BATCH_ROWS = 200;
@@ -31,16 +33,12 @@ export interface CopyReport {
 
 export class CopyRefused extends Error {}
 
-/** The tables that hold the practice: not SQLite's own, not drizzle's journal, not FTS5's (PostgreSQL searches its own way). */
-function tablesOf(sqlite: Database.Database): string[] {
-  const rows = sqlite
-    .prepare(`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name`)
-    .all() as { name: string; sql: string }[];
-  const virtual = rows.filter((row) => /^CREATE VIRTUAL TABLE/i.test(row.sql)).map((row) => row.name);
-  return rows.map((row) => row.name).filter((name) => !virtual.some((fts) => name === fts || name.startsWith(`${fts}_`)));
+export interface CopyOptions {
+  /** Runs on the copying connection once the copy is checked, before its commit: what it throws rolls the copy back. */
+  beforeCommit?: (client: pg.PoolClient) => Promise<void>;
 }
 
-export async function copyPracticeToPostgres(dataDir: string, databaseUrl: string): Promise<CopyReport> {
+export async function copyPracticeToPostgres(dataDir: string, databaseUrl: string, options: CopyOptions = {}): Promise<CopyReport> {
   const text = practiceText();
   const databasePath = join(dataDir, 'expediente.db');
   if (!existsSync(databasePath)) throw new CopyRefused(text.migrateNoPractice({ dataDir }));
@@ -51,12 +49,12 @@ export async function copyPracticeToPostgres(dataDir: string, databaseUrl: strin
     await migratePostgres(pool);
     const client = await pool.connect();
     try {
-      const existing = await client.query<{ n: string }>('select (select count(*) from users) + (select count(*) from audit_events) as n');
-      const rows = Number(existing.rows[0]!.n);
+      const rows = await postgresPracticeRows(client);
       if (rows > 0) throw new CopyRefused(text.migrateTargetNotEmpty({ rows }));
       await client.query('begin');
       try {
         const report = await copyInto(client, sqlite, dataDir);
+        await options.beforeCommit?.(client);
         await client.query('commit');
         // The planner's statistics of the tables just filled: without them its first plans guess at
         // the sizes (autovacuum gathers them only later) and can scan a whole table for a point read.
@@ -78,27 +76,27 @@ export async function copyPracticeToPostgres(dataDir: string, databaseUrl: strin
 async function copyInto(client: pg.PoolClient, sqlite: Database.Database, dataDir: string): Promise<CopyReport> {
   const text = practiceText();
   await client.query('set local session_replication_role = replica');
-  const tables = tablesOf(sqlite);
+  const tables = practiceTablesOf(sqlite);
   const counts: Record<string, number> = {};
   let copied = 0;
   for (const table of tables) {
-    const columns = (sqlite.pragma(`table_info("${table}")`) as { name: string }[]).map((column) => column.name);
+    const columns = columnsOf(sqlite, table);
     // Rows a migration seeds (access_version's) are replaced by the practice's own.
-    await client.query(`delete from "${table}"`);
+    await client.query(emptyBeforeCopy(table));
     let batch: unknown[][] = [];
     const flush = async () => {
       if (batch.length === 0) return;
       const values = batch.map((row, r) => `(${row.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`).join(', ');
-      await client.query(`insert into "${table}" (${columns.map((name) => `"${name}"`).join(', ')}) values ${values}`, batch.flat());
+      await client.query(`insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) values ${values}`, batch.flat());
       copied += batch.length;
       batch = [];
     };
-    for (const row of sqlite.prepare(`select ${columns.map((name) => `"${name}"`).join(', ')} from "${table}"`).raw().iterate()) {
+    for (const row of sqlite.prepare(selectEvery(table, columns)).raw().iterate()) {
       batch.push(row as unknown[]);
       if (batch.length === BATCH_ROWS) await flush();
     }
     await flush();
-    counts[table] = (sqlite.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n;
+    counts[table] = (sqlite.prepare(`select count(*) as n from ${quoted(table)}`).get() as { n: number }).n;
   }
   // Identity columns carry on after the copied ids.
   const identities = await client.query<{ table_name: string; column_name: string }>(
@@ -123,8 +121,8 @@ async function copyInto(client: pg.PoolClient, sqlite: Database.Database, dataDi
 
   // What arrived, checked before anything is kept.
   for (const table of tables) {
-    const postgres = Number((await client.query<{ n: string }>(`select count(*) as n from "${table}"`)).rows[0]!.n);
-    const expected = table === 'document_blobs' ? counts[table]! + blobNames.length : counts[table]!;
+    const postgres = Number((await client.query<{ n: string }>(`select count(*) as n from ${quoted(table)}`)).rows[0]!.n);
+    const expected = table === DOCUMENT_BLOBS_TABLE ? counts[table]! + blobNames.length : counts[table]!;
     if (postgres !== expected) throw new CopyRefused(text.migrateCountsDiffer({ table, sqlite: expected, postgres }));
   }
   const stored = await client.query<{ name: string; digest: string }>("select name, encode(sha256(content), 'hex') as digest from document_blobs");
