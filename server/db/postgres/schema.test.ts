@@ -11,9 +11,10 @@ import * as postgresSchema from './schema';
 
 const POSTGRES_TYPE: Record<string, string> = { integer: 'bigint', text: 'text', real: 'double precision', blob: 'bytea', numeric: 'numeric' };
 // What only PostgreSQL has: the patient list filter's table (SQLite's is an FTS5 virtual table) and
-// the trigram indexes of the searches (search-sql.ts).
+// the indexes of the searches (search-sql.ts): trigram indexes, the catalog's search order and its
+// codes compared by bytes (drizzle/postgres/0007).
 const POSTGRES_ONLY_TABLES = ['patient_search'];
-const isSearchIndex = (name: string) => name.endsWith('_trgm');
+const isSearchIndex = (name: string) => name.endsWith('_trgm') || name.startsWith('diagnoses_search_order_') || name === 'diagnoses_compact_bytes';
 const FTS_TABLES = /^(patient_search|diagnoses_fts)(_|$)/;
 
 interface ColumnShape {

@@ -111,8 +111,13 @@ export function diagnosesByWords(lang: Language, searched: Language, text: strin
     words.map((word) => sql`expediente_fold(${searchedName}) ~ ${`(^|[^[:alnum:]])${escapedForRegex(word)}`}`),
     sql` and `,
   );
+  // Words of three characters or more narrow the rows through the trigram index. Words all shorter
+  // than that cannot: the rows are then walked in the answer's order (the search-order index,
+  // drizzle/postgres/0007) until the limit is reached. `uses + 0` keeps the planner off that walk when
+  // the trigram index can narrow: a common prefix ("diabe") would fold rows far down the order.
+  const usesOrder = words.every((word) => word.length < 3) ? sql`d.uses` : sql`(d.uses + 0)`;
   return sql`select d.code, ${shownName} as name, 0 as exact from diagnoses d
     where ${holds}
-    order by d.uses desc, (length(d.compact) = 3) desc, length(${shownName}), d.code collate "C"
+    order by ${usesOrder} desc, (length(d.compact) = 3) desc, length(${shownName}), d.code collate "C"
     limit ${limit}`;
 }
