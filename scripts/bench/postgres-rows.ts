@@ -13,7 +13,7 @@ import { copyPracticeToPostgres } from '../../server/backup/copy-practice-to-pos
 import { KEY_FILES } from '../../server/encryption/encrypt-practice';
 import { PRACTICE_KEY_FILE } from '../../server/encryption/practice-key';
 import { startRealServer } from './server-launch';
-import { measureInTurns, type LoadSettings, type Measure, type Scenario } from './side-by-side';
+import { load, measureInTurns, type LoadSettings, type Measure, type Scenario } from './side-by-side';
 
 /** What a server of the network needs from the practice's DATA_DIR: the practice key and the keys it wraps. */
 const NETWORK_KEY_FILES = [PRACTICE_KEY_FILE, ...KEY_FILES];
@@ -48,6 +48,9 @@ export async function startPostgresServer(dataDir: string, clusterUrl: string, e
   await onCluster(clusterUrl, `drop database if exists "${name}" with (force)`);
   await onCluster(clusterUrl, `create database "${name}"`);
   await copyPracticeToPostgres(dataDir, databaseUrl.toString());
+  // The copy's pages written out now, as a cluster that has run a while has them: otherwise the
+  // checkpoint that follows a bulk load writes them while the first rows are measured.
+  await onCluster(clusterUrl, 'checkpoint');
   const dir = mkdtempSync(join(tmpdir(), 'expediente-bench-postgres-'));
   for (const file of NETWORK_KEY_FILES) if (existsSync(join(dataDir, file))) copyFileSync(join(dataDir, file), join(dir, file));
   const { child, url } = await startRealServer({ ...env, DATA_DIR: dir, DATABASE_URL: databaseUrl.toString() });
@@ -67,6 +70,10 @@ export async function measurePostgresRows(
   scenarios: Scenario[],
   settings: LoadSettings,
 ): Promise<PostgresRow[]> {
+  // The SQLite server has served the bench's every row already; the PostgreSQL one has just started.
+  // Before they are compared, it serves each read as long, unmeasured: a newly started server's
+  // rate still rises over its first several seconds of load (compiled code, its pool's connections).
+  for (const scenario of scenarios) if (scenario.method === 'GET') await load(`${postgres.base}${scenario.path}`, scenario, postgres.token, settings);
   const rows: PostgresRow[] = [];
   for (const scenario of scenarios) {
     const { a, b } = await measureInTurns(postgres, sqlite, scenario, settings);

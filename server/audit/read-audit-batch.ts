@@ -9,7 +9,7 @@
 // read resolves only then; a batch that fails (no room on the disk) fails every read waiting on it with
 // its error instead of answering what was read; a read that throws commits nothing. Changes are not
 // batched: their events commit with them (services/audited-change.ts), a refusal's at once.
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { contextSlot } from '../db/async-context';
 import { engineOf, type Db, type Engine } from '../db/engine';
 import { inTransaction, insideTransaction } from '../db/in-transaction';
 
@@ -24,7 +24,7 @@ interface Collecting {
   events: PendingAuditEvent[];
 }
 
-const collecting = new AsyncLocalStorage<Collecting>();
+const collecting = contextSlot<Collecting>('collecting audited read');
 
 interface Batch {
   events: PendingAuditEvent[];
@@ -83,7 +83,7 @@ export function readAuditsSettled(db: Db): Promise<void> {
 export async function readCollectingAudits<T>(db: Db, read: (db: Db) => Promise<T> | T): Promise<T> {
   const engine = engineOf(db);
   const batcher = batchers.get(engine);
-  if (insideTransaction(db) || collecting.getStore()?.engine === engine) return await read(db);
+  if (insideTransaction(db) || collecting.get()?.engine === engine) return await read(db);
   // Without a batcher (a command, a test's bare database), the read and its events make one transaction.
   if (!batcher) return await inTransaction(db, read, { durability: 'process' });
   const mine: Collecting = { engine, events: [] };
@@ -94,7 +94,7 @@ export async function readCollectingAudits<T>(db: Db, read: (db: Db) => Promise<
 
 /** Takes `event` into the audited read collecting on `db` now; false when none is (write it at once). */
 export function deferToCollectingRead(db: Db, event: PendingAuditEvent): boolean {
-  const read = collecting.getStore();
+  const read = collecting.get();
   // A change made inside a read (its own transaction) keeps its events with it.
   if (!read || read.engine !== engineOf(db) || insideTransaction(db)) return false;
   read.events.push(event);

@@ -13,9 +13,9 @@
 // request began, by this server or another (a clinic network's other servers, a command on SQLite),
 // is seen by that request. The first look is kept in the request's async context (lookInRequest).
 import type Database from 'better-sqlite3';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
+import { contextSlot } from '../db/async-context';
 import { engineOf, type Engine } from '../db/engine';
 import { insideTransaction } from '../db/in-transaction';
 import { prepared, preparedText } from '../db/prepared';
@@ -44,7 +44,7 @@ interface FirstLook {
   changes: number;
 }
 
-const requests = new AsyncLocalStorage<{ firstLook?: FirstLook }>();
+const requests = contextSlot<{ firstLook?: FirstLook }>('request');
 
 /** Runs the rest of a request (`next`, Fastify's onRequest `done`) with a place for its first look. */
 export function lookInRequest(next: () => void): void {
@@ -59,7 +59,7 @@ function changesSoFar(engine: Engine): number {
 /** A request's first look at the version (its caller): read afresh, and kept for its later looks. */
 export async function accessVersionAtRequestStart(db: Db): Promise<number> {
   const engine = engineOf(db);
-  const request = requests.getStore();
+  const request = requests.get();
   if (!request || insideTransaction(db)) return accessVersionOf(db);
   // Counted before the read: a change committed while it is under way counts as one made since.
   const changes = changesSoFar(engine);
@@ -70,7 +70,7 @@ export async function accessVersionAtRequestStart(db: Db): Promise<number> {
 
 /** A later look in a request (its access to a patient): the first look's version while nothing here has changed since, else read. */
 export async function accessVersionLaterInRequest(db: DbOrTx): Promise<number> {
-  const look = requests.getStore()?.firstLook;
+  const look = requests.get()?.firstLook;
   const engine = engineOf(db);
   if (look && look.engine === engine && !insideTransaction(db) && changesSoFar(engine) === look.changes) return look.version;
   return accessVersionOf(db);

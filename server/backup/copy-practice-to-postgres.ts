@@ -56,9 +56,11 @@ export async function copyPracticeToPostgres(dataDir: string, databaseUrl: strin
         const report = await copyInto(client, sqlite, dataDir);
         await options.beforeCommit?.(client);
         await client.query('commit');
-        // The planner's statistics of the tables just filled: without them its first plans guess at
-        // the sizes (autovacuum gathers them only later) and can scan a whole table for a point read.
-        await client.query('analyze');
+        // The tables just filled, made ready to be read: their planner statistics (without them the
+        // first plans guess at the sizes and can scan a whole table for a point read) and their
+        // visibility map and hint bits (else the first reads of every page write it again, and
+        // autovacuum goes through all of it while the first servers serve).
+        await client.query('vacuum (analyze)');
         return report;
       } catch (error) {
         await client.query('rollback');
