@@ -216,7 +216,7 @@ async function main() {
     // The reads again, on the practice's PostgreSQL copy against SQLite, in turns.
     const postgresRows: PostgresRow[] | null = postgres
       ? await measurePostgresRows(
-          { base: postgres.url, token: postgresToken, pid: postgres.child.pid! },
+          { base: postgres.url, token: postgresToken, pid: postgres.child.pid!, settle: postgres.settle },
           { base: realBase, token, pid: real.pid! },
           chosen.filter((scenario) => scenario.method === 'GET'),
           settings,
