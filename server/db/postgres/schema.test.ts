@@ -144,6 +144,11 @@ describe.skipIf(await postgresUnreachable())('the PostgreSQL schema, made from t
     const { rows } = await postgres.pool.query<{ definition: string }>(`select pg_get_indexdef('medic_patients_medic_order_idx'::regclass) as definition`);
     expect(rows[0]!.definition).toMatch(/\(medic_id, lower\(lname\) COLLATE "C", lower\(name\) COLLATE "C", patient_id\)/);
   });
+
+  it('vacuums the append-only audit trail for new rows every million, not every fifth of the trail', async () => {
+    const { rows } = await postgres.pool.query<{ options: string[] }>(`select reloptions as options from pg_class where oid = 'audit_events'::regclass`);
+    expect(rows[0]!.options).toEqual(expect.arrayContaining(['autovacuum_vacuum_insert_threshold=1000000', 'autovacuum_vacuum_insert_scale_factor=0']));
+  });
 });
 
 describe('the PostgreSQL schema module', () => {
