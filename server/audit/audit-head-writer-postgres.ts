@@ -12,8 +12,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../db/engine';
 import { advanceAuditHeadIn } from './audit-head-advance';
-import { newestSealedRowIn, readAuditHead, readHeadFactsIn, signAuditHead, writeAuditHead, type AuditHead } from './audit-head';
-import { AUDIT_HEAD_INTERVAL_MS, headToTrust, logHeadNotWritten, NO_LONGER_HELD, type AuditHeadWriter } from './audit-head-writer';
+import { newestSealedRowIn, readAuditHead, readHeadFactsIn, type AuditHead } from './audit-head';
+import { AUDIT_HEAD_INTERVAL_MS, headToTrust, logHeadNotWritten, sealForward, type AuditHeadWriter } from './audit-head-writer';
 
 export interface PostgresAuditHeadWriterOptions {
   /** The clinic network's database. */
@@ -50,19 +50,8 @@ export function createPostgresAuditHeadWriter(options: PostgresAuditHeadWriterOp
       if (trusted) readAuditHead(dataDir, key);
       else trusted = (await headToGoOnFrom()) ?? null;
       if (!trusted) return;
-      let head = trusted;
       // A long run of rows (a server that was down while the others wrote) is sealed a step at a time.
-      for (;;) {
-        const advance = await advanceAuditHeadIn(db, key, head);
-        if ('problem' in advance) {
-          log.error({ problem: advance.problem.message }, NO_LONGER_HELD);
-          return;
-        }
-        head = advance.head;
-        if (advance.caughtUp) break;
-      }
-      writeAuditHead(dataDir, signAuditHead(head, key));
-      trusted = head;
+      trusted = (await sealForward({ dataDir, key, log }, trusted, (head) => advanceAuditHeadIn(db, key, head))) ?? trusted;
     } catch (error) {
       logHeadNotWritten(log, error);
     }

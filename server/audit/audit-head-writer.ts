@@ -17,7 +17,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AsyncLock } from '../db/engine';
 import { BACKGROUND_CHECK_ABOVE_BYTES } from '../db/integrity';
 import { readInWorker, type WorkerRead } from '../db/read-in-worker';
-import { advanceAuditHead } from './audit-head-advance';
+import { advanceAuditHead, type HeadAdvance } from './audit-head-advance';
 import {
   AuditHeadError,
   HEAD_FACTS_SQL,
@@ -75,6 +75,31 @@ export function headToTrust(onDisk: AuditHead | null, newest: { id: number; chai
 }
 
 /** Why a head was not written, logged: the server serves on either way. */
+/**
+ * Moves `head` forward a step at a time until it has caught up with the trail, then signs and writes
+ * it into DATA_DIR; resolves with the head written, or undefined (logged, the file left as it was)
+ * when the trail no longer holds `head`. `between` runs before every step after the first.
+ */
+export async function sealForward(
+  at: { dataDir: string; key: string; log: FastifyBaseLogger },
+  head: AuditHead,
+  advance: (head: AuditHead) => HeadAdvance | Promise<HeadAdvance>,
+  between: () => Promise<void> = async () => undefined,
+): Promise<AuditHead | undefined> {
+  for (let step = 0; ; step += 1) {
+    if (step > 0) await between();
+    const next = await advance(head);
+    if ('problem' in next) {
+      at.log.error({ problem: next.problem.message }, NO_LONGER_HELD);
+      return undefined;
+    }
+    head = next.head;
+    if (next.caughtUp) break;
+  }
+  writeAuditHead(at.dataDir, signAuditHead(head, at.key));
+  return head;
+}
+
 export function logHeadNotWritten(log: FastifyBaseLogger, error: unknown): void {
   if (error instanceof AuditHeadError) {
     log.error({ err: error }, 'DATA_DIR/audit-head fails its check; it was left as it was (run npm run audit:verify)');
@@ -147,23 +172,12 @@ export function createAuditHeadWriter(options: AuditHeadWriterOptions): AuditHea
       // power cut cannot take back rows the head names and make an honest trail look cut.
       if (writerTaken()) await writerFree();
       sqlite.pragma('wal_checkpoint(PASSIVE)');
-      let head = trusted;
-      for (let step = 0; ; step += 1) {
-        // Between steps the server serves: a long run of rows (after a crash) is sealed a step at a time.
-        if (step > 0) {
-          await nextTurn();
-          if (writerTaken()) await writerFree();
-        }
-        const advance = advanceAuditHead(sqlite, key, head);
-        if ('problem' in advance) {
-          log.error({ problem: advance.problem.message }, NO_LONGER_HELD);
-          return;
-        }
-        head = advance.head;
-        if (advance.caughtUp) break;
-      }
-      writeAuditHead(dataDir, signAuditHead(head, key));
-      trusted = head;
+      // Between steps the server serves: a long run of rows (after a crash) is sealed a step at a time.
+      const between = async () => {
+        await nextTurn();
+        if (writerTaken()) await writerFree();
+      };
+      trusted = (await sealForward({ dataDir, key, log }, trusted, (head) => advanceAuditHead(sqlite, key, head), between)) ?? trusted;
     } catch (error) {
       logHeadNotWritten(log, error);
     }
